@@ -1,0 +1,70 @@
+//! `ssdsim`: run SSD Playground scenarios natively.
+//!
+//!   ssdsim run <scenario.json | ->   print the result (summary + series) as JSON
+//!   ssdsim presets                    list the presets, one name and description a line
+//!   ssdsim preset <name>              print a preset's scenario JSON
+
+use ssd_core::{presets, Scenario, Simulation};
+use std::io::Read;
+use std::process::ExitCode;
+
+const USAGE: &str = "usage:
+  ssdsim run <scenario.json | ->   run a scenario, print the result as JSON
+  ssdsim presets                    list the presets
+  ssdsim preset <name>              print a preset's scenario JSON";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        ["run", path] => run(path),
+        ["presets"] => list_presets(),
+        ["preset", name] => show_preset(name),
+        ["-h" | "--help" | "help"] => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        _ => Err(format!("{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("ssdsim: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn read_input(path: &str) -> Result<String, String> {
+    if path == "-" {
+        let mut text = String::new();
+        std::io::stdin().read_to_string(&mut text).map_err(|e| format!("cannot read standard input: {e}"))?;
+        Ok(text)
+    } else {
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))
+    }
+}
+
+fn run(path: &str) -> Result<(), String> {
+    let text = read_input(path)?;
+    let scenario = Scenario::from_json(&text).map_err(|e| format!("invalid scenario: {e}"))?;
+    let report = Simulation::run_to_end(&scenario).map_err(|e| format!("invalid scenario: {e}"))?;
+    println!("{}", report.to_json());
+    Ok(())
+}
+
+fn list_presets() -> Result<(), String> {
+    for p in presets::all() {
+        let s = p.scenario().map_err(|e| e.to_string())?;
+        println!("{:<28} {}", p.name, s.name);
+    }
+    Ok(())
+}
+
+fn show_preset(name: &str) -> Result<(), String> {
+    let p = presets::find(name).ok_or_else(|| {
+        let names: Vec<_> = presets::all().map(|p| p.name).collect();
+        format!("no preset named \"{name}\"; presets: {}", names.join(", "))
+    })?;
+    println!("{}", p.scenario().map_err(|e| e.to_string())?.to_json());
+    Ok(())
+}

@@ -1,0 +1,252 @@
+//! The controller: turns host commands into flash work and books it on the hardware.
+//!
+//! Timing is resource reservation in arrival order. Every plane, channel and host-link
+//! direction keeps the time it is next free; an operation starts when both its input is ready
+//! and its resource is free, and pushes that resource's free time forward. Host commands are
+//! issued in non-decreasing time order by the run loop, so this is first-come first-served
+//! per resource, exactly, with no event queue per flash operation. GC and erases book the
+//! same planes as host I/O, so their cost shows in host latency only where they really share
+//! a plane: a die never sits idle while the host waits for it.
+
+mod buffer;
+
+use crate::ftl::{FlashOps, Ftl, Stream, UNMAPPED};
+use crate::media::{Geometry, NandTiming};
+use crate::scenario::Device;
+use crate::units::{transfer_ns, Nanos, MAPPING_UNIT_BYTES};
+use buffer::WriteBuffer;
+
+/// Flash and link operations counted since the start of the run.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct FlashCounters {
+    /// Page reads for the host, and for GC.
+    pub host_page_reads: u64,
+    pub gc_page_reads: u64,
+    /// Page programs for host data, and for GC copies.
+    pub host_page_programs: u64,
+    pub gc_page_programs: u64,
+    pub erases: u64,
+    /// Host reads served from the write buffer or of unmapped units (no NAND read).
+    pub units_read_without_nand: u64,
+}
+
+impl FlashCounters {
+    pub fn flash_ops(&self) -> u64 {
+        self.host_page_reads + self.gc_page_reads + self.host_page_programs + self.gc_page_programs + self.erases
+    }
+}
+
+/// Time bookkeeping for the NAND back end and the host link. Implements the FTL's
+/// `FlashOps`, so everything the FTL asks for lands on a plane and a channel.
+pub struct Hardware {
+    geo: Geometry,
+    nand: NandTiming,
+    plane_free: Vec<Nanos>,
+    plane_busy: Vec<Nanos>,
+    channel_free: Vec<Nanos>,
+    /// PCIe and SATA are full duplex: reads and writes cross the link independently.
+    link_to_host_free: Nanos,
+    link_to_drive_free: Nanos,
+    unit_channel_ns: Nanos,
+    unit_link_ns: Nanos,
+    /// Time the operations of the current host command may start.
+    now: Nanos,
+    /// Latest arrival of the data filling the page each stream has open.
+    page_ready: [Nanos; 2],
+    buffer: WriteBuffer,
+    counters: FlashCounters,
+}
+
+impl Hardware {
+    fn new(device: &Device, geo: Geometry) -> Hardware {
+        let mut nand = device.nand.cell.native_timing();
+        if let Some(t) = &device.nand.timing {
+            let us = |v: f64| (v * 1000.0) as Nanos;
+            nand.read_ns = t.read_us.map_or(nand.read_ns, us);
+            nand.program_ns = t.program_us.map_or(nand.program_ns, us);
+            nand.erase_ns = t.erase_us.map_or(nand.erase_ns, us);
+        }
+        let channel_bps = device.nand.channel_mb_per_s as u64 * 1_000_000;
+        let buffer_units = (device.controller.write_buffer.0 / MAPPING_UNIT_BYTES) as u32;
+        Hardware {
+            geo,
+            nand,
+            plane_free: vec![0; geo.planes as usize],
+            plane_busy: vec![0; geo.planes as usize],
+            channel_free: vec![0; geo.channels as usize],
+            link_to_host_free: 0,
+            link_to_drive_free: 0,
+            unit_channel_ns: transfer_ns(MAPPING_UNIT_BYTES, channel_bps),
+            unit_link_ns: transfer_ns(MAPPING_UNIT_BYTES, device.host_interface.bytes_per_s()),
+            now: 0,
+            page_ready: [0; 2],
+            // The buffer must hold at least two pages per frontier so a page is always
+            // complete (and its release time known) before its units are needed again.
+            buffer: WriteBuffer::new(buffer_units.max(4 * geo.slots_per_page)),
+            counters: FlashCounters::default(),
+        }
+    }
+
+    #[inline]
+    fn channel_of_plane(&self, plane: u32) -> usize {
+        self.geo.channel_of_die(self.geo.die_of_plane(plane)) as usize
+    }
+
+    /// Array operation on a plane: starts once `ready` and the plane is free.
+    #[inline]
+    fn book_plane(&mut self, plane: u32, ready: Nanos, busy: Nanos) -> Nanos {
+        let p = plane as usize;
+        let start = ready.max(self.plane_free[p]);
+        self.plane_free[p] = start + busy;
+        self.plane_busy[p] += busy;
+        start + busy
+    }
+
+    #[inline]
+    fn book_channel(&mut self, plane: u32, ready: Nanos, units: u32) -> Nanos {
+        let c = self.channel_of_plane(plane);
+        let start = ready.max(self.channel_free[c]);
+        self.channel_free[c] = start + units as Nanos * self.unit_channel_ns;
+        self.channel_free[c]
+    }
+
+    /// Host read of `units` units from one page: array read, then out over the channel.
+    fn read_for_host(&mut self, plane: u32, ready: Nanos, units: u32) -> Nanos {
+        self.counters.host_page_reads += 1;
+        let sensed = self.book_plane(plane, ready, self.nand.read_ns);
+        self.book_channel(plane, sensed, units)
+    }
+
+    fn link_to_host(&mut self, ready: Nanos, units: u32) -> Nanos {
+        let start = ready.max(self.link_to_host_free);
+        self.link_to_host_free = start + units as Nanos * self.unit_link_ns;
+        self.link_to_host_free
+    }
+
+    /// One unit of host write data: wait for buffer room, then cross the link into it.
+    fn accept_write_unit(&mut self, ready: Nanos) -> Nanos {
+        let room = self.buffer.admit(ready);
+        let start = room.max(self.link_to_drive_free);
+        self.link_to_drive_free = start + self.unit_link_ns;
+        let arrived = self.link_to_drive_free;
+        let open = &mut self.page_ready[Stream::Host as usize];
+        *open = (*open).max(arrived);
+        arrived
+    }
+
+    /// Mean share of time the planes were busy, over `elapsed` or until the last booked
+    /// operation ends if that is later (writes still draining from the buffer).
+    pub fn plane_utilisation(&self, elapsed: Nanos) -> f64 {
+        let span = self.plane_free.iter().copied().fold(elapsed, Nanos::max);
+        if span == 0 {
+            return 0.0;
+        }
+        let busy: u128 = self.plane_busy.iter().map(|&b| b as u128).sum();
+        busy as f64 / (span as f64 * self.geo.planes as f64)
+    }
+}
+
+impl FlashOps for Hardware {
+    fn read_page(&mut self, plane: u32, _page: u32, units: u32) {
+        // GC source read: sense the page, move the valid units to the controller.
+        self.counters.gc_page_reads += 1;
+        let sensed = self.book_plane(plane, self.now, self.nand.read_ns);
+        let moved = self.book_channel(plane, sensed, units);
+        let open = &mut self.page_ready[Stream::Gc as usize];
+        *open = (*open).max(moved);
+    }
+
+    fn program_page(&mut self, plane: u32, _page: u32, stream: Stream) {
+        let s = stream as usize;
+        let ready = self.page_ready[s].max(self.now);
+        self.page_ready[s] = 0;
+        let loaded = self.book_channel(plane, ready, self.geo.slots_per_page);
+        let done = self.book_plane(plane, loaded, self.nand.program_ns);
+        match stream {
+            Stream::Host => {
+                self.counters.host_page_programs += 1;
+                self.buffer.release_pending(done);
+            }
+            Stream::Gc => self.counters.gc_page_programs += 1,
+        }
+    }
+
+    fn erase_block(&mut self, plane: u32, _block: u32) {
+        self.counters.erases += 1;
+        self.book_plane(plane, self.now, self.nand.erase_ns);
+    }
+}
+
+/// A drive: the FTL placing data and the hardware timing it.
+pub struct Drive {
+    pub ftl: Ftl,
+    pub hw: Hardware,
+    command_latency_ns: Nanos,
+}
+
+impl Drive {
+    pub fn new(device: &Device, geo: Geometry) -> Drive {
+        Drive {
+            ftl: Ftl::new(geo, device.gc.policy, device.gc.free_block_threshold),
+            hw: Hardware::new(device, geo),
+            command_latency_ns: (device.controller.command_latency_us * 1000.0) as Nanos,
+        }
+    }
+
+    pub fn counters(&self) -> FlashCounters {
+        self.hw.counters
+    }
+
+    /// Read `units` units from `lba` at `issue`; returns the completion time.
+    pub fn read(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
+        let start = issue + self.command_latency_ns;
+        self.hw.now = start;
+        let spp = self.hw.geo.slots_per_page;
+        let mut done = start;
+        let mut i = 0;
+        while i < units {
+            let slot = self.ftl.lookup(lba + i);
+            if slot == UNMAPPED || self.ftl.is_buffered(slot) {
+                self.hw.counters.units_read_without_nand += 1;
+                done = done.max(self.hw.link_to_host(start, 1));
+                i += 1;
+                continue;
+            }
+            // Units that sit next to each other in one page come out of one array read.
+            let mut run = 1;
+            while i + run < units && run < spp {
+                let next = self.ftl.lookup(lba + i + run);
+                if next != slot + run || next / spp != slot / spp {
+                    break;
+                }
+                run += 1;
+            }
+            let plane = self.hw.geo.plane_of_slot(slot);
+            let out = self.hw.read_for_host(plane, start, run);
+            done = done.max(self.hw.link_to_host(out, run));
+            i += run;
+        }
+        done
+    }
+
+    /// Write `units` units at `lba`; completes when the data is in the write buffer.
+    pub fn write(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
+        let start = issue + self.command_latency_ns;
+        let mut done = start;
+        for i in 0..units {
+            let arrived = self.hw.accept_write_unit(start);
+            done = done.max(arrived);
+            self.hw.now = start;
+            self.ftl.write(lba + i, &mut self.hw);
+        }
+        done
+    }
+
+    /// Deallocate `units` units: a mapping update, no flash work.
+    pub fn trim(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
+        for i in 0..units {
+            self.ftl.trim(lba + i);
+        }
+        issue + self.command_latency_ns
+    }
+}

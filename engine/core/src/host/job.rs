@@ -1,0 +1,93 @@
+//! A fio-style job: which command comes next, and when the job is done.
+
+use crate::metrics::Op;
+use crate::rng::SimRng;
+use crate::scenario::{Job, Rw};
+use crate::units::{Nanos, MAPPING_UNIT_BYTES};
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Command {
+    pub op: Op,
+    pub lba: u32,
+    pub units: u32,
+}
+
+pub struct JobRunner {
+    rw: Rw,
+    rwmixread: u32,
+    bs_units: u32,
+    offset_units: u32,
+    /// Whole blocks of `bs` that fit in the span.
+    span_blocks: u64,
+    sequential_next: u64,
+    rng: SimRng,
+    io_limit_bytes: u64,
+    issued_bytes: u64,
+    pub end_ns: Option<Nanos>,
+}
+
+impl JobRunner {
+    pub fn new(job: &Job, user_bytes: u64, seed: u64) -> JobRunner {
+        let bs_units = (job.bs.0 / MAPPING_UNIT_BYTES) as u32;
+        let span_units = job.span_bytes(user_bytes) / MAPPING_UNIT_BYTES;
+        JobRunner {
+            rw: job.rw,
+            rwmixread: job.rwmixread,
+            bs_units,
+            offset_units: (job.offset.0 / MAPPING_UNIT_BYTES) as u32,
+            span_blocks: (span_units / bs_units as u64).max(1),
+            sequential_next: 0,
+            rng: SimRng::new(seed),
+            io_limit_bytes: job.io_size.0,
+            issued_bytes: 0,
+            end_ns: (job.runtime > 0.0).then(|| (job.runtime * 1e9) as Nanos),
+        }
+    }
+
+    pub fn bs_bytes(&self) -> u64 {
+        self.bs_units as u64 * MAPPING_UNIT_BYTES
+    }
+
+    /// Whether another command should be issued at `now`.
+    #[inline]
+    pub fn wants_more(&self, now: Nanos) -> bool {
+        if let Some(end) = self.end_ns {
+            if now >= end {
+                return false;
+            }
+        }
+        self.io_limit_bytes == 0 || self.issued_bytes < self.io_limit_bytes
+    }
+
+    /// Share of the job done, 0..1, judged by whichever limit is nearer.
+    pub fn progress(&self, now: Nanos) -> f64 {
+        let by_time = self.end_ns.map_or(0.0, |end| now as f64 / end as f64);
+        let by_bytes = if self.io_limit_bytes == 0 { 0.0 } else { self.issued_bytes as f64 / self.io_limit_bytes as f64 };
+        by_time.max(by_bytes).min(1.0)
+    }
+
+    #[inline]
+    pub fn next(&mut self) -> Command {
+        let op = match self.rw {
+            Rw::Read | Rw::Randread => Op::Read,
+            Rw::Write | Rw::Randwrite => Op::Write,
+            Rw::Trim | Rw::Randtrim => Op::Trim,
+            Rw::Rw | Rw::Randrw => {
+                if self.rng.percent(self.rwmixread) {
+                    Op::Read
+                } else {
+                    Op::Write
+                }
+            }
+        };
+        let block = if self.rw.is_random() {
+            self.rng.below(self.span_blocks)
+        } else {
+            let b = self.sequential_next;
+            self.sequential_next = (b + 1) % self.span_blocks;
+            b
+        };
+        self.issued_bytes += self.bs_bytes();
+        Command { op, lba: self.offset_units + (block * self.bs_units as u64) as u32, units: self.bs_units }
+    }
+}

@@ -1,0 +1,5 @@
+//! The host side: workloads that issue commands to the drive.
+
+mod job;
+
+pub use job::{Command, JobRunner};

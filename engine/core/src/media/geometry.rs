@@ -1,0 +1,196 @@
+//! Geometry derived from the scenario: counts, capacities and address arithmetic.
+//!
+//! Addresses are dense `u32`s. A *slot* is one 4 KiB mapping unit inside a physical page;
+//! slot = (block * pages_per_block + page) * slots_per_page + offset. A block belongs to one
+//! plane, a plane to one die: block = plane * blocks_per_plane + index, plane = die *
+//! planes_per_die + index, and die d sits on channel d % channels.
+
+use crate::scenario::{Device, ScenarioError};
+use crate::units::MAPPING_UNIT_BYTES;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Geometry {
+    pub channels: u32,
+    pub dies: u32,
+    pub planes_per_die: u32,
+    /// Planes in the whole drive: the FTL's unit of parallelism.
+    pub planes: u32,
+    pub blocks_per_plane: u32,
+    pub pages_per_block: u32,
+    pub page_bytes: u32,
+    pub slots_per_page: u32,
+    pub slots_per_block: u32,
+    pub blocks: u32,
+    pub slots: u32,
+    /// Logical 4 KiB units the host can address.
+    pub user_units: u32,
+}
+
+/// Slots are `u32`: 2^32 x 4 KiB = 16 TiB of raw NAND is the ceiling.
+const MAX_SLOTS: u64 = u32::MAX as u64 - 1;
+
+impl Geometry {
+    pub fn new(device: &Device) -> Result<Geometry, ScenarioError> {
+        let n = &device.nand;
+        let dies = n.channels * n.dies_per_channel;
+        let planes = dies * n.planes_per_die;
+        let slots_per_page = n.page_bytes / MAPPING_UNIT_BYTES as u32;
+        let slots_per_block = slots_per_page * n.pages_per_block;
+        let blocks = planes as u64 * n.blocks_per_plane as u64;
+        let slots = blocks * slots_per_block as u64;
+        if slots > MAX_SLOTS {
+            return Err(ScenarioError::new(
+                "device.nand",
+                format!("raw capacity of {} GiB is above the 16384 GiB the engine addresses; use fewer blocks", (slots * MAPPING_UNIT_BYTES) >> 30),
+            ));
+        }
+        let raw_bytes = slots * MAPPING_UNIT_BYTES;
+        let user_bytes = if device.capacity.user_bytes.0 > 0 {
+            device.capacity.user_bytes.0
+        } else {
+            (raw_bytes as f64 / (1.0 + device.capacity.op_percent / 100.0)) as u64
+        };
+        let user_units = user_bytes / MAPPING_UNIT_BYTES;
+        // Each plane keeps its GC reserve plus an open block for each frontier (host, GC)
+        // outside the user's capacity, and needs one more block's worth to have a victim.
+        let reserve_blocks = planes as u64 * (device.gc.free_block_threshold as u64 + 2) + 1;
+        let max_user_units = slots - reserve_blocks * slots_per_block as u64;
+        if device.capacity.user_bytes.0 > 0 && user_units > max_user_units {
+            return Err(ScenarioError::new(
+                "device.capacity.user_bytes",
+                format!(
+                    "must be between 4096 and {} bytes for this NAND: GC needs {} spare blocks (got {})",
+                    max_user_units * MAPPING_UNIT_BYTES,
+                    reserve_blocks,
+                    device.capacity.user_bytes.0
+                ),
+            ));
+        }
+        if user_units > max_user_units || user_units == 0 {
+            return Err(ScenarioError::new(
+                "device.capacity.op_percent",
+                format!(
+                    "leaves too little spare area: GC needs {} spare blocks of {} (raise op_percent or add blocks)",
+                    reserve_blocks, blocks
+                ),
+            ));
+        }
+        Ok(Geometry {
+            channels: n.channels,
+            dies,
+            planes_per_die: n.planes_per_die,
+            planes,
+            blocks_per_plane: n.blocks_per_plane,
+            pages_per_block: n.pages_per_block,
+            page_bytes: n.page_bytes,
+            slots_per_page,
+            slots_per_block,
+            blocks: blocks as u32,
+            slots: slots as u32,
+            user_units: user_units as u32,
+        })
+    }
+
+    pub fn raw_bytes(&self) -> u64 {
+        self.slots as u64 * MAPPING_UNIT_BYTES
+    }
+
+    pub fn user_bytes(&self) -> u64 {
+        self.user_units as u64 * MAPPING_UNIT_BYTES
+    }
+
+    /// Over-provisioning as the industry quotes it: (raw - user) / user, percent.
+    pub fn op_percent_of_user(&self) -> f64 {
+        (self.raw_bytes() - self.user_bytes()) as f64 / self.user_bytes() as f64 * 100.0
+    }
+
+    /// The same spare area as a share of raw NAND, percent.
+    pub fn spare_percent_of_raw(&self) -> f64 {
+        (self.raw_bytes() - self.user_bytes()) as f64 / self.raw_bytes() as f64 * 100.0
+    }
+
+    #[inline]
+    pub fn plane_of_block(&self, block: u32) -> u32 {
+        block / self.blocks_per_plane
+    }
+
+    #[inline]
+    pub fn die_of_plane(&self, plane: u32) -> u32 {
+        plane / self.planes_per_die
+    }
+
+    /// The k-th plane in write rotation order: every channel first, then every die on it,
+    /// then the next plane of each die.
+    #[inline]
+    pub fn plane_at(&self, k: u32) -> u32 {
+        let die = k % self.dies;
+        let plane_in_die = k / self.dies;
+        die * self.planes_per_die + plane_in_die
+    }
+
+    #[inline]
+    pub fn block_of_slot(&self, slot: u32) -> u32 {
+        slot / self.slots_per_block
+    }
+
+    #[inline]
+    pub fn plane_of_slot(&self, slot: u32) -> u32 {
+        self.plane_of_block(self.block_of_slot(slot))
+    }
+
+    /// Global page number (block * pages_per_block + page) of a slot.
+    #[inline]
+    pub fn page_of_slot(&self, slot: u32) -> u32 {
+        slot / self.slots_per_page
+    }
+
+    #[inline]
+    pub fn channel_of_die(&self, die: u32) -> u32 {
+        die % self.channels
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::{Capacity, Nand};
+    use crate::units::Bytes;
+
+    #[test]
+    fn article_001_capacity_example() {
+        // 512 GiB of NAND (549,755,813,888 bytes), 512,110,190,592 visible: the rest is spare.
+        let device = Device {
+            nand: Nand { channels: 4, dies_per_channel: 4, planes_per_die: 2, blocks_per_plane: 1366, pages_per_block: 768, page_bytes: 16384, ..Nand::default() },
+            capacity: Capacity { op_percent: 0.0, user_bytes: Bytes(512_110_190_592) },
+            ..Device::default()
+        };
+        // 4*4*2*1366 blocks of 12 MiB = 537,114,476,544 bytes; scale blocks so raw = 512 GiB.
+        let g = Geometry::new(&device).unwrap();
+        assert_eq!(g.user_bytes(), 512_110_190_592);
+        let device = Device {
+            nand: Nand { channels: 8, dies_per_channel: 4, planes_per_die: 4, blocks_per_plane: 341, pages_per_block: 768, page_bytes: 16384, ..Nand::default() },
+            ..device
+        };
+        let g = Geometry::new(&device).unwrap();
+        // 8*4*4*341 = 43,648 blocks x 12 MiB = 549,219,336,192: within 0.1 % of 512 GiB.
+        assert!((g.raw_bytes() as f64 / 549_755_813_888.0 - 1.0).abs() < 0.001);
+        let exact_op: f64 = (549_755_813_888.0 - 512_110_190_592.0) / 512_110_190_592.0 * 100.0;
+        assert!((exact_op - 7.351).abs() < 0.001, "{exact_op}");
+        assert!((g.op_percent_of_user() - exact_op).abs() < 0.2);
+    }
+
+    #[test]
+    fn op_percent_sets_user_capacity() {
+        let device = Device { capacity: Capacity { op_percent: 28.0, user_bytes: Bytes(0) }, ..Device::default() };
+        let g = Geometry::new(&device).unwrap();
+        assert!((g.op_percent_of_user() - 28.0).abs() < 0.01);
+        assert!((g.spare_percent_of_raw() - 28.0 / 1.28).abs() < 0.01);
+    }
+
+    #[test]
+    fn too_little_spare_is_refused_with_the_field() {
+        let device = Device { capacity: Capacity { op_percent: 0.0, user_bytes: Bytes(0) }, ..Device::default() };
+        let e = Geometry::new(&device).unwrap_err();
+        assert_eq!(e.field, "device.capacity.op_percent");
+    }
+}

@@ -1,0 +1,63 @@
+//! The presets: one scenario JSON file each under `engine/presets/`, compiled in so the CLI,
+//! the wasm build and the tests share exactly the same files.
+
+use crate::scenario::{Scenario, ScenarioError};
+
+include!(concat!(env!("OUT_DIR"), "/presets.rs"));
+
+/// The preset the app opens with.
+pub const DEFAULT_PRESET: &str = "tlc-random-read";
+
+pub struct Preset {
+    pub name: &'static str,
+    pub json: &'static str,
+}
+
+pub fn all() -> impl Iterator<Item = Preset> {
+    PRESET_FILES.iter().map(|&(name, json)| Preset { name, json })
+}
+
+pub fn find(name: &str) -> Option<Preset> {
+    all().find(|p| p.name == name)
+}
+
+impl Preset {
+    pub fn scenario(&self) -> Result<Scenario, ScenarioError> {
+        Scenario::from_json(self.json).map_err(|e| ScenarioError::new(e.field, format!("{} (in preset {})", e.message, self.name)))
+    }
+}
+
+/// Every preset as a JSON array of `{ name, description, scenario }` for the web app.
+pub fn catalogue_json() -> Result<String, ScenarioError> {
+    let mut entries = Vec::new();
+    for p in all() {
+        let scenario = p.scenario()?;
+        entries.push(serde_json::json!({
+            "name": p.name,
+            "title": scenario.name,
+            "description": scenario.description,
+            "scenario": scenario,
+        }));
+    }
+    Ok(serde_json::Value::Array(entries).to_string())
+}
+
+pub fn default_scenario() -> Scenario {
+    find(DEFAULT_PRESET).and_then(|p| p.scenario().ok()).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_preset_is_valid_and_named_after_its_file() {
+        let mut n = 0;
+        for p in super::all() {
+            let s = p.scenario().unwrap();
+            assert!(!s.name.is_empty(), "{} has no name", p.name);
+            assert!(!s.description.is_empty(), "{} has no description", p.name);
+            n += 1;
+        }
+        assert!(n >= 1);
+        assert!(super::find(super::DEFAULT_PRESET).is_some());
+    }
+}

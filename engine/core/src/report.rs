@@ -1,0 +1,107 @@
+//! A run's result: the summary numbers and the series, as the CLI prints them and the web
+//! app charts them.
+
+use crate::metrics::{LatencySummary, Op, Series};
+use crate::sim::Simulation;
+use crate::units::MAPPING_UNIT_BYTES;
+use serde::Serialize;
+use ts_rs::TS;
+
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[ts(export)]
+pub struct Report {
+    pub summary: Summary,
+    pub series: Vec<Series>,
+}
+
+/// Every number is an f64 so JavaScript reads it exactly (all stay below 2^53).
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[ts(export)]
+pub struct Summary {
+    /// Simulated time the workload ran.
+    pub duration_s: f64,
+    pub read_mb_per_s: f64,
+    pub write_mb_per_s: f64,
+    pub read_iops: f64,
+    pub write_iops: f64,
+    pub read_latency: LatencySummary,
+    pub write_latency: LatencySummary,
+    pub host_read_bytes: f64,
+    pub host_written_bytes: f64,
+    pub host_trimmed_bytes: f64,
+    /// NAND bytes programmed for host data and GC copies.
+    pub nand_written_bytes: f64,
+    /// NAND writes / host writes, over this run.
+    pub write_amplification: f64,
+    pub gc_runs: f64,
+    pub gc_moved_bytes: f64,
+    pub erases: f64,
+    pub flash_operations: f64,
+    /// Mean share of time the planes were reading, programming or erasing.
+    pub plane_utilisation_percent: f64,
+    pub raw_capacity_bytes: f64,
+    pub user_capacity_bytes: f64,
+    /// (raw - user) / user.
+    pub op_percent: f64,
+    /// Host commands completed (the run loop's events).
+    pub commands: f64,
+}
+
+impl Report {
+    /// The CLI's output format; the browser's `report()` returns the same text.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a report always serialises")
+    }
+}
+
+#[derive(Serialize)]
+struct SeriesMeta<'a> {
+    id: &'a str,
+    label: &'a str,
+    x: &'a crate::metrics::Axis,
+    y: &'a crate::metrics::Axis,
+}
+
+/// Each series without its points, for a consumer that streams the points separately.
+pub fn series_meta_json(series: &[Series]) -> String {
+    let meta: Vec<_> = series.iter().map(|s| SeriesMeta { id: &s.id, label: &s.label, x: &s.x, y: &s.y }).collect();
+    serde_json::to_string(&meta).expect("series metadata always serialises")
+}
+
+impl Summary {
+    pub(crate) fn collect(sim: &Simulation) -> Summary {
+        let p = sim.parts();
+        let seconds = p.elapsed as f64 / 1e9;
+        let per_s = |v: u64| if seconds > 0.0 { v as f64 / seconds } else { 0.0 };
+        let ftl = p.drive.ftl.counters();
+        let flash = p.drive.counters();
+        let host_units = ftl.host_units_written - p.baseline.host_units_written;
+        let gc_units = ftl.gc_units_moved - p.baseline.gc_units_moved;
+        let programs = (flash.host_page_programs + flash.gc_page_programs)
+            - (p.baseline_flash.host_page_programs + p.baseline_flash.gc_page_programs);
+        let r = p.recorder;
+        Summary {
+            duration_s: seconds,
+            read_mb_per_s: per_s(r.bytes[Op::Read as usize]) / 1e6,
+            write_mb_per_s: per_s(r.bytes[Op::Write as usize]) / 1e6,
+            read_iops: per_s(r.ios[Op::Read as usize]),
+            write_iops: per_s(r.ios[Op::Write as usize]),
+            read_latency: r.latency(Op::Read),
+            write_latency: r.latency(Op::Write),
+            host_read_bytes: r.bytes[Op::Read as usize] as f64,
+            host_written_bytes: r.bytes[Op::Write as usize] as f64,
+            host_trimmed_bytes: r.bytes[Op::Trim as usize] as f64,
+            nand_written_bytes: (programs * p.geo.page_bytes as u64) as f64,
+            write_amplification: if host_units == 0 { 0.0 } else { (host_units + gc_units) as f64 / host_units as f64 },
+            gc_runs: (ftl.gc_runs - p.baseline.gc_runs) as f64,
+            gc_moved_bytes: (gc_units * MAPPING_UNIT_BYTES) as f64,
+            erases: (ftl.erases - p.baseline.erases) as f64,
+            flash_operations: (flash.flash_ops() - p.baseline_flash.flash_ops()) as f64,
+            plane_utilisation_percent: p.drive.hw.plane_utilisation(p.elapsed) * 100.0,
+            raw_capacity_bytes: p.geo.raw_bytes() as f64,
+            user_capacity_bytes: p.geo.user_bytes() as f64,
+            op_percent: p.geo.op_percent_of_user(),
+            commands: p.events as f64,
+        }
+    }
+}

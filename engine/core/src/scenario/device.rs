@@ -1,0 +1,226 @@
+//! The device half of a scenario: NAND media, capacity, controller, host interface, GC.
+
+use super::error::{Check, ScenarioError};
+use crate::media::CellType;
+use crate::units::Bytes;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(default, deny_unknown_fields)]
+#[ts(export)]
+pub struct Device {
+    pub nand: Nand,
+    pub capacity: Capacity,
+    pub controller: Controller,
+    pub host_interface: HostInterface,
+    pub gc: Gc,
+}
+
+impl Default for Device {
+    fn default() -> Self {
+        Self {
+            nand: Nand::default(),
+            capacity: Capacity::default(),
+            controller: Controller::default(),
+            host_interface: HostInterface::default(),
+            gc: Gc::default(),
+        }
+    }
+}
+
+/// NAND geometry. Dies are numbered channel-first, so consecutive dies sit on different
+/// channels, the way controllers stripe.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(default, deny_unknown_fields)]
+#[ts(export)]
+pub struct Nand {
+    pub cell: CellType,
+    pub channels: u32,
+    pub dies_per_channel: u32,
+    pub planes_per_die: u32,
+    pub blocks_per_plane: u32,
+    pub pages_per_block: u32,
+    pub page_bytes: u32,
+    /// NAND interface speed per channel (ONFI / Toggle), MB/s (10^6 bytes per second).
+    pub channel_mb_per_s: u32,
+    /// Optional overrides of the cell type's datasheet timings.
+    pub timing: Option<TimingOverride>,
+}
+
+impl Default for Nand {
+    fn default() -> Self {
+        // A small 3D TLC drive: 4 channels x 2 dies, 16 KiB pages, 768 pages per block
+        // (12 MiB erase blocks, article 001's example geometry).
+        Self {
+            cell: CellType::Tlc,
+            channels: 4,
+            dies_per_channel: 2,
+            planes_per_die: 2,
+            blocks_per_plane: 64,
+            pages_per_block: 768,
+            page_bytes: 16384,
+            channel_mb_per_s: 800,
+            timing: None,
+        }
+    }
+}
+
+/// Per-drive overrides of read / program / erase times, in microseconds.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
+#[serde(default, deny_unknown_fields)]
+#[ts(export)]
+pub struct TimingOverride {
+    pub read_us: Option<f64>,
+    pub program_us: Option<f64>,
+    pub erase_us: Option<f64>,
+}
+
+/// How much of the raw NAND the host sees. `op_percent` = (raw - user) / user.
+/// When `user_bytes` is non-zero it wins and `op_percent` is derived from it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(default, deny_unknown_fields)]
+#[ts(export)]
+pub struct Capacity {
+    pub op_percent: f64,
+    pub user_bytes: Bytes,
+}
+
+impl Default for Capacity {
+    fn default() -> Self {
+        Self { op_percent: 7.0, user_bytes: Bytes(0) }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(default, deny_unknown_fields)]
+#[ts(export)]
+pub struct Controller {
+    /// Firmware time from command arrival to the first flash operation (and for completion).
+    pub command_latency_us: f64,
+    /// DRAM/SRAM write buffer: host writes complete once their data is here.
+    pub write_buffer: Bytes,
+}
+
+impl Default for Controller {
+    fn default() -> Self {
+        Self { command_latency_us: 8.0, write_buffer: Bytes(4 * crate::units::MIB) }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum HostLinkKind {
+    Pcie,
+    Sata,
+}
+
+/// Host link. PCIe: per-lane rate of the generation times lanes (after line coding);
+/// SATA 6 Gb/s: 600 MB/s after 8b/10b. `efficiency` is the share left after protocol
+/// overhead (article 001: PCIe 3.0 x2 delivers 1.6-1.7 GB/s of its 1.97 GB/s).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(default, deny_unknown_fields)]
+#[ts(export)]
+pub struct HostInterface {
+    pub kind: HostLinkKind,
+    pub pcie_gen: u32,
+    pub lanes: u32,
+    pub efficiency: f64,
+}
+
+impl Default for HostInterface {
+    fn default() -> Self {
+        Self { kind: HostLinkKind::Pcie, pcie_gen: 3, lanes: 4, efficiency: 0.84 }
+    }
+}
+
+impl HostInterface {
+    /// Payload bandwidth in bytes per second.
+    pub fn bytes_per_s(&self) -> u64 {
+        let raw: f64 = match self.kind {
+            // Per-lane payload rate after line coding: Gen1/2 8b/10b, Gen3+ 128b/130b.
+            HostLinkKind::Pcie => {
+                let per_lane = match self.pcie_gen {
+                    1 => 250.0e6,
+                    2 => 500.0e6,
+                    3 => 8.0e9 / 8.0 * 128.0 / 130.0,
+                    4 => 16.0e9 / 8.0 * 128.0 / 130.0,
+                    _ => 32.0e9 / 8.0 * 128.0 / 130.0,
+                };
+                per_lane * self.lanes as f64
+            }
+            HostLinkKind::Sata => 600.0e6,
+        };
+        (raw * self.efficiency) as u64
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum GcPolicy {
+    /// Fewest valid pages first.
+    Greedy,
+    /// Oldest written block first (LRW in Desnoyers' terms).
+    Fifo,
+    /// (1 - u) / 2u x age, Rosenblum & Ousterhout's cost-benefit.
+    CostBenefit,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(default, deny_unknown_fields)]
+#[ts(export)]
+pub struct Gc {
+    pub policy: GcPolicy,
+    /// Foreground GC keeps at least this many free blocks in each plane's pool.
+    pub free_block_threshold: u32,
+}
+
+impl Default for Gc {
+    fn default() -> Self {
+        Self { policy: GcPolicy::Greedy, free_block_threshold: 2 }
+    }
+}
+
+impl Device {
+    pub(crate) fn validate(&self) -> Result<(), ScenarioError> {
+        let n = &self.nand;
+        let c = Check { prefix: "device.nand" };
+        c.int("channels", n.channels as u64, 1, 32)?;
+        c.int("dies_per_channel", n.dies_per_channel as u64, 1, 32)?;
+        c.int("planes_per_die", n.planes_per_die as u64, 1, 8)?;
+        c.int("blocks_per_plane", n.blocks_per_plane as u64, 4, 65_536)?;
+        c.int("pages_per_block", n.pages_per_block as u64, 4, 4096)?;
+        c.power_of_two("page_bytes", n.page_bytes as u64, 4096, 65_536)?;
+        c.int("channel_mb_per_s", n.channel_mb_per_s as u64, 10, 10_000)?;
+        if let Some(t) = &n.timing {
+            let c = Check { prefix: "device.nand.timing" };
+            if let Some(v) = t.read_us {
+                c.num("read_us", v, 1.0, 10_000.0)?;
+            }
+            if let Some(v) = t.program_us {
+                c.num("program_us", v, 10.0, 100_000.0)?;
+            }
+            if let Some(v) = t.erase_us {
+                c.num("erase_us", v, 100.0, 1_000_000.0)?;
+            }
+        }
+        let c = Check { prefix: "device.capacity" };
+        c.num("op_percent", self.capacity.op_percent, 0.0, 400.0)?;
+        let c = Check { prefix: "device.controller" };
+        c.num("command_latency_us", self.controller.command_latency_us, 0.0, 10_000.0)?;
+        c.int("write_buffer", self.controller.write_buffer.0, 64 * 1024, 4 << 30)?;
+        let c = Check { prefix: "device.host_interface" };
+        if self.host_interface.kind == HostLinkKind::Pcie {
+            c.int("pcie_gen", self.host_interface.pcie_gen as u64, 1, 5)?;
+            if ![1, 2, 4, 8, 16].contains(&self.host_interface.lanes) {
+                return Err(c.fail("lanes", format!("must be 1, 2, 4, 8 or 16 (got {})", self.host_interface.lanes)));
+            }
+        }
+        c.num("efficiency", self.host_interface.efficiency, 0.1, 1.0)?;
+        let c = Check { prefix: "device.gc" };
+        c.int("free_block_threshold", self.gc.free_block_threshold as u64, 2, 64)?;
+        Ok(())
+    }
+}

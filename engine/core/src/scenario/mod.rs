@@ -1,0 +1,145 @@
+//! One scenario format drives everything: the UI state, the share URL, preset files and the
+//! CLI. A scenario is a device, a workload and a seed; the same scenario gives the same
+//! numbers on every platform.
+
+mod device;
+mod error;
+mod workload;
+
+pub use device::*;
+pub use error::ScenarioError;
+pub use workload::*;
+
+use crate::media::Geometry;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// The scenario format version this engine writes. Older versions are read by laying them
+/// over today's defaults.
+pub const SCENARIO_VERSION: u32 = 1;
+
+/// Seeds are kept within JavaScript's exact integer range so URLs and JSON round-trip.
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(default, deny_unknown_fields)]
+#[ts(export)]
+pub struct Scenario {
+    pub version: u32,
+    pub name: String,
+    pub description: String,
+    #[ts(type = "number")]
+    pub seed: u64,
+    pub device: Device,
+    pub precondition: Precondition,
+    pub workload: Workload,
+}
+
+impl Default for Scenario {
+    fn default() -> Self {
+        Self {
+            version: SCENARIO_VERSION,
+            name: String::new(),
+            description: String::new(),
+            seed: 1,
+            device: Device::default(),
+            precondition: Precondition::default(),
+            workload: Workload::default(),
+        }
+    }
+}
+
+/// The drive's state before the workload starts, reached without simulating time.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(default, deny_unknown_fields)]
+#[ts(export)]
+pub struct Precondition {
+    /// Share of the user capacity written sequentially first, percent.
+    pub fill_percent: f64,
+}
+
+impl Default for Precondition {
+    fn default() -> Self {
+        Self { fill_percent: 100.0 }
+    }
+}
+
+impl Scenario {
+    /// Parses JSON, naming the field path in any error (`workload.iodepth: invalid type…`),
+    /// then validates ranges.
+    pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
+        let de = &mut serde_json::Deserializer::from_str(text);
+        let scenario: Scenario = serde_path_to_error::deserialize(de).map_err(|e| {
+            let path = e.path().to_string();
+            let field = if path == "." { String::new() } else { path };
+            ScenarioError::new(field, e.into_inner().to_string())
+        })?;
+        scenario.validate()?;
+        Ok(scenario)
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a scenario always serialises")
+    }
+
+    pub fn validate(&self) -> Result<(), ScenarioError> {
+        if self.version == 0 || self.version > SCENARIO_VERSION {
+            return Err(ScenarioError::new(
+                "version",
+                format!("must be between 1 and {SCENARIO_VERSION} (got {}); this engine is older than the scenario", self.version),
+            ));
+        }
+        if self.seed > MAX_SEED {
+            return Err(ScenarioError::new("seed", format!("must be between 0 and {MAX_SEED} (got {})", self.seed)));
+        }
+        self.device.validate()?;
+        let geometry = Geometry::new(&self.device)?;
+        let c = error::Check { prefix: "precondition" };
+        c.num("fill_percent", self.precondition.fill_percent, 0.0, 100.0)?;
+        match &self.workload {
+            Workload::Job(job) => job.validate("workload", geometry.user_bytes())?,
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_scenario_is_valid_and_round_trips() {
+        let s = Scenario::default();
+        s.validate().unwrap();
+        let back = Scenario::from_json(&s.to_json()).unwrap();
+        assert_eq!(s, back);
+    }
+
+    #[test]
+    fn partial_scenarios_are_laid_over_defaults() {
+        let s = Scenario::from_json(r#"{"workload":{"kind":"job","iodepth":4}}"#).unwrap();
+        let Workload::Job(job) = &s.workload;
+        assert_eq!(job.iodepth, 4);
+        assert_eq!(job.bs.0, 4096);
+        assert_eq!(s.device, Device::default());
+    }
+
+    #[test]
+    fn errors_name_the_field_and_the_range() {
+        let e = Scenario::from_json(r#"{"workload":{"kind":"job","iodepth":0}}"#).unwrap_err();
+        assert_eq!(e.to_string(), "workload.iodepth: must be between 1 and 1024 (got 0)");
+        let e = Scenario::from_json(r#"{"device":{"nand":{"page_bytes":5000}}}"#).unwrap_err();
+        assert_eq!(e.field, "device.nand.page_bytes");
+        assert!(e.message.contains("power of two"));
+        let e = Scenario::from_json(r#"{"workload":{"kind":"job","iodpeth":4}}"#).unwrap_err();
+        assert!(e.to_string().contains("unknown field `iodpeth`"), "{e}");
+        let e = Scenario::from_json(r#"{"device":{"nand":{"channels":"four"}}}"#).unwrap_err();
+        assert_eq!(e.field, "device.nand.channels");
+        let e = Scenario::from_json(r#"{"seed":9007199254740993}"#).unwrap_err();
+        assert_eq!(e.field, "seed");
+        let e = Scenario::from_json("{").unwrap_err();
+        assert!(e.message.contains("EOF"), "{e}");
+        let e = Scenario::from_json(r#"{"workload":{"kind":"job","size":"9999g"}}"#).unwrap_err();
+        assert_eq!(e.field, "workload.size");
+    }
+}

@@ -1,0 +1,120 @@
+//! The workload half of a scenario: what the host does to the drive.
+//!
+//! Field names follow fio where fio has one (`rw`, `bs`, `iodepth`, `offset`, `size`,
+//! `io_size`, `runtime`, `rwmixread`, `log_avg_msec`).
+
+use super::error::{Check, ScenarioError};
+use crate::units::{Bytes, MAPPING_UNIT_BYTES};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+#[ts(export)]
+pub enum Workload {
+    /// One fio-style job.
+    Job(Job),
+}
+
+impl Default for Workload {
+    fn default() -> Self {
+        Workload::Job(Job::default())
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum Rw {
+    Read,
+    Write,
+    Randread,
+    Randwrite,
+    /// Sequential mixed reads and writes (fio `rw`/`readwrite`).
+    Rw,
+    Randrw,
+    Trim,
+    Randtrim,
+}
+
+impl Rw {
+    pub fn is_random(self) -> bool {
+        matches!(self, Rw::Randread | Rw::Randwrite | Rw::Randrw | Rw::Randtrim)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(default, deny_unknown_fields)]
+#[ts(export)]
+pub struct Job {
+    pub rw: Rw,
+    /// Share of reads in a mixed job, percent.
+    pub rwmixread: u32,
+    /// Block size of each I/O.
+    pub bs: Bytes,
+    /// Commands kept outstanding (closed loop).
+    pub iodepth: u32,
+    /// Start of the region the job touches.
+    pub offset: Bytes,
+    /// Length of the region (the access span); 0 = from `offset` to the end of the drive.
+    pub size: Bytes,
+    /// Stop after this many bytes of I/O; 0 = no byte limit.
+    pub io_size: Bytes,
+    /// Stop after this much simulated time, seconds; 0 = no time limit.
+    pub runtime: f64,
+    /// Width of each throughput-over-time window, milliseconds; 0 = runtime / 100.
+    pub log_avg_msec: f64,
+}
+
+impl Default for Job {
+    fn default() -> Self {
+        Self {
+            rw: Rw::Randread,
+            rwmixread: 50,
+            bs: Bytes(4096),
+            iodepth: 32,
+            offset: Bytes(0),
+            size: Bytes(crate::units::GIB),
+            io_size: Bytes(0),
+            runtime: 0.05,
+            log_avg_msec: 0.0,
+        }
+    }
+}
+
+impl Job {
+    pub(crate) fn validate(&self, prefix: &str, user_bytes: u64) -> Result<(), ScenarioError> {
+        let c = Check { prefix };
+        c.int("rwmixread", self.rwmixread as u64, 0, 100)?;
+        c.int("bs", self.bs.0, MAPPING_UNIT_BYTES, 64 << 20)?;
+        if self.bs.0 % MAPPING_UNIT_BYTES != 0 {
+            return Err(c.fail("bs", format!("must be a multiple of 4096 bytes (got {})", self.bs.0)));
+        }
+        c.int("iodepth", self.iodepth as u64, 1, 1024)?;
+        if self.offset.0 % MAPPING_UNIT_BYTES != 0 {
+            return Err(c.fail("offset", format!("must be a multiple of 4096 bytes (got {})", self.offset.0)));
+        }
+        c.int("offset", self.offset.0, 0, user_bytes.saturating_sub(self.bs.0))?;
+        let room = user_bytes - self.offset.0;
+        c.int("size", self.size.0, 0, room)?;
+        if self.size.0 != 0 && self.size.0 < self.bs.0 {
+            return Err(c.fail("size", format!("must be at least bs ({}) or 0 for the whole drive (got {})", self.bs.0, self.size.0)));
+        }
+        c.num("runtime", self.runtime, 0.0, 3600.0)?;
+        c.int("io_size", self.io_size.0, 0, 1 << 50)?;
+        if self.runtime == 0.0 && self.io_size.0 == 0 {
+            return Err(c.fail("runtime", "set runtime (seconds) or io_size (bytes): a job needs an end"));
+        }
+        c.num("log_avg_msec", self.log_avg_msec, 0.0, 3_600_000.0)?;
+        Ok(())
+    }
+
+    /// The access span in bytes once `size: 0` is resolved against the drive.
+    pub fn span_bytes(&self, user_bytes: u64) -> u64 {
+        if self.size.0 == 0 {
+            user_bytes - self.offset.0
+        } else {
+            self.size.0
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! Units shared by the scenario format and the engine.
+//!
+//! Sizes are bytes (`u64`), times are nanoseconds (`Nanos`). Scenario files may write sizes as
+//! numbers or as strings with a suffix, the way fio does: `4k`, `64g`, `1.5m` are binary
+//! (1024-based, fio's default `kb_base`), `KiB`/`MiB`/`GiB`/`TiB` are binary too, and
+//! `KB`/`MB`/`GB`/`TB` are decimal (SI) so that drive capacities can be written as printed on
+//! the box.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+use ts_rs::TS;
+
+/// Simulated time in nanoseconds since the start of the run.
+pub type Nanos = u64;
+
+pub const KIB: u64 = 1024;
+pub const MIB: u64 = 1024 * KIB;
+pub const GIB: u64 = 1024 * MIB;
+
+/// The FTL's mapping unit: one L2P entry covers 4 KiB of logical space.
+pub const MAPPING_UNIT_BYTES: u64 = 4 * KIB;
+
+/// A size in bytes. Serialises as a plain number; deserialises from a number or a string such
+/// as `"4k"` or `"512GB"`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, TS)]
+#[ts(type = "number | string")]
+pub struct Bytes(pub u64);
+
+impl Bytes {
+    pub const fn get(self) -> u64 {
+        self.0
+    }
+}
+
+impl Serialize for Bytes {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u64(self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Bytes {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = Bytes;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a size in bytes: a whole number, or a string like \"4k\", \"64GiB\" or \"512GB\"")
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Bytes, E> {
+                Ok(Bytes(v))
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Bytes, E> {
+                u64::try_from(v).map(Bytes).map_err(|_| E::custom("a size cannot be negative"))
+            }
+            fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Bytes, E> {
+                if v >= 0.0 && v.fract() == 0.0 && v < 1.8e19 {
+                    Ok(Bytes(v as u64))
+                } else {
+                    Err(E::custom(format!("a size must be a whole number of bytes (got {v})")))
+                }
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Bytes, E> {
+                parse_size(v).map(Bytes).map_err(E::custom)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// Parses `"4096"`, `"4k"`, `"1.5GiB"`, `"512GB"` into bytes.
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let split = t.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(t.len());
+    let (num, suffix) = t.split_at(split);
+    let value: f64 = num
+        .parse()
+        .map_err(|_| format!("\"{text}\" is not a size: expected a number with an optional suffix like 4k, 64GiB or 512GB"))?;
+    let multiplier: u64 = match suffix.trim() {
+        "" | "b" | "B" => 1,
+        "k" | "K" | "KiB" | "kib" | "Ki" => KIB,
+        "m" | "M" | "MiB" | "mib" | "Mi" => MIB,
+        "g" | "G" | "GiB" | "gib" | "Gi" => GIB,
+        "t" | "T" | "TiB" | "tib" | "Ti" => 1024 * GIB,
+        "KB" | "kB" => 1_000,
+        "MB" => 1_000_000,
+        "GB" => 1_000_000_000,
+        "TB" => 1_000_000_000_000,
+        other => return Err(format!("unknown size suffix \"{other}\" in \"{text}\": use k, m, g, t (binary), KiB..TiB or KB..TB (decimal)")),
+    };
+    let bytes = value * multiplier as f64;
+    if !bytes.is_finite() || bytes > 1.0e18 || bytes.fract() != 0.0 {
+        return Err(format!("\"{text}\" is not a whole number of bytes"));
+    }
+    Ok(bytes as u64)
+}
+
+/// Time for `bytes` to cross a link of `bytes_per_s`, rounded up to a whole nanosecond.
+/// Integer arithmetic keeps native and wasm results identical.
+#[inline]
+pub fn transfer_ns(bytes: u64, bytes_per_s: u64) -> Nanos {
+    let bytes_per_s = bytes_per_s.max(1);
+    (bytes as u128 * 1_000_000_000).div_ceil(bytes_per_s as u128) as Nanos
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse_like_fio_and_like_the_box() {
+        assert_eq!(parse_size("4096").unwrap(), 4096);
+        assert_eq!(parse_size("4k").unwrap(), 4096);
+        assert_eq!(parse_size("64g").unwrap(), 64 * GIB);
+        assert_eq!(parse_size("1.5MiB").unwrap(), 1_572_864);
+        assert_eq!(parse_size("512GB").unwrap(), 512_000_000_000);
+        assert!(parse_size("4q").unwrap_err().contains("unknown size suffix"));
+        assert!(parse_size("abc").is_err());
+        assert!(parse_size("0.3").is_err());
+    }
+
+    #[test]
+    fn sizes_deserialise_from_numbers_and_strings() {
+        let b: Bytes = serde_json::from_str("\"16k\"").unwrap();
+        assert_eq!(b, Bytes(16384));
+        let b: Bytes = serde_json::from_str("8192").unwrap();
+        assert_eq!(b, Bytes(8192));
+        assert!(serde_json::from_str::<Bytes>("-1").is_err());
+        assert_eq!(serde_json::to_string(&Bytes(4096)).unwrap(), "4096");
+    }
+
+    #[test]
+    fn transfer_time_rounds_up() {
+        assert_eq!(transfer_ns(4096, 1_000_000_000), 4096);
+        assert_eq!(transfer_ns(1, 3), 333_333_334);
+    }
+}

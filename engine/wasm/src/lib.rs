@@ -1,0 +1,78 @@
+//! wasm-bindgen bindings for the browser's worker. Bindings only: every number comes from
+//! `ssd-core`, so the browser and `ssdsim` agree bit for bit.
+
+use ssd_core::{presets, Scenario, Simulation as CoreSimulation};
+use wasm_bindgen::prelude::*;
+
+fn js_error(e: impl std::fmt::Display) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+/// The scenario the app opens with, as pretty JSON.
+#[wasm_bindgen]
+pub fn default_scenario() -> String {
+    presets::default_scenario().to_json()
+}
+
+/// Parses and validates a scenario; returns it normalised (every default filled in).
+/// Throws an Error whose message names the field and the allowed range.
+#[wasm_bindgen]
+pub fn validate_scenario(json: &str) -> Result<String, JsError> {
+    Scenario::from_json(json).map(|s| s.to_json()).map_err(js_error)
+}
+
+/// Every preset as a JSON array of `{ name, description, scenario }`.
+#[wasm_bindgen]
+pub fn presets() -> Result<String, JsError> {
+    presets::catalogue_json().map_err(js_error)
+}
+
+#[wasm_bindgen]
+pub struct Simulation {
+    inner: CoreSimulation,
+    /// How many points of each series have been handed to JavaScript already.
+    sent: Vec<usize>,
+}
+
+#[wasm_bindgen]
+impl Simulation {
+    #[wasm_bindgen(constructor)]
+    pub fn new(scenario_json: &str) -> Result<Simulation, JsError> {
+        let scenario = Scenario::from_json(scenario_json).map_err(js_error)?;
+        let inner = CoreSimulation::new(&scenario).map_err(js_error)?;
+        let sent = vec![0; inner.series().len()];
+        Ok(Simulation { inner, sent })
+    }
+
+    /// Advances by at most `max_events` host commands; true once the run is finished.
+    pub fn run(&mut self, max_events: u32) -> bool {
+        self.inner.run(max_events as u64)
+    }
+
+    pub fn progress(&self) -> f64 {
+        self.inner.progress()
+    }
+
+    /// JSON array of `{ id, label, x: {name, unit}, y: {name, unit} }`, one per series.
+    pub fn series_meta(&self) -> String {
+        ssd_core::report::series_meta_json(self.inner.series())
+    }
+
+    /// The points of series `index` added since the last call, flat: x0, y0, x1, y1, ...
+    pub fn take_points(&mut self, index: usize) -> Vec<f64> {
+        let Some(series) = self.inner.series().get(index) else { return Vec::new() };
+        let from = self.sent[index];
+        self.sent[index] = series.points.len();
+        series.points[from..].iter().flatten().copied().collect()
+    }
+
+    /// The summary numbers as a JSON object.
+    pub fn summary(&self) -> String {
+        serde_json::to_string(&self.inner.summary()).expect("a summary always serialises")
+    }
+
+    /// The whole result, exactly as `ssdsim run` prints it.
+    pub fn report(&self) -> String {
+        self.inner.report().to_json()
+    }
+}

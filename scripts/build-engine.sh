@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Builds what the web app needs from the Rust engine:
+#   web/src/engine/pkg/        wasm-bindgen glue + optimised wasm (--target web, for the worker)
+#   web/src/scenario/generated TypeScript types generated from the Rust scenario/report types
+# wasm-bindgen-cli must match the pinned wasm-bindgen crate (engine/Cargo.lock); .ci/run
+# installs it. wasm-opt comes from the npm package `binaryen`: Debian's older wasm-opt
+# corrupts wasm-bindgen output.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+out=web/src/engine/pkg
+target=engine/target/wasm32-unknown-unknown/release/ssd_wasm.wasm
+
+cargo build --quiet --manifest-path engine/Cargo.toml -p ssd-wasm --target wasm32-unknown-unknown --release
+wasm-bindgen --target web --out-dir "$out" "$target"
+if [ -x node_modules/.bin/wasm-opt ]; then
+  node_modules/.bin/wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int \
+    --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    "$out/ssd_wasm_bg.wasm" -o "$out/ssd_wasm_bg.wasm"
+else
+  echo "build-engine: node_modules/.bin/wasm-opt missing (run npm install); wasm left unoptimised" >&2
+fi
+
+# ts-rs exports a type's .ts file from a generated test; run only those tests.
+rm -rf web/src/scenario/generated
+cargo test --quiet --manifest-path engine/Cargo.toml -p ssd-core --release export_bindings >/dev/null
+echo "build-engine: $(du -h "$out/ssd_wasm_bg.wasm" | cut -f1) wasm in $out, types in web/src/scenario/generated"
