@@ -9,6 +9,7 @@
 //! needs is reported to a [`FlashOps`] implementation, which the controller uses to reserve
 //! die and channel time (and which preconditioning replaces with a no-op).
 
+pub mod theory;
 mod victims;
 
 use crate::media::Geometry;
@@ -255,14 +256,15 @@ impl Ftl {
 
     /// Foreground GC: reclaim blocks of `plane` until its pool is back at the threshold.
     /// Collecting one victim needs at most one fresh block (its valid units fit in the GC
-    /// block's remainder plus one more), so a threshold of two can never run dry.
+    /// block's remainder plus one more), so a threshold of two can never run dry. A victim
+    /// full of valid data frees nothing but still advances FIFO's order; the loop is bounded
+    /// so a plane with nothing to reclaim cannot spin.
     fn collect_while_low(&mut self, plane: u32, ops: &mut impl FlashOps) {
-        while (self.free[plane as usize].len() as u32) < self.gc_threshold {
+        let mut budget = self.geo.blocks_per_plane;
+        while (self.free[plane as usize].len() as u32) < self.gc_threshold && budget > 0 {
             let Some(victim) = self.pick_victim(plane) else { return };
-            if self.valid[victim as usize] == self.geo.slots_per_block {
-                return; // nothing to gain: every closed block is full of valid data
-            }
             self.collect(victim, ops);
+            budget -= 1;
         }
     }
 
