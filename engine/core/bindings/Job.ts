@@ -34,4 +34,9 @@ runtime: number,
 /**
  * Width of each throughput-over-time window, milliseconds; 0 = runtime / 100.
  */
-log_avg_msec: number, };
+log_avg_msec: number, 
+/**
+ * Idle time between a command's completion and the next one from the same queue slot,
+ * microseconds (fio's `thinktime`). Idle time lets background GC work.
+ */
+thinktime: number, };

@@ -26,6 +26,10 @@ plane_utilisation_percent: number, raw_capacity_bytes: number, user_capacity_byt
  */
 op_percent: number, 
 /**
- * Host commands completed (the run loop's events).
+ * Events the run loop processed (command completions and think-time wake-ups).
  */
-commands: number, };
+events: number, 
+/**
+ * True if the run hit the engine's event limit and stopped early.
+ */
+truncated: boolean, };

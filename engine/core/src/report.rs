@@ -43,8 +43,10 @@ pub struct Summary {
     pub user_capacity_bytes: f64,
     /// (raw - user) / user.
     pub op_percent: f64,
-    /// Host commands completed (the run loop's events).
-    pub commands: f64,
+    /// Events the run loop processed (command completions and think-time wake-ups).
+    pub events: f64,
+    /// True if the run hit the engine's event limit and stopped early.
+    pub truncated: bool,
 }
 
 impl Report {
@@ -101,7 +103,8 @@ impl Summary {
             raw_capacity_bytes: p.geo.raw_bytes() as f64,
             user_capacity_bytes: p.geo.user_bytes() as f64,
             op_percent: p.geo.op_percent_of_user(),
-            commands: p.events as f64,
+            events: p.events as f64,
+            truncated: p.truncated,
         }
     }
 }

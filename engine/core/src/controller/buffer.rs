@@ -1,42 +1,57 @@
 //! The controller's write buffer (DRAM, or SRAM on DRAM-less drives).
 //!
-//! Host writes complete once their data is here; a unit's room is freed when the page holding
-//! it has been programmed. Units are freed in the order they arrived: a ring of release
-//! times, where the unit admitted now reuses the room of the unit admitted `capacity` units
-//! ago.
+//! Host writes complete once their data is here. A unit's room frees when the page holding
+//! it has been programmed; pages program out of order across planes, so the buffer keeps the
+//! release time of every programmed-but-resident page in a min-heap and admits a new unit as
+//! soon as any room is free. Units of the page still being filled are resident with no
+//! release time yet.
 
 use crate::units::Nanos;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 pub(crate) struct WriteBuffer {
-    release: Vec<Nanos>,
-    /// Units admitted so far; the next unit takes ring slot `admitted % capacity`.
-    admitted: u64,
-    /// First admitted unit whose page has not been programmed yet.
-    pending_from: u64,
+    capacity: u32,
+    /// (release time, units) of pages already booked for programming.
+    releases: BinaryHeap<Reverse<(Nanos, u32)>>,
+    /// Units in the heap.
+    booked: u32,
+    /// Units admitted whose page has not been programmed yet.
+    pending: u32,
+    /// Admission time of the last unit: units enter in order, so none enters before it.
+    last_admit: Nanos,
 }
 
 impl WriteBuffer {
     pub fn new(capacity_units: u32) -> Self {
-        Self { release: vec![0; capacity_units as usize], admitted: 0, pending_from: 0 }
+        Self { capacity: capacity_units, releases: BinaryHeap::with_capacity(capacity_units as usize), booked: 0, pending: 0, last_admit: 0 }
     }
 
     /// Room for one more unit: the time it can enter, no earlier than `ready`.
     #[inline]
     pub fn admit(&mut self, ready: Nanos) -> Nanos {
-        let slot = (self.admitted % self.release.len() as u64) as usize;
-        self.admitted += 1;
-        ready.max(self.release[slot])
+        let mut at = ready.max(self.last_admit);
+        // Drop pages already programmed by `at`; then, while full, wait for the next one.
+        while let Some(&Reverse((release, units))) = self.releases.peek() {
+            if release > at && self.booked + self.pending < self.capacity {
+                break;
+            }
+            self.releases.pop();
+            self.booked -= units;
+            at = at.max(release);
+        }
+        self.pending += 1;
+        self.last_admit = at;
+        at
     }
 
-    /// The page holding every unit admitted since the last program is now booked to finish
-    /// at `done`: their room frees then.
+    /// The `units` most recently admitted units are booked to be programmed by `done`.
     #[inline]
-    pub fn release_pending(&mut self, done: Nanos) {
-        let cap = self.release.len() as u64;
-        for u in self.pending_from..self.admitted {
-            self.release[(u % cap) as usize] = done;
-        }
-        self.pending_from = self.admitted;
+    pub fn release(&mut self, units: u32, done: Nanos) {
+        let units = units.min(self.pending);
+        self.pending -= units;
+        self.booked += units;
+        self.releases.push(Reverse((done, units)));
     }
 }
 
@@ -45,15 +60,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_full_buffer_waits_for_the_oldest_program() {
+    fn a_full_buffer_waits_for_the_earliest_program() {
         let mut b = WriteBuffer::new(4);
-        for _ in 0..4 {
-            assert_eq!(b.admit(10), 10);
-        }
-        b.release_pending(500);
-        assert_eq!(b.admit(20), 500, "fifth unit reuses the first unit's room");
-        b.release_pending(900);
-        assert_eq!(b.admit(30), 500);
-        assert_eq!(b.admit(600), 600);
+        assert_eq!(b.admit(10), 10);
+        assert_eq!(b.admit(10), 10);
+        b.release(2, 900); // first page: slow plane
+        assert_eq!(b.admit(10), 10);
+        assert_eq!(b.admit(10), 10);
+        b.release(2, 500); // second page: faster plane
+        assert_eq!(b.admit(20), 500, "room frees when the earliest page is programmed");
+        assert_eq!(b.admit(20), 500);
+        b.release(2, 1000);
+        assert_eq!(b.admit(30), 900);
+        assert_eq!(b.admit(2000), 2000, "everything programmed by then");
     }
 }

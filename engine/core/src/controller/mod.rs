@@ -9,12 +9,14 @@
 //! a plane: a die never sits idle while the host waits for it.
 
 mod buffer;
+mod calendar;
 
 use crate::ftl::{FlashOps, Ftl, Stream, UNMAPPED};
 use crate::media::{Geometry, NandTiming};
 use crate::scenario::Device;
 use crate::units::{transfer_ns, Nanos, MAPPING_UNIT_BYTES};
 use buffer::WriteBuffer;
+use calendar::Calendar;
 
 /// Flash and link operations counted since the start of the run.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -43,16 +45,16 @@ pub struct Hardware {
     nand: NandTiming,
     plane_free: Vec<Nanos>,
     plane_busy: Vec<Nanos>,
-    channel_free: Vec<Nanos>,
+    channels: Vec<Calendar>,
     /// PCIe and SATA are full duplex: reads and writes cross the link independently.
-    link_to_host_free: Nanos,
-    link_to_drive_free: Nanos,
-    unit_channel_ns: Nanos,
-    unit_link_ns: Nanos,
+    link_to_host: Calendar,
+    link_to_drive: Calendar,
     /// Time the operations of the current host command may start.
     now: Nanos,
-    /// Latest arrival of the data filling the page each stream has open.
-    page_ready: [Nanos; 2],
+    /// Latest arrival of the data filling the host frontier's open page.
+    host_page_ready: Nanos,
+    /// Per plane: latest arrival (from GC source reads) of the data filling its GC page.
+    gc_page_ready: Vec<Nanos>,
     buffer: WriteBuffer,
     counters: FlashCounters,
 }
@@ -68,21 +70,20 @@ impl Hardware {
         }
         let channel_bps = device.nand.channel_mb_per_s as u64 * 1_000_000;
         let buffer_units = (device.controller.write_buffer.0 / MAPPING_UNIT_BYTES) as u32;
+        let link_unit_ns = transfer_ns(MAPPING_UNIT_BYTES, device.host_interface.bytes_per_s());
         Hardware {
             geo,
             nand,
             plane_free: vec![0; geo.planes as usize],
             plane_busy: vec![0; geo.planes as usize],
-            channel_free: vec![0; geo.channels as usize],
-            link_to_host_free: 0,
-            link_to_drive_free: 0,
-            unit_channel_ns: transfer_ns(MAPPING_UNIT_BYTES, channel_bps),
-            unit_link_ns: transfer_ns(MAPPING_UNIT_BYTES, device.host_interface.bytes_per_s()),
+            channels: (0..geo.channels).map(|_| Calendar::new(transfer_ns(MAPPING_UNIT_BYTES, channel_bps))).collect(),
+            link_to_host: Calendar::new(link_unit_ns),
+            link_to_drive: Calendar::new(link_unit_ns),
             now: 0,
-            page_ready: [0; 2],
-            // The buffer must hold at least two pages per frontier so a page is always
-            // complete (and its release time known) before its units are needed again.
-            buffer: WriteBuffer::new(buffer_units.max(4 * geo.slots_per_page)),
+            host_page_ready: 0,
+            gc_page_ready: vec![0; geo.planes as usize],
+            // At least two pages, so the page being filled never waits on itself.
+            buffer: WriteBuffer::new(buffer_units.max(2 * geo.slots_per_page)),
             counters: FlashCounters::default(),
         }
     }
@@ -105,9 +106,17 @@ impl Hardware {
     #[inline]
     fn book_channel(&mut self, plane: u32, ready: Nanos, units: u32) -> Nanos {
         let c = self.channel_of_plane(plane);
-        let start = ready.max(self.channel_free[c]);
-        self.channel_free[c] = start + units as Nanos * self.unit_channel_ns;
-        self.channel_free[c]
+        self.channels[c].book(ready, units)
+    }
+
+    /// The host issued a command at `now`: nothing can be booked before it any more.
+    fn advance(&mut self, now: Nanos) {
+        self.now = now;
+        for c in &mut self.channels {
+            c.advance(now);
+        }
+        self.link_to_host.advance(now);
+        self.link_to_drive.advance(now);
     }
 
     /// Host read of `units` units from one page: array read, then out over the channel.
@@ -118,19 +127,14 @@ impl Hardware {
     }
 
     fn link_to_host(&mut self, ready: Nanos, units: u32) -> Nanos {
-        let start = ready.max(self.link_to_host_free);
-        self.link_to_host_free = start + units as Nanos * self.unit_link_ns;
-        self.link_to_host_free
+        self.link_to_host.book(ready, units)
     }
 
     /// One unit of host write data: wait for buffer room, then cross the link into it.
     fn accept_write_unit(&mut self, ready: Nanos) -> Nanos {
         let room = self.buffer.admit(ready);
-        let start = room.max(self.link_to_drive_free);
-        self.link_to_drive_free = start + self.unit_link_ns;
-        let arrived = self.link_to_drive_free;
-        let open = &mut self.page_ready[Stream::Host as usize];
-        *open = (*open).max(arrived);
+        let arrived = self.link_to_drive.book(room, 1);
+        self.host_page_ready = self.host_page_ready.max(arrived);
         arrived
     }
 
@@ -152,20 +156,23 @@ impl FlashOps for Hardware {
         self.counters.gc_page_reads += 1;
         let sensed = self.book_plane(plane, self.now, self.nand.read_ns);
         let moved = self.book_channel(plane, sensed, units);
-        let open = &mut self.page_ready[Stream::Gc as usize];
+        let open = &mut self.gc_page_ready[plane as usize];
         *open = (*open).max(moved);
     }
 
     fn program_page(&mut self, plane: u32, _page: u32, stream: Stream) {
-        let s = stream as usize;
-        let ready = self.page_ready[s].max(self.now);
-        self.page_ready[s] = 0;
+        let open = match stream {
+            Stream::Host => &mut self.host_page_ready,
+            Stream::Gc => &mut self.gc_page_ready[plane as usize],
+        };
+        let ready = (*open).max(self.now);
+        *open = 0;
         let loaded = self.book_channel(plane, ready, self.geo.slots_per_page);
         let done = self.book_plane(plane, loaded, self.nand.program_ns);
         match stream {
             Stream::Host => {
                 self.counters.host_page_programs += 1;
-                self.buffer.release_pending(done);
+                self.buffer.release(self.geo.slots_per_page, done);
             }
             Stream::Gc => self.counters.gc_page_programs += 1,
         }
@@ -174,6 +181,10 @@ impl FlashOps for Hardware {
     fn erase_block(&mut self, plane: u32, _block: u32) {
         self.counters.erases += 1;
         self.book_plane(plane, self.now, self.nand.erase_ns);
+    }
+
+    fn plane_ready(&self, plane: u32) -> Nanos {
+        self.plane_free[plane as usize]
     }
 }
 
@@ -200,7 +211,7 @@ impl Drive {
     /// Read `units` units from `lba` at `issue`; returns the completion time.
     pub fn read(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
         let start = issue + self.command_latency_ns;
-        self.hw.now = start;
+        self.hw.advance(start);
         let spp = self.hw.geo.slots_per_page;
         let mut done = start;
         let mut i = 0;
@@ -232,11 +243,11 @@ impl Drive {
     /// Write `units` units at `lba`; completes when the data is in the write buffer.
     pub fn write(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
         let start = issue + self.command_latency_ns;
+        self.hw.advance(start);
         let mut done = start;
         for i in 0..units {
             let arrived = self.hw.accept_write_unit(start);
             done = done.max(arrived);
-            self.hw.now = start;
             self.ftl.write(lba + i, &mut self.hw);
         }
         done

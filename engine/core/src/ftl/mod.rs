@@ -9,6 +9,7 @@
 //! needs is reported to a [`FlashOps`] implementation, which the controller uses to reserve
 //! die and channel time (and which preconditioning replaces with a no-op).
 
+mod gc;
 pub mod theory;
 mod victims;
 
@@ -18,6 +19,9 @@ use std::collections::VecDeque;
 use victims::{ValidBuckets, NONE};
 
 pub const UNMAPPED: u32 = u32::MAX;
+
+/// Free blocks per plane only GC may take: the host never opens a plane's last block.
+const HOST_RESERVE: u32 = 1;
 
 /// Who asked for a flash operation, for accounting and for the controller's data-ready times.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,6 +38,11 @@ pub trait FlashOps {
     fn program_page(&mut self, plane: u32, page: u32, stream: Stream);
     /// Erase a block before it is written again.
     fn erase_block(&mut self, plane: u32, block: u32);
+    /// When the plane finishes the work booked on it so far; host pages go to the plane
+    /// that is free first.
+    fn plane_ready(&self, _plane: u32) -> u64 {
+        0
+    }
 }
 
 /// Preconditioning: place data without spending simulated time.
@@ -64,6 +73,8 @@ pub struct FtlCounters {
 struct Frontier {
     /// Position in the plane rotation (see `Geometry::plane_at`) of the next page.
     cursor: u32,
+    /// The plane whose page is partly filled, if any: it must be finished first.
+    filling: u32,
     /// Open block per plane, or NONE.
     open: Vec<u32>,
 }
@@ -85,6 +96,8 @@ pub struct Ftl {
     buckets: ValidBuckets,
     /// Closed blocks per plane in the order they were closed (FIFO policy only).
     closed_order: Vec<VecDeque<u32>>,
+    /// Per plane: the block being collected, and how the collection keeps pace.
+    gc: Vec<gc::PlaneGc>,
     free: Vec<VecDeque<u32>>,
     free_blocks: u32,
     frontiers: [Frontier; 2],
@@ -97,7 +110,7 @@ impl Ftl {
         let free = (0..geo.planes)
             .map(|p| (p * geo.blocks_per_plane..(p + 1) * geo.blocks_per_plane).collect())
             .collect();
-        let frontier = || Frontier { cursor: 0, open: vec![NONE; geo.planes as usize] };
+        let frontier = || Frontier { cursor: 0, filling: NONE, open: vec![NONE; geo.planes as usize] };
         Ftl {
             geo,
             policy,
@@ -111,6 +124,7 @@ impl Ftl {
             closed_at: vec![0; blocks],
             buckets: ValidBuckets::new(geo.planes, geo.blocks_per_plane, geo.slots_per_block),
             closed_order: (0..geo.planes).map(|_| VecDeque::new()).collect(),
+            gc: vec![gc::PlaneGc::default(); geo.planes as usize],
             free,
             free_blocks: geo.blocks,
             frontiers: [frontier(), frontier()],
@@ -218,18 +232,51 @@ impl Ftl {
         true
     }
 
-    /// Host data goes to the next plane in rotation. Before a plane opens a fresh block for
-    /// it, foreground GC tops that plane's pool up, so GC work lands on the plane that needs
-    /// the space, as it does in a real drive.
+    /// Host data goes to the plane that is free first (rotation order breaks ties, so an idle
+    /// drive stripes sequential data over every channel). GC on that plane keeps pace with
+    /// the host data it receives (see `gc.rs`), so GC and host pages interleave on each plane
+    /// and no plane sits idle while host data waits.
     fn place(&mut self, lba: u32, stream: Stream, ops: &mut impl FlashOps) {
         let s = stream as usize;
-        let plane = self.geo.plane_at(self.frontiers[s].cursor);
-        if self.frontiers[s].open[plane as usize] == NONE {
-            self.collect_while_low(plane, ops);
+        let mut plane = self.frontiers[s].filling;
+        if plane == NONE {
+            plane = self.first_free_plane(s, ops);
+            if self.frontiers[s].open[plane as usize] == NONE {
+                // The last free block of a plane is the GC frontier's: reclaim before the
+                // host may take one.
+                self.reclaim_now(plane, HOST_RESERVE + 1, ops);
+            }
+            self.frontiers[s].filling = plane;
         }
         if self.place_on(lba, plane, stream, ops) {
-            self.frontiers[s].cursor = (self.frontiers[s].cursor + 1) % self.geo.planes;
+            self.frontiers[s].filling = NONE;
+            self.frontiers[s].cursor = (self.rotation_index(plane) + 1) % self.geo.planes;
         }
+        self.keep_pace(plane, ops);
+    }
+
+    /// The plane in rotation order from the cursor that becomes free first.
+    fn first_free_plane(&self, s: usize, ops: &impl FlashOps) -> u32 {
+        let n = self.geo.planes;
+        let cursor = self.frontiers[s].cursor;
+        let mut best = self.geo.plane_at(cursor);
+        let mut best_ready = ops.plane_ready(best);
+        for k in 1..n {
+            let p = self.geo.plane_at((cursor + k) % n);
+            let ready = ops.plane_ready(p);
+            if ready < best_ready {
+                best = p;
+                best_ready = ready;
+            }
+        }
+        best
+    }
+
+    /// Inverse of `Geometry::plane_at`.
+    fn rotation_index(&self, plane: u32) -> u32 {
+        let die = plane / self.geo.planes_per_die;
+        let plane_in_die = plane % self.geo.planes_per_die;
+        plane_in_die * self.geo.dies + die
     }
 
     fn open_block(&mut self, plane: u32, ops: &mut impl FlashOps) -> u32 {
@@ -252,91 +299,6 @@ impl Ftl {
         if self.policy == GcPolicy::Fifo {
             self.closed_order[self.geo.plane_of_block(block) as usize].push_back(block);
         }
-    }
-
-    /// Foreground GC: reclaim blocks of `plane` until its pool is back at the threshold.
-    /// Collecting one victim needs at most one fresh block (its valid units fit in the GC
-    /// block's remainder plus one more), so a threshold of two can never run dry. A victim
-    /// full of valid data frees nothing but still advances FIFO's order; the loop is bounded
-    /// so a plane with nothing to reclaim cannot spin.
-    fn collect_while_low(&mut self, plane: u32, ops: &mut impl FlashOps) {
-        let mut budget = self.geo.blocks_per_plane;
-        while (self.free[plane as usize].len() as u32) < self.gc_threshold && budget > 0 {
-            let Some(victim) = self.pick_victim(plane) else { return };
-            self.collect(victim, ops);
-            budget -= 1;
-        }
-    }
-
-    fn pick_victim(&mut self, plane: u32) -> Option<u32> {
-        match self.policy {
-            GcPolicy::Greedy => self.buckets.min_block(plane),
-            GcPolicy::Fifo => self.closed_order[plane as usize].front().copied(),
-            GcPolicy::CostBenefit => self.cost_benefit_victim(plane),
-        }
-    }
-
-    /// Rosenblum & Ousterhout: maximise (1 - u) / 2u x age. A scan of the plane's blocks.
-    fn cost_benefit_victim(&self, plane: u32) -> Option<u32> {
-        let spb = self.geo.slots_per_block as f64;
-        let now = self.counters.host_units_written;
-        let mut best = None;
-        let mut best_score = -1.0;
-        let first = plane * self.geo.blocks_per_plane;
-        for b in first..first + self.geo.blocks_per_plane {
-            if self.state[b as usize] != BlockState::Closed {
-                continue;
-            }
-            let u = self.valid[b as usize] as f64 / spb;
-            if u == 0.0 {
-                return Some(b);
-            }
-            let age = (now - self.closed_at[b as usize]) as f64 + 1.0;
-            let score = (1.0 - u) / (2.0 * u) * age;
-            if score > best_score {
-                best_score = score;
-                best = Some(b);
-            }
-        }
-        best
-    }
-
-    /// Move every valid unit out of `victim` into its plane's GC block, then return it to
-    /// the plane's pool.
-    fn collect(&mut self, victim: u32, ops: &mut impl FlashOps) {
-        let geo = self.geo;
-        let plane = geo.plane_of_block(victim);
-        self.buckets.remove(victim, self.valid[victim as usize]);
-        if self.policy == GcPolicy::Fifo {
-            let front = self.closed_order[plane as usize].pop_front();
-            debug_assert_eq!(front, Some(victim));
-        }
-        self.state[victim as usize] = BlockState::Open; // in flight: not a candidate
-        let first = victim * geo.slots_per_block;
-        for page in 0..geo.pages_per_block {
-            let page_first = first + page * geo.slots_per_page;
-            let page_slots = page_first..page_first + geo.slots_per_page;
-            let units = page_slots.clone().filter(|&s| self.p2l[s as usize] != UNMAPPED).count() as u32;
-            if units == 0 {
-                continue;
-            }
-            ops.read_page(plane, page_first / geo.slots_per_page, units);
-            for slot in page_slots {
-                let lba = self.p2l[slot as usize];
-                if lba == UNMAPPED {
-                    continue;
-                }
-                self.p2l[slot as usize] = UNMAPPED;
-                self.valid[victim as usize] -= 1;
-                self.place_on(lba, plane, Stream::Gc, ops);
-                self.counters.gc_units_moved += 1;
-            }
-        }
-        debug_assert_eq!(self.valid[victim as usize], 0);
-        self.state[victim as usize] = BlockState::Free;
-        self.free[plane as usize].push_back(victim);
-        self.free_blocks += 1;
-        self.counters.gc_runs += 1;
     }
 
     /// Checks every invariant the rest of the engine relies on. For tests; O(capacity).

@@ -23,11 +23,14 @@ pub struct JobRunner {
     rng: SimRng,
     io_limit_bytes: u64,
     issued_bytes: u64,
+    start_ns: Nanos,
     pub end_ns: Option<Nanos>,
+    pub thinktime_ns: Nanos,
 }
 
 impl JobRunner {
-    pub fn new(job: &Job, user_bytes: u64, seed: u64) -> JobRunner {
+    /// A job starting at `start_ns` on a drive of `user_bytes`.
+    pub fn new(job: &Job, user_bytes: u64, seed: u64, start_ns: Nanos) -> JobRunner {
         let bs_units = (job.bs.0 / MAPPING_UNIT_BYTES) as u32;
         let span_units = job.span_bytes(user_bytes) / MAPPING_UNIT_BYTES;
         JobRunner {
@@ -40,7 +43,9 @@ impl JobRunner {
             rng: SimRng::new(seed),
             io_limit_bytes: job.io_size.0,
             issued_bytes: 0,
-            end_ns: (job.runtime > 0.0).then(|| (job.runtime * 1e9) as Nanos),
+            start_ns,
+            end_ns: (job.runtime > 0.0).then(|| start_ns + (job.runtime * 1e9) as Nanos),
+            thinktime_ns: (job.thinktime * 1e3) as Nanos,
         }
     }
 
@@ -59,9 +64,19 @@ impl JobRunner {
         self.io_limit_bytes == 0 || self.issued_bytes < self.io_limit_bytes
     }
 
+    /// When the job ended, given its last completion at `last`: the runtime's end if time
+    /// stopped it (fio measures over the whole runtime), else the last completion.
+    pub fn end_time(&self, last: Nanos) -> Nanos {
+        let bytes_ran_out = self.io_limit_bytes != 0 && self.issued_bytes >= self.io_limit_bytes;
+        match self.end_ns {
+            Some(end) if !bytes_ran_out => end.max(last),
+            _ => last.max(self.start_ns),
+        }
+    }
+
     /// Share of the job done, 0..1, judged by whichever limit is nearer.
     pub fn progress(&self, now: Nanos) -> f64 {
-        let by_time = self.end_ns.map_or(0.0, |end| now as f64 / end as f64);
+        let by_time = self.end_ns.map_or(0.0, |end| (now.saturating_sub(self.start_ns)) as f64 / (end - self.start_ns).max(1) as f64);
         let by_bytes = if self.io_limit_bytes == 0 { 0.0 } else { self.issued_bytes as f64 / self.io_limit_bytes as f64 };
         by_time.max(by_bytes).min(1.0)
     }

@@ -3,3 +3,4 @@
 mod job;
 
 pub use job::{Command, JobRunner};
+pub mod plan;

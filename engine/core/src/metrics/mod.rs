@@ -1,13 +1,17 @@
-//! Metrics gathered while a run proceeds: throughput per time window, latency histograms,
-//! and the run's summary. Memory is bounded by the number of windows, not by the I/O count.
+//! Metrics gathered while a run proceeds: throughput per time window and per data written,
+//! benchmark points, a per-operation latency timeline, WAF over time and latency
+//! histograms. Memory is bounded by the number of chart points, not by the I/O count.
 
 mod series;
+mod timeline;
 
 pub use series::{Axis, Series};
 
+use crate::host::plan::{Plan, Point};
 use crate::units::Nanos;
 use hdrhistogram::Histogram;
 use serde::Serialize;
+use timeline::LatencyTimeline;
 use ts_rs::TS;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,42 +33,80 @@ pub struct LatencySummary {
     pub max_us: f64,
 }
 
+/// FTL counters the recorder turns into WAF over time.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WriteCounters {
+    pub host_units: u64,
+    pub gc_units: u64,
+}
+
+const MB: f64 = 1_000_000.0;
+
+fn mb_per_s(bytes: u64, ns: Nanos) -> f64 {
+    if ns == 0 {
+        0.0
+    } else {
+        bytes as f64 / MB / (ns as f64 / 1e9)
+    }
+}
+
+/// Throughput against data written: one point each time another `window` bytes complete.
+struct BytesWindow {
+    series: usize,
+    window: u64,
+    written: u64,
+    next_edge: u64,
+    edge_time: Nanos,
+}
+
 pub(crate) struct Recorder {
     window_ns: Nanos,
-    /// End of the window currently being filled.
+    /// End of the time window currently being filled.
     window_end: Nanos,
     window_bytes: [u64; 2],
-    /// Index into `series` of the read and write throughput lines, if the job has them.
-    throughput_series: [Option<usize>; 2],
+    window_start_counters: WriteCounters,
+    /// Index into `series` of the read and write throughput-over-time lines.
+    time_series: [Option<usize>; 2],
+    waf_series: Option<usize>,
+    bytes_window: Option<BytesWindow>,
+    timeline: Option<LatencyTimeline>,
     pub series: Vec<Series>,
     latency: [Histogram<u64>; 2],
     pub bytes: [u64; 3],
     pub ios: [u64; 3],
 }
 
-const MB: f64 = 1_000_000.0;
-
 impl Recorder {
-    pub fn new(window_ns: Nanos, reads: bool, writes: bool) -> Recorder {
-        let mut series = Vec::new();
-        let mut throughput_series = [None, None];
+    pub fn new(plan: &Plan, window_ns: Nanos, reads: bool, writes: bool) -> Recorder {
+        let mut series = plan.series.clone();
+        let mut add = |s: Series| {
+            series.push(s);
+            series.len() - 1
+        };
+        let timeline = plan.latency_group.map(|group| {
+            let i = add(Series::new("latency_trace", "Latency per operation", Axis::new("Operation", "#"), Axis::new("Latency", "ms")));
+            LatencyTimeline::new(i, group)
+        });
+        let bytes_window = plan.bytes_window.map(|window| {
+            let i = add(Series::new("throughput_vs_written", "Write", Axis::new("Data written", "GB"), Axis::new("Throughput", "MB/s")));
+            BytesWindow { series: i, window, written: 0, next_edge: window, edge_time: 0 }
+        });
         let time = || Axis::new("Time", "s");
         let tput = || Axis::new("Throughput", "MB/s");
-        if reads {
-            throughput_series[0] = Some(series.len());
-            series.push(Series::new("read_throughput", "Read", time(), tput()));
-        }
-        if writes {
-            throughput_series[1] = Some(series.len());
-            series.push(Series::new("write_throughput", "Write", time(), tput()));
-        }
+        let read_series = reads.then(|| add(Series::new("read_throughput", "Read", time(), tput())));
+        let write_series = writes.then(|| add(Series::new("write_throughput", "Write", time(), tput())));
+        let waf_series = writes.then(|| add(Series::new("waf", "Write amplification", time(), Axis::new("WAF", "x"))));
         // 1 ns .. 1000 s at 3 significant digits: exact enough for p99.9 of a µs-scale drive.
         let hist = || Histogram::new_with_bounds(1, 1_000_000_000_000, 3).expect("static bounds are valid");
         Recorder {
             window_ns: window_ns.max(1),
             window_end: window_ns.max(1),
             window_bytes: [0; 2],
-            throughput_series,
+            window_start_counters: WriteCounters::default(),
+            time_series: [read_series, write_series],
+            waf_series,
+            bytes_window,
+            timeline,
             series,
             latency: [hist(), hist()],
             bytes: [0; 3],
@@ -72,44 +114,74 @@ impl Recorder {
         }
     }
 
-    /// Records one finished command. Completions arrive in time order.
+    /// Records one finished command. Completions arrive in time order, after `advance`.
     pub fn complete(&mut self, op: Op, bytes: u64, issued: Nanos, done: Nanos) {
-        self.close_windows_before(done);
         let o = op as usize;
         self.bytes[o] += bytes;
         self.ios[o] += 1;
-        if op != Op::Trim {
-            self.window_bytes[o] += bytes;
-            self.latency[o].saturating_record((done - issued).max(1));
+        if op == Op::Trim {
+            return;
+        }
+        self.window_bytes[o] += bytes;
+        let latency = (done - issued).max(1);
+        self.latency[o].saturating_record(latency);
+        if let Some(t) = &mut self.timeline {
+            t.record(latency, &mut self.series);
+        }
+        if op == Op::Write {
+            if let Some(w) = &mut self.bytes_window {
+                w.written += bytes;
+                while w.written >= w.next_edge {
+                    let mbps = mb_per_s(w.window, done - w.edge_time);
+                    self.series[w.series].points.push([w.next_edge as f64 / 1e9, mbps]);
+                    w.edge_time = done;
+                    w.next_edge += w.window;
+                }
+            }
         }
     }
 
-    /// Emits a point for every window that ended at or before `t`.
-    pub fn close_windows_before(&mut self, t: Nanos) {
+    /// Emits a point for every time window that ended at or before `t`.
+    pub fn advance(&mut self, t: Nanos, counters: WriteCounters) {
         while t >= self.window_end {
-            self.emit_window(self.window_end, self.window_ns);
+            self.emit_window(self.window_end, self.window_ns, counters);
             self.window_end += self.window_ns;
         }
     }
 
+    /// A benchmark phase ended: its throughput becomes one point of the benchmark's chart.
+    pub fn phase_point(&mut self, point: Point, bytes: u64, duration: Nanos) {
+        self.series[point.series].points.push([point.x, mb_per_s(bytes, duration)]);
+    }
+
     /// Emits the last, possibly shorter window ending at `end`.
-    pub fn finish(&mut self, end: Nanos) {
-        self.close_windows_before(end);
+    pub fn finish(&mut self, end: Nanos, counters: WriteCounters) {
+        self.advance(end, counters);
         let start = self.window_end - self.window_ns;
         if end > start {
-            self.emit_window(end, end - start);
+            self.emit_window(end, end - start, counters);
+        }
+        if let Some(t) = &mut self.timeline {
+            t.flush(&mut self.series);
         }
     }
 
-    fn emit_window(&mut self, end: Nanos, width: Nanos) {
-        let seconds = width as f64 / 1e9;
+    fn emit_window(&mut self, end: Nanos, width: Nanos, counters: WriteCounters) {
+        let x = end as f64 / 1e9;
         for o in 0..2 {
-            if let Some(i) = self.throughput_series[o] {
-                let mb_per_s = self.window_bytes[o] as f64 / MB / seconds;
-                self.series[i].points.push([end as f64 / 1e9, mb_per_s]);
+            if let Some(i) = self.time_series[o] {
+                self.series[i].points.push([x, mb_per_s(self.window_bytes[o], width)]);
             }
             self.window_bytes[o] = 0;
         }
+        if let Some(i) = self.waf_series {
+            let host = counters.host_units - self.window_start_counters.host_units;
+            let gc = counters.gc_units - self.window_start_counters.gc_units;
+            if host > 0 {
+                self.series[i].points.push([x, (host + gc) as f64 / host as f64]);
+            }
+        }
+        self.window_start_counters = counters;
     }
 
     pub fn latency(&self, op: Op) -> LatencySummary {

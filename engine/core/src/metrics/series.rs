@@ -8,11 +8,18 @@ use ts_rs::TS;
 pub struct Axis {
     pub name: String,
     pub unit: String,
+    /// Names of the x positions 0, 1, 2, ... when the axis is categorical (e.g. the
+    /// CrystalDiskMark tests); empty for a numeric axis.
+    pub categories: Vec<String>,
 }
 
 impl Axis {
     pub fn new(name: &str, unit: &str) -> Axis {
-        Axis { name: name.into(), unit: unit.into() }
+        Axis { name: name.into(), unit: unit.into(), categories: Vec::new() }
+    }
+
+    pub fn categories(name: &str, categories: &[String]) -> Axis {
+        Axis { name: name.into(), unit: String::new(), categories: categories.to_vec() }
     }
 }
 

@@ -2,10 +2,12 @@
 //! CLI. A scenario is a device, a workload and a seed; the same scenario gives the same
 //! numbers on every platform.
 
+mod benchmarks;
 mod device;
 mod error;
 mod workload;
 
+pub use benchmarks::*;
 pub use device::*;
 pub use error::ScenarioError;
 pub use workload::*;
@@ -96,10 +98,7 @@ impl Scenario {
         let geometry = Geometry::new(&self.device)?;
         let c = error::Check { prefix: "precondition" };
         c.num("fill_percent", self.precondition.fill_percent, 0.0, 100.0)?;
-        match &self.workload {
-            Workload::Job(job) => job.validate("workload", geometry.user_bytes())?,
-        }
-        Ok(())
+        self.workload.validate(geometry.user_bytes())
     }
 }
 
@@ -118,7 +117,7 @@ mod tests {
     #[test]
     fn partial_scenarios_are_laid_over_defaults() {
         let s = Scenario::from_json(r#"{"workload":{"kind":"job","iodepth":4}}"#).unwrap();
-        let Workload::Job(job) = &s.workload;
+        let Workload::Job(job) = &s.workload else { panic!("a job") };
         assert_eq!(job.iodepth, 4);
         assert_eq!(job.bs.0, 4096);
         assert_eq!(s.device, Device::default());

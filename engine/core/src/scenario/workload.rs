@@ -8,12 +8,26 @@ use crate::units::{Bytes, MAPPING_UNIT_BYTES};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+/// What the host does: one fio-style job, or one of the benchmarks behind the articles'
+/// charts. A benchmark runs a series of jobs on the same drive, one per chart point.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 #[ts(export)]
 pub enum Workload {
     /// One fio-style job.
     Job(Job),
+    /// TxBENCH style: one job per access span (article 000).
+    SpanSweep(super::benchmarks::SpanSweep),
+    /// Write the whole drive once, throughput against data written (article 001).
+    WholeDriveWrite(super::benchmarks::WholeDriveWrite),
+    /// Every operation's latency, e.g. 8 MiB sequential writes over a file (article 002).
+    LatencyTrace(super::benchmarks::LatencyTrace),
+    /// Rounds of writes into a nearly full drive until steady state (article 003).
+    SteadyState(super::benchmarks::SteadyState),
+    /// Iometer style: one job per transfer size (article 004).
+    TransferSizeSweep(super::benchmarks::TransferSizeSweep),
+    /// The CrystalDiskMark set: SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1.
+    CrystalDiskMark(super::benchmarks::CrystalDiskMark),
 }
 
 impl Default for Workload {
@@ -64,6 +78,9 @@ pub struct Job {
     pub runtime: f64,
     /// Width of each throughput-over-time window, milliseconds; 0 = runtime / 100.
     pub log_avg_msec: f64,
+    /// Idle time between a command's completion and the next one from the same queue slot,
+    /// microseconds (fio's `thinktime`). Idle time lets background GC work.
+    pub thinktime: f64,
 }
 
 impl Default for Job {
@@ -78,6 +95,7 @@ impl Default for Job {
             io_size: Bytes(0),
             runtime: 0.05,
             log_avg_msec: 0.0,
+            thinktime: 0.0,
         }
     }
 }
@@ -106,6 +124,7 @@ impl Job {
             return Err(c.fail("runtime", "set runtime (seconds) or io_size (bytes): a job needs an end"));
         }
         c.num("log_avg_msec", self.log_avg_msec, 0.0, 3_600_000.0)?;
+        c.num("thinktime", self.thinktime, 0.0, 10_000_000.0)?;
         Ok(())
     }
 

@@ -1,122 +1,189 @@
-//! The run loop: a closed loop of `iodepth` outstanding commands, stepped in chunks so a
-//! caller (the CLI, or the browser's worker) can stream results and stop at any time.
+//! The run loop: a closed loop of `iodepth` outstanding commands per phase, stepped in chunks
+//! so a caller (the CLI, or the browser's worker) can stream results and stop at any time.
+//!
+//! The event queue holds one entry per queue slot: the time its command completes, or the
+//! time it wakes from think time to issue the next. Popping in time order means commands are
+//! issued in non-decreasing time, which the controller's resource booking relies on.
+
+mod budget;
 
 use crate::controller::Drive;
-use crate::ftl::Untimed;
+use crate::ftl::{FtlCounters, Untimed};
+use crate::host::plan::{Phase, Plan};
 use crate::host::{Command, JobRunner};
 use crate::media::Geometry;
-use crate::metrics::{Op, Recorder, Series};
+use crate::metrics::{Op, Recorder, Series, WriteCounters};
 use crate::report::{Report, Summary};
-use crate::scenario::{Scenario, ScenarioError, Workload};
+use crate::scenario::{Rw, Scenario, ScenarioError};
 use crate::units::{Nanos, MAPPING_UNIT_BYTES};
+pub use budget::{MAX_EVENTS, MEMORY_LIMIT_BYTES};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 #[derive(Clone, Copy)]
-struct InFlight {
+struct Slot {
     command: Command,
     issued: Nanos,
+    /// True while the slot sleeps through think time: its next event issues, not completes.
+    thinking: bool,
 }
 
 pub struct Simulation {
     geo: Geometry,
     drive: Drive,
+    phases: Vec<Phase>,
+    phase: usize,
+    phase_start: Nanos,
+    phase_bytes: [u64; 3],
     job: JobRunner,
-    /// Completion time and tag of every outstanding command; ties break on the tag so the
+    seed: u64,
+    /// (time, slot) of every queue slot's next event; ties break on the slot number so the
     /// order never depends on the heap's internals.
-    pending: BinaryHeap<Reverse<(Nanos, u32)>>,
-    inflight: Vec<InFlight>,
+    events_due: BinaryHeap<Reverse<(Nanos, u32)>>,
+    slots: Vec<Slot>,
     recorder: Recorder,
-    baseline: crate::ftl::FtlCounters,
+    baseline: FtlCounters,
     baseline_flash: crate::controller::FlashCounters,
     now: Nanos,
     events: u64,
     finished: bool,
+    truncated: bool,
 }
 
 impl Simulation {
     pub fn new(scenario: &Scenario) -> Result<Simulation, ScenarioError> {
         scenario.validate()?;
         let geo = Geometry::new(&scenario.device)?;
+        budget::check_memory(&geo, &scenario.device)?;
         let mut drive = Drive::new(&scenario.device, geo);
         let fill_units = (geo.user_units as f64 * scenario.precondition.fill_percent / 100.0) as u32;
         for lba in 0..fill_units {
             drive.ftl.write(lba, &mut Untimed);
         }
-        let Workload::Job(job) = &scenario.workload;
-        let runner = JobRunner::new(job, geo.user_bytes(), scenario.seed);
-        let window_ns = if job.log_avg_msec > 0.0 {
-            (job.log_avg_msec * 1e6) as Nanos
-        } else if job.runtime > 0.0 {
-            (job.runtime * 1e9 / 100.0) as Nanos
-        } else {
-            10_000_000
-        };
-        use crate::scenario::Rw::*;
-        let reads = matches!(job.rw, Read | Randread | Rw | Randrw);
-        let writes = matches!(job.rw, Write | Randwrite | Rw | Randrw);
+        let plan = Plan::new(&scenario.workload, geo.user_bytes());
+        let reads = plan.phases.iter().any(|p| matches!(p.job.rw, Rw::Read | Rw::Randread | Rw::Rw | Rw::Randrw));
+        let writes = plan.phases.iter().any(|p| matches!(p.job.rw, Rw::Write | Rw::Randwrite | Rw::Rw | Rw::Randrw));
+        let window_ns = budget::time_window_ns(&plan, &drive, &scenario.device);
+        let recorder = Recorder::new(&plan, window_ns, reads, writes);
+        let first = JobRunner::new(&plan.phases[0].job, geo.user_bytes(), scenario.seed, 0);
         let mut sim = Simulation {
             geo,
             baseline: drive.ftl.counters(),
             baseline_flash: drive.counters(),
             drive,
-            job: runner,
-            pending: BinaryHeap::with_capacity(job.iodepth as usize),
-            inflight: Vec::with_capacity(job.iodepth as usize),
-            recorder: Recorder::new(window_ns, reads, writes),
+            phases: plan.phases,
+            phase: 0,
+            phase_start: 0,
+            phase_bytes: [0; 3],
+            job: first,
+            seed: scenario.seed,
+            events_due: BinaryHeap::new(),
+            slots: Vec::new(),
+            recorder,
             now: 0,
             events: 0,
             finished: false,
+            truncated: false,
         };
-        for tag in 0..job.iodepth {
-            if !sim.job.wants_more(0) {
-                break;
-            }
-            sim.inflight.push(InFlight { command: Command { op: Op::Read, lba: 0, units: 0 }, issued: 0 });
-            sim.issue(tag, 0);
-        }
+        sim.start_phase(0, 0);
         Ok(sim)
     }
 
-    fn issue(&mut self, tag: u32, now: Nanos) {
+    fn start_phase(&mut self, index: usize, at: Nanos) {
+        let job = &self.phases[index].job;
+        // Each phase draws from its own stream, so adding a point never shifts the others.
+        let seed = self.seed.wrapping_add(index as u64);
+        self.job = JobRunner::new(job, self.geo.user_bytes(), seed, at);
+        self.phase = index;
+        self.phase_start = at;
+        self.phase_bytes = [0; 3];
+        let idle = Slot { command: Command { op: Op::Read, lba: 0, units: 0 }, issued: at, thinking: false };
+        self.slots = vec![idle; job.iodepth as usize];
+        for slot in 0..job.iodepth {
+            if !self.job.wants_more(at) {
+                break;
+            }
+            self.issue(slot, at);
+        }
+    }
+
+    fn issue(&mut self, slot: u32, now: Nanos) {
         let command = self.job.next();
         let done = match command.op {
             Op::Read => self.drive.read(now, command.lba, command.units),
             Op::Write => self.drive.write(now, command.lba, command.units),
             Op::Trim => self.drive.trim(now, command.lba, command.units),
         };
-        self.inflight[tag as usize] = InFlight { command, issued: now };
-        self.pending.push(Reverse((done, tag)));
+        self.slots[slot as usize] = Slot { command, issued: now, thinking: false };
+        self.events_due.push(Reverse((done, slot)));
     }
 
-    /// Advances by at most `max_events` command completions. Returns true once finished.
+    fn write_counters(&self) -> WriteCounters {
+        let c = self.drive.ftl.counters();
+        WriteCounters { host_units: c.host_units_written, gc_units: c.gc_units_moved }
+    }
+
+    /// Advances by at most `max_events` events (completions and wake-ups). Returns true once
+    /// the run is finished.
     pub fn run(&mut self, max_events: u64) -> bool {
         let mut n = 0;
         while n < max_events && !self.finished {
-            let Some(Reverse((done, tag))) = self.pending.pop() else {
-                self.finish();
-                break;
+            let Some(Reverse((t, slot))) = self.events_due.pop() else {
+                self.end_phase();
+                continue;
             };
             n += 1;
             self.events += 1;
-            let end = self.job.end_ns;
-            if end.is_some_and(|end| done > end) {
+            if self.events >= MAX_EVENTS {
+                self.truncated = true;
+                self.events_due.clear();
+                self.finish();
+                break;
+            }
+            let s = self.slots[slot as usize];
+            if s.thinking {
+                self.issue(slot, t);
+                continue;
+            }
+            if self.job.end_ns.is_some_and(|end| t > end) {
                 continue; // completes after the job's runtime: not counted, as fio does
             }
-            let f = self.inflight[tag as usize];
-            self.recorder.complete(f.command.op, f.command.units as u64 * MAPPING_UNIT_BYTES, f.issued, done);
-            self.now = done;
-            if self.job.wants_more(done) {
-                self.issue(tag, done);
+            self.now = t;
+            let counters = self.write_counters();
+            self.recorder.advance(t, counters);
+            let bytes = s.command.units as u64 * MAPPING_UNIT_BYTES;
+            self.recorder.complete(s.command.op, bytes, s.issued, t);
+            self.phase_bytes[s.command.op as usize] += bytes;
+            if self.job.wants_more(t) {
+                if self.job.thinktime_ns > 0 {
+                    self.slots[slot as usize].thinking = true;
+                    self.events_due.push(Reverse((t + self.job.thinktime_ns, slot)));
+                } else {
+                    self.issue(slot, t);
+                }
             }
         }
         self.finished
     }
 
-    fn finish(&mut self) {
-        let end = self.job.end_ns.unwrap_or(self.now);
+    /// Every command of the phase is done: record its chart point, start the next phase.
+    fn end_phase(&mut self) {
+        let end = self.job.end_time(self.now);
+        if let Some(point) = self.phases[self.phase].point {
+            let bytes = self.phase_bytes[point.op as usize];
+            self.recorder.phase_point(point, bytes, end - self.phase_start);
+        }
         self.now = end;
-        self.recorder.finish(end);
+        if self.phase + 1 < self.phases.len() {
+            self.start_phase(self.phase + 1, end);
+        } else {
+            self.finish();
+        }
+    }
+
+    fn finish(&mut self) {
+        let counters = self.write_counters();
+        self.recorder.finish(self.now, counters);
         self.finished = true;
     }
 
@@ -126,10 +193,9 @@ impl Simulation {
 
     pub fn progress(&self) -> f64 {
         if self.finished {
-            1.0
-        } else {
-            self.job.progress(self.now)
+            return 1.0;
         }
+        (self.phase as f64 + self.job.progress(self.now)) / self.phases.len() as f64
     }
 
     pub fn series(&self) -> &[Series] {
@@ -138,6 +204,10 @@ impl Simulation {
 
     pub fn summary(&self) -> Summary {
         Summary::collect(self)
+    }
+
+    pub fn drive(&self) -> &Drive {
+        &self.drive
     }
 
     /// Runs to the end and returns the whole result.
@@ -160,6 +230,7 @@ impl Simulation {
             baseline_flash: self.baseline_flash,
             elapsed: self.now,
             events: self.events,
+            truncated: self.truncated,
         }
     }
 }
@@ -169,8 +240,9 @@ pub(crate) struct SimParts<'a> {
     pub geo: &'a Geometry,
     pub drive: &'a Drive,
     pub recorder: &'a Recorder,
-    pub baseline: crate::ftl::FtlCounters,
+    pub baseline: FtlCounters,
     pub baseline_flash: crate::controller::FlashCounters,
     pub elapsed: Nanos,
     pub events: u64,
+    pub truncated: bool,
 }

@@ -1,0 +1,110 @@
+//! A shared transfer resource (a NAND channel, one direction of the host link) booked out of
+//! time order.
+//!
+//! Plane operations are booked when the host command that causes them is issued, but they
+//! start whenever their plane is free, so their transfers arrive at the channel out of time
+//! order. A plain "next free time" would let one transfer booked far ahead (behind a busy
+//! plane) block the channel for every idle plane in between. The calendar instead keeps the
+//! near future as a ring of fixed slots (one mapping unit's transfer each) in a bitmap, and
+//! a transfer takes the first free slots at or after the time its data is ready. A transfer
+//! may be split across gaps: data moves in unit-sized bursts.
+
+use crate::units::Nanos;
+
+/// Slots in the ring: the horizon is this many unit transfers past the present.
+const SLOTS: u64 = 1 << 16;
+const WORDS: usize = (SLOTS / 64) as usize;
+
+pub(crate) struct Calendar {
+    slot_ns: Nanos,
+    /// Absolute slot number of the present; slots before it are recycled.
+    base: u64,
+    busy: Vec<u64>,
+    /// Booked slots, for utilisation.
+    pub booked_slots: u64,
+}
+
+impl Calendar {
+    pub fn new(slot_ns: Nanos) -> Self {
+        Self { slot_ns: slot_ns.max(1), base: 0, busy: vec![0; WORDS], booked_slots: 0 }
+    }
+
+    /// Moves the present to `now`, freeing the slots that passed.
+    pub fn advance(&mut self, now: Nanos) {
+        let target = now / self.slot_ns;
+        if target <= self.base {
+            return;
+        }
+        if target - self.base >= SLOTS {
+            self.busy.iter_mut().for_each(|w| *w = 0);
+        } else {
+            let mut s = self.base;
+            while s < target {
+                let bit = s % 64;
+                let word = ((s / 64) as usize) % WORDS;
+                let take = (64 - bit).min(target - s);
+                let mask = if take == 64 { u64::MAX } else { ((1u64 << take) - 1) << bit };
+                self.busy[word] &= !mask;
+                s += take;
+            }
+        }
+        self.base = target;
+    }
+
+    /// Books `units` slots at or after `ready`; returns when the last one ends.
+    pub fn book(&mut self, ready: Nanos, units: u32) -> Nanos {
+        self.booked_slots += units as u64;
+        let mut s = ready.div_ceil(self.slot_ns).max(self.base);
+        if s + units as u64 >= self.base + SLOTS {
+            // Beyond the horizon: so far ahead that contention is negligible.
+            return s * self.slot_ns + units as Nanos * self.slot_ns;
+        }
+        let mut left = units;
+        let mut last = s;
+        while left > 0 {
+            if s >= self.base + SLOTS {
+                return (s + left as u64) * self.slot_ns;
+            }
+            let word = ((s / 64) as usize) % WORDS;
+            let bit = s % 64;
+            let free = !self.busy[word] & (u64::MAX << bit);
+            if free == 0 {
+                s += 64 - bit;
+                continue;
+            }
+            let b = free.trailing_zeros() as u64;
+            self.busy[word] |= 1u64 << b;
+            last = s - bit + b;
+            s = last + 1;
+            left -= 1;
+        }
+        (last + 1) * self.slot_ns
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transfers_fill_gaps_left_by_later_bookings() {
+        let mut c = Calendar::new(10);
+        assert_eq!(c.book(1000, 2), 1020, "booked far ahead first");
+        assert_eq!(c.book(0, 3), 30, "an earlier transfer is not blocked by it");
+        assert_eq!(c.book(0, 2), 50, "queues behind the first");
+        assert_eq!(c.book(995, 3), 1050, "split around the busy slots");
+    }
+
+    #[test]
+    fn the_ring_recycles_the_past() {
+        let mut c = Calendar::new(10);
+        c.book(0, 10);
+        c.advance(50);
+        assert_eq!(c.book(0, 1), 110, "past slots are not bookable; slots 5..9 are still busy");
+        c.advance(SLOTS * 10 * 3);
+        let t = SLOTS * 10 * 3;
+        assert_eq!(c.book(t, 1), t + 10, "a jump clears the ring");
+        let far = t + SLOTS * 10 * 2;
+        assert_eq!(c.book(far, 2), far + 20, "beyond the horizon: no contention");
+    }
+}

@@ -1,0 +1,159 @@
+//! Garbage collection, per plane, paced by host writes.
+//!
+//! When a plane's free pool falls below the threshold, GC picks a victim (greedy, FIFO or
+//! cost-benefit) and moves its valid units into the plane's GC block a page at a time. The
+//! pace is set when the victim is picked: with v valid and i invalid units, GC moves v / i
+//! units for every host unit the plane receives, so the victim is empty by the time the host
+//! has used up the space it frees. GC and host pages interleave on the plane's timeline, the
+//! way real firmware spreads GC to bound latency, instead of one multi-second burst.
+//!
+//! If a plane runs out anyway (a burst, a full-valid FIFO victim), `reclaim_now` finishes
+//! the work before the host may take the plane's last free block.
+
+use super::victims::NONE;
+use super::{BlockState, FlashOps, Ftl, Stream, UNMAPPED};
+use crate::scenario::GcPolicy;
+
+#[derive(Clone, Copy, Debug)]
+pub(super) struct PlaneGc {
+    victim: u32,
+    /// Next page of the victim to read.
+    next_page: u32,
+    /// Units to move per host unit received, fixed when the victim was picked.
+    ratio: f64,
+    /// Units owed to the pace; a moved page may overshoot and leave it negative.
+    debt: f64,
+}
+
+impl Default for PlaneGc {
+    fn default() -> Self {
+        Self { victim: NONE, next_page: 0, ratio: 0.0, debt: 0.0 }
+    }
+}
+
+impl Ftl {
+    /// Called for each unit the host places on `plane`.
+    pub(super) fn keep_pace(&mut self, plane: u32, ops: &mut impl FlashOps) {
+        let p = plane as usize;
+        if self.gc[p].victim == NONE {
+            if (self.free[p].len() as u32) >= self.gc_threshold || !self.start_victim(plane) {
+                return;
+            }
+        }
+        self.gc[p].debt += self.gc[p].ratio;
+        while self.gc[p].debt > 0.0 && self.gc[p].victim != NONE {
+            let moved = self.move_next_page(plane, ops);
+            self.gc[p].debt -= moved as f64;
+        }
+    }
+
+    /// Collects until `plane` has at least `min_free` free blocks, or nothing is left to
+    /// reclaim. Bounded, so a plane with no reclaimable space cannot spin.
+    pub(super) fn reclaim_now(&mut self, plane: u32, min_free: u32, ops: &mut impl FlashOps) {
+        let p = plane as usize;
+        let mut victims = self.geo.blocks_per_plane;
+        while (self.free[p].len() as u32) < min_free {
+            if self.gc[p].victim == NONE {
+                if victims == 0 || !self.start_victim(plane) {
+                    return;
+                }
+                victims -= 1;
+            }
+            while self.gc[p].victim != NONE {
+                self.move_next_page(plane, ops);
+            }
+        }
+        self.gc[p].debt = 0.0;
+    }
+
+    /// Picks the plane's next victim and sets the pace. False if the plane has no candidate.
+    fn start_victim(&mut self, plane: u32) -> bool {
+        let Some(victim) = self.pick_victim(plane) else { return false };
+        let valid = self.valid[victim as usize];
+        self.buckets.remove(victim, valid);
+        if self.policy == GcPolicy::Fifo {
+            let front = self.closed_order[plane as usize].pop_front();
+            debug_assert_eq!(front, Some(victim));
+        }
+        self.state[victim as usize] = BlockState::Open; // in flight: not a candidate
+        let invalid = self.geo.slots_per_block - valid;
+        let g = &mut self.gc[plane as usize];
+        g.victim = victim;
+        g.next_page = 0;
+        g.ratio = valid as f64 / invalid.max(1) as f64;
+        g.debt = 0.0;
+        true
+    }
+
+    fn pick_victim(&mut self, plane: u32) -> Option<u32> {
+        match self.policy {
+            GcPolicy::Greedy => self.buckets.min_block(plane),
+            GcPolicy::Fifo => self.closed_order[plane as usize].front().copied(),
+            GcPolicy::CostBenefit => self.cost_benefit_victim(plane),
+        }
+    }
+
+    /// Rosenblum & Ousterhout: maximise (1 - u) / 2u x age. A scan of the plane's blocks.
+    fn cost_benefit_victim(&self, plane: u32) -> Option<u32> {
+        let spb = self.geo.slots_per_block as f64;
+        let now = self.counters.host_units_written;
+        let mut best = None;
+        let mut best_score = -1.0;
+        let first = plane * self.geo.blocks_per_plane;
+        for b in first..first + self.geo.blocks_per_plane {
+            if self.state[b as usize] != BlockState::Closed {
+                continue;
+            }
+            let u = self.valid[b as usize] as f64 / spb;
+            if u == 0.0 {
+                return Some(b);
+            }
+            let age = (now - self.closed_at[b as usize]) as f64 + 1.0;
+            let score = (1.0 - u) / (2.0 * u) * age;
+            if score > best_score {
+                best_score = score;
+                best = Some(b);
+            }
+        }
+        best
+    }
+
+    /// Moves the valid units of the victim's next page that has any; frees the victim once
+    /// it is empty. Returns the units moved.
+    fn move_next_page(&mut self, plane: u32, ops: &mut impl FlashOps) -> u32 {
+        let geo = self.geo;
+        let p = plane as usize;
+        let victim = self.gc[p].victim;
+        let first = victim * geo.slots_per_block;
+        let mut moved = 0;
+        while moved == 0 && self.gc[p].next_page < geo.pages_per_block && self.valid[victim as usize] > 0 {
+            let page_first = first + self.gc[p].next_page * geo.slots_per_page;
+            self.gc[p].next_page += 1;
+            let slots = page_first..page_first + geo.slots_per_page;
+            let units = slots.clone().filter(|&s| self.p2l[s as usize] != UNMAPPED).count() as u32;
+            if units == 0 {
+                continue;
+            }
+            ops.read_page(plane, page_first / geo.slots_per_page, units);
+            for slot in slots {
+                let lba = self.p2l[slot as usize];
+                if lba == UNMAPPED {
+                    continue;
+                }
+                self.p2l[slot as usize] = UNMAPPED;
+                self.valid[victim as usize] -= 1;
+                self.place_on(lba, plane, Stream::Gc, ops);
+            }
+            moved = units;
+            self.counters.gc_units_moved += units as u64;
+        }
+        if self.valid[victim as usize] == 0 {
+            self.state[victim as usize] = BlockState::Free;
+            self.free[p].push_back(victim);
+            self.free_blocks += 1;
+            self.counters.gc_runs += 1;
+            self.gc[p].victim = NONE;
+        }
+        moved
+    }
+}

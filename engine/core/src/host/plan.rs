@@ -1,0 +1,142 @@
+//! Expands a workload into phases: fio-style jobs run one after another on the same drive,
+//! each optionally contributing one point to a benchmark's chart.
+
+use crate::metrics::{Axis, Op, Series};
+use crate::scenario::{job, Job, Rw, Workload};
+use crate::units::{Bytes, GIB, KIB, MIB};
+
+/// The chart point a phase produces: throughput of `op` over the phase, at `x`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Point {
+    pub series: usize,
+    pub x: f64,
+    pub op: Op,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Phase {
+    pub job: Job,
+    pub point: Option<Point>,
+}
+
+/// What a run does and which charts it draws beyond throughput over time.
+pub struct Plan {
+    pub phases: Vec<Phase>,
+    /// The benchmark's own series (the article's chart), first in the report.
+    pub series: Vec<Series>,
+    /// Throughput against data written, one point per this many bytes.
+    pub bytes_window: Option<u64>,
+    /// Per-operation latency timeline: ops grouped this many to a point (worst kept).
+    pub latency_group: Option<u64>,
+}
+
+const MB_S: (&str, &str) = ("Throughput", "MB/s");
+
+fn throughput() -> Axis {
+    Axis::new(MB_S.0, MB_S.1)
+}
+
+fn op_of(rw: Rw) -> Op {
+    match rw {
+        Rw::Read | Rw::Randread => Op::Read,
+        Rw::Trim | Rw::Randtrim => Op::Trim,
+        _ => Op::Write,
+    }
+}
+
+/// The CrystalDiskMark tests in its own order and names.
+const CDM_TESTS: [(&str, Rw, u64, u32); 4] = [
+    ("SEQ1M Q8T1", Rw::Read, MIB, 8),
+    ("SEQ1M Q1T1", Rw::Read, MIB, 1),
+    ("RND4K Q32T1", Rw::Randread, 4 * KIB, 32),
+    ("RND4K Q1T1", Rw::Randread, 4 * KIB, 1),
+];
+
+pub fn jobs_of(workload: &Workload, user_bytes: u64) -> Vec<Job> {
+    Plan::new(workload, user_bytes).phases.into_iter().map(|p| p.job).collect()
+}
+
+impl Plan {
+    pub fn new(workload: &Workload, user_bytes: u64) -> Plan {
+        let mut plan = Plan { phases: Vec::new(), series: Vec::new(), bytes_window: None, latency_group: None };
+        match workload {
+            Workload::Job(j) => plan.phases.push(Phase { job: j.clone(), point: None }),
+            Workload::SpanSweep(s) => {
+                let op = op_of(s.rw);
+                let label = if op == Op::Read { "Random read" } else { "Random write" };
+                plan.series.push(Series::new("span_sweep", label, Axis::new("Access span", "GiB"), throughput()));
+                for span in &s.spans {
+                    let job = Job { runtime: s.runtime, io_size: s.io_size, ..job(s.rw, s.bs, s.iodepth, Bytes(0), *span) };
+                    let x = span.0 as f64 / GIB as f64;
+                    plan.phases.push(Phase { job, point: Some(Point { series: 0, x, op }) });
+                }
+            }
+            Workload::WholeDriveWrite(w) => {
+                let total = if w.io_size.0 == 0 { user_bytes } else { w.io_size.0 };
+                let job = Job { io_size: Bytes(total), ..job(w.rw, w.bs, w.iodepth, Bytes(0), Bytes(0)) };
+                plan.phases.push(Phase { job, point: None });
+                plan.bytes_window = Some((total / w.points as u64).max(w.bs.0));
+            }
+            Workload::LatencyTrace(t) => {
+                let io_size = if t.io_size.0 == 0 { t.size.0 } else { t.io_size.0 };
+                let job = Job { io_size: Bytes(io_size), ..job(t.rw, t.bs, t.iodepth, t.offset, t.size) };
+                plan.phases.push(Phase { job, point: None });
+                let ops = io_size.div_ceil(t.bs.0.max(1));
+                plan.latency_group = Some(ops.div_ceil(t.max_points as u64).max(1));
+            }
+            Workload::SteadyState(s) => {
+                plan.series.push(Series::new("steady_state", "Write speed per round", Axis::new("Round", ""), throughput()));
+                for round in 0..s.rounds {
+                    let job = Job { io_size: s.round_bytes, ..job(s.rw, s.bs, s.iodepth, s.offset, s.size) };
+                    let point = Point { series: 0, x: (round + 1) as f64, op: Op::Write };
+                    plan.phases.push(Phase { job, point: Some(point) });
+                }
+            }
+            Workload::TransferSizeSweep(t) => {
+                let op = op_of(t.rw);
+                plan.series.push(Series::new("transfer_size_sweep", "Throughput", Axis::new("Transfer size", "KiB"), throughput()));
+                for bs in &t.sizes {
+                    let job = Job { runtime: t.runtime, ..job(t.rw, *bs, t.iodepth, t.offset, t.size) };
+                    plan.phases.push(Phase { job, point: Some(Point { series: 0, x: bs.0 as f64 / KIB as f64, op }) });
+                }
+            }
+            Workload::CrystalDiskMark(m) => {
+                let tests: Vec<String> = CDM_TESTS.iter().map(|t| t.0.to_string()).collect();
+                let x = || Axis::categories("Test", &tests);
+                plan.series.push(Series::new("cdm_read", "Read", x(), throughput()));
+                plan.series.push(Series::new("cdm_write", "Write", x(), throughput()));
+                for (series, write) in [(0, false), (1, true)] {
+                    for (i, &(_, rw, bs, qd)) in CDM_TESTS.iter().enumerate() {
+                        let rw = match (write, rw) {
+                            (false, rw) => rw,
+                            (true, Rw::Read) => Rw::Write,
+                            (true, _) => Rw::Randwrite,
+                        };
+                        let job = Job { runtime: m.runtime, ..job(rw, Bytes(bs), qd, Bytes(0), m.size) };
+                        plan.phases.push(Phase { job, point: Some(Point { series, x: i as f64, op: op_of(rw) }) });
+                    }
+                }
+            }
+        }
+        plan
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::{CrystalDiskMark, SpanSweep};
+
+    #[test]
+    fn benchmarks_expand_into_one_job_per_point() {
+        let plan = Plan::new(&Workload::SpanSweep(SpanSweep::default()), 16 * GIB);
+        assert_eq!(plan.phases.len(), 4);
+        assert_eq!(plan.phases[3].job.size.0, 8 * GIB);
+        assert_eq!(plan.phases[3].point.unwrap().x, 8.0);
+        let cdm = Plan::new(&Workload::CrystalDiskMark(CrystalDiskMark::default()), 16 * GIB);
+        assert_eq!(cdm.phases.len(), 8);
+        assert_eq!(cdm.phases[4].job.rw, Rw::Write);
+        assert_eq!(cdm.phases[6].job.iodepth, 32);
+        assert_eq!(cdm.series[0].x.categories.len(), 4);
+    }
+}
