@@ -4,5 +4,6 @@ import type { Controller } from "./Controller";
 import type { Gc } from "./Gc";
 import type { HostInterface } from "./HostInterface";
 import type { Nand } from "./Nand";
+import type { Wear } from "./Wear";
 
-export type Device = { nand: Nand, capacity: Capacity, controller: Controller, host_interface: HostInterface, gc: Gc, };
+export type Device = { nand: Nand, capacity: Capacity, controller: Controller, host_interface: HostInterface, gc: Gc, wear: Wear, };

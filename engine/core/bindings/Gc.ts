@@ -3,6 +3,15 @@ import type { GcPolicy } from "./GcPolicy";
 
 export type Gc = { policy: GcPolicy, 
 /**
- * Foreground GC keeps at least this many free blocks in each plane's pool.
+ * Foreground GC starts when a plane has fewer free blocks than this.
  */
-free_block_threshold: number, };
+free_block_threshold: number, 
+/**
+ * While the host is idle, GC tops each plane's pool up to `background_free_blocks`.
+ */
+background: boolean, background_free_blocks: number, 
+/**
+ * Erase reclaimed blocks right away (in GC's time) instead of when they are next
+ * opened, so a host write that needs a fresh block does not wait for tBERS.
+ */
+pre_erase: boolean, };

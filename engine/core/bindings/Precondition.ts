@@ -7,4 +7,9 @@ export type Precondition = {
 /**
  * Share of the user capacity written sequentially first, percent.
  */
-fill_percent: number, };
+fill_percent: number, 
+/**
+ * Then this many user capacities of uniform random 4 KiB overwrites over the filled
+ * part, which brings GC to its steady state (about 3 for greedy GC).
+ */
+random_rounds: number, };

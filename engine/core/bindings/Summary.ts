@@ -16,7 +16,20 @@ nand_written_bytes: number,
 /**
  * NAND writes / host writes, over this run.
  */
-write_amplification: number, gc_runs: number, gc_moved_bytes: number, erases: number, flash_operations: number, 
+write_amplification: number, gc_runs: number, gc_moved_bytes: number, erases: number, wear_level_moves: number, 
+/**
+ * Erase counts over all blocks, since the drive was new (preconditioning included).
+ */
+erase_count_max: number, erase_count_mean: number, 
+/**
+ * Mean erase count against the cell type's rated P/E cycles.
+ */
+endurance_used_percent: number, 
+/**
+ * Host writes the NAND can take before its rated P/E cycles run out, at this run's
+ * write amplification (1 if it wrote nothing): raw capacity x P/E / WAF, in TB.
+ */
+estimated_tbw: number, flash_operations: number, 
 /**
  * Mean share of time the planes were reading, programming or erasing.
  */

@@ -36,9 +36,20 @@ pub struct Summary {
     pub gc_runs: f64,
     pub gc_moved_bytes: f64,
     pub erases: f64,
+    pub wear_level_moves: f64,
+    /// Erase counts over all blocks, since the drive was new (preconditioning included).
+    pub erase_count_max: f64,
+    pub erase_count_mean: f64,
+    /// Mean erase count against the cell type's rated P/E cycles.
+    pub endurance_used_percent: f64,
+    /// Host writes the NAND can take before its rated P/E cycles run out, at this run's
+    /// write amplification (1 if it wrote nothing): raw capacity x P/E / WAF, in TB.
+    pub estimated_tbw: f64,
     pub flash_operations: f64,
     /// Mean share of time the planes were reading, programming or erasing.
     pub plane_utilisation_percent: f64,
+    /// 1/scale of the drive was simulated; capacities here are the full drive's.
+    pub scale: f64,
     pub raw_capacity_bytes: f64,
     pub user_capacity_bytes: f64,
     /// (raw - user) / user.
@@ -82,6 +93,10 @@ impl Summary {
         let programs = (flash.host_page_programs + flash.gc_page_programs)
             - (p.baseline_flash.host_page_programs + p.baseline_flash.gc_page_programs);
         let r = p.recorder;
+        let counts = p.drive.ftl.erase_counts();
+        let erase_mean = counts.iter().map(|&c| c as f64).sum::<f64>() / counts.len() as f64;
+        let endurance = p.drive.endurance_pe() as f64;
+        let waf = if host_units == 0 { 0.0 } else { (host_units + gc_units) as f64 / host_units as f64 };
         Summary {
             duration_s: seconds,
             read_mb_per_s: per_s(r.bytes[Op::Read as usize]) / 1e6,
@@ -94,14 +109,20 @@ impl Summary {
             host_written_bytes: r.bytes[Op::Write as usize] as f64,
             host_trimmed_bytes: r.bytes[Op::Trim as usize] as f64,
             nand_written_bytes: (programs * p.geo.page_bytes as u64) as f64,
-            write_amplification: if host_units == 0 { 0.0 } else { (host_units + gc_units) as f64 / host_units as f64 },
+            write_amplification: waf,
             gc_runs: (ftl.gc_runs - p.baseline.gc_runs) as f64,
             gc_moved_bytes: (gc_units * MAPPING_UNIT_BYTES) as f64,
             erases: (ftl.erases - p.baseline.erases) as f64,
+            wear_level_moves: (ftl.wear_level_moves - p.baseline.wear_level_moves) as f64,
+            erase_count_max: counts.iter().copied().max().unwrap_or(0) as f64,
+            erase_count_mean: erase_mean,
+            endurance_used_percent: erase_mean / endurance * 100.0,
+            estimated_tbw: (p.geo.raw_bytes() * p.scale as u64) as f64 * endurance / waf.max(1.0) / 1e12,
             flash_operations: (flash.flash_ops() - p.baseline_flash.flash_ops()) as f64,
             plane_utilisation_percent: p.drive.hw.plane_utilisation(p.elapsed) * 100.0,
-            raw_capacity_bytes: p.geo.raw_bytes() as f64,
-            user_capacity_bytes: p.geo.user_bytes() as f64,
+            scale: p.scale as f64,
+            raw_capacity_bytes: (p.geo.raw_bytes() * p.scale as u64) as f64,
+            user_capacity_bytes: (p.geo.user_bytes() * p.scale as u64) as f64,
             op_percent: p.geo.op_percent_of_user(),
             events: p.events as f64,
             truncated: p.truncated,

@@ -5,7 +5,7 @@ use ssd_core::ftl::theory::{waf_fifo, waf_greedy};
 use ssd_core::ftl::{Ftl, Untimed};
 use ssd_core::media::Geometry;
 use ssd_core::rng::SimRng;
-use ssd_core::scenario::{Capacity, Device, Gc, GcPolicy, Nand};
+use ssd_core::scenario::{Capacity, Device, Gc, GcPolicy, Nand, Wear};
 use ssd_core::units::Bytes;
 
 struct Measured {
@@ -19,11 +19,12 @@ fn steady_state_waf(policy: GcPolicy, op_percent: f64, pages_per_block: u32, blo
     let device = Device {
         nand: Nand { channels: 1, dies_per_channel: 1, planes_per_die: planes, blocks_per_plane: blocks / planes, pages_per_block, page_bytes: 4096, ..Nand::default() },
         capacity: Capacity { op_percent, user_bytes: Bytes(0) },
-        gc: Gc { policy, free_block_threshold: 2 },
+        gc: Gc { policy, ..Gc::default() },
         ..Device::default()
     };
     let geo = Geometry::new(&device).unwrap();
-    let mut ftl = Ftl::new(geo, policy, 2);
+    // Static wear levelling would pick cold victims the analytic models know nothing of.
+    let mut ftl = Ftl::new(geo, &device.gc, &Wear { dynamic: true, static_spread: 0 });
     let user = geo.user_units as u64;
     for lba in 0..geo.user_units {
         ftl.write(lba, &mut Untimed);

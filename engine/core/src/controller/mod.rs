@@ -198,7 +198,7 @@ pub struct Drive {
 impl Drive {
     pub fn new(device: &Device, geo: Geometry) -> Drive {
         Drive {
-            ftl: Ftl::new(geo, device.gc.policy, device.gc.free_block_threshold),
+            ftl: Ftl::new(geo, &device.gc, &device.wear),
             hw: Hardware::new(device, geo),
             command_latency_ns: (device.controller.command_latency_us * 1000.0) as Nanos,
         }
@@ -206,6 +206,10 @@ impl Drive {
 
     pub fn counters(&self) -> FlashCounters {
         self.hw.counters
+    }
+
+    pub fn endurance_pe(&self) -> u32 {
+        self.hw.nand.endurance_pe
     }
 
     /// Read `units` units from `lba` at `issue`; returns the completion time.
@@ -251,6 +255,24 @@ impl Drive {
             self.ftl.write(lba + i, &mut self.hw);
         }
         done
+    }
+
+    /// The host is idle from `from` to `until`: background GC may use the planes that are
+    /// free in between. Work already booked keeps its place; GC steps start where each plane
+    /// comes free and stop once a plane is booked past `until`.
+    pub fn idle(&mut self, from: Nanos, until: Nanos) {
+        for plane in 0..self.hw.geo.planes {
+            loop {
+                let free_at = self.hw.plane_free[plane as usize].max(from);
+                if free_at >= until {
+                    break;
+                }
+                self.hw.now = free_at;
+                if !self.ftl.background_step(plane, &mut self.hw) {
+                    break;
+                }
+            }
+        }
     }
 
     /// Deallocate `units` units: a mapping update, no flash work.

@@ -23,11 +23,18 @@ pub(super) struct PlaneGc {
     ratio: f64,
     /// Units owed to the pace; a moved page may overshoot and leave it negative.
     debt: f64,
+    victims_picked: u64,
 }
 
 impl Default for PlaneGc {
     fn default() -> Self {
-        Self { victim: NONE, next_page: 0, ratio: 0.0, debt: 0.0 }
+        Self { victim: NONE, next_page: 0, ratio: 0.0, debt: 0.0, victims_picked: 0 }
+    }
+}
+
+impl PlaneGc {
+    pub(super) fn victim(&self) -> u32 {
+        self.victim
     }
 }
 
@@ -66,15 +73,37 @@ impl Ftl {
         self.gc[p].debt = 0.0;
     }
 
+    /// One step of background GC on an idle plane: moves one victim page if the plane's pool
+    /// is below the background target or a victim is in progress. False if nothing to do.
+    pub fn background_step(&mut self, plane: u32, ops: &mut impl FlashOps) -> bool {
+        let p = plane as usize;
+        if self.gc[p].victim == NONE {
+            if self.free[p].len() as u32 >= self.background_target || !self.start_victim(plane) {
+                return false;
+            }
+        }
+        self.move_next_page(plane, ops);
+        true
+    }
+
     /// Picks the plane's next victim and sets the pace. False if the plane has no candidate.
     fn start_victim(&mut self, plane: u32) -> bool {
-        let Some(victim) = self.pick_victim(plane) else { return false };
+        let victim = match self.static_wear_victim(plane) {
+            Some(v) => v,
+            None => match self.pick_victim(plane) {
+                Some(v) => v,
+                None => return false,
+            },
+        };
+        if self.policy == GcPolicy::Fifo {
+            // The FIFO queue holds every closed block; a static-WL victim leaves it too.
+            let order = &mut self.closed_order[plane as usize];
+            if let Some(i) = order.iter().position(|&b| b == victim) {
+                order.remove(i);
+            }
+        }
         let valid = self.valid[victim as usize];
         self.buckets.remove(victim, valid);
-        if self.policy == GcPolicy::Fifo {
-            let front = self.closed_order[plane as usize].pop_front();
-            debug_assert_eq!(front, Some(victim));
-        }
         self.state[victim as usize] = BlockState::Open; // in flight: not a candidate
         let invalid = self.geo.slots_per_block - valid;
         let g = &mut self.gc[plane as usize];
@@ -83,6 +112,28 @@ impl Ftl {
         g.ratio = valid as f64 / invalid.max(1) as f64;
         g.debt = 0.0;
         true
+    }
+
+    /// Static wear levelling: every 64th victim of a plane, if the plane's erase counts spread
+    /// wider than the limit, the least-worn closed block (cold data) is collected instead.
+    fn static_wear_victim(&mut self, plane: u32) -> Option<u32> {
+        let p = plane as usize;
+        self.gc[p].victims_picked += 1;
+        if self.wear.static_spread == 0 || self.gc[p].victims_picked % 64 != 0 {
+            return None;
+        }
+        let first = plane * self.geo.blocks_per_plane;
+        let blocks = first..first + self.geo.blocks_per_plane;
+        let max = blocks.clone().map(|b| self.erase_count[b as usize]).max()?;
+        let coldest = blocks
+            .filter(|&b| self.state[b as usize] == BlockState::Closed)
+            .min_by_key(|&b| self.erase_count[b as usize])?;
+        if max - self.erase_count[coldest as usize] > self.wear.static_spread {
+            self.counters.wear_level_moves += 1;
+            Some(coldest)
+        } else {
+            None
+        }
     }
 
     fn pick_victim(&mut self, plane: u32) -> Option<u32> {
@@ -149,6 +200,9 @@ impl Ftl {
         }
         if self.valid[victim as usize] == 0 {
             self.state[victim as usize] = BlockState::Free;
+            if self.pre_erase {
+                self.erase(plane, victim, ops);
+            }
             self.free[p].push_back(victim);
             self.free_blocks += 1;
             self.counters.gc_runs += 1;

@@ -14,7 +14,7 @@ pub mod theory;
 mod victims;
 
 use crate::media::Geometry;
-use crate::scenario::GcPolicy;
+use crate::scenario::{Gc, GcPolicy, Wear};
 use std::collections::VecDeque;
 use victims::{ValidBuckets, NONE};
 
@@ -68,6 +68,22 @@ pub struct FtlCounters {
     pub units_trimmed: u64,
     pub gc_runs: u64,
     pub erases: u64,
+    /// Victims chosen by static wear levelling rather than the GC policy.
+    pub wear_level_moves: u64,
+}
+
+/// Every block's valid units, erase count and state, in block order (plane-major).
+pub struct BlockMap {
+    pub valid_units: Vec<u32>,
+    pub erase_counts: Vec<u32>,
+    pub states: Vec<u8>,
+}
+
+impl BlockMap {
+    pub const FREE: u8 = 0;
+    pub const OPEN: u8 = 1;
+    pub const CLOSED: u8 = 2;
+    pub const COLLECTING: u8 = 3;
 }
 
 struct Frontier {
@@ -82,8 +98,13 @@ struct Frontier {
 pub struct Ftl {
     geo: Geometry,
     policy: GcPolicy,
-    /// Foreground GC keeps at least this many free blocks in each plane's pool.
+    /// Foreground GC starts when a plane has fewer free blocks than this.
     gc_threshold: u32,
+    background_target: u32,
+    pre_erase: bool,
+    wear: Wear,
+    /// Per block: erased already (pre-erase), so opening it costs no tBERS.
+    erased: Vec<bool>,
     l2p: Vec<u32>,
     p2l: Vec<u32>,
     valid: Vec<u32>,
@@ -105,7 +126,7 @@ pub struct Ftl {
 }
 
 impl Ftl {
-    pub fn new(geo: Geometry, policy: GcPolicy, gc_threshold: u32) -> Ftl {
+    pub fn new(geo: Geometry, gc_config: &Gc, wear: &Wear) -> Ftl {
         let blocks = geo.blocks as usize;
         let free = (0..geo.planes)
             .map(|p| (p * geo.blocks_per_plane..(p + 1) * geo.blocks_per_plane).collect())
@@ -113,8 +134,13 @@ impl Ftl {
         let frontier = || Frontier { cursor: 0, filling: NONE, open: vec![NONE; geo.planes as usize] };
         Ftl {
             geo,
-            policy,
-            gc_threshold,
+            policy: gc_config.policy,
+            gc_threshold: gc_config.free_block_threshold,
+            background_target: if gc_config.background { gc_config.background_free_blocks } else { 0 },
+            pre_erase: gc_config.pre_erase,
+            wear: wear.clone(),
+            // Blocks leave the factory erased.
+            erased: vec![true; blocks],
             l2p: vec![UNMAPPED; geo.user_units as usize],
             p2l: vec![UNMAPPED; geo.slots as usize],
             valid: vec![0; blocks],
@@ -280,16 +306,30 @@ impl Ftl {
     }
 
     fn open_block(&mut self, plane: u32, ops: &mut impl FlashOps) -> u32 {
-        let block = self.free[plane as usize]
-            .pop_front()
-            .expect("FTL invariant: GC keeps a free block in every plane's pool");
+        let pool = &mut self.free[plane as usize];
+        // Dynamic wear levelling: the least-worn free block (first in pool order on a tie).
+        let pick = if self.wear.dynamic {
+            let counts = &self.erase_count;
+            (0..pool.len()).min_by_key(|&i| counts[pool[i] as usize]).unwrap_or(0)
+        } else {
+            0
+        };
+        let block = pool.remove(pick).expect("FTL invariant: GC keeps a free block in every plane's pool");
         self.free_blocks -= 1;
         self.state[block as usize] = BlockState::Open;
         self.write_ptr[block as usize] = 0;
+        if !self.erased[block as usize] {
+            self.erase(plane, block, ops);
+        }
+        self.erased[block as usize] = false;
+        block
+    }
+
+    pub(super) fn erase(&mut self, plane: u32, block: u32, ops: &mut impl FlashOps) {
         self.erase_count[block as usize] += 1;
         self.counters.erases += 1;
+        self.erased[block as usize] = true;
         ops.erase_block(plane, block);
-        block
     }
 
     fn close_block(&mut self, block: u32) {
@@ -299,6 +339,20 @@ impl Ftl {
         if self.policy == GcPolicy::Fifo {
             self.closed_order[self.geo.plane_of_block(block) as usize].push_back(block);
         }
+    }
+
+    /// A snapshot of every block for visualisation.
+    pub fn block_map(&self) -> BlockMap {
+        let in_gc: Vec<u32> = self.gc.iter().map(|g| g.victim()).collect();
+        let state = (0..self.geo.blocks)
+            .map(|b| match self.state[b as usize] {
+                BlockState::Free => BlockMap::FREE,
+                BlockState::Closed => BlockMap::CLOSED,
+                BlockState::Open if in_gc[self.geo.plane_of_block(b) as usize] == b => BlockMap::COLLECTING,
+                BlockState::Open => BlockMap::OPEN,
+            })
+            .collect();
+        BlockMap { valid_units: self.valid.clone(), erase_counts: self.erase_count.clone(), states: state }
     }
 
     /// Checks every invariant the rest of the engine relies on. For tests; O(capacity).

@@ -1,13 +1,13 @@
 use super::*;
 use crate::rng::SimRng;
-use crate::scenario::{Capacity, Device, Gc, Nand};
+use crate::scenario::{Capacity, Device, Gc, Nand, Wear};
 use crate::units::Bytes;
 
 fn small_geometry(op_percent: f64, pages_per_block: u32) -> Geometry {
     let device = Device {
         nand: Nand { channels: 2, dies_per_channel: 2, planes_per_die: 1, blocks_per_plane: 64, pages_per_block, page_bytes: 4096, ..Nand::default() },
         capacity: Capacity { op_percent, user_bytes: Bytes(0) },
-        gc: Gc { policy: GcPolicy::Greedy, free_block_threshold: 2 },
+        
         ..Device::default()
     };
     Geometry::new(&device).unwrap()
@@ -37,7 +37,7 @@ impl FlashOps for Tally {
 fn shadow_model_survives_random_writes_trims_and_gc() {
     for policy in [GcPolicy::Greedy, GcPolicy::Fifo, GcPolicy::CostBenefit] {
         let geo = small_geometry(12.0, 32);
-        let mut ftl = Ftl::new(geo, policy, 2);
+        let mut ftl = Ftl::new(geo, &Gc { policy, ..Gc::default() }, &Wear::default());
         let mut rng = SimRng::new(7);
         // shadow[lba] = sequence number of the last write, 0 = never written or trimmed
         let mut shadow = vec![0u64; geo.user_units as usize];
@@ -73,7 +73,7 @@ fn shadow_model_survives_random_writes_trims_and_gc() {
 #[test]
 fn sequential_overwrite_has_no_write_amplification() {
     let geo = small_geometry(10.0, 64);
-    let mut ftl = Ftl::new(geo, GcPolicy::Greedy, 2);
+    let mut ftl = Ftl::new(geo, &Gc::default(), &Wear::default());
     let mut ops = Tally::default();
     for _round in 0..5 {
         for lba in 0..geo.user_units {
@@ -90,7 +90,7 @@ fn sequential_overwrite_has_no_write_amplification() {
 #[test]
 fn every_program_and_erase_is_reported() {
     let geo = small_geometry(20.0, 16);
-    let mut ftl = Ftl::new(geo, GcPolicy::Greedy, 2);
+    let mut ftl = Ftl::new(geo, &Gc::default(), &Wear::default());
     let mut ops = Tally::default();
     let mut rng = SimRng::new(1);
     for _ in 0..100_000 {

@@ -53,11 +53,13 @@ const CDM_TESTS: [(&str, Rw, u64, u32); 4] = [
 ];
 
 pub fn jobs_of(workload: &Workload, user_bytes: u64) -> Vec<Job> {
-    Plan::new(workload, user_bytes).phases.into_iter().map(|p| p.job).collect()
+    Plan::new(workload, user_bytes, 1.0).phases.into_iter().map(|p| p.job).collect()
 }
 
 impl Plan {
-    pub fn new(workload: &Workload, user_bytes: u64) -> Plan {
+    /// `scale`: the workload was shrunk by this factor; byte-valued x positions are stated
+    /// at full size.
+    pub fn new(workload: &Workload, user_bytes: u64, scale: f64) -> Plan {
         let mut plan = Plan { phases: Vec::new(), series: Vec::new(), bytes_window: None, latency_group: None };
         match workload {
             Workload::Job(j) => plan.phases.push(Phase { job: j.clone(), point: None }),
@@ -67,7 +69,7 @@ impl Plan {
                 plan.series.push(Series::new("span_sweep", label, Axis::new("Access span", "GiB"), throughput()));
                 for span in &s.spans {
                     let job = Job { runtime: s.runtime, io_size: s.io_size, ..job(s.rw, s.bs, s.iodepth, Bytes(0), *span) };
-                    let x = span.0 as f64 / GIB as f64;
+                    let x = span.0 as f64 * scale / GIB as f64;
                     plan.phases.push(Phase { job, point: Some(Point { series: 0, x, op }) });
                 }
             }
@@ -129,11 +131,11 @@ mod tests {
 
     #[test]
     fn benchmarks_expand_into_one_job_per_point() {
-        let plan = Plan::new(&Workload::SpanSweep(SpanSweep::default()), 16 * GIB);
+        let plan = Plan::new(&Workload::SpanSweep(SpanSweep::default()), 16 * GIB, 1.0);
         assert_eq!(plan.phases.len(), 4);
         assert_eq!(plan.phases[3].job.size.0, 8 * GIB);
         assert_eq!(plan.phases[3].point.unwrap().x, 8.0);
-        let cdm = Plan::new(&Workload::CrystalDiskMark(CrystalDiskMark::default()), 16 * GIB);
+        let cdm = Plan::new(&Workload::CrystalDiskMark(CrystalDiskMark::default()), 16 * GIB, 1.0);
         assert_eq!(cdm.phases.len(), 8);
         assert_eq!(cdm.phases[4].job.rw, Rw::Write);
         assert_eq!(cdm.phases[6].job.iodepth, 32);

@@ -57,6 +57,7 @@ struct BytesWindow {
     written: u64,
     next_edge: u64,
     edge_time: Nanos,
+    scale: f64,
 }
 
 pub(crate) struct Recorder {
@@ -77,7 +78,8 @@ pub(crate) struct Recorder {
 }
 
 impl Recorder {
-    pub fn new(plan: &Plan, window_ns: Nanos, reads: bool, writes: bool) -> Recorder {
+    /// `scale` multiplies byte-valued x axes back to the full-size drive.
+    pub fn new(plan: &Plan, window_ns: Nanos, reads: bool, writes: bool, scale: f64) -> Recorder {
         let mut series = plan.series.clone();
         let mut add = |s: Series| {
             series.push(s);
@@ -89,7 +91,7 @@ impl Recorder {
         });
         let bytes_window = plan.bytes_window.map(|window| {
             let i = add(Series::new("throughput_vs_written", "Write", Axis::new("Data written", "GB"), Axis::new("Throughput", "MB/s")));
-            BytesWindow { series: i, window, written: 0, next_edge: window, edge_time: 0 }
+            BytesWindow { series: i, window, written: 0, next_edge: window, edge_time: 0, scale }
         });
         let time = || Axis::new("Time", "s");
         let tput = || Axis::new("Throughput", "MB/s");
@@ -133,7 +135,7 @@ impl Recorder {
                 w.written += bytes;
                 while w.written >= w.next_edge {
                     let mbps = mb_per_s(w.window, done - w.edge_time);
-                    self.series[w.series].points.push([w.next_edge as f64 / 1e9, mbps]);
+                    self.series[w.series].points.push([w.next_edge as f64 * w.scale / 1e9, mbps]);
                     w.edge_time = done;
                     w.next_edge += w.window;
                 }

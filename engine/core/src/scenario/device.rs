@@ -15,6 +15,7 @@ pub struct Device {
     pub controller: Controller,
     pub host_interface: HostInterface,
     pub gc: Gc,
+    pub wear: Wear,
 }
 
 impl Default for Device {
@@ -25,6 +26,7 @@ impl Default for Device {
             controller: Controller::default(),
             host_interface: HostInterface::default(),
             gc: Gc::default(),
+            wear: Wear::default(),
         }
     }
 }
@@ -50,15 +52,15 @@ pub struct Nand {
 
 impl Default for Nand {
     fn default() -> Self {
-        // A small 3D TLC drive: 4 channels x 2 dies, 16 KiB pages, 768 pages per block
-        // (12 MiB erase blocks, article 001's example geometry).
+        // A small 3D TLC drive: 4 channels x 2 dies x 2 planes, 16 KiB pages, 256 pages
+        // (4 MiB) per block, 256 blocks per plane: 16 GiB of NAND.
         Self {
             cell: CellType::Tlc,
             channels: 4,
             dies_per_channel: 2,
             planes_per_die: 2,
-            blocks_per_plane: 64,
-            pages_per_block: 768,
+            blocks_per_plane: 256,
+            pages_per_block: 256,
             page_bytes: 16384,
             channel_mb_per_s: 800,
             timing: None,
@@ -173,13 +175,36 @@ pub enum GcPolicy {
 #[ts(export)]
 pub struct Gc {
     pub policy: GcPolicy,
-    /// Foreground GC keeps at least this many free blocks in each plane's pool.
+    /// Foreground GC starts when a plane has fewer free blocks than this.
     pub free_block_threshold: u32,
+    /// While the host is idle, GC tops each plane's pool up to `background_free_blocks`.
+    pub background: bool,
+    pub background_free_blocks: u32,
+    /// Erase reclaimed blocks right away (in GC's time) instead of when they are next
+    /// opened, so a host write that needs a fresh block does not wait for tBERS.
+    pub pre_erase: bool,
 }
 
 impl Default for Gc {
     fn default() -> Self {
-        Self { policy: GcPolicy::Greedy, free_block_threshold: 2 }
+        Self { policy: GcPolicy::Greedy, free_block_threshold: 2, background: true, background_free_blocks: 4, pre_erase: false }
+    }
+}
+
+/// Wear levelling. Dynamic: a plane opens its least-worn free block. Static: when the
+/// spread of erase counts in a plane exceeds `static_spread`, GC takes the least-worn closed
+/// block (cold data) as its next victim so its cells get used too. 0 turns static off.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(default, deny_unknown_fields)]
+#[ts(export)]
+pub struct Wear {
+    pub dynamic: bool,
+    pub static_spread: u32,
+}
+
+impl Default for Wear {
+    fn default() -> Self {
+        Self { dynamic: true, static_spread: 100 }
     }
 }
 
@@ -221,6 +246,8 @@ impl Device {
         c.num("efficiency", self.host_interface.efficiency, 0.1, 1.0)?;
         let c = Check { prefix: "device.gc" };
         c.int("free_block_threshold", self.gc.free_block_threshold as u64, 2, 64)?;
+        c.int("background_free_blocks", self.gc.background_free_blocks as u64, self.gc.free_block_threshold as u64, 256)?;
+        Check { prefix: "device.wear" }.int("static_spread", self.wear.static_spread as u64, 0, 1_000_000)?;
         Ok(())
     }
 }

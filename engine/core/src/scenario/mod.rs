@@ -5,6 +5,7 @@
 mod benchmarks;
 mod device;
 mod error;
+mod scale;
 mod workload;
 
 pub use benchmarks::*;
@@ -32,6 +33,8 @@ pub struct Scenario {
     pub description: String,
     #[ts(type = "number")]
     pub seed: u64,
+    /// Simulate 1/scale of the drive with every ratio kept (see `scenario/scale.rs`).
+    pub scale: u32,
     pub device: Device,
     pub precondition: Precondition,
     pub workload: Workload,
@@ -44,6 +47,7 @@ impl Default for Scenario {
             name: String::new(),
             description: String::new(),
             seed: 1,
+            scale: 1,
             device: Device::default(),
             precondition: Precondition::default(),
             workload: Workload::default(),
@@ -58,11 +62,14 @@ impl Default for Scenario {
 pub struct Precondition {
     /// Share of the user capacity written sequentially first, percent.
     pub fill_percent: f64,
+    /// Then this many user capacities of uniform random 4 KiB overwrites over the filled
+    /// part, which brings GC to its steady state (about 3 for greedy GC).
+    pub random_rounds: f64,
 }
 
 impl Default for Precondition {
     fn default() -> Self {
-        Self { fill_percent: 100.0 }
+        Self { fill_percent: 100.0, random_rounds: 0.0 }
     }
 }
 
@@ -94,10 +101,20 @@ impl Scenario {
         if self.seed > MAX_SEED {
             return Err(ScenarioError::new("seed", format!("must be between 0 and {MAX_SEED} (got {})", self.seed)));
         }
+        if self.scale == 0 || self.scale > scale::MAX_SCALE {
+            return Err(ScenarioError::new("scale", format!("must be between 1 and {} (got {})", scale::MAX_SCALE, self.scale)));
+        }
+        if self.scale > 1 {
+            return self.scaled()?.validate();
+        }
         self.device.validate()?;
         let geometry = Geometry::new(&self.device)?;
         let c = error::Check { prefix: "precondition" };
         c.num("fill_percent", self.precondition.fill_percent, 0.0, 100.0)?;
+        c.num("random_rounds", self.precondition.random_rounds, 0.0, 20.0)?;
+        if self.precondition.random_rounds > 0.0 && self.precondition.fill_percent == 0.0 {
+            return Err(c.fail("random_rounds", "needs data to overwrite: set fill_percent above 0"));
+        }
         self.workload.validate(geometry.user_bytes())
     }
 }

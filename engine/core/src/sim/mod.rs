@@ -41,6 +41,8 @@ pub struct Simulation {
     /// order never depends on the heap's internals.
     events_due: BinaryHeap<Reverse<(Nanos, u32)>>,
     slots: Vec<Slot>,
+    /// Commands issued and not yet completed; zero means the host is idle.
+    outstanding: u32,
     recorder: Recorder,
     baseline: FtlCounters,
     baseline_flash: crate::controller::FlashCounters,
@@ -48,23 +50,23 @@ pub struct Simulation {
     events: u64,
     finished: bool,
     truncated: bool,
+    scale: u32,
 }
 
 impl Simulation {
-    pub fn new(scenario: &Scenario) -> Result<Simulation, ScenarioError> {
-        scenario.validate()?;
+    pub fn new(full_size: &Scenario) -> Result<Simulation, ScenarioError> {
+        full_size.validate()?;
+        let scale = full_size.scale;
+        let scenario = &full_size.scaled()?;
         let geo = Geometry::new(&scenario.device)?;
         budget::check_memory(&geo, &scenario.device)?;
         let mut drive = Drive::new(&scenario.device, geo);
-        let fill_units = (geo.user_units as f64 * scenario.precondition.fill_percent / 100.0) as u32;
-        for lba in 0..fill_units {
-            drive.ftl.write(lba, &mut Untimed);
-        }
-        let plan = Plan::new(&scenario.workload, geo.user_bytes());
+        precondition(&mut drive, &geo, scenario);
+        let plan = Plan::new(&scenario.workload, geo.user_bytes(), scale as f64);
         let reads = plan.phases.iter().any(|p| matches!(p.job.rw, Rw::Read | Rw::Randread | Rw::Rw | Rw::Randrw));
         let writes = plan.phases.iter().any(|p| matches!(p.job.rw, Rw::Write | Rw::Randwrite | Rw::Rw | Rw::Randrw));
         let window_ns = budget::time_window_ns(&plan, &drive, &scenario.device);
-        let recorder = Recorder::new(&plan, window_ns, reads, writes);
+        let recorder = Recorder::new(&plan, window_ns, reads, writes, scale as f64);
         let first = JobRunner::new(&plan.phases[0].job, geo.user_bytes(), scenario.seed, 0);
         let mut sim = Simulation {
             geo,
@@ -79,11 +81,13 @@ impl Simulation {
             seed: scenario.seed,
             events_due: BinaryHeap::new(),
             slots: Vec::new(),
+            outstanding: 0,
             recorder,
             now: 0,
             events: 0,
             finished: false,
             truncated: false,
+            scale,
         };
         sim.start_phase(0, 0);
         Ok(sim)
@@ -116,6 +120,7 @@ impl Simulation {
         };
         self.slots[slot as usize] = Slot { command, issued: now, thinking: false };
         self.events_due.push(Reverse((done, slot)));
+        self.outstanding += 1;
     }
 
     fn write_counters(&self) -> WriteCounters {
@@ -145,6 +150,7 @@ impl Simulation {
                 self.issue(slot, t);
                 continue;
             }
+            self.outstanding -= 1;
             if self.job.end_ns.is_some_and(|end| t > end) {
                 continue; // completes after the job's runtime: not counted, as fio does
             }
@@ -160,6 +166,11 @@ impl Simulation {
                     self.events_due.push(Reverse((t + self.job.thinktime_ns, slot)));
                 } else {
                     self.issue(slot, t);
+                }
+            }
+            if self.outstanding == 0 {
+                if let Some(&Reverse((next, _))) = self.events_due.peek() {
+                    self.drive.idle(t, next);
                 }
             }
         }
@@ -210,6 +221,11 @@ impl Simulation {
         &self.drive
     }
 
+    /// Per-block state for the block map: valid units, erase count and state code.
+    pub fn block_map(&self) -> crate::ftl::BlockMap {
+        self.drive.ftl.block_map()
+    }
+
     /// Runs to the end and returns the whole result.
     pub fn run_to_end(scenario: &Scenario) -> Result<Report, ScenarioError> {
         let mut sim = Simulation::new(scenario)?;
@@ -231,7 +247,22 @@ impl Simulation {
             elapsed: self.now,
             events: self.events,
             truncated: self.truncated,
+            scale: self.scale,
         }
+    }
+}
+
+/// Brings the drive to the scenario's starting state without spending simulated time.
+fn precondition(drive: &mut Drive, geo: &Geometry, scenario: &Scenario) {
+    let fill_units = (geo.user_units as f64 * scenario.precondition.fill_percent / 100.0) as u32;
+    for lba in 0..fill_units {
+        drive.ftl.write(lba, &mut Untimed);
+    }
+    let overwrites = (fill_units as f64 * scenario.precondition.random_rounds) as u64;
+    // Its own stream, so the workload's draws do not depend on preconditioning.
+    let mut rng = crate::rng::SimRng::new(scenario.seed ^ 0x5EED_F111);
+    for _ in 0..overwrites {
+        drive.ftl.write(rng.below(fill_units as u64) as u32, &mut Untimed);
     }
 }
 
@@ -245,4 +276,5 @@ pub(crate) struct SimParts<'a> {
     pub elapsed: Nanos,
     pub events: u64,
     pub truncated: bool,
+    pub scale: u32,
 }

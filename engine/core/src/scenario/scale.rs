@@ -1,0 +1,68 @@
+//! `scale`: simulate 1/N of a drive with every ratio kept.
+//!
+//! Blocks per plane, the user capacity and every byte size of the workload that measures a
+//! region or an amount (offset, size, io_size, spans, round_bytes) shrink by N; block sizes,
+//! page sizes, planes, channels, buffers and timings stay, so parallelism, OP, spans
+//! relative to capacity and write amplification are those of the full drive. The report
+//! says `scale` and states byte-valued chart axes at full size; durations of runs limited by
+//! bytes are those of the 1/N drive.
+
+use super::{Scenario, ScenarioError, Workload};
+use crate::units::{Bytes, MAPPING_UNIT_BYTES};
+
+pub const MAX_SCALE: u32 = 1024;
+
+fn shrink(b: &mut Bytes, n: u64) {
+    // Keep 4 KiB alignment; never shrink a non-zero size to nothing.
+    let scaled = b.0 / n / MAPPING_UNIT_BYTES * MAPPING_UNIT_BYTES;
+    b.0 = if b.0 > 0 { scaled.max(MAPPING_UNIT_BYTES) } else { 0 };
+}
+
+impl Scenario {
+    /// The scenario the engine actually simulates: this one at 1/scale.
+    pub fn scaled(&self) -> Result<Scenario, ScenarioError> {
+        let n = self.scale as u64;
+        if n <= 1 {
+            return Ok(self.clone());
+        }
+        let mut s = self.clone();
+        s.scale = 1;
+        let nand = &mut s.device.nand;
+        if nand.blocks_per_plane as u64 / n < 8 {
+            return Err(ScenarioError::new(
+                "scale",
+                format!("must be between 1 and {} for {} blocks per plane (every plane keeps at least 8 blocks; got {n})", nand.blocks_per_plane / 8, nand.blocks_per_plane),
+            ));
+        }
+        nand.blocks_per_plane /= n as u32;
+        shrink(&mut s.device.capacity.user_bytes, n);
+        match &mut s.workload {
+            Workload::Job(j) => {
+                shrink(&mut j.offset, n);
+                shrink(&mut j.size, n);
+                shrink(&mut j.io_size, n);
+            }
+            Workload::SpanSweep(w) => {
+                w.spans.iter_mut().for_each(|b| shrink(b, n));
+                shrink(&mut w.io_size, n);
+            }
+            Workload::WholeDriveWrite(w) => shrink(&mut w.io_size, n),
+            Workload::LatencyTrace(w) => {
+                shrink(&mut w.offset, n);
+                shrink(&mut w.size, n);
+                shrink(&mut w.io_size, n);
+            }
+            Workload::SteadyState(w) => {
+                shrink(&mut w.offset, n);
+                shrink(&mut w.size, n);
+                shrink(&mut w.round_bytes, n);
+            }
+            Workload::TransferSizeSweep(w) => {
+                shrink(&mut w.offset, n);
+                shrink(&mut w.size, n);
+            }
+            Workload::CrystalDiskMark(w) => shrink(&mut w.size, n),
+        }
+        Ok(s)
+    }
+}
