@@ -3,6 +3,9 @@
 //!   ssdsim run <scenario.json | ->   print the result (summary + series) as JSON
 //!   ssdsim presets                    list the presets, one name and description a line
 //!   ssdsim preset <name>              print a preset's scenario JSON
+//!   ssdsim bench [--json]             measure the engine's speed on fixed scenarios
+
+mod bench;
 
 use ssd_core::{presets, Scenario, Simulation};
 use std::io::Read;
@@ -11,7 +14,8 @@ use std::process::ExitCode;
 const USAGE: &str = "usage:
   ssdsim run <scenario.json | ->   run a scenario, print the result as JSON
   ssdsim presets                    list the presets
-  ssdsim preset <name>              print a preset's scenario JSON";
+  ssdsim preset <name>              print a preset's scenario JSON
+  ssdsim bench [--json]             measure the engine's speed on fixed scenarios";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -19,6 +23,8 @@ fn main() -> ExitCode {
         ["run", path] => run(path),
         ["presets"] => list_presets(),
         ["preset", name] => show_preset(name),
+        ["bench"] => bench::run(false),
+        ["bench", "--json"] => bench::run(true),
         ["-h" | "--help" | "help"] => {
             println!("{USAGE}");
             Ok(())

@@ -3,4 +3,8 @@ import type { Device } from "./Device";
 import type { Precondition } from "./Precondition";
 import type { Workload } from "./Workload";
 
-export type Scenario = { version: number, name: string, description: string, seed: number, device: Device, precondition: Precondition, workload: Workload, };
+export type Scenario = { version: number, name: string, description: string, seed: number, 
+/**
+ * Simulate 1/scale of the drive with every ratio kept (see `scenario/scale.rs`).
+ */
+scale: number, device: Device, precondition: Precondition, workload: Workload, };

@@ -33,7 +33,11 @@ estimated_tbw: number, flash_operations: number,
 /**
  * Mean share of time the planes were reading, programming or erasing.
  */
-plane_utilisation_percent: number, raw_capacity_bytes: number, user_capacity_bytes: number, 
+plane_utilisation_percent: number, 
+/**
+ * 1/scale of the drive was simulated; capacities here are the full drive's.
+ */
+scale: number, raw_capacity_bytes: number, user_capacity_bytes: number, 
 /**
  * (raw - user) / user.
  */

@@ -71,6 +71,26 @@ impl Simulation {
         serde_json::to_string(&self.inner.summary()).expect("a summary always serialises")
     }
 
+    /// Per block, valid mapping units (block order: plane-major; see `block_map_layout`).
+    pub fn block_valid_units(&self) -> Vec<u32> {
+        self.inner.block_map().valid_units
+    }
+
+    pub fn block_erase_counts(&self) -> Vec<u32> {
+        self.inner.block_map().erase_counts
+    }
+
+    /// Per block: 0 free, 1 open, 2 closed (full), 3 being collected by GC.
+    pub fn block_states(&self) -> Vec<u8> {
+        self.inner.block_map().states
+    }
+
+    /// JSON `{ planes, blocks_per_plane, units_per_block }` to lay the block map out.
+    pub fn block_map_layout(&self) -> String {
+        let g = self.inner.drive().ftl.geometry();
+        format!(r#"{{"planes":{},"blocks_per_plane":{},"units_per_block":{}}}"#, g.planes, g.blocks_per_plane, g.slots_per_block)
+    }
+
     /// The whole result, exactly as `ssdsim run` prints it.
     pub fn report(&self) -> String {
         self.inner.report().to_json()

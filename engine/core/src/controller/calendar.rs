@@ -10,6 +10,7 @@
 //! may be split across gaps: data moves in unit-sized bursts.
 
 use crate::units::Nanos;
+use strength_reduce::StrengthReducedU64;
 
 /// Slots in the ring: the horizon is this many unit transfers past the present.
 const SLOTS: u64 = 1 << 16;
@@ -17,6 +18,9 @@ const WORDS: usize = (SLOTS / 64) as usize;
 
 pub(crate) struct Calendar {
     slot_ns: Nanos,
+    slot_div: StrengthReducedU64,
+    /// Start of the slot after the present: `advance` has nothing to do before it.
+    next_edge: Nanos,
     /// Absolute slot number of the present; slots before it are recycled.
     base: u64,
     busy: Vec<u64>,
@@ -26,15 +30,18 @@ pub(crate) struct Calendar {
 
 impl Calendar {
     pub fn new(slot_ns: Nanos) -> Self {
-        Self { slot_ns: slot_ns.max(1), base: 0, busy: vec![0; WORDS], booked_slots: 0 }
+        let slot_ns = slot_ns.max(1);
+        Self { slot_ns, slot_div: StrengthReducedU64::new(slot_ns), next_edge: slot_ns, base: 0, busy: vec![0; WORDS], booked_slots: 0 }
     }
 
     /// Moves the present to `now`, freeing the slots that passed.
+    #[inline]
     pub fn advance(&mut self, now: Nanos) {
-        let target = now / self.slot_ns;
-        if target <= self.base {
+        if now < self.next_edge {
             return;
         }
+        let target = now / self.slot_div;
+        self.next_edge = (target + 1) * self.slot_ns;
         if target - self.base >= SLOTS {
             self.busy.iter_mut().for_each(|w| *w = 0);
         } else {
@@ -54,7 +61,8 @@ impl Calendar {
     /// Books `units` slots at or after `ready`; returns when the last one ends.
     pub fn book(&mut self, ready: Nanos, units: u32) -> Nanos {
         self.booked_slots += units as u64;
-        let mut s = ready.div_ceil(self.slot_ns).max(self.base);
+        let (q, r) = StrengthReducedU64::div_rem(ready, self.slot_div);
+        let mut s = (q + (r > 0) as u64).max(self.base);
         if s + units as u64 >= self.base + SLOTS {
             // Beyond the horizon: so far ahead that contention is negligible.
             return s * self.slot_ns + units as Nanos * self.slot_ns;

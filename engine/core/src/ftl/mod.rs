@@ -176,10 +176,10 @@ impl Ftl {
     /// in the controller's write buffer.
     #[inline]
     pub fn is_buffered(&self, slot: u32) -> bool {
-        let block = self.geo.block_of_slot(slot);
-        let offset = slot - block * self.geo.slots_per_block;
-        let spp = self.geo.slots_per_page;
-        offset / spp >= self.write_ptr[block as usize] / spp
+        let (block, offset) = self.geo.block_and_offset(slot);
+        let written = self.write_ptr[block as usize];
+        // Full pages below the write pointer are programmed; the rest of the block is not.
+        offset >= written - written % self.geo.slots_per_page
     }
 
     pub fn free_blocks(&self) -> u32 {

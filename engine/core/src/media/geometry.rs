@@ -6,9 +6,10 @@
 //! planes_per_die + index, and die d sits on channel d % channels.
 
 use crate::scenario::{Device, ScenarioError};
+use strength_reduce::StrengthReducedU32;
 use crate::units::MAPPING_UNIT_BYTES;
 
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Geometry {
     pub channels: u32,
     pub dies: u32,
@@ -24,6 +25,18 @@ pub struct Geometry {
     pub slots: u32,
     /// Logical 4 KiB units the host can address.
     pub user_units: u32,
+    /// The divisors address arithmetic uses on every I/O, as multiply-and-shift.
+    div: Divisors,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Divisors {
+    slots_per_block: StrengthReducedU32,
+    slots_per_page: StrengthReducedU32,
+    blocks_per_plane: StrengthReducedU32,
+    planes_per_die: StrengthReducedU32,
+    channels: StrengthReducedU32,
+    dies: StrengthReducedU32,
 }
 
 /// Slots are `u32`: 2^32 x 4 KiB = 16 TiB of raw NAND is the ceiling.
@@ -88,6 +101,14 @@ impl Geometry {
             blocks: blocks as u32,
             slots: slots as u32,
             user_units: user_units as u32,
+            div: Divisors {
+                slots_per_block: StrengthReducedU32::new(slots_per_block),
+                slots_per_page: StrengthReducedU32::new(slots_per_page),
+                blocks_per_plane: StrengthReducedU32::new(n.blocks_per_plane),
+                planes_per_die: StrengthReducedU32::new(n.planes_per_die),
+                channels: StrengthReducedU32::new(n.channels),
+                dies: StrengthReducedU32::new(dies),
+            },
         })
     }
 
@@ -111,26 +132,31 @@ impl Geometry {
 
     #[inline]
     pub fn plane_of_block(&self, block: u32) -> u32 {
-        block / self.blocks_per_plane
+        block / self.div.blocks_per_plane
     }
 
     #[inline]
     pub fn die_of_plane(&self, plane: u32) -> u32 {
-        plane / self.planes_per_die
+        plane / self.div.planes_per_die
     }
 
     /// The k-th plane in write rotation order: every channel first, then every die on it,
     /// then the next plane of each die.
     #[inline]
     pub fn plane_at(&self, k: u32) -> u32 {
-        let die = k % self.dies;
-        let plane_in_die = k / self.dies;
+        let (plane_in_die, die) = StrengthReducedU32::div_rem(k, self.div.dies);
         die * self.planes_per_die + plane_in_die
     }
 
     #[inline]
     pub fn block_of_slot(&self, slot: u32) -> u32 {
-        slot / self.slots_per_block
+        slot / self.div.slots_per_block
+    }
+
+    /// Block and unit offset within it.
+    #[inline]
+    pub fn block_and_offset(&self, slot: u32) -> (u32, u32) {
+        StrengthReducedU32::div_rem(slot, self.div.slots_per_block)
     }
 
     #[inline]
@@ -141,12 +167,12 @@ impl Geometry {
     /// Global page number (block * pages_per_block + page) of a slot.
     #[inline]
     pub fn page_of_slot(&self, slot: u32) -> u32 {
-        slot / self.slots_per_page
+        slot / self.div.slots_per_page
     }
 
     #[inline]
     pub fn channel_of_die(&self, die: u32) -> u32 {
-        die % self.channels
+        die % self.div.channels
     }
 }
 

@@ -1,0 +1,58 @@
+//! The `ssdsim` binary as a user meets it.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn ssdsim(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ssdsim"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+#[test]
+fn run_prints_summary_and_series_json() {
+    let (code, out, _) = ssdsim(&["run", "-"], r#"{"workload":{"kind":"job","runtime":0.01}}"#);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v["summary"]["read_mb_per_s"].as_f64().unwrap() > 100.0);
+    let s = &v["series"][0];
+    assert_eq!(s["id"], "read_throughput");
+    assert_eq!(s["x"]["unit"], "s");
+    assert_eq!(s["y"]["unit"], "MB/s");
+    assert!(s["points"].as_array().unwrap().len() >= 100);
+}
+
+#[test]
+fn bad_input_names_the_field_on_stderr_and_fails() {
+    let (code, out, err) = ssdsim(&["run", "-"], r#"{"workload":{"kind":"job","iodepth":5000}}"#);
+    assert_ne!(code, 0);
+    assert!(out.is_empty());
+    assert!(err.contains("workload.iodepth: must be between 1 and 1024 (got 5000)"), "{err}");
+    let (code, _, err) = ssdsim(&["run", "/no/such/file.json"], "");
+    assert_ne!(code, 0);
+    assert!(err.contains("cannot read /no/such/file.json"));
+    let (code, _, err) = ssdsim(&["frobnicate"], "");
+    assert_ne!(code, 0);
+    assert!(err.contains("usage"));
+}
+
+#[test]
+fn presets_are_listed_and_printable() {
+    let (code, out, _) = ssdsim(&["presets"], "");
+    assert_eq!(code, 0);
+    let first = out.lines().next().unwrap().split_whitespace().next().unwrap().to_string();
+    let (code, json, _) = ssdsim(&["preset", &first], "");
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["version"], 1);
+    let (code, _, err) = ssdsim(&["preset", "no-such-drive"], "");
+    assert_ne!(code, 0);
+    assert!(err.contains(&first), "the error lists the presets: {err}");
+}
