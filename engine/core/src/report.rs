@@ -52,8 +52,10 @@ pub struct Summary {
     pub scale: f64,
     pub raw_capacity_bytes: f64,
     pub user_capacity_bytes: f64,
-    /// (raw - user) / user.
+    /// (raw - user) / user, as drive makers quote it.
     pub op_percent: f64,
+    /// The same spare area as a share of raw NAND: (raw - user) / raw.
+    pub spare_percent_of_raw: f64,
     /// Events the run loop processed (command completions and think-time wake-ups).
     pub events: f64,
     /// True if the run hit the engine's event limit and stopped early.
@@ -124,6 +126,7 @@ impl Summary {
             raw_capacity_bytes: (p.geo.raw_bytes() * p.scale as u64) as f64,
             user_capacity_bytes: (p.geo.user_bytes() * p.scale as u64) as f64,
             op_percent: p.geo.op_percent_of_user(),
+            spare_percent_of_raw: p.geo.spare_percent_of_raw(),
             events: p.events as f64,
             truncated: p.truncated,
         }

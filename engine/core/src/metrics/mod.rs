@@ -166,6 +166,26 @@ impl Recorder {
         if let Some(t) = &mut self.timeline {
             t.flush(&mut self.series);
         }
+        self.add_latency_cdfs();
+    }
+
+    /// Latency distribution of each operation kind as a CDF: x = latency, y = share of
+    /// operations at or below it. Quantiles spaced evenly, then ever finer into the tail so
+    /// p99.9 and the maximum stay visible.
+    fn add_latency_cdfs(&mut self) {
+        for (op, id, label) in [(Op::Read, "latency_cdf_read", "Read"), (Op::Write, "latency_cdf_write", "Write")] {
+            let h = &self.latency[op as usize];
+            if h.is_empty() {
+                continue;
+            }
+            let mut s = Series::new(id, label, Axis::new("Latency", "µs"), Axis::new("Operations at or below", "%"));
+            let mut quantiles: Vec<f64> = (0..=98).map(|i| i as f64 / 100.0).collect();
+            quantiles.extend([0.99, 0.995, 0.999, 0.9995, 0.9999, 1.0]);
+            for q in quantiles {
+                s.points.push([h.value_at_quantile(q) as f64 / 1000.0, q * 100.0]);
+            }
+            self.series.push(s);
+        }
     }
 
     fn emit_window(&mut self, end: Nanos, width: Nanos, counters: WriteCounters) {
