@@ -31,7 +31,7 @@ pub struct Summary {
     pub host_trimmed_bytes: f64,
     /// NAND bytes programmed for host data and GC copies.
     pub nand_written_bytes: f64,
-    /// NAND writes / host writes, over this run.
+    /// NAND writes (data, GC copies and translation pages) / host writes, over this run.
     pub write_amplification: f64,
     pub gc_runs: f64,
     pub gc_moved_bytes: f64,
@@ -56,6 +56,20 @@ pub struct Summary {
     pub op_percent: f64,
     /// The same spare area as a share of raw NAND: (raw - user) / raw.
     pub spare_percent_of_raw: f64,
+    /// Share of table lookups answered by each tier, and missed (read from NAND), percent.
+    pub map_sram_hit_percent: f64,
+    pub map_dram_hit_percent: f64,
+    pub map_hmb_hit_percent: f64,
+    pub map_miss_percent: f64,
+    /// Translation pages read from NAND (misses, and loads before an update).
+    pub translation_page_reads: f64,
+    /// Dirty table segments written back to NAND.
+    pub translation_page_writes: f64,
+    /// HMB the host granted, and the part holding table segments; the span that part
+    /// covers at 4 bytes per 4 KiB.
+    pub hmb_granted_bytes: f64,
+    pub hmb_table_bytes: f64,
+    pub hmb_covered_span_bytes: f64,
     /// Events the run loop processed (command completions and think-time wake-ups).
     pub events: f64,
     /// True if the run hit the engine's event limit and stopped early.
@@ -98,7 +112,13 @@ impl Summary {
         let counts = p.drive.ftl.erase_counts();
         let erase_mean = counts.iter().map(|&c| c as f64).sum::<f64>() / counts.len() as f64;
         let endurance = p.drive.endurance_pe() as f64;
-        let waf = if host_units == 0 { 0.0 } else { (host_units + gc_units) as f64 / host_units as f64 };
+        let map = p.drive.mapping_counters();
+        let lookups: Vec<f64> = (0..4).map(|t| (map.lookups[t] - p.baseline_map.lookups[t]) as f64).collect();
+        let total_lookups: f64 = lookups.iter().sum::<f64>().max(1.0);
+        let (page_reads, page_writes) = p.drive.translation_page_io();
+        // Translation pages written back count as NAND writes too.
+        let map_units = page_writes * p.geo.slots_per_page as u64;
+        let waf = if host_units == 0 { 0.0 } else { (host_units + gc_units + map_units) as f64 / host_units as f64 };
         Summary {
             duration_s: seconds,
             read_mb_per_s: per_s(r.bytes[Op::Read as usize]) / 1e6,
@@ -110,7 +130,7 @@ impl Summary {
             host_read_bytes: r.bytes[Op::Read as usize] as f64,
             host_written_bytes: r.bytes[Op::Write as usize] as f64,
             host_trimmed_bytes: r.bytes[Op::Trim as usize] as f64,
-            nand_written_bytes: (programs * p.geo.page_bytes as u64) as f64,
+            nand_written_bytes: ((programs + page_writes) * p.geo.page_bytes as u64) as f64,
             write_amplification: waf,
             gc_runs: (ftl.gc_runs - p.baseline.gc_runs) as f64,
             gc_moved_bytes: (gc_units * MAPPING_UNIT_BYTES) as f64,
@@ -127,6 +147,15 @@ impl Summary {
             user_capacity_bytes: (p.geo.user_bytes() * p.scale as u64) as f64,
             op_percent: p.geo.op_percent_of_user(),
             spare_percent_of_raw: p.geo.spare_percent_of_raw(),
+            map_sram_hit_percent: lookups[0] * 100.0 / total_lookups,
+            map_dram_hit_percent: lookups[1] * 100.0 / total_lookups,
+            map_hmb_hit_percent: lookups[2] * 100.0 / total_lookups,
+            map_miss_percent: lookups[3] * 100.0 / total_lookups,
+            translation_page_reads: page_reads as f64,
+            translation_page_writes: page_writes as f64,
+            hmb_granted_bytes: p.hmb_granted_bytes as f64,
+            hmb_table_bytes: p.hmb_table_bytes as f64,
+            hmb_covered_span_bytes: (p.hmb_table_bytes / 4 * 4096) as f64,
             events: p.events as f64,
             truncated: p.truncated,
         }

@@ -10,6 +10,8 @@
 
 mod buffer;
 mod calendar;
+mod plane_timeline;
+mod translation;
 
 use crate::ftl::{FlashOps, Ftl, Stream, UNMAPPED};
 use crate::media::{Geometry, NandTiming};
@@ -17,6 +19,8 @@ use crate::scenario::Device;
 use crate::units::{transfer_ns, Nanos, MAPPING_UNIT_BYTES};
 use buffer::WriteBuffer;
 use calendar::Calendar;
+use plane_timeline::PlaneTimeline;
+use translation::Translation;
 
 /// Flash and link operations counted since the start of the run.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -43,7 +47,7 @@ impl FlashCounters {
 pub struct Hardware {
     geo: Geometry,
     nand: NandTiming,
-    plane_free: Vec<Nanos>,
+    planes: Vec<PlaneTimeline>,
     plane_busy: Vec<Nanos>,
     channels: Vec<Calendar>,
     /// PCIe and SATA are full duplex: reads and writes cross the link independently.
@@ -56,6 +60,7 @@ pub struct Hardware {
     /// Per plane: latest arrival (from GC source reads) of the data filling its GC page.
     gc_page_ready: Vec<Nanos>,
     buffer: WriteBuffer,
+    translation: Translation,
     counters: FlashCounters,
 }
 
@@ -74,7 +79,7 @@ impl Hardware {
         Hardware {
             geo,
             nand,
-            plane_free: vec![0; geo.planes as usize],
+            planes: (0..geo.planes).map(|_| PlaneTimeline::new()).collect(),
             plane_busy: vec![0; geo.planes as usize],
             channels: (0..geo.channels).map(|_| Calendar::new(transfer_ns(MAPPING_UNIT_BYTES, channel_bps))).collect(),
             link_to_host: Calendar::new(link_unit_ns),
@@ -84,6 +89,7 @@ impl Hardware {
             gc_page_ready: vec![0; geo.planes as usize],
             // At least two pages, so the page being filled never waits on itself.
             buffer: WriteBuffer::new(buffer_units.max(2 * geo.slots_per_page)),
+            translation: Translation::new(&device.mapping, &geo, device.host_interface.bytes_per_s()),
             counters: FlashCounters::default(),
         }
     }
@@ -97,10 +103,8 @@ impl Hardware {
     #[inline]
     fn book_plane(&mut self, plane: u32, ready: Nanos, busy: Nanos) -> Nanos {
         let p = plane as usize;
-        let start = ready.max(self.plane_free[p]);
-        self.plane_free[p] = start + busy;
         self.plane_busy[p] += busy;
-        start + busy
+        self.planes[p].book(ready, busy)
     }
 
     #[inline]
@@ -112,6 +116,9 @@ impl Hardware {
     /// The host issued a command at `now`: nothing can be booked before it any more.
     fn advance(&mut self, now: Nanos) {
         self.now = now;
+        for p in &mut self.planes {
+            p.advance(now);
+        }
         for c in &mut self.channels {
             c.advance(now);
         }
@@ -141,7 +148,7 @@ impl Hardware {
     /// Mean share of time the planes were busy, over `elapsed` or until the last booked
     /// operation ends if that is later (writes still draining from the buffer).
     pub fn plane_utilisation(&self, elapsed: Nanos) -> f64 {
-        let span = self.plane_free.iter().copied().fold(elapsed, Nanos::max);
+        let span = self.planes.iter().map(PlaneTimeline::free_at).fold(elapsed, Nanos::max);
         if span == 0 {
             return 0.0;
         }
@@ -184,7 +191,11 @@ impl FlashOps for Hardware {
     }
 
     fn plane_ready(&self, plane: u32) -> Nanos {
-        self.plane_free[plane as usize]
+        self.planes[plane as usize].free_at().max(self.now)
+    }
+
+    fn map_updated(&mut self, lba: u32) {
+        self.update_mapping(lba);
     }
 }
 
@@ -208,6 +219,15 @@ impl Drive {
         self.hw.counters
     }
 
+    pub fn mapping_counters(&self) -> crate::ftl::mapping_cache::MappingCounters {
+        self.hw.translation.cache.counters
+    }
+
+    /// Translation pages read from NAND and written to it.
+    pub fn translation_page_io(&self) -> (u64, u64) {
+        (self.hw.translation.page_reads, self.hw.translation.page_writes)
+    }
+
     pub fn endurance_pe(&self) -> u32 {
         self.hw.nand.endurance_pe
     }
@@ -219,11 +239,19 @@ impl Drive {
         let spp = self.hw.geo.slots_per_page;
         let mut done = start;
         let mut i = 0;
+        let mut segment = u32::MAX;
+        let mut translated = start;
         while i < units {
+            // One table lookup per segment the command touches.
+            let s = self.hw.translation.segment_of(lba + i);
+            if s != segment {
+                segment = s;
+                translated = self.hw.translate(lba + i, start);
+            }
             let slot = self.ftl.lookup(lba + i);
             if slot == UNMAPPED || self.ftl.is_buffered(slot) {
                 self.hw.counters.units_read_without_nand += 1;
-                done = done.max(self.hw.link_to_host(start, 1));
+                done = done.max(self.hw.link_to_host(translated, 1));
                 i += 1;
                 continue;
             }
@@ -237,7 +265,7 @@ impl Drive {
                 run += 1;
             }
             let plane = self.hw.geo.plane_of_slot(slot);
-            let out = self.hw.read_for_host(plane, start, run);
+            let out = self.hw.read_for_host(plane, translated, run);
             done = done.max(self.hw.link_to_host(out, run));
             i += run;
         }
@@ -263,7 +291,7 @@ impl Drive {
     pub fn idle(&mut self, from: Nanos, until: Nanos) {
         for plane in 0..self.hw.geo.planes {
             loop {
-                let free_at = self.hw.plane_free[plane as usize].max(from);
+                let free_at = self.hw.planes[plane as usize].free_at().max(from);
                 if free_at >= until {
                     break;
                 }
@@ -277,7 +305,11 @@ impl Drive {
 
     /// Deallocate `units` units: a mapping update, no flash work.
     pub fn trim(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
+        self.hw.advance(issue + self.command_latency_ns);
         for i in 0..units {
+            if self.ftl.lookup(lba + i) != UNMAPPED {
+                self.hw.update_mapping(lba + i);
+            }
             self.ftl.trim(lba + i);
         }
         issue + self.command_latency_ns

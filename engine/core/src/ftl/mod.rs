@@ -10,6 +10,7 @@
 //! die and channel time (and which preconditioning replaces with a no-op).
 
 mod gc;
+pub mod mapping_cache;
 pub mod theory;
 mod victims;
 
@@ -43,6 +44,8 @@ pub trait FlashOps {
     fn plane_ready(&self, _plane: u32) -> u64 {
         0
     }
+    /// A logical unit's mapping entry changed (the mapping cache tracks dirty segments).
+    fn map_updated(&mut self, _lba: u32) {}
 }
 
 /// Preconditioning: place data without spending simulated time.
@@ -210,7 +213,8 @@ impl Ftl {
         }
     }
 
-    fn map(&mut self, lba: u32, slot: u32) {
+    fn map(&mut self, lba: u32, slot: u32, ops: &mut impl FlashOps) {
+        ops.map_updated(lba);
         self.l2p[lba as usize] = slot;
         self.p2l[slot as usize] = lba;
         let block = self.geo.block_of_slot(slot);
@@ -246,7 +250,7 @@ impl Ftl {
         let offset = self.write_ptr[block as usize];
         let slot = block * geo.slots_per_block + offset;
         self.write_ptr[block as usize] = offset + 1;
-        self.map(lba, slot);
+        self.map(lba, slot, ops);
         if (offset + 1) % geo.slots_per_page != 0 {
             return false;
         }

@@ -24,6 +24,8 @@ pub struct JobRunner {
     io_limit_bytes: u64,
     issued_bytes: u64,
     start_ns: Nanos,
+    /// Measurement starts here, after the ramp.
+    pub measure_from_ns: Nanos,
     pub end_ns: Option<Nanos>,
     pub thinktime_ns: Nanos,
 }
@@ -44,7 +46,8 @@ impl JobRunner {
             io_limit_bytes: job.io_size.0,
             issued_bytes: 0,
             start_ns,
-            end_ns: (job.runtime > 0.0).then(|| start_ns + (job.runtime * 1e9) as Nanos),
+            measure_from_ns: start_ns + (job.ramp_time * 1e9) as Nanos,
+            end_ns: (job.runtime > 0.0).then(|| start_ns + ((job.ramp_time + job.runtime) * 1e9) as Nanos),
             thinktime_ns: (job.thinktime * 1e3) as Nanos,
         }
     }
@@ -76,7 +79,7 @@ impl JobRunner {
 
     /// Share of the job done, 0..1, judged by whichever limit is nearer.
     pub fn progress(&self, now: Nanos) -> f64 {
-        let by_time = self.end_ns.map_or(0.0, |end| (now.saturating_sub(self.start_ns)) as f64 / (end - self.start_ns).max(1) as f64);
+        let by_time = self.end_ns.map_or(0.0, |end| now.saturating_sub(self.start_ns) as f64 / (end - self.start_ns).max(1) as f64);
         let by_bytes = if self.io_limit_bytes == 0 { 0.0 } else { self.issued_bytes as f64 / self.io_limit_bytes as f64 };
         by_time.max(by_bytes).min(1.0)
     }

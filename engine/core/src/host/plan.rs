@@ -68,7 +68,7 @@ impl Plan {
                 let label = if op == Op::Read { "Random read" } else { "Random write" };
                 plan.series.push(Series::new("span_sweep", label, Axis::new("Access span", "GiB"), throughput()));
                 for span in &s.spans {
-                    let job = Job { runtime: s.runtime, io_size: s.io_size, ..job(s.rw, s.bs, s.iodepth, Bytes(0), *span) };
+                    let job = Job { runtime: s.runtime, io_size: s.io_size, ramp_time: s.ramp_time, ..job(s.rw, s.bs, s.iodepth, Bytes(0), *span) };
                     let x = span.0 as f64 * scale / GIB as f64;
                     plan.phases.push(Phase { job, point: Some(Point { series: 0, x, op }) });
                 }

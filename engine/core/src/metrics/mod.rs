@@ -33,11 +33,13 @@ pub struct LatencySummary {
     pub max_us: f64,
 }
 
-/// FTL counters the recorder turns into WAF over time.
+/// Drive counters the recorder turns into rates over time (WAF, mapping-cache hits).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct WriteCounters {
+pub struct WindowCounters {
     pub host_units: u64,
     pub gc_units: u64,
+    /// Table lookups answered by SRAM, DRAM, HMB and NAND.
+    pub lookups: [u64; 4],
 }
 
 const MB: f64 = 1_000_000.0;
@@ -65,10 +67,12 @@ pub(crate) struct Recorder {
     /// End of the time window currently being filled.
     window_end: Nanos,
     window_bytes: [u64; 2],
-    window_start_counters: WriteCounters,
+    window_start_counters: WindowCounters,
     /// Index into `series` of the read and write throughput-over-time lines.
     time_series: [Option<usize>; 2],
     waf_series: Option<usize>,
+    /// Hit-ratio series per mapping tier (SRAM, DRAM, HMB, NAND = miss).
+    map_series: [Option<usize>; 4],
     bytes_window: Option<BytesWindow>,
     timeline: Option<LatencyTimeline>,
     pub series: Vec<Series>,
@@ -79,7 +83,8 @@ pub(crate) struct Recorder {
 
 impl Recorder {
     /// `scale` multiplies byte-valued x axes back to the full-size drive.
-    pub fn new(plan: &Plan, window_ns: Nanos, reads: bool, writes: bool, scale: f64) -> Recorder {
+    /// `map_tiers`: which mapping-cache tiers the drive has, for hit-ratio lines.
+    pub fn new(plan: &Plan, window_ns: Nanos, reads: bool, writes: bool, scale: f64, map_tiers: [bool; 3]) -> Recorder {
         let mut series = plan.series.clone();
         let mut add = |s: Series| {
             series.push(s);
@@ -98,15 +103,25 @@ impl Recorder {
         let read_series = reads.then(|| add(Series::new("read_throughput", "Read", time(), tput())));
         let write_series = writes.then(|| add(Series::new("write_throughput", "Write", time(), tput())));
         let waf_series = writes.then(|| add(Series::new("waf", "Write amplification", time(), Axis::new("WAF", "x"))));
+        let hits = || Axis::new("Table lookups", "%");
+        let mut map_series = [None; 4];
+        for (i, (id, label)) in [("map_hit_sram", "SRAM"), ("map_hit_dram", "DRAM"), ("map_hit_hmb", "HMB"), ("map_miss", "NAND (miss)")].into_iter().enumerate() {
+            // A tier the drive lacks gets no line; a drive whose DRAM holds the whole table
+            // never misses, and its line is flat at 100 %, which is the point.
+            if i == 3 || map_tiers[i] {
+                map_series[i] = Some(add(Series::new(id, label, time(), hits())));
+            }
+        }
         // 1 ns .. 1000 s at 3 significant digits: exact enough for p99.9 of a µs-scale drive.
         let hist = || Histogram::new_with_bounds(1, 1_000_000_000_000, 3).expect("static bounds are valid");
         Recorder {
             window_ns: window_ns.max(1),
             window_end: window_ns.max(1),
             window_bytes: [0; 2],
-            window_start_counters: WriteCounters::default(),
+            window_start_counters: WindowCounters::default(),
             time_series: [read_series, write_series],
             waf_series,
+            map_series,
             bytes_window,
             timeline,
             series,
@@ -144,7 +159,7 @@ impl Recorder {
     }
 
     /// Emits a point for every time window that ended at or before `t`.
-    pub fn advance(&mut self, t: Nanos, counters: WriteCounters) {
+    pub fn advance(&mut self, t: Nanos, counters: WindowCounters) {
         while t >= self.window_end {
             self.emit_window(self.window_end, self.window_ns, counters);
             self.window_end += self.window_ns;
@@ -157,7 +172,7 @@ impl Recorder {
     }
 
     /// Emits the last, possibly shorter window ending at `end`.
-    pub fn finish(&mut self, end: Nanos, counters: WriteCounters) {
+    pub fn finish(&mut self, end: Nanos, counters: WindowCounters) {
         self.advance(end, counters);
         let start = self.window_end - self.window_ns;
         if end > start {
@@ -188,7 +203,7 @@ impl Recorder {
         }
     }
 
-    fn emit_window(&mut self, end: Nanos, width: Nanos, counters: WriteCounters) {
+    fn emit_window(&mut self, end: Nanos, width: Nanos, counters: WindowCounters) {
         let x = end as f64 / 1e9;
         for o in 0..2 {
             if let Some(i) = self.time_series[o] {
@@ -196,11 +211,21 @@ impl Recorder {
             }
             self.window_bytes[o] = 0;
         }
+        let start = self.window_start_counters;
         if let Some(i) = self.waf_series {
-            let host = counters.host_units - self.window_start_counters.host_units;
-            let gc = counters.gc_units - self.window_start_counters.gc_units;
+            let host = counters.host_units - start.host_units;
+            let gc = counters.gc_units - start.gc_units;
             if host > 0 {
                 self.series[i].points.push([x, (host + gc) as f64 / host as f64]);
+            }
+        }
+        let lookups: Vec<u64> = (0..4).map(|t| counters.lookups[t] - start.lookups[t]).collect();
+        let total: u64 = lookups.iter().sum();
+        if total > 0 {
+            for (t, series) in self.map_series.iter().enumerate() {
+                if let Some(i) = *series {
+                    self.series[i].points.push([x, lookups[t] as f64 * 100.0 / total as f64]);
+                }
             }
         }
         self.window_start_counters = counters;

@@ -16,6 +16,7 @@ pub struct Device {
     pub host_interface: HostInterface,
     pub gc: Gc,
     pub wear: Wear,
+    pub mapping: super::Mapping,
 }
 
 impl Default for Device {
@@ -27,6 +28,7 @@ impl Default for Device {
             host_interface: HostInterface::default(),
             gc: Gc::default(),
             wear: Wear::default(),
+            mapping: super::Mapping::default(),
         }
     }
 }
@@ -244,6 +246,7 @@ impl Device {
             }
         }
         c.num("efficiency", self.host_interface.efficiency, 0.1, 1.0)?;
+        self.mapping.validate()?;
         let c = Check { prefix: "device.gc" };
         c.int("free_block_threshold", self.gc.free_block_threshold as u64, 2, 64)?;
         c.int("background_free_blocks", self.gc.background_free_blocks as u64, self.gc.free_block_threshold as u64, 256)?;

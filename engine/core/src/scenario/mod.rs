@@ -5,11 +5,13 @@
 mod benchmarks;
 mod device;
 mod error;
+mod mapping;
 mod scale;
 mod workload;
 
 pub use benchmarks::*;
 pub use device::*;
+pub use mapping::*;
 pub use error::ScenarioError;
 pub use workload::*;
 

@@ -1,7 +1,8 @@
 //! `scale`: simulate 1/N of a drive with every ratio kept.
 //!
-//! Blocks per plane, the user capacity and every byte size of the workload that measures a
-//! region or an amount (offset, size, io_size, spans, round_bytes) shrink by N; block sizes,
+//! Blocks per plane, the user capacity, the table caches (SRAM, DRAM, HMB sizes: they are
+//! sized by the span they cover) and every byte size of the workload that measures a region
+//! or an amount (offset, size, io_size, spans, round_bytes) shrink by N; block sizes,
 //! page sizes, planes, channels, buffers and timings stay, so parallelism, OP, spans
 //! relative to capacity and write amplification are those of the full drive. The report
 //! says `scale` and states byte-valued chart axes at full size; durations of runs limited by
@@ -36,6 +37,15 @@ impl Scenario {
         }
         nand.blocks_per_plane /= n as u32;
         shrink(&mut s.device.capacity.user_bytes, n);
+        // Table caches are sized by the span they cover: they shrink with the drive.
+        let m = &mut s.device.mapping;
+        for b in [&mut m.sram_bytes, &mut m.dram_bytes, &mut m.dirty_sram_bytes] {
+            b.0 /= n;
+        }
+        let h = &mut m.hmb;
+        for b in [&mut h.min_bytes, &mut h.preferred_bytes, &mut h.max_bytes, &mut h.host_memory_buffer_bytes, &mut h.reserved_bytes, &mut h.region_bytes] {
+            b.0 /= n;
+        }
         match &mut s.workload {
             Workload::Job(j) => {
                 shrink(&mut j.offset, n);

@@ -76,6 +76,8 @@ pub struct Job {
     pub io_size: Bytes,
     /// Stop after this much simulated time, seconds; 0 = no time limit.
     pub runtime: f64,
+    /// Run this long first without measuring (fio's `ramp_time`), seconds: caches warm up.
+    pub ramp_time: f64,
     /// Width of each throughput-over-time window, milliseconds; 0 = runtime / 100.
     pub log_avg_msec: f64,
     /// Idle time between a command's completion and the next one from the same queue slot,
@@ -94,6 +96,7 @@ impl Default for Job {
             size: Bytes(crate::units::GIB),
             io_size: Bytes(0),
             runtime: 0.05,
+            ramp_time: 0.0,
             log_avg_msec: 0.0,
             thinktime: 0.0,
         }
@@ -119,6 +122,7 @@ impl Job {
             return Err(c.fail("size", format!("must be at least bs ({}) or 0 for the whole drive (got {})", self.bs.0, self.size.0)));
         }
         c.num("runtime", self.runtime, 0.0, 3600.0)?;
+        c.num("ramp_time", self.ramp_time, 0.0, 3600.0)?;
         c.int("io_size", self.io_size.0, 0, 1 << 50)?;
         if self.runtime == 0.0 && self.io_size.0 == 0 {
             return Err(c.fail("runtime", "set runtime (seconds) or io_size (bytes): a job needs an end"));

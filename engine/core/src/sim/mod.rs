@@ -12,7 +12,7 @@ use crate::ftl::{FtlCounters, Untimed};
 use crate::host::plan::{Phase, Plan};
 use crate::host::{Command, JobRunner};
 use crate::media::Geometry;
-use crate::metrics::{Op, Recorder, Series, WriteCounters};
+use crate::metrics::{Op, Recorder, Series, WindowCounters};
 use crate::report::{Report, Summary};
 use crate::scenario::{Rw, Scenario, ScenarioError};
 use crate::units::{Nanos, MAPPING_UNIT_BYTES};
@@ -46,11 +46,15 @@ pub struct Simulation {
     recorder: Recorder,
     baseline: FtlCounters,
     baseline_flash: crate::controller::FlashCounters,
+    baseline_map: crate::ftl::mapping_cache::MappingCounters,
     now: Nanos,
     events: u64,
     finished: bool,
     truncated: bool,
     scale: u32,
+    /// Full-size HMB grant and the part of it holding table segments.
+    hmb_granted_bytes: u64,
+    hmb_table_bytes: u64,
 }
 
 impl Simulation {
@@ -66,11 +70,14 @@ impl Simulation {
         let reads = plan.phases.iter().any(|p| matches!(p.job.rw, Rw::Read | Rw::Randread | Rw::Rw | Rw::Randrw));
         let writes = plan.phases.iter().any(|p| matches!(p.job.rw, Rw::Write | Rw::Randwrite | Rw::Rw | Rw::Randrw));
         let window_ns = budget::time_window_ns(&plan, &drive, &scenario.device);
-        let recorder = Recorder::new(&plan, window_ns, reads, writes, scale as f64);
+        let m = &scenario.device.mapping;
+        let map_tiers = [m.sram_bytes.0 > 0, m.dram_bytes.0 > 0, m.hmb.table_bytes() > 0];
+        let recorder = Recorder::new(&plan, window_ns, reads, writes, scale as f64, map_tiers);
         let first = JobRunner::new(&plan.phases[0].job, geo.user_bytes(), scenario.seed, 0);
         let mut sim = Simulation {
             geo,
             baseline: drive.ftl.counters(),
+            baseline_map: drive.mapping_counters(),
             baseline_flash: drive.counters(),
             drive,
             phases: plan.phases,
@@ -88,6 +95,8 @@ impl Simulation {
             finished: false,
             truncated: false,
             scale,
+            hmb_granted_bytes: full_size.device.mapping.hmb.granted_bytes(),
+            hmb_table_bytes: full_size.device.mapping.hmb.table_bytes(),
         };
         sim.start_phase(0, 0);
         Ok(sim)
@@ -123,9 +132,9 @@ impl Simulation {
         self.outstanding += 1;
     }
 
-    fn write_counters(&self) -> WriteCounters {
+    fn write_counters(&self) -> WindowCounters {
         let c = self.drive.ftl.counters();
-        WriteCounters { host_units: c.host_units_written, gc_units: c.gc_units_moved }
+        WindowCounters { host_units: c.host_units_written, gc_units: c.gc_units_moved, lookups: self.drive.mapping_counters().lookups }
     }
 
     /// Advances by at most `max_events` events (completions and wake-ups). Returns true once
@@ -159,7 +168,9 @@ impl Simulation {
             self.recorder.advance(t, counters);
             let bytes = s.command.units as u64 * MAPPING_UNIT_BYTES;
             self.recorder.complete(s.command.op, bytes, s.issued, t);
-            self.phase_bytes[s.command.op as usize] += bytes;
+            if t >= self.job.measure_from_ns {
+                self.phase_bytes[s.command.op as usize] += bytes;
+            }
             if self.job.wants_more(t) {
                 if self.job.thinktime_ns > 0 {
                     self.slots[slot as usize].thinking = true;
@@ -182,7 +193,8 @@ impl Simulation {
         let end = self.job.end_time(self.now);
         if let Some(point) = self.phases[self.phase].point {
             let bytes = self.phase_bytes[point.op as usize];
-            self.recorder.phase_point(point, bytes, end - self.phase_start);
+            let from = self.job.measure_from_ns.min(end);
+            self.recorder.phase_point(point, bytes, end - from);
         }
         self.now = end;
         if self.phase + 1 < self.phases.len() {
@@ -244,6 +256,9 @@ impl Simulation {
             recorder: &self.recorder,
             baseline: self.baseline,
             baseline_flash: self.baseline_flash,
+            baseline_map: self.baseline_map,
+            hmb_table_bytes: self.hmb_table_bytes,
+            hmb_granted_bytes: self.hmb_granted_bytes,
             elapsed: self.now,
             events: self.events,
             truncated: self.truncated,
@@ -273,6 +288,9 @@ pub(crate) struct SimParts<'a> {
     pub recorder: &'a Recorder,
     pub baseline: FtlCounters,
     pub baseline_flash: crate::controller::FlashCounters,
+    pub baseline_map: crate::ftl::mapping_cache::MappingCounters,
+    pub hmb_table_bytes: u64,
+    pub hmb_granted_bytes: u64,
     pub elapsed: Nanos,
     pub events: u64,
     pub truncated: bool,

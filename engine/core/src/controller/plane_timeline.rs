@@ -1,0 +1,96 @@
+//! A plane's future: the operations booked on it, as busy intervals.
+//!
+//! Operations are booked when the command that causes them is issued but may start much
+//! later (a data read waits for its translation read; a host page waits for its data). A
+//! single "free from" time would make every later booking queue behind the furthest one,
+//! leaving the plane idle in the gaps; instead an operation takes the first gap long enough
+//! at or after the time it is ready. Adjacent operations merge, so the list stays short.
+
+use crate::units::Nanos;
+use std::collections::VecDeque;
+
+/// Past this many separate intervals a booking simply goes to the end (keeps cost bounded).
+const MAX_GAPS: usize = 64;
+
+pub(crate) struct PlaneTimeline {
+    busy: VecDeque<(Nanos, Nanos)>,
+}
+
+impl PlaneTimeline {
+    pub fn new() -> Self {
+        Self { busy: VecDeque::with_capacity(MAX_GAPS + 2) }
+    }
+
+    /// When everything booked so far is done.
+    #[inline]
+    pub fn free_at(&self) -> Nanos {
+        self.busy.back().map_or(0, |b| b.1)
+    }
+
+    /// Forgets intervals that ended by `now`.
+    #[inline]
+    pub fn advance(&mut self, now: Nanos) {
+        while self.busy.front().is_some_and(|b| b.1 <= now) {
+            self.busy.pop_front();
+        }
+    }
+
+    /// Books `duration` at the first gap at or after `ready`; returns when it ends.
+    pub fn book(&mut self, ready: Nanos, duration: Nanos) -> Nanos {
+        let mut t = ready;
+        if self.busy.len() < MAX_GAPS {
+            for i in 0..self.busy.len() {
+                let (start, end) = self.busy[i];
+                if end <= t {
+                    continue;
+                }
+                if start >= t + duration {
+                    return self.insert(i, t, t + duration);
+                }
+                t = t.max(end);
+            }
+        } else {
+            t = t.max(self.free_at());
+        }
+        let end = t + duration;
+        match self.busy.back_mut() {
+            Some(last) if last.1 == t => last.1 = end,
+            _ => self.busy.push_back((t, end)),
+        }
+        end
+    }
+
+    /// Inserts [start, end) before interval `i`, merging with neighbours it touches.
+    fn insert(&mut self, i: usize, start: Nanos, end: Nanos) -> Nanos {
+        let touches_next = self.busy[i].0 == end;
+        let touches_prev = i > 0 && self.busy[i - 1].1 == start;
+        match (touches_prev, touches_next) {
+            (true, true) => {
+                self.busy[i - 1].1 = self.busy[i].1;
+                self.busy.remove(i);
+            }
+            (true, false) => self.busy[i - 1].1 = end,
+            (false, true) => self.busy[i].0 = start,
+            (false, false) => self.busy.insert(i, (start, end)),
+        }
+        end
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_operation_fills_a_gap_before_a_later_booking() {
+        let mut p = PlaneTimeline::new();
+        assert_eq!(p.book(100, 60), 160, "a data read waiting for its translation");
+        assert_eq!(p.book(0, 30), 30, "an earlier read uses the idle gap");
+        assert_eq!(p.book(0, 70), 100, "fits exactly and merges");
+        assert_eq!(p.book(0, 10), 170, "no gap left: after the last");
+        assert_eq!(p.busy.len(), 1);
+        p.advance(170);
+        assert_eq!(p.free_at(), 0);
+        assert_eq!(p.book(200, 5), 205);
+    }
+}

@@ -1,0 +1,125 @@
+//! What an address translation costs: the mapping cache answers from SRAM, DRAM or the Host
+//! Memory Buffer, or the translation page is read from NAND before the data can be.
+
+use super::Hardware;
+use crate::ftl::mapping_cache::{MappingCache, Tier};
+use crate::media::Geometry;
+use crate::scenario::Mapping;
+use crate::units::{transfer_ns, Nanos};
+
+pub(crate) struct Translation {
+    pub cache: MappingCache,
+    /// lba >> shift = the table segment (one translation page) holding its entry.
+    shift: u32,
+    dram_ns: Nanos,
+    hmb_ns: Nanos,
+    /// The HMB tier's size once the host has granted it, and from when.
+    hmb_segments: u32,
+    hmb_from: Nanos,
+    hmb_enabled: bool,
+    /// Translation pages read from NAND (misses), and written back.
+    pub page_reads: u64,
+    pub page_writes: u64,
+}
+
+impl Translation {
+    pub fn new(m: &Mapping, geo: &Geometry, link_bytes_per_s: u64) -> Translation {
+        let entries_per_segment = geo.page_bytes / 4; // 4-byte entries
+        let shift = entries_per_segment.trailing_zeros();
+        let segments = geo.user_units.div_ceil(entries_per_segment);
+        let seg = |bytes: u64| (bytes / geo.page_bytes as u64).min(u32::MAX as u64) as u32;
+        let dram = seg(m.dram_bytes.0);
+        // With DRAM the dirty segments stay in DRAM; without, in the SRAM set aside for them.
+        let dirty = if dram > 0 { dram } else { seg(m.dirty_sram_bytes.0).max(1) };
+        let mut cache = MappingCache::new(segments, seg(m.sram_bytes.0), dram, 0, dirty);
+        cache.preload(Tier::Dram);
+        let h = &m.hmb;
+        // One 64-byte line of entries per lookup crosses the link after the round trip.
+        let line_ns = transfer_ns(64, link_bytes_per_s);
+        let encryption = if h.encrypt { (h.encryption_us * 1e3) as Nanos } else { 0 };
+        Translation {
+            cache,
+            shift,
+            dram_ns: (m.dram_access_us * 1e3) as Nanos,
+            hmb_ns: (h.access_latency_us * 1e3) as Nanos + line_ns + encryption,
+            hmb_segments: seg(h.table_bytes()),
+            hmb_from: (h.available_after_s * 1e9) as Nanos,
+            hmb_enabled: false,
+            page_reads: 0,
+            page_writes: 0,
+        }
+    }
+
+    #[inline]
+    pub fn segment_of(&self, lba: u32) -> u32 {
+        lba >> self.shift
+    }
+
+    /// The HMB appears once the OS driver has loaded.
+    #[inline]
+    fn enable_hmb_by(&mut self, now: Nanos) {
+        if !self.hmb_enabled && self.hmb_segments > 0 && now >= self.hmb_from {
+            self.cache.resize(Tier::Hmb, self.hmb_segments);
+            self.hmb_enabled = true;
+        }
+    }
+}
+
+impl Hardware {
+    /// Translates `lba` for a host read starting at `ready`; returns when its physical
+    /// address is known.
+    pub(crate) fn translate(&mut self, lba: u32, ready: Nanos) -> Nanos {
+        let t = &mut self.translation;
+        t.enable_hmb_by(ready);
+        let segment = t.segment_of(lba);
+        match t.cache.lookup(segment) {
+            Tier::Sram => ready,
+            Tier::Dram => ready + t.dram_ns,
+            Tier::Hmb => ready + t.hmb_ns,
+            Tier::Nand => self.read_translation_page(segment, ready),
+        }
+    }
+
+    /// A mapping entry changed (host write, GC move, trim): its segment becomes dirty in
+    /// trusted memory, which may first need it loaded and may push another segment out to
+    /// NAND. This work runs behind the host command, on the planes it books.
+    pub(crate) fn update_mapping(&mut self, lba: u32) {
+        let now = self.now;
+        let t = &mut self.translation;
+        t.enable_hmb_by(now);
+        let segment = t.segment_of(lba);
+        if t.cache.is_dirty(segment) {
+            t.cache.mark_dirty(segment);
+            return;
+        }
+        // Read-modify-write: the segment's current entries are needed first.
+        if t.cache.lookup(segment) == Tier::Nand {
+            self.read_translation_page(segment, now);
+        }
+        if let Some(evicted) = self.translation.cache.mark_dirty(segment) {
+            self.write_translation_page(evicted);
+        }
+    }
+
+    /// Translation pages are spread over the planes by segment number. Firmware keeps the
+    /// table in SLC-mode blocks (faster to read and program, and more durable), so table
+    /// pages use the SLC-mode timings of the cell type.
+    fn translation_plane(&self, segment: u32) -> u32 {
+        segment % self.geo.planes
+    }
+
+    fn read_translation_page(&mut self, segment: u32, ready: Nanos) -> Nanos {
+        self.translation.page_reads += 1;
+        let plane = self.translation_plane(segment);
+        let sensed = self.book_plane(plane, ready, self.nand.slc_mode_read_ns);
+        // The whole page crosses the channel: the cache keeps whole segments.
+        self.book_channel(plane, sensed, self.geo.slots_per_page)
+    }
+
+    fn write_translation_page(&mut self, segment: u32) {
+        self.translation.page_writes += 1;
+        let plane = self.translation_plane(segment);
+        let loaded = self.book_channel(plane, self.now, self.geo.slots_per_page);
+        self.book_plane(plane, loaded, self.nand.slc_mode_program_ns);
+    }
+}

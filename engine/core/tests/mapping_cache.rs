@@ -1,0 +1,156 @@
+//! Article 000: DRAM, DRAM-less and Host Memory Buffer, from the engine's own output.
+
+mod common;
+use serde_json::{json, Value};
+use ssd_core::{presets, Report, Scenario, Simulation};
+
+/// A preset with parts of it replaced (a JSON merge).
+fn preset_with(name: &str, patch: Value) -> Scenario {
+    let mut v: Value = serde_json::from_str(presets::find(name).unwrap().json).unwrap();
+    merge(&mut v, patch);
+    Scenario::from_json(&v.to_string()).unwrap()
+}
+
+fn merge(base: &mut Value, patch: Value) {
+    match (base, patch) {
+        (Value::Object(b), Value::Object(p)) => {
+            for (k, v) in p {
+                merge(b.entry(k).or_insert(Value::Null), v);
+            }
+        }
+        (b, p) => *b = p,
+    }
+}
+
+fn sweep(name: &str, patch: Value) -> Vec<f64> {
+    let r = Simulation::run_to_end(&preset_with(name, patch)).unwrap();
+    r.series[0].points.iter().map(|p| p[1]).collect()
+}
+
+// Spans of the article's chart: 1, 2, 4, 8, 16, 32, 48, 64 GB.
+const SPANS: [f64; 8] = [1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 48.0, 64.0];
+const I16: usize = 4;
+const I32: usize = 5;
+const I48: usize = 6;
+const I64: usize = 7;
+
+fn write_sweep() -> Value {
+    json!({"workload": {"kind": "span_sweep", "rw": "randwrite", "bs": "4k", "iodepth": 32,
+        "spans": ["1g", "2g", "4g", "8g", "16g", "32g", "48g", "64g"], "runtime": 0, "io_size": "4g"}})
+}
+
+#[test]
+fn random_read_knees_floors_and_ratios_match_the_article() {
+    let off = sweep("bg4-like-hmb-off", json!({}));
+    let hmb61 = sweep("bg4-like", json!({}));
+    let hmb64 = sweep("bg4-like-hmb-64mb", json!({}));
+    let dram = sweep("970-evo-plus-like", json!({}));
+    let bg3 = sweep("bg3-like", json!({}));
+    for (name, v) in [("off", &off), ("61", &hmb61), ("64", &hmb64), ("dram", &dram), ("bg3", &bg3)] {
+        println!("{name:>5}: {:?}", v.iter().map(|x| x.round()).collect::<Vec<_>>());
+    }
+    let fast = hmb61[0];
+    // HMB off: SRAM covers about 1 GB; from 2 GB most reads first read a translation page.
+    assert!(off[0] > 0.95 * fast && off[1] < 0.75 * fast, "HMB off knee at ~1 GB");
+    // The floor: a little over 300 MB/s.
+    for &v in &off[I16..] {
+        assert!((270.0..360.0).contains(&v), "HMB-off floor {v}");
+    }
+    // 61 MiB: fast through 16 GB, slower already at 32 GB.
+    assert!(hmb61[..=I16].iter().all(|&v| v > 0.95 * fast));
+    assert!(hmb61[I32] < 0.9 * fast, "61 MiB knee before 32 GB");
+    // 64 MiB: fast through 48 GB, then slower.
+    assert!(hmb64[..=I48].iter().all(|&v| v > 0.95 * fast));
+    assert!(hmb64[I64] < 0.9 * fast, "64 MiB knee after 48 GB");
+    // Outside the covered span the speed heads down to the HMB-off floor.
+    assert!(hmb61[I32] > hmb61[I48] && hmb61[I48] > hmb61[I64]);
+    assert!(hmb61[I64] < off[I64] * 1.25);
+    // Inside the covered span: within ~10 % of the DRAM drive.
+    for i in 0..=I16 {
+        assert!(hmb61[i] > 0.88 * dram[i] && hmb61[i] < dram[i], "span {} GB: {} vs DRAM {}", SPANS[i], hmb61[i], dram[i]);
+    }
+    // DRAM: flat.
+    assert!(dram.iter().all(|&v| (v / dram[0] - 1.0).abs() < 0.05));
+    // BG3-like: more than 100 MB/s below BG4 outside the covered span.
+    for i in [I32, I48, I64] {
+        assert!(hmb61[i] - bg3[i] > 100.0, "span {} GB: BG4 {} vs BG3 {}", SPANS[i], hmb61[i], bg3[i]);
+    }
+}
+
+#[test]
+fn random_write_holds_to_2_gb_on_hmb_and_stays_flat_on_dram() {
+    let dram = sweep("970-evo-plus-like", write_sweep());
+    let hmb = sweep("bg4-like", write_sweep());
+    let off = sweep("bg4-like-hmb-off", write_sweep());
+    println!("dram {dram:?}\nhmb {hmb:?}\noff {off:?}");
+    assert!(dram.iter().all(|&v| (v / dram[0] - 1.0).abs() < 0.05), "DRAM flat");
+    assert!(hmb[1] > 0.95 * hmb[0], "holds to 2 GB (dirty segments fit in SRAM)");
+    assert!(hmb[2] < 0.6 * hmb[0], "drops sharply past 2 GB");
+    assert!((hmb[I48] / off[I48] - 1.0).abs() < 0.1, "equal to HMB off at 48 GB: {} vs {}", hmb[I48], off[I48]);
+}
+
+/// One random-read job over `span` on a preset's drive (its workload replaced).
+fn single_span(name: &str, span: &str, patch: Value) -> Report {
+    let mut v: Value = serde_json::from_str(presets::find(name).unwrap().json).unwrap();
+    v["workload"] = json!({"kind": "job", "rw": "randread", "bs": "4k", "iodepth": 32, "size": span, "runtime": 0.05, "ramp_time": 0.0});
+    merge(&mut v, patch);
+    Simulation::run_to_end(&Scenario::from_json(&v.to_string()).unwrap()).unwrap()
+}
+
+#[test]
+fn hit_ratio_tracks_covered_span_over_span() {
+    // SRAM 1 GiB + HMB table 24 GiB of span covered.
+    let covered = 25.0;
+    for span in [8.0, 32.0, 48.0, 64.0] {
+        let r = single_span("bg4-like", &format!("{span}g"), json!({}));
+        let hit = 100.0 - r.summary.map_miss_percent;
+        let expect = 100.0 * f64::min(1.0, covered / span);
+        println!("span {span} GiB: hit {hit:.1} % (model {expect:.1} %)");
+        assert!((hit - expect).abs() < 4.0, "span {span}: hit {hit} vs {expect}");
+    }
+}
+
+#[test]
+fn the_knee_moves_with_the_hmb_size() {
+    // The largest span still at full speed, for three grants.
+    let knee = |grant: u64| {
+        let v = sweep("bg4-like", json!({"device": {"mapping": {"hmb": {"host_memory_buffer_bytes": grant}}}}));
+        let fast = v[0];
+        SPANS.iter().zip(&v).filter(|(_, &t)| t > 0.95 * fast).map(|(s, _)| *s).fold(0.0, f64::max)
+    };
+    let mib = 1 << 20;
+    let (small, default, max) = (knee(30 * mib), knee(61 * mib), knee(64 * mib));
+    println!("knees: 30 MiB -> {small} GB, 61 MiB -> {default} GB, 64 MiB -> {max} GB");
+    assert!(small < default && default < max);
+    // 30 MiB leaves 14 MiB after the reserve: no whole 24 MiB region, SRAM only.
+    assert_eq!((small, default, max), (1.0, 16.0, 48.0));
+}
+
+#[test]
+fn hmb_appears_only_after_the_driver_loads() {
+    let r = single_span("bg4-like", "16g", json!({"device": {"mapping": {"hmb": {"available_after_s": 0.025}}}, "workload": {"runtime": 0.05}}));
+    let t = common::series(&r, "read_throughput");
+    let before: f64 = t.iter().filter(|p| p[0] <= 0.02).map(|p| p[1]).sum::<f64>() / t.iter().filter(|p| p[0] <= 0.02).count() as f64;
+    let after: f64 = t.iter().filter(|p| p[0] > 0.04).map(|p| p[1]).sum::<f64>() / t.iter().filter(|p| p[0] > 0.04).count() as f64;
+    assert!(after > 1.3 * before, "boot phase runs DRAM-less: {before} then {after}");
+}
+
+#[test]
+fn encrypting_host_memory_costs_time_per_lookup() {
+    let lat = |encrypt: bool| {
+        single_span("bg4-like", "16g", json!({"device": {"mapping": {"hmb": {"encrypt": encrypt, "encryption_us": 5.0}}}, "workload": {"iodepth": 1, "ramp_time": 0.01}}))
+            .summary
+            .read_latency
+            .mean_us
+    };
+    let (plain, encrypted) = (lat(false), lat(true));
+    // ~94 % of lookups hit the HMB at 16 GiB (1 GiB is in SRAM).
+    assert!((encrypted - plain - 5.0 * 0.94).abs() < 0.5, "{plain} -> {encrypted}");
+}
+
+#[test]
+fn a_fragmented_grant_covers_less() {
+    let r = single_span("bg4-like", "8g", json!({"device": {"mapping": {"hmb": {"host_memory_buffer_bytes": 67108864, "chunks": 4}}}}));
+    assert_eq!(r.summary.hmb_granted_bytes, 64.0 * 1048576.0);
+    assert_eq!(r.summary.hmb_table_bytes, 0.0, "16 MiB chunks hold no 24 MiB region");
+}
