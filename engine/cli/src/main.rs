@@ -3,6 +3,8 @@
 //!   ssdsim run <scenario.json | ->   print the result (summary + series) as JSON
 //!   ssdsim presets                    list the presets, one name and description a line
 //!   ssdsim preset <name>              print a preset's scenario JSON
+//!   ssdsim figures                    list the figures (presets overlaid as in an article)
+//!   ssdsim figure <name>              run every member of a figure, print their series
 //!   ssdsim bench [--json]             measure the engine's speed on fixed scenarios
 
 mod bench;
@@ -15,6 +17,8 @@ const USAGE: &str = "usage:
   ssdsim run <scenario.json | ->   run a scenario, print the result as JSON
   ssdsim presets                    list the presets
   ssdsim preset <name>              print a preset's scenario JSON
+  ssdsim figures                    list the figures (presets overlaid as in an article)
+  ssdsim figure <name>              run every member of a figure, print their series as JSON
   ssdsim bench [--json]             measure the engine's speed on fixed scenarios";
 
 fn main() -> ExitCode {
@@ -23,6 +27,8 @@ fn main() -> ExitCode {
         ["run", path] => run(path),
         ["presets"] => list_presets(),
         ["preset", name] => show_preset(name),
+        ["figures"] => list_figures(),
+        ["figure", name] => run_figure(name),
         ["bench"] => bench::run(false),
         ["bench", "--json"] => bench::run(true),
         ["-h" | "--help" | "help"] => {
@@ -72,5 +78,30 @@ fn show_preset(name: &str) -> Result<(), String> {
         format!("no preset named \"{name}\"; presets: {}", names.join(", "))
     })?;
     println!("{}", p.scenario().map_err(|e| e.to_string())?.to_json());
+    Ok(())
+}
+
+fn list_figures() -> Result<(), String> {
+    for f in presets::figures_all().map_err(|e| e.to_string())? {
+        println!("{:<28} {}", f.name, f.title);
+    }
+    Ok(())
+}
+
+/// Each member's headline series (the first), labelled with the member, plus its summary.
+fn run_figure(name: &str) -> Result<(), String> {
+    let figure = presets::find_figure(name).ok_or_else(|| format!("no figure named \"{name}\"; see ssdsim figures"))?.map_err(|e| e.to_string())?;
+    let mut series = Vec::new();
+    let mut summaries = serde_json::Map::new();
+    for (label, scenario) in &figure.members {
+        let report = Simulation::run_to_end(scenario).map_err(|e| format!("{label}: {e}"))?;
+        let mut headline = report.series[0].clone();
+        headline.id = format!("{}:{}", label, headline.id);
+        headline.label = label.clone();
+        series.push(headline);
+        summaries.insert(label.clone(), serde_json::to_value(&report.summary).map_err(|e| e.to_string())?);
+    }
+    let out = serde_json::json!({ "figure": figure.name, "title": figure.title, "summary": summaries, "series": series });
+    println!("{out}");
     Ok(())
 }

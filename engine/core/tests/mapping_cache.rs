@@ -12,14 +12,7 @@ fn preset_with(name: &str, patch: Value) -> Scenario {
 }
 
 fn merge(base: &mut Value, patch: Value) {
-    match (base, patch) {
-        (Value::Object(b), Value::Object(p)) => {
-            for (k, v) in p {
-                merge(b.entry(k).or_insert(Value::Null), v);
-            }
-        }
-        (b, p) => *b = p,
-    }
+    presets::merge(base, &patch);
 }
 
 fn sweep(name: &str, patch: Value) -> Vec<f64> {

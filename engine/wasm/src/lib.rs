@@ -27,6 +27,13 @@ pub fn presets() -> Result<String, JsError> {
     presets::catalogue_json().map_err(js_error)
 }
 
+/// Every figure (presets overlaid as in an article) as a JSON array of
+/// `{ name, title, description, article, members: [{ label, scenario }] }`.
+#[wasm_bindgen]
+pub fn figures() -> Result<String, JsError> {
+    presets::figures_json().map_err(js_error)
+}
+
 #[wasm_bindgen]
 pub struct Simulation {
     inner: CoreSimulation,

@@ -1,6 +1,10 @@
 //! The presets: one scenario JSON file each under `engine/presets/`, compiled in so the CLI,
 //! the wasm build and the tests share exactly the same files.
 
+mod figures;
+
+pub use figures::{all as figures_all, find_figure, merge, Figure};
+
 use crate::scenario::{Scenario, ScenarioError};
 
 include!(concat!(env!("OUT_DIR"), "/presets.rs"));
@@ -40,6 +44,17 @@ pub fn catalogue_json() -> Result<String, ScenarioError> {
         }));
     }
     Ok(serde_json::Value::Array(entries).to_string())
+}
+
+/// Every figure as a JSON array of `{ name, title, description, article, members: [{ label,
+/// scenario }] }` for the web app's compare view.
+pub fn figures_json() -> Result<String, ScenarioError> {
+    let mut out = Vec::new();
+    for f in figures::all()? {
+        let members: Vec<_> = f.members.iter().map(|(label, s)| serde_json::json!({ "label": label, "scenario": s })).collect();
+        out.push(serde_json::json!({ "name": f.name, "title": f.title, "description": f.description, "article": f.article, "members": members }));
+    }
+    Ok(serde_json::Value::Array(out).to_string())
 }
 
 pub fn default_scenario() -> Scenario {

@@ -1,0 +1,87 @@
+//! Figures: several presets drawn on one chart, the way an article compares drives. A figure
+//! names its members (a preset each, with a label) and an optional patch merged over every
+//! member's scenario, e.g. to swap the workload from random reads to random writes.
+
+use super::{find, FIGURE_FILES};
+use crate::scenario::{Scenario, ScenarioError};
+use serde::Deserialize;
+use serde_json::Value;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FigureFile {
+    title: String,
+    description: String,
+    article: String,
+    members: Vec<MemberFile>,
+    #[serde(default)]
+    patch: Value,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MemberFile {
+    label: String,
+    preset: String,
+}
+
+pub struct Figure {
+    pub name: &'static str,
+    pub title: String,
+    pub description: String,
+    pub article: String,
+    pub members: Vec<(String, Scenario)>,
+}
+
+/// Merges `patch` into `base` (JSON merge patch semantics without deletion).
+pub fn merge(base: &mut Value, patch: &Value) {
+    match (base, patch) {
+        (Value::Object(b), Value::Object(p)) => {
+            for (k, v) in p {
+                merge(b.entry(k.clone()).or_insert(Value::Null), v);
+            }
+        }
+        (b, p) if !p.is_null() => *b = p.clone(),
+        _ => {}
+    }
+}
+
+fn load(name: &'static str, json: &str) -> Result<Figure, ScenarioError> {
+    let bad = |m: String| ScenarioError::new(format!("figure {name}"), m);
+    let file: FigureFile = serde_json::from_str(json).map_err(|e| bad(e.to_string()))?;
+    let mut members = Vec::new();
+    for m in file.members {
+        let preset = find(&m.preset).ok_or_else(|| bad(format!("names preset {} which does not exist", m.preset)))?;
+        let mut v: Value = serde_json::from_str(preset.json).map_err(|e| bad(e.to_string()))?;
+        if let Some(w) = file.patch.get("workload") {
+            // A new workload replaces the preset's whole: fields of another kind must not mix.
+            v["workload"] = w.clone();
+        }
+        merge(&mut v, &file.patch);
+        let scenario = Scenario::from_json(&v.to_string()).map_err(|e| bad(format!("member {}: {e}", m.label)))?;
+        members.push((m.label, scenario));
+    }
+    Ok(Figure { name, title: file.title, description: file.description, article: file.article, members })
+}
+
+pub fn all() -> Result<Vec<Figure>, ScenarioError> {
+    FIGURE_FILES.iter().map(|&(name, json)| load(name, json)).collect()
+}
+
+pub fn find_figure(name: &str) -> Option<Result<Figure, ScenarioError>> {
+    FIGURE_FILES.iter().find(|f| f.0 == name).map(|&(n, json)| load(n, json))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_figure_loads_and_patches_its_members() {
+        let figures = super::all().unwrap();
+        assert!(figures.len() >= 2);
+        let write = figures.iter().find(|f| f.name == "article-000-random-write").unwrap();
+        for (_, s) in &write.members {
+            let crate::scenario::Workload::SpanSweep(w) = &s.workload else { panic!("span sweep") };
+            assert_eq!(w.rw, crate::scenario::Rw::Randwrite);
+        }
+    }
+}
