@@ -68,6 +68,10 @@ impl Simulation {
     /// The points of series `index` added since the last call, flat: x0, y0, x1, y1, ...
     pub fn take_points(&mut self, index: usize) -> Vec<f64> {
         let Some(series) = self.inner.series().get(index) else { return Vec::new() };
+        // Some series (latency CDFs) appear only when the run finishes.
+        if index >= self.sent.len() {
+            self.sent.resize(index + 1, 0);
+        }
         let from = self.sent[index];
         self.sent[index] = series.points.len();
         series.points[from..].iter().flatten().copied().collect()

@@ -1,0 +1,140 @@
+// The page-side EngineClient: failure surfacing, cancel-by-restart, and streaming through a
+// real Comlink channel (a MessageChannel stands in for the worker, the API is the real wasm).
+import * as Comlink from 'comlink';
+import { MessageChannel } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CancelledError, EngineClient, EngineFailedError, type EngineState } from '../../web/src/engine/bridge';
+import type { RunChunk } from '../../web/src/engine/types';
+import { loadEngine, runCollect, sameBits } from './loadEngine';
+
+/** A Worker look-alike whose other end runs `api` (by default the real engine) in this process. */
+function channelWorker(api: object = loadEngine()): Worker {
+  const { port1, port2 } = new MessageChannel();
+  Comlink.expose(api, port2 as unknown as Comlink.Endpoint);
+  const worker = port1 as unknown as Worker & { terminate(): void };
+  worker.terminate = () => {
+    port1.close();
+    port2.close();
+  };
+  return worker;
+}
+
+/** A Worker look-alike that never answers; the test fires its events by hand. */
+function silentWorker(): Worker & EventTarget {
+  const target = new EventTarget() as Worker & EventTarget;
+  Object.assign(target, { postMessage() {}, terminate() {} });
+  return target;
+}
+
+function waitFor(client: EngineClient, status: EngineState['status'], timeoutMs = 5_000): Promise<EngineState> {
+  return new Promise((resolve, reject) => {
+    if (client.state.status === status) return resolve(client.state);
+    const timer = setTimeout(() => reject(new Error(`engine stayed ${client.state.status}, wanted ${status}`)), timeoutMs);
+    const off = client.subscribe((s) => {
+      if (s.status !== status) return;
+      clearTimeout(timer);
+      off();
+      resolve(s);
+    });
+  });
+}
+
+const clients: EngineClient[] = [];
+const track = (c: EngineClient) => (clients.push(c), c);
+afterEach(() => clients.splice(0).forEach((c) => c.dispose()));
+
+describe('a worker that fails to load', () => {
+  it('turns the worker error event into a failed state and rejects calls, instead of hanging', async () => {
+    const worker = silentWorker();
+    const client = track(new EngineClient({ createWorker: () => worker }));
+    expect(client.state.status).toBe('loading');
+    const pending = client.defaultScenario();
+    worker.dispatchEvent(new Event('error'));
+    const state = await waitFor(client, 'failed');
+    expect(state).toMatchObject({ status: 'failed', message: expect.stringMatching(/failed to load/) });
+    await expect(pending).rejects.toBeInstanceOf(EngineFailedError);
+    await expect(client.validate('{}')).rejects.toBeInstanceOf(EngineFailedError);
+  });
+
+  it('gives up on a worker that never answers after the load timeout', async () => {
+    const client = track(new EngineClient({ createWorker: silentWorker, loadTimeoutMs: 50 }));
+    const state = await waitFor(client, 'failed');
+    expect(state).toMatchObject({ message: expect.stringMatching(/did not load within 0.05 s/) });
+  });
+
+  it('reports a worker constructor that throws', async () => {
+    const client = track(
+      new EngineClient({
+        createWorker: () => {
+          throw new Error('no workers here');
+        },
+      }),
+    );
+    expect(client.state).toMatchObject({ status: 'failed', message: expect.stringMatching(/no workers here/) });
+    await expect(client.defaultScenario()).rejects.toBeInstanceOf(EngineFailedError);
+  });
+});
+
+describe('over a real Comlink channel', () => {
+  it('becomes ready and streams a run whose points match a direct run', async () => {
+    const client = track(new EngineClient({ createWorker: channelWorker }));
+    await waitFor(client, 'ready');
+    const json = await client.defaultScenario();
+    const chunks: RunChunk[] = [];
+    const result = await client.run(json, (c) => chunks.push(c));
+    expect(chunks.at(-1)).toMatchObject({ done: true, progress: 1 });
+    const direct = await runCollect(json);
+    expect(result.summary).toEqual(direct.result.summary);
+    result.series.forEach((_, i) => {
+      const streamed = chunks.flatMap((c) => Array.from(c.points[i] ?? []));
+      expect(sameBits(streamed, direct.points[i])).toBe(true);
+    });
+  });
+
+  it('cancel rejects the run at once, starts a fresh engine, and the next run completes', async () => {
+    const client = track(new EngineClient({ createWorker: channelWorker }));
+    await waitFor(client, 'ready');
+    const json = await client.defaultScenario();
+    let seen = 0;
+    const run = client.run(json, () => {
+      seen += 1;
+      if (seen === 1) client.cancel();
+    }, { fixedChunkEvents: 100 });
+    await expect(run).rejects.toBeInstanceOf(CancelledError);
+    expect(seen).toBe(1);
+    await waitFor(client, 'ready');
+    const again = await client.run(json, () => {});
+    expect(Object.keys(again.summary).length).toBeGreaterThan(0);
+  });
+
+  it('drops chunks that were already in flight when the run was cancelled', async () => {
+    const chunk = (index: number): RunChunk => ({ index, progress: index / 10, done: false, series: [], points: [] });
+    const burst = {
+      ping: async () => true,
+      // Posts three chunks without waiting, then never finishes: a busy worker.
+      run: (_json: string, onChunk: (c: RunChunk) => void) => {
+        [0, 1, 2].forEach((i) => onChunk(chunk(i)));
+        return new Promise(() => {});
+      },
+    };
+    const client = track(new EngineClient({ createWorker: () => channelWorker(burst) }));
+    await waitFor(client, 'ready');
+    const seen: number[] = [];
+    const run = client.run('{}', (c) => {
+      seen.push(c.index);
+      client.cancel();
+    });
+    await expect(run).rejects.toBeInstanceOf(CancelledError);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(seen).toEqual([0]);
+  });
+
+  it('reports engine errors with the engine message', async () => {
+    const client = track(new EngineClient({ createWorker: channelWorker }));
+    await waitFor(client, 'ready');
+    await expect(client.validate('{"workload":{"kind":"job","iodepth":0}}')).rejects.toThrow(
+      'workload.iodepth: must be between 1 and 1024 (got 0)',
+    );
+    expect(client.state.status).toBe('ready');
+  });
+});

@@ -1,0 +1,158 @@
+// The worker API against the real wasm: what the page relies on, checked in Node.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Simulation } from '../../web/src/engine/pkg/ssd_wasm.js';
+import type { EngineApi } from '../../web/src/engine/api';
+import { loadEngine, runCollect, sameBits, type CollectedRun } from './loadEngine';
+
+let api: EngineApi;
+let defaultJson: string;
+let first: CollectedRun;
+
+beforeAll(async () => {
+  api = loadEngine();
+  defaultJson = await api.defaultScenario();
+  first = await runCollect(defaultJson);
+});
+
+describe('scenario', () => {
+  it('the default scenario is a v1 fio-style job that validates', async () => {
+    const s = JSON.parse(defaultJson);
+    expect(s.version).toBe(1);
+    expect(s.workload.kind).toBe('job');
+    expect(s.workload.iodepth).toBeGreaterThan(0);
+    const normalized = JSON.parse(await api.validate(defaultJson));
+    expect(normalized).toEqual(s);
+  });
+
+  it('a partial scenario is laid over the defaults', async () => {
+    const normalized = JSON.parse(await api.validate('{"workload":{"kind":"job","iodepth":4}}'));
+    const empty = JSON.parse(await api.validate('{}'));
+    expect(normalized.workload.iodepth).toBe(4);
+    expect(normalized.workload.bs).toBe(empty.workload.bs);
+    expect(normalized.device).toEqual(empty.device);
+    expect(normalized.version).toBe(1);
+  });
+
+  it('an invalid scenario is refused with the field and the allowed range', async () => {
+    const s = JSON.parse(defaultJson);
+    s.workload.iodepth = 0;
+    await expect(api.validate(JSON.stringify(s))).rejects.toThrow('workload.iodepth: must be between 1 and 1024 (got 0)');
+    await expect(api.run(JSON.stringify(s), () => {})).rejects.toThrow(/workload\.iodepth/);
+    expect(() => new Simulation(JSON.stringify(s))).toThrow(/workload\.iodepth/);
+  });
+
+  it('malformed JSON is an error, not a crash', async () => {
+    await expect(api.validate('{')).rejects.toThrow(/EOF/);
+    // and the engine still works afterwards
+    await expect(api.validate(defaultJson)).resolves.toContain('"version"');
+  });
+
+  it('lists presets that all validate', async () => {
+    const presets = await api.presets();
+    expect(presets.length).toBeGreaterThan(0);
+    for (const p of presets) {
+      expect(p.name).toMatch(/\S/);
+      expect(typeof p.description).toBe('string');
+      await expect(api.validate(JSON.stringify(p.scenario)), p.name).resolves.toBeTruthy();
+    }
+  });
+});
+
+describe('chunked run of the default scenario', () => {
+  it('streams progress from 0 to exactly 1, ending with done', () => {
+    const { chunks } = first;
+    expect(chunks.length).toBeGreaterThan(1);
+    const progress = chunks.map((c) => c.progress);
+    for (let i = 1; i < progress.length; i++) expect(progress[i]).toBeGreaterThanOrEqual(progress[i - 1]);
+    expect(progress.every((p) => p >= 0 && p <= 1)).toBe(true);
+    expect(chunks.at(-1)).toMatchObject({ done: true, progress: 1 });
+    expect(chunks.slice(0, -1).every((c) => !c.done)).toBe(true);
+    expect(chunks.map((c) => c.index)).toEqual(chunks.map((_, i) => i));
+    expect(first.result.chunks).toBe(chunks.length);
+  });
+
+  it('describes its series with names and units', () => {
+    const { series } = first.result;
+    expect(series.length).toBeGreaterThan(0);
+    for (const s of series) {
+      expect(s.id).toMatch(/\S/);
+      expect(s.label).toMatch(/\S/);
+      expect(s.x.name).toMatch(/\S/);
+      expect(s.y.name).toMatch(/\S/);
+    }
+    // Every chunk carries points for each series it lists; the last chunk lists them all
+    // (the latency CDFs join when the run finishes).
+    expect(first.chunks.every((c) => c.points.length === c.series.length)).toBe(true);
+    expect(first.chunks.at(-1)!.series.map((s) => s.id)).toEqual(series.map((s) => s.id));
+    expect(series.map((s) => s.id)).toContain('latency_cdf_read');
+  });
+
+  it('produces a positive throughput-over-time series', () => {
+    const i = first.result.series.findIndex((s) => /B\/s$/.test(s.y.unit));
+    expect(i, 'a series in bytes per second').toBeGreaterThanOrEqual(0);
+    const flat = first.points[i];
+    expect(flat.length % 2).toBe(0);
+    expect(flat.length / 2).toBeGreaterThanOrEqual(10);
+    const xs = flat.filter((_, k) => k % 2 === 0);
+    const ys = flat.filter((_, k) => k % 2 === 1);
+    for (let k = 1; k < xs.length; k++) expect(xs[k]).toBeGreaterThan(xs[k - 1]);
+    expect(ys.every((y) => Number.isFinite(y) && y >= 0)).toBe(true);
+    expect(Math.max(...ys)).toBeGreaterThan(0);
+  });
+
+  it('summarises with finite numbers that agree with the streamed series', () => {
+    const { summary } = first.result;
+    const leaves: unknown[] = Object.values(summary).flatMap((v: unknown) => (typeof v === 'object' && v !== null ? Object.values(v) : [v]));
+    const numbers = leaves.filter((v): v is number => typeof v === 'number');
+    expect(numbers.length).toBeGreaterThan(10);
+    expect(numbers.every(Number.isFinite)).toBe(true);
+    // The default scenario is a random-read job: reads happen, writes do not.
+    expect(summary.read_mb_per_s).toBeGreaterThan(0);
+    expect(summary.read_iops).toBeGreaterThan(0);
+    expect(summary.write_mb_per_s).toBe(0);
+    expect(summary.read_latency.count).toBeGreaterThan(0);
+    expect(summary.read_latency.p50_us).toBeLessThanOrEqual(summary.read_latency.p99_us);
+    expect(summary.read_latency.p99_us).toBeLessThanOrEqual(summary.read_latency.max_us);
+    // The summary's rate is the series' rate over the whole run (within windowing error).
+    const i = first.result.series.findIndex((s) => s.id === 'read_throughput');
+    const ys = first.points[i].filter((_, k) => k % 2 === 1);
+    const seriesMean = ys.reduce((a, b) => a + b, 0) / ys.length;
+    expect(Math.abs(seriesMean - summary.read_mb_per_s) / summary.read_mb_per_s).toBeLessThan(0.05);
+  });
+
+  it('sends points as Float64Arrays that own their buffers (transferable)', () => {
+    for (const c of first.chunks) {
+      for (const p of c.points) {
+        expect(p).toBeInstanceOf(Float64Array);
+        expect(p.byteOffset).toBe(0);
+        expect(p.byteLength).toBe(p.buffer.byteLength);
+      }
+    }
+  });
+});
+
+describe('determinism', () => {
+  it('gives bit-identical points and summary on a second run', async () => {
+    const second = await runCollect(defaultJson);
+    expect(second.points.length).toBe(first.points.length);
+    first.points.forEach((p, i) => expect(sameBits(second.points[i], p), `series ${i}`).toBe(true));
+    expect(second.result.summary).toEqual(first.result.summary);
+  });
+
+  it('does not depend on how the run is chunked', async () => {
+    const tiny = await runCollect(defaultJson, { fixedChunkEvents: 97 });
+    const huge = await runCollect(defaultJson, { fixedChunkEvents: 10_000_000 });
+    expect(tiny.chunks.length).toBeGreaterThan(huge.chunks.length);
+    for (const run of [tiny, huge]) {
+      first.points.forEach((p, i) => expect(sameBits(run.points[i], p), `series ${i}`).toBe(true));
+      expect(run.result.summary).toEqual(first.result.summary);
+    }
+  });
+
+  it('changes with the seed', async () => {
+    const s = JSON.parse(defaultJson);
+    s.seed = s.seed + 1;
+    const other = await runCollect(JSON.stringify(s));
+    expect(other.points.some((p, i) => !sameBits(p, first.points[i]))).toBe(true);
+  });
+});

@@ -1,0 +1,36 @@
+// Builds the app with Vite and serves dist/ with `vite preview` on a free loopback port.
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { build, preview, type PreviewServer } from 'vite';
+
+const configFile = fileURLToPath(new URL('../../vite.config.ts', import.meta.url));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface Served {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function buildAndServe(): Promise<Served> {
+  await build({ configFile, logLevel: 'warn' });
+  const port = await freePort();
+  const server: PreviewServer = await preview({
+    configFile,
+    logLevel: 'warn',
+    preview: { host: '127.0.0.1', port, strictPort: true, open: false },
+  });
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => server.close(),
+  };
+}

@@ -1,0 +1,26 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+// The app lives in web/; static assets in public/; the build goes to dist/ at the top level.
+// No wasm plugin: the wasm-bindgen glue (--target web) does `new URL('*_bg.wasm', import.meta.url)`,
+// which Vite rewrites into an emitted asset as long as the worker is bundled as an ES module.
+export default defineConfig({
+  root: here('./web'),
+  publicDir: here('./public'),
+  plugins: [react()],
+  build: {
+    outDir: here('./dist'),
+    emptyOutDir: true,
+    target: 'es2022',
+    // react-dom's client is most of the ~500 kB (~150 kB gzipped) main chunk; nothing to split yet.
+    chunkSizeWarningLimit: 700,
+  },
+  worker: {
+    format: 'es',
+  },
+  server: { host: '127.0.0.1' },
+  preview: { host: '127.0.0.1' },
+});

@@ -1,0 +1,124 @@
+// Run lifecycle on the page: start a run on the engine, collect streamed points, re-render at
+// most once per animation frame, and turn cancel/failure into a status the UI can show.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { CancelledError, type EngineClient } from '../engine/bridge';
+import { PointBuffer } from '../engine/chunking';
+import type { RunChunk, SeriesMeta, Summary } from '../engine/types';
+
+export type RunStatus = 'idle' | 'running' | 'done' | 'cancelled' | 'failed';
+
+export interface RunView {
+  status: RunStatus;
+  progress: number;
+  series: SeriesMeta[];
+  /** Indexed like `series`; mutated in place as chunks arrive. */
+  buffers: PointBuffer[];
+  summary: Summary | null;
+  error: string | null;
+  /** The scenario JSON of the current/last run. */
+  scenarioJson: string | null;
+  elapsedMs: number;
+  /** Bumped once per painted frame; lets memoised children notice new points. */
+  frame: number;
+}
+
+export function useRun(engine: EngineClient | null) {
+  const buffers = useRef<PointBuffer[]>([]);
+  const runId = useRef(0);
+  const rafId = useRef<number | null>(null);
+  const latestProgress = useRef(0);
+  const startedAt = useRef(0);
+  const [view, setView] = useState<RunView>({
+    status: 'idle',
+    progress: 0,
+    series: [],
+    buffers: [],
+    summary: null,
+    error: null,
+    scenarioJson: null,
+    elapsedMs: 0,
+    frame: 0,
+  });
+
+  const paint = useCallback(() => {
+    rafId.current = null;
+    setView((v) => ({ ...v, progress: latestProgress.current, buffers: buffers.current, frame: v.frame + 1, elapsedMs: performance.now() - startedAt.current }));
+  }, []);
+
+  // Chunks can arrive faster than the screen refreshes; coalesce them into one paint.
+  const schedulePaint = useCallback(() => {
+    if (rafId.current === null) rafId.current = requestAnimationFrame(paint);
+  }, [paint]);
+
+  const stopPainting = () => {
+    if (rafId.current !== null) cancelAnimationFrame(rafId.current);
+    rafId.current = null;
+  };
+
+  useEffect(() => stopPainting, []);
+
+  const start = useCallback(
+    (scenarioJson: string) => {
+      if (!engine) return;
+      const id = ++runId.current;
+      buffers.current = [];
+      latestProgress.current = 0;
+      startedAt.current = performance.now();
+      stopPainting();
+      setView((v) => ({ ...v, status: 'running', progress: 0, series: [], buffers: [], summary: null, error: null, scenarioJson, elapsedMs: 0 }));
+
+      const onChunk = (chunk: RunChunk) => {
+        if (id !== runId.current) return; // a stale run's late message
+        // The series list is set by the first chunk and may grow on the last one.
+        if (buffers.current.length < chunk.series.length) {
+          buffers.current = chunk.series.map((_, i) => buffers.current[i] ?? new PointBuffer());
+          setView((v) => ({ ...v, series: chunk.series }));
+        }
+        chunk.points.forEach((p, i) => buffers.current[i]?.append(p));
+        latestProgress.current = chunk.progress;
+        schedulePaint();
+      };
+
+      engine.run(scenarioJson, onChunk).then(
+        (result) => {
+          if (id !== runId.current) return;
+          stopPainting();
+          latestProgress.current = 1;
+          setView((v) => ({
+            ...v,
+            status: 'done',
+            progress: 1,
+            series: result.series,
+            buffers: buffers.current,
+            summary: result.summary,
+            frame: v.frame + 1,
+            elapsedMs: performance.now() - startedAt.current,
+          }));
+        },
+        (err: unknown) => {
+          if (id !== runId.current) return;
+          stopPainting();
+          const cancelled = err instanceof CancelledError;
+          setView((v) => ({
+            ...v,
+            status: cancelled ? 'cancelled' : 'failed',
+            progress: latestProgress.current,
+            buffers: buffers.current,
+            error: cancelled ? null : err instanceof Error ? err.message : String(err),
+            frame: v.frame + 1,
+            elapsedMs: performance.now() - startedAt.current,
+          }));
+        },
+      );
+    },
+    [engine, schedulePaint],
+  );
+
+  /** Terminates the worker at once (the engine restarts a fresh one) and keeps what was drawn. */
+  const cancel = useCallback(() => {
+    if (!engine) return;
+    engine.cancel();
+  }, [engine]);
+
+  return { view, start, cancel };
+}
