@@ -27,6 +27,13 @@ pub fn presets() -> Result<String, JsError> {
     presets::catalogue_json().map_err(js_error)
 }
 
+/// Every knob the UI may turn: JSON array of `{ path, group, kind, unit, min?, max?,
+/// options?, label, help, workloads? }`. Validation checks ranges against the same table.
+#[wasm_bindgen]
+pub fn knobs() -> String {
+    ssd_core::scenario::knobs::knobs_json()
+}
+
 /// Every figure (presets overlaid as in an article) as a JSON array of
 /// `{ name, title, description, article, members: [{ label, scenario }] }`.
 #[wasm_bindgen]

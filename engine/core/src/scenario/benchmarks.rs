@@ -178,12 +178,12 @@ impl Workload {
             }
             Workload::WholeDriveWrite(w) => {
                 rw_in(w.rw, &[Rw::Write, Rw::Randwrite])?;
-                c.int("points", w.points as u64, 2, 10_000)
+                c.knob("points", w.points as f64)
             }
-            Workload::LatencyTrace(t) => c.int("max_points", t.max_points as u64, 10, 100_000),
+            Workload::LatencyTrace(t) => c.knob("max_points", t.max_points as f64),
             Workload::SteadyState(s) => {
                 rw_in(s.rw, &[Rw::Write, Rw::Randwrite])?;
-                c.int("rounds", s.rounds as u64, 1, 1000)?;
+                c.knob("rounds", s.rounds as f64)?;
                 c.int("round_bytes", s.round_bytes.0, s.bs.0, 1 << 45)
             }
             Workload::TransferSizeSweep(t) => {

@@ -214,43 +214,43 @@ impl Device {
     pub(crate) fn validate(&self) -> Result<(), ScenarioError> {
         let n = &self.nand;
         let c = Check { prefix: "device.nand" };
-        c.int("channels", n.channels as u64, 1, 32)?;
-        c.int("dies_per_channel", n.dies_per_channel as u64, 1, 32)?;
-        c.int("planes_per_die", n.planes_per_die as u64, 1, 8)?;
-        c.int("blocks_per_plane", n.blocks_per_plane as u64, 4, 65_536)?;
-        c.int("pages_per_block", n.pages_per_block as u64, 4, 4096)?;
+        c.knob("channels", n.channels as f64)?;
+        c.knob("dies_per_channel", n.dies_per_channel as f64)?;
+        c.knob("planes_per_die", n.planes_per_die as f64)?;
+        c.knob("blocks_per_plane", n.blocks_per_plane as f64)?;
+        c.knob("pages_per_block", n.pages_per_block as f64)?;
+        c.knob("page_bytes", n.page_bytes as f64)?;
         c.power_of_two("page_bytes", n.page_bytes as u64, 4096, 65_536)?;
-        c.int("channel_mb_per_s", n.channel_mb_per_s as u64, 10, 10_000)?;
+        c.knob("channel_mb_per_s", n.channel_mb_per_s as f64)?;
         if let Some(t) = &n.timing {
             let c = Check { prefix: "device.nand.timing" };
             if let Some(v) = t.read_us {
-                c.num("read_us", v, 1.0, 10_000.0)?;
+                c.knob("read_us", v)?;
             }
             if let Some(v) = t.program_us {
-                c.num("program_us", v, 10.0, 100_000.0)?;
+                c.knob("program_us", v)?;
             }
             if let Some(v) = t.erase_us {
-                c.num("erase_us", v, 100.0, 1_000_000.0)?;
+                c.knob("erase_us", v)?;
             }
         }
         let c = Check { prefix: "device.capacity" };
-        c.num("op_percent", self.capacity.op_percent, 0.0, 400.0)?;
+        c.knob("op_percent", self.capacity.op_percent)?;
         let c = Check { prefix: "device.controller" };
-        c.num("command_latency_us", self.controller.command_latency_us, 0.0, 10_000.0)?;
-        c.int("write_buffer", self.controller.write_buffer.0, 64 * 1024, 4 << 30)?;
+        c.knob("command_latency_us", self.controller.command_latency_us)?;
+        c.knob("write_buffer", self.controller.write_buffer.0 as f64)?;
         let c = Check { prefix: "device.host_interface" };
         if self.host_interface.kind == HostLinkKind::Pcie {
-            c.int("pcie_gen", self.host_interface.pcie_gen as u64, 1, 5)?;
-            if ![1, 2, 4, 8, 16].contains(&self.host_interface.lanes) {
-                return Err(c.fail("lanes", format!("must be 1, 2, 4, 8 or 16 (got {})", self.host_interface.lanes)));
-            }
+            c.knob("pcie_gen", self.host_interface.pcie_gen as f64)?;
+            c.knob("lanes", self.host_interface.lanes as f64)?;
         }
-        c.num("efficiency", self.host_interface.efficiency, 0.1, 1.0)?;
+        c.knob("efficiency", self.host_interface.efficiency)?;
         self.mapping.validate()?;
         let c = Check { prefix: "device.gc" };
-        c.int("free_block_threshold", self.gc.free_block_threshold as u64, 2, 64)?;
+        c.knob("free_block_threshold", self.gc.free_block_threshold as f64)?;
+        c.knob("background_free_blocks", self.gc.background_free_blocks as f64)?;
         c.int("background_free_blocks", self.gc.background_free_blocks as u64, self.gc.free_block_threshold as u64, 256)?;
-        Check { prefix: "device.wear" }.int("static_spread", self.wear.static_spread as u64, 0, 1_000_000)?;
+        Check { prefix: "device.wear" }.knob("static_spread", self.wear.static_spread as f64)?;
         Ok(())
     }
 }

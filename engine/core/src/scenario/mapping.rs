@@ -126,10 +126,10 @@ impl Hmb {
 impl Mapping {
     pub(crate) fn validate(&self) -> Result<(), ScenarioError> {
         let c = Check { prefix: "device.mapping" };
-        c.int("sram_bytes", self.sram_bytes.0, 0, 256 * MIB)?;
-        c.int("dram_bytes", self.dram_bytes.0, 0, 64 * GIB)?;
-        c.int("dirty_sram_bytes", self.dirty_sram_bytes.0, 0, 256 * MIB)?;
-        c.num("dram_access_us", self.dram_access_us, 0.0, 100.0)?;
+        c.knob("sram_bytes", self.sram_bytes.0 as f64)?;
+        c.knob("dram_bytes", self.dram_bytes.0 as f64)?;
+        c.knob("dirty_sram_bytes", self.dirty_sram_bytes.0 as f64)?;
+        c.knob("dram_access_us", self.dram_access_us)?;
         if self.sram_bytes.0 == 0 && self.dram_bytes.0 == 0 {
             return Err(c.fail("sram_bytes", "a drive needs SRAM or DRAM for its table: set sram_bytes or dram_bytes above 0"));
         }
@@ -138,17 +138,17 @@ impl Mapping {
         }
         let h = &self.hmb;
         let c = Check { prefix: "device.mapping.hmb" };
-        c.int("max_bytes", h.max_bytes.0, 0, 4 * GIB)?;
+        c.knob("max_bytes", h.max_bytes.0 as f64)?;
         c.int("preferred_bytes", h.preferred_bytes.0, 0, h.max_bytes.0)?;
         c.int("min_bytes", h.min_bytes.0, 0, h.preferred_bytes.0)?;
-        c.int("allocation_policy", h.allocation_policy as u64, 0, 2)?;
-        c.int("host_memory_buffer_bytes", h.host_memory_buffer_bytes.0, 0, 64 * GIB)?;
-        c.int("chunks", h.chunks as u64, 1, 256)?;
-        c.int("reserved_bytes", h.reserved_bytes.0, 0, 4 * GIB)?;
-        c.int("region_bytes", h.region_bytes.0, 0, 4 * GIB)?;
-        c.num("access_latency_us", h.access_latency_us, 0.0, 100.0)?;
-        c.num("encryption_us", h.encryption_us, 0.0, 100.0)?;
-        c.num("available_after_s", h.available_after_s, 0.0, 3600.0)?;
+        c.knob("allocation_policy", h.allocation_policy as f64)?;
+        c.knob("host_memory_buffer_bytes", h.host_memory_buffer_bytes.0 as f64)?;
+        c.knob("chunks", h.chunks as f64)?;
+        c.knob("reserved_bytes", h.reserved_bytes.0 as f64)?;
+        c.knob("region_bytes", h.region_bytes.0 as f64)?;
+        c.knob("access_latency_us", h.access_latency_us)?;
+        c.knob("encryption_us", h.encryption_us)?;
+        c.knob("available_after_s", h.available_after_s)?;
         Ok(())
     }
 }

@@ -5,6 +5,7 @@
 mod benchmarks;
 mod device;
 mod error;
+pub mod knobs;
 mod mapping;
 mod scale;
 mod workload;
@@ -100,20 +101,17 @@ impl Scenario {
                 format!("must be between 1 and {SCENARIO_VERSION} (got {}); this engine is older than the scenario", self.version),
             ));
         }
-        if self.seed > MAX_SEED {
-            return Err(ScenarioError::new("seed", format!("must be between 0 and {MAX_SEED} (got {})", self.seed)));
-        }
-        if self.scale == 0 || self.scale > scale::MAX_SCALE {
-            return Err(ScenarioError::new("scale", format!("must be between 1 and {} (got {})", scale::MAX_SCALE, self.scale)));
-        }
+        error::Check { prefix: "" }.knob("seed", self.seed as f64)?;
+        let top = error::Check { prefix: "" };
+        top.knob("scale", self.scale as f64)?;
         if self.scale > 1 {
             return self.scaled()?.validate();
         }
         self.device.validate()?;
         let geometry = Geometry::new(&self.device)?;
         let c = error::Check { prefix: "precondition" };
-        c.num("fill_percent", self.precondition.fill_percent, 0.0, 100.0)?;
-        c.num("random_rounds", self.precondition.random_rounds, 0.0, 20.0)?;
+        c.knob("fill_percent", self.precondition.fill_percent)?;
+        c.knob("random_rounds", self.precondition.random_rounds)?;
         if self.precondition.random_rounds > 0.0 && self.precondition.fill_percent == 0.0 {
             return Err(c.fail("random_rounds", "needs data to overwrite: set fill_percent above 0"));
         }

@@ -11,8 +11,6 @@
 use super::{Scenario, ScenarioError, Workload};
 use crate::units::{Bytes, MAPPING_UNIT_BYTES};
 
-pub const MAX_SCALE: u32 = 1024;
-
 fn shrink(b: &mut Bytes, n: u64) {
     // Keep 4 KiB alignment; never shrink a non-zero size to nothing.
     let scaled = b.0 / n / MAPPING_UNIT_BYTES * MAPPING_UNIT_BYTES;

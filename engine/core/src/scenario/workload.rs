@@ -106,12 +106,12 @@ impl Default for Job {
 impl Job {
     pub(crate) fn validate(&self, prefix: &str, user_bytes: u64) -> Result<(), ScenarioError> {
         let c = Check { prefix };
-        c.int("rwmixread", self.rwmixread as u64, 0, 100)?;
-        c.int("bs", self.bs.0, MAPPING_UNIT_BYTES, 64 << 20)?;
+        c.knob("rwmixread", self.rwmixread as f64)?;
+        c.knob("bs", self.bs.0 as f64)?;
         if self.bs.0 % MAPPING_UNIT_BYTES != 0 {
             return Err(c.fail("bs", format!("must be a multiple of 4096 bytes (got {})", self.bs.0)));
         }
-        c.int("iodepth", self.iodepth as u64, 1, 1024)?;
+        c.knob("iodepth", self.iodepth as f64)?;
         if self.offset.0 % MAPPING_UNIT_BYTES != 0 {
             return Err(c.fail("offset", format!("must be a multiple of 4096 bytes (got {})", self.offset.0)));
         }
@@ -121,14 +121,14 @@ impl Job {
         if self.size.0 != 0 && self.size.0 < self.bs.0 {
             return Err(c.fail("size", format!("must be at least bs ({}) or 0 for the whole drive (got {})", self.bs.0, self.size.0)));
         }
-        c.num("runtime", self.runtime, 0.0, 3600.0)?;
-        c.num("ramp_time", self.ramp_time, 0.0, 3600.0)?;
-        c.int("io_size", self.io_size.0, 0, 1 << 50)?;
+        c.knob("runtime", self.runtime)?;
+        c.knob("ramp_time", self.ramp_time)?;
+        c.knob("io_size", self.io_size.0 as f64)?;
         if self.runtime == 0.0 && self.io_size.0 == 0 {
             return Err(c.fail("runtime", "set runtime (seconds) or io_size (bytes): a job needs an end"));
         }
-        c.num("log_avg_msec", self.log_avg_msec, 0.0, 3_600_000.0)?;
-        c.num("thinktime", self.thinktime, 0.0, 10_000_000.0)?;
+        c.knob("log_avg_msec", self.log_avg_msec)?;
+        c.knob("thinktime", self.thinktime)?;
         Ok(())
     }
 
