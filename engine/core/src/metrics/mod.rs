@@ -71,6 +71,8 @@ pub(crate) struct Recorder {
     /// Index into `series` of the read and write throughput-over-time lines.
     time_series: [Option<usize>; 2],
     waf_series: Option<usize>,
+    /// GC's copy rate: units moved per second of each window, as MB/s.
+    gc_series: Option<usize>,
     /// Hit-ratio series per mapping tier (SRAM, DRAM, HMB, NAND = miss).
     map_series: [Option<usize>; 4],
     bytes_window: Option<BytesWindow>,
@@ -103,6 +105,7 @@ impl Recorder {
         let read_series = reads.then(|| add(Series::new("read_throughput", "Read", time(), tput())));
         let write_series = writes.then(|| add(Series::new("write_throughput", "Write", time(), tput())));
         let waf_series = writes.then(|| add(Series::new("waf", "Write amplification", time(), Axis::new("WAF", "x"))));
+        let gc_series = writes.then(|| add(Series::new("gc_throughput", "GC copies", time(), Axis::new("GC copy rate", "MB/s"))));
         let hits = || Axis::new("Table lookups", "%");
         let mut map_series = [None; 4];
         for (i, (id, label)) in [("map_hit_sram", "SRAM"), ("map_hit_dram", "DRAM"), ("map_hit_hmb", "HMB"), ("map_miss", "NAND (miss)")].into_iter().enumerate() {
@@ -121,6 +124,7 @@ impl Recorder {
             window_start_counters: WindowCounters::default(),
             time_series: [read_series, write_series],
             waf_series,
+            gc_series,
             map_series,
             bytes_window,
             timeline,
@@ -218,6 +222,10 @@ impl Recorder {
             if host > 0 {
                 self.series[i].points.push([x, (host + gc) as f64 / host as f64]);
             }
+        }
+        if let Some(i) = self.gc_series {
+            let moved = counters.gc_units - start.gc_units;
+            self.series[i].points.push([x, mb_per_s(moved * crate::units::MAPPING_UNIT_BYTES, width)]);
         }
         let lookups: Vec<u64> = (0..4).map(|t| counters.lookups[t] - start.lookups[t]).collect();
         let total: u64 = lookups.iter().sum();
