@@ -104,7 +104,7 @@ impl Hardware {
     fn book_plane(&mut self, plane: u32, ready: Nanos, busy: Nanos) -> Nanos {
         let p = plane as usize;
         self.plane_busy[p] += busy;
-        self.planes[p].book(ready, busy)
+        self.planes[p].book(self.now, ready, busy)
     }
 
     #[inline]
@@ -116,9 +116,6 @@ impl Hardware {
     /// The host issued a command at `now`: nothing can be booked before it any more.
     fn advance(&mut self, now: Nanos) {
         self.now = now;
-        for p in &mut self.planes {
-            p.advance(now);
-        }
         for c in &mut self.channels {
             c.advance(now);
         }

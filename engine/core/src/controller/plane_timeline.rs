@@ -27,16 +27,12 @@ impl PlaneTimeline {
         self.busy.back().map_or(0, |b| b.1)
     }
 
-    /// Forgets intervals that ended by `now`.
-    #[inline]
-    pub fn advance(&mut self, now: Nanos) {
+    /// Books `duration` at the first gap at or after `ready`; returns when it ends. Intervals
+    /// that ended by `now` (nothing can be booked before it any more) are forgotten first.
+    pub fn book(&mut self, now: Nanos, ready: Nanos, duration: Nanos) -> Nanos {
         while self.busy.front().is_some_and(|b| b.1 <= now) {
             self.busy.pop_front();
         }
-    }
-
-    /// Books `duration` at the first gap at or after `ready`; returns when it ends.
-    pub fn book(&mut self, ready: Nanos, duration: Nanos) -> Nanos {
         let mut t = ready;
         if self.busy.len() < MAX_GAPS {
             for i in 0..self.busy.len() {
@@ -84,13 +80,12 @@ mod tests {
     #[test]
     fn an_operation_fills_a_gap_before_a_later_booking() {
         let mut p = PlaneTimeline::new();
-        assert_eq!(p.book(100, 60), 160, "a data read waiting for its translation");
-        assert_eq!(p.book(0, 30), 30, "an earlier read uses the idle gap");
-        assert_eq!(p.book(0, 70), 100, "fits exactly and merges");
-        assert_eq!(p.book(0, 10), 170, "no gap left: after the last");
+        assert_eq!(p.book(0, 100, 60), 160, "a data read waiting for its translation");
+        assert_eq!(p.book(0, 0, 30), 30, "an earlier read uses the idle gap");
+        assert_eq!(p.book(0, 0, 70), 100, "fits exactly and merges");
+        assert_eq!(p.book(0, 0, 10), 170, "no gap left: after the last");
         assert_eq!(p.busy.len(), 1);
-        p.advance(170);
-        assert_eq!(p.free_at(), 0);
-        assert_eq!(p.book(200, 5), 205);
+        assert_eq!(p.book(170, 200, 5), 205);
+        assert_eq!(p.busy.len(), 1, "the past was forgotten");
     }
 }
