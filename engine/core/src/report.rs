@@ -118,7 +118,10 @@ impl Summary {
         let (page_reads, page_writes) = p.drive.translation_page_io();
         // Translation pages written back count as NAND writes too.
         let map_units = page_writes * p.geo.slots_per_page as u64;
-        let waf = if host_units == 0 { 0.0 } else { (host_units + gc_units + map_units) as f64 / host_units as f64 };
+        // In slots of NAND space: compressed units take less than one.
+        let sectors = (ftl.host_sectors_written + ftl.gc_sectors_moved) - (p.baseline.host_sectors_written + p.baseline.gc_sectors_moved);
+        let data_slots = sectors as f64 / p.drive.ftl.sectors_per_slot() as f64;
+        let waf = if host_units == 0 { 0.0 } else { (data_slots + map_units as f64) / host_units as f64 };
         Summary {
             duration_s: seconds,
             read_mb_per_s: per_s(r.bytes[Op::Read as usize]) / 1e6,

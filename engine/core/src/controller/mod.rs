@@ -22,6 +22,9 @@ use calendar::Calendar;
 use plane_timeline::PlaneTimeline;
 use translation::Translation;
 
+/// Sectors in a 4 KiB slot when the controller compresses: 512-byte granularity.
+pub const COMPRESSION_SECTORS: u32 = 8;
+
 /// Flash and link operations counted since the start of the run.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct FlashCounters {
@@ -164,7 +167,7 @@ impl FlashOps for Hardware {
         *open = (*open).max(moved);
     }
 
-    fn program_page(&mut self, plane: u32, _page: u32, stream: Stream) {
+    fn program_page(&mut self, plane: u32, _page: u32, stream: Stream, host_units: u32) {
         let open = match stream {
             Stream::Host => &mut self.host_page_ready,
             Stream::Gc => &mut self.gc_page_ready[plane as usize],
@@ -176,7 +179,7 @@ impl FlashOps for Hardware {
         match stream {
             Stream::Host => {
                 self.counters.host_page_programs += 1;
-                self.buffer.release(self.geo.slots_per_page, done);
+                self.buffer.release(host_units, done);
             }
             Stream::Gc => self.counters.gc_page_programs += 1,
         }
@@ -206,7 +209,7 @@ pub struct Drive {
 impl Drive {
     pub fn new(device: &Device, geo: Geometry) -> Drive {
         Drive {
-            ftl: Ftl::new(geo, &device.gc, &device.wear),
+            ftl: Ftl::new(geo, &device.gc, &device.wear, if device.controller.compression { COMPRESSION_SECTORS } else { 1 }),
             hw: Hardware::new(device, geo),
             command_latency_ns: (device.controller.command_latency_us * 1000.0) as Nanos,
         }
@@ -269,15 +272,16 @@ impl Drive {
         done
     }
 
-    /// Write `units` units at `lba`; completes when the data is in the write buffer.
-    pub fn write(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
+    /// Write `units` units at `lba`, each compressing to `sectors`; completes when the data
+    /// is in the write buffer.
+    pub fn write(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32) -> Nanos {
         let start = issue + self.command_latency_ns;
         self.hw.advance(start);
         let mut done = start;
         for i in 0..units {
             let arrived = self.hw.accept_write_unit(start);
             done = done.max(arrived);
-            self.ftl.write(lba + i, &mut self.hw);
+            self.ftl.write_compressed(lba + i, sectors, &mut self.hw);
         }
         done
     }

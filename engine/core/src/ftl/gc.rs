@@ -19,9 +19,9 @@ pub(super) struct PlaneGc {
     victim: u32,
     /// Next page of the victim to read.
     next_page: u32,
-    /// Units to move per host unit received, fixed when the victim was picked.
+    /// Sectors to move per host sector received, fixed when the victim was picked.
     ratio: f64,
-    /// Units owed to the pace; a moved page may overshoot and leave it negative.
+    /// Sectors owed to the pace; a moved page may overshoot and leave it negative.
     debt: f64,
     victims_picked: u64,
 }
@@ -39,15 +39,15 @@ impl PlaneGc {
 }
 
 impl Ftl {
-    /// Called for each unit the host places on `plane`.
-    pub(super) fn keep_pace(&mut self, plane: u32, ops: &mut impl FlashOps) {
+    /// Called for each unit the host places on `plane`, of `sectors` sectors.
+    pub(super) fn keep_pace(&mut self, plane: u32, sectors: u32, ops: &mut impl FlashOps) {
         let p = plane as usize;
         if self.gc[p].victim == NONE {
             if (self.free[p].len() as u32) >= self.gc_threshold || !self.start_victim(plane) {
                 return;
             }
         }
-        self.gc[p].debt += self.gc[p].ratio;
+        self.gc[p].debt += self.gc[p].ratio * sectors as f64;
         while self.gc[p].debt > 0.0 && self.gc[p].victim != NONE {
             let moved = self.move_next_page(plane, ops);
             self.gc[p].debt -= moved as f64;
@@ -105,7 +105,7 @@ impl Ftl {
         let valid = self.valid[victim as usize];
         self.buckets.remove(victim, valid);
         self.state[victim as usize] = BlockState::Open; // in flight: not a candidate
-        let invalid = self.geo.slots_per_block - valid;
+        let invalid = self.geo.slots_per_block * self.sectors - valid;
         let g = &mut self.gc[plane as usize];
         g.victim = victim;
         g.next_page = 0;
@@ -146,7 +146,7 @@ impl Ftl {
 
     /// Rosenblum & Ousterhout: maximise (1 - u) / 2u x age. A scan of the plane's blocks.
     fn cost_benefit_victim(&self, plane: u32) -> Option<u32> {
-        let spb = self.geo.slots_per_block as f64;
+        let spb = (self.geo.slots_per_block * self.sectors) as f64;
         let now = self.counters.host_units_written;
         let mut best = None;
         let mut best_score = -1.0;
@@ -170,33 +170,38 @@ impl Ftl {
     }
 
     /// Moves the valid units of the victim's next page that has any; frees the victim once
-    /// it is empty. Returns the units moved.
+    /// it is empty. Returns the sectors moved.
     fn move_next_page(&mut self, plane: u32, ops: &mut impl FlashOps) -> u32 {
         let geo = self.geo;
         let p = plane as usize;
+        let k = self.sectors;
         let victim = self.gc[p].victim;
         let first = victim * geo.slots_per_block;
         let mut moved = 0;
         while moved == 0 && self.gc[p].next_page < geo.pages_per_block && self.valid[victim as usize] > 0 {
             let page_first = first + self.gc[p].next_page * geo.slots_per_page;
             self.gc[p].next_page += 1;
-            let slots = page_first..page_first + geo.slots_per_page;
-            let units = slots.clone().filter(|&s| self.p2l[s as usize] != UNMAPPED).count() as u32;
-            if units == 0 {
+            let members = (page_first * k) as usize..((page_first + geo.slots_per_page) * k) as usize;
+            let occupied = (page_first..page_first + geo.slots_per_page)
+                .filter(|&slot| (slot * k..slot * k + k).any(|i| self.p2l[i as usize] != UNMAPPED))
+                .count() as u32;
+            if occupied == 0 {
                 continue;
             }
-            ops.read_page(plane, page_first / geo.slots_per_page, units);
-            for slot in slots {
-                let lba = self.p2l[slot as usize];
+            ops.read_page(plane, page_first / geo.slots_per_page, occupied);
+            for i in members {
+                let lba = self.p2l[i];
                 if lba == UNMAPPED {
                     continue;
                 }
-                self.p2l[slot as usize] = UNMAPPED;
-                self.valid[victim as usize] -= 1;
+                let sectors = self.sectors_of(lba);
+                self.p2l[i] = UNMAPPED;
+                self.valid[victim as usize] -= sectors;
                 self.place_on(lba, plane, Stream::Gc, ops);
+                moved += sectors;
+                self.counters.gc_units_moved += 1;
+                self.counters.gc_sectors_moved += sectors as u64;
             }
-            moved = units;
-            self.counters.gc_units_moved += units as u64;
         }
         if self.valid[victim as usize] == 0 {
             self.state[victim as usize] = BlockState::Free;

@@ -1,6 +1,11 @@
 //! Page-level FTL: L2P and P2L maps over 4 KiB mapping units, open blocks with separate host
 //! and GC write frontiers, a free-block pool per plane, and garbage collection per plane.
 //!
+//! With a compressing controller (SandForce-style) a 4 KiB slot holds several compressed
+//! units: each slot has room for `sectors` 512-byte sectors, each unit takes as many as it
+//! compresses to, and valid data is counted in sectors. Without compression a unit is one
+//! whole slot and everything reduces to one unit per slot.
+//!
 //! The plane is the unit of parallelism: every plane has its own open block per frontier, and
 //! consecutive pages of a frontier go to planes in channel-first order (channel, then die,
 //! then plane) so that sequential data spreads over every channel before doubling up.
@@ -21,8 +26,16 @@ use victims::{ValidBuckets, NONE};
 
 pub const UNMAPPED: u32 = u32::MAX;
 
-/// Free blocks per plane only GC may take: the host never opens a plane's last block.
-const HOST_RESERVE: u32 = 1;
+/// Free blocks per plane only GC may take: the host never opens a plane's last block. A
+/// compressed victim can need a second block, since repacking its units into partly filled
+/// slots may leave gaps.
+fn host_reserve(sectors: u32) -> u32 {
+    if sectors > 1 {
+        2
+    } else {
+        1
+    }
+}
 
 /// Who asked for a flash operation, for accounting and for the controller's data-ready times.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,8 +48,9 @@ pub enum Stream {
 pub trait FlashOps {
     /// Read `units` mapping units from one physical page (GC's source reads).
     fn read_page(&mut self, plane: u32, page: u32, units: u32);
-    /// Program one full physical page written by `stream`.
-    fn program_page(&mut self, plane: u32, page: u32, stream: Stream);
+    /// Program one full physical page written by `stream`; `host_units` host units had
+    /// their data completed by it (their write-buffer room frees when it is programmed).
+    fn program_page(&mut self, plane: u32, page: u32, stream: Stream, host_units: u32);
     /// Erase a block before it is written again.
     fn erase_block(&mut self, plane: u32, block: u32);
     /// When the plane finishes the work booked on it so far; host pages go to the plane
@@ -53,7 +67,7 @@ pub struct Untimed;
 
 impl FlashOps for Untimed {
     fn read_page(&mut self, _: u32, _: u32, _: u32) {}
-    fn program_page(&mut self, _: u32, _: u32, _: Stream) {}
+    fn program_page(&mut self, _: u32, _: u32, _: Stream, _: u32) {}
     fn erase_block(&mut self, _: u32, _: u32) {}
 }
 
@@ -68,6 +82,9 @@ enum BlockState {
 pub struct FtlCounters {
     pub host_units_written: u64,
     pub gc_units_moved: u64,
+    /// The same writes in sectors (= units without compression): the NAND space they took.
+    pub host_sectors_written: u64,
+    pub gc_sectors_moved: u64,
     pub units_trimmed: u64,
     pub gc_runs: u64,
     pub erases: u64,
@@ -96,6 +113,8 @@ struct Frontier {
     filling: u32,
     /// Open block per plane, or NONE.
     open: Vec<u32>,
+    /// Per plane: sectors used in the slot at the open block's write pointer.
+    fill: Vec<u32>,
 }
 
 pub struct Ftl {
@@ -109,7 +128,15 @@ pub struct Ftl {
     /// Per block: erased already (pre-erase), so opening it costs no tBERS.
     erased: Vec<bool>,
     l2p: Vec<u32>,
+    /// Units held by each slot: `sectors` entries per slot, UNMAPPED where free.
     p2l: Vec<u32>,
+    /// Sectors per slot: 1 without compression, 8 (512 B) with.
+    sectors: u32,
+    /// Sectors each unit took when written (empty without compression: always one slot).
+    unit_sectors: Vec<u8>,
+    /// Host units placed since the host frontier last programmed a page.
+    host_units_pending: u32,
+    /// Valid sectors per block.
     valid: Vec<u32>,
     /// Next unit offset to write in each block; slots_per_block once the block is full.
     write_ptr: Vec<u32>,
@@ -129,12 +156,14 @@ pub struct Ftl {
 }
 
 impl Ftl {
-    pub fn new(geo: Geometry, gc_config: &Gc, wear: &Wear) -> Ftl {
+    /// `sectors`: room in a slot, in compressed sectors (1 = no compression).
+    pub fn new(geo: Geometry, gc_config: &Gc, wear: &Wear, sectors: u32) -> Ftl {
+        let sectors = sectors.max(1);
         let blocks = geo.blocks as usize;
         let free = (0..geo.planes)
             .map(|p| (p * geo.blocks_per_plane..(p + 1) * geo.blocks_per_plane).collect())
             .collect();
-        let frontier = || Frontier { cursor: 0, filling: NONE, open: vec![NONE; geo.planes as usize] };
+        let frontier = || Frontier { cursor: 0, filling: NONE, open: vec![NONE; geo.planes as usize], fill: vec![0; geo.planes as usize] };
         Ftl {
             geo,
             policy: gc_config.policy,
@@ -145,13 +174,16 @@ impl Ftl {
             // Blocks leave the factory erased.
             erased: vec![true; blocks],
             l2p: vec![UNMAPPED; geo.user_units as usize],
-            p2l: vec![UNMAPPED; geo.slots as usize],
+            p2l: vec![UNMAPPED; geo.slots as usize * sectors as usize],
+            sectors,
+            unit_sectors: if sectors > 1 { vec![0; geo.user_units as usize] } else { Vec::new() },
+            host_units_pending: 0,
             valid: vec![0; blocks],
             write_ptr: vec![0; blocks],
             state: vec![BlockState::Free; blocks],
             erase_count: vec![0; blocks],
             closed_at: vec![0; blocks],
-            buckets: ValidBuckets::new(geo.planes, geo.blocks_per_plane, geo.slots_per_block),
+            buckets: ValidBuckets::new(geo.planes, geo.blocks_per_plane, geo.slots_per_block * sectors),
             closed_order: (0..geo.planes).map(|_| VecDeque::new()).collect(),
             gc: vec![gc::PlaneGc::default(); geo.planes as usize],
             free,
@@ -193,15 +225,40 @@ impl Ftl {
         &self.erase_count
     }
 
-    pub fn valid_units(&self, block: u32) -> u32 {
+    /// Valid data in a block, in sectors (units without compression).
+    pub fn valid_sectors(&self, block: u32) -> u32 {
         self.valid[block as usize]
     }
 
-    /// Host write of one logical unit.
+    pub fn sectors_per_slot(&self) -> u32 {
+        self.sectors
+    }
+
+    /// Host write of one logical unit, of incompressible data.
     pub fn write(&mut self, lba: u32, ops: &mut impl FlashOps) {
+        self.write_compressed(lba, self.sectors, ops);
+    }
+
+    /// Host write of one logical unit that compressed to `sectors` (1..=sectors per slot).
+    pub fn write_compressed(&mut self, lba: u32, sectors: u32, ops: &mut impl FlashOps) {
+        let sectors = sectors.clamp(1, self.sectors);
         self.invalidate(lba);
+        if self.sectors > 1 {
+            self.unit_sectors[lba as usize] = sectors as u8;
+        }
         self.place(lba, Stream::Host, ops);
         self.counters.host_units_written += 1;
+        self.counters.host_sectors_written += sectors as u64;
+    }
+
+    /// Sectors unit `lba` takes on NAND.
+    #[inline]
+    fn sectors_of(&self, lba: u32) -> u32 {
+        if self.sectors == 1 {
+            1
+        } else {
+            self.unit_sectors[lba as usize] as u32
+        }
     }
 
     /// Deallocate (TRIM): the unit's old copy stops being valid and GC will not move it.
@@ -216,10 +273,12 @@ impl Ftl {
     fn map(&mut self, lba: u32, slot: u32, ops: &mut impl FlashOps) {
         ops.map_updated(lba);
         self.l2p[lba as usize] = slot;
-        self.p2l[slot as usize] = lba;
+        let members = slot as usize * self.sectors as usize;
+        let free = (members..members + self.sectors as usize).find(|&i| self.p2l[i] == UNMAPPED).expect("the slot has room");
+        self.p2l[free] = lba;
         let block = self.geo.block_of_slot(slot);
         debug_assert_eq!(self.state[block as usize], BlockState::Open);
-        self.valid[block as usize] += 1;
+        self.valid[block as usize] += self.sectors_of(lba);
     }
 
     fn invalidate(&mut self, lba: u32) {
@@ -227,35 +286,63 @@ impl Ftl {
         if old == UNMAPPED {
             return;
         }
-        self.p2l[old as usize] = UNMAPPED;
+        let members = old as usize * self.sectors as usize;
+        let at = (members..members + self.sectors as usize).find(|&i| self.p2l[i] == lba).expect("the map points at a slot holding the unit");
+        self.p2l[at] = UNMAPPED;
         let block = self.geo.block_of_slot(old);
         let v = self.valid[block as usize];
+        let gone = self.sectors_of(lba);
         if self.state[block as usize] == BlockState::Closed {
             self.buckets.remove(block, v);
-            self.buckets.insert(block, v - 1);
+            self.buckets.insert(block, v - gone);
         }
-        self.valid[block as usize] = v - 1;
+        self.valid[block as usize] = v - gone;
     }
 
-    /// Writes `lba` into the open block of `plane` for `stream`; programs the page once full.
-    /// Returns true when the page was completed.
+    /// Writes `lba` into the open block of `plane` for `stream`: into the current slot if its
+    /// compressed sectors fit, else into the next. Programs each page once full. Returns true
+    /// when a page was completed.
     fn place_on(&mut self, lba: u32, plane: u32, stream: Stream, ops: &mut impl FlashOps) -> bool {
-        let geo = self.geo;
         let s = stream as usize;
-        let mut block = self.frontiers[s].open[plane as usize];
+        let p = plane as usize;
+        let need = self.sectors_of(lba);
+        let mut page_done = false;
+        if self.frontiers[s].fill[p] + need > self.sectors {
+            page_done = self.finish_slot(plane, stream, ops);
+        }
+        let mut block = self.frontiers[s].open[p];
         if block == NONE {
             block = self.open_block(plane, ops);
-            self.frontiers[s].open[plane as usize] = block;
+            self.frontiers[s].open[p] = block;
         }
-        let offset = self.write_ptr[block as usize];
-        let slot = block * geo.slots_per_block + offset;
-        self.write_ptr[block as usize] = offset + 1;
+        let slot = block * self.geo.slots_per_block + self.write_ptr[block as usize];
         self.map(lba, slot, ops);
-        if (offset + 1) % geo.slots_per_page != 0 {
+        if stream == Stream::Host {
+            self.host_units_pending += 1;
+        }
+        self.frontiers[s].fill[p] += need;
+        if self.frontiers[s].fill[p] == self.sectors {
+            page_done |= self.finish_slot(plane, stream, ops);
+        }
+        page_done
+    }
+
+    /// The frontier's current slot on `plane` is done: move the write pointer on, program
+    /// the page if that filled it, close the block if that filled it. True if a page was
+    /// programmed.
+    fn finish_slot(&mut self, plane: u32, stream: Stream, ops: &mut impl FlashOps) -> bool {
+        let geo = self.geo;
+        let s = stream as usize;
+        let block = self.frontiers[s].open[plane as usize];
+        self.frontiers[s].fill[plane as usize] = 0;
+        let offset = self.write_ptr[block as usize] + 1;
+        self.write_ptr[block as usize] = offset;
+        if offset % geo.slots_per_page != 0 {
             return false;
         }
-        ops.program_page(plane, slot / geo.slots_per_page, stream);
-        if offset + 1 == geo.slots_per_block {
+        let units = if stream == Stream::Host { std::mem::take(&mut self.host_units_pending) } else { 0 };
+        ops.program_page(plane, (block * geo.slots_per_block + offset - 1) / geo.slots_per_page, stream, units);
+        if offset == geo.slots_per_block {
             self.close_block(block);
             self.frontiers[s].open[plane as usize] = NONE;
         }
@@ -268,21 +355,33 @@ impl Ftl {
     /// and no plane sits idle while host data waits.
     fn place(&mut self, lba: u32, stream: Stream, ops: &mut impl FlashOps) {
         let s = stream as usize;
+        let sectors = self.sectors_of(lba);
+        // A compressed unit that does not fit the current slot starts the next one; if that
+        // completes the page, the unit goes to the next plane like any new page.
+        let filling = self.frontiers[s].filling;
+        if filling != NONE && self.frontiers[s].fill[filling as usize] + sectors > self.sectors && self.finish_slot(filling, stream, ops) {
+            self.page_done(s, filling);
+        }
         let mut plane = self.frontiers[s].filling;
         if plane == NONE {
             plane = self.first_free_plane(s, ops);
-            if self.frontiers[s].open[plane as usize] == NONE {
-                // The last free block of a plane is the GC frontier's: reclaim before the
-                // host may take one.
-                self.reclaim_now(plane, HOST_RESERVE + 1, ops);
-            }
             self.frontiers[s].filling = plane;
         }
-        if self.place_on(lba, plane, stream, ops) {
-            self.frontiers[s].filling = NONE;
-            self.frontiers[s].cursor = (self.rotation_index(plane) + 1) % self.geo.planes;
+        if self.frontiers[s].open[plane as usize] == NONE {
+            // The last free blocks of a plane are the GC frontier's: reclaim before the
+            // host may take one.
+            self.reclaim_now(plane, host_reserve(self.sectors) + 1, ops);
         }
-        self.keep_pace(plane, ops);
+        if self.place_on(lba, plane, stream, ops) {
+            self.page_done(s, plane);
+        }
+        self.keep_pace(plane, sectors, ops);
+    }
+
+    /// The frontier finished a page on `plane`: the next page goes to the next plane.
+    fn page_done(&mut self, s: usize, plane: u32) {
+        self.frontiers[s].filling = NONE;
+        self.frontiers[s].cursor = (self.rotation_index(plane) + 1) % self.geo.planes;
     }
 
     /// The plane in rotation order from the cursor that becomes free first.
@@ -356,24 +455,26 @@ impl Ftl {
                 BlockState::Open => BlockMap::OPEN,
             })
             .collect();
-        BlockMap { valid_units: self.valid.clone(), erase_counts: self.erase_count.clone(), states: state }
+        let valid_units = self.valid.iter().map(|&v| v / self.sectors).collect();
+        BlockMap { valid_units, erase_counts: self.erase_count.clone(), states: state }
     }
 
     /// Checks every invariant the rest of the engine relies on. For tests; O(capacity).
     pub fn check_consistency(&self) -> Result<(), String> {
         let mut valid = vec![0u32; self.geo.blocks as usize];
+        let k = self.sectors as usize;
         for (lba, &slot) in self.l2p.iter().enumerate() {
             if slot == UNMAPPED {
                 continue;
             }
-            if self.p2l[slot as usize] != lba as u32 {
-                return Err(format!("lba {lba} maps to slot {slot} but the slot holds {}", self.p2l[slot as usize]));
+            if !self.p2l[slot as usize * k..slot as usize * k + k].contains(&(lba as u32)) {
+                return Err(format!("lba {lba} maps to slot {slot} but the slot does not hold it"));
             }
-            valid[self.geo.block_of_slot(slot) as usize] += 1;
+            valid[self.geo.block_of_slot(slot) as usize] += self.sectors_of(lba as u32);
         }
-        for (slot, &lba) in self.p2l.iter().enumerate() {
-            if lba != UNMAPPED && self.l2p[lba as usize] != slot as u32 {
-                return Err(format!("slot {slot} claims lba {lba}, which maps elsewhere: a stale duplicate"));
+        for (i, &lba) in self.p2l.iter().enumerate() {
+            if lba != UNMAPPED && self.l2p[lba as usize] as usize != i / k {
+                return Err(format!("slot {} claims lba {lba}, which maps elsewhere: a stale duplicate", i / k));
             }
         }
         if valid != self.valid {

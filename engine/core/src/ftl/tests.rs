@@ -25,7 +25,7 @@ impl FlashOps for Tally {
     fn read_page(&mut self, _: u32, _: u32, units: u32) {
         self.reads += units as u64;
     }
-    fn program_page(&mut self, _: u32, _: u32, stream: Stream) {
+    fn program_page(&mut self, _: u32, _: u32, stream: Stream, _: u32) {
         self.programs[stream as usize] += 1;
     }
     fn erase_block(&mut self, _: u32, _: u32) {
@@ -37,7 +37,7 @@ impl FlashOps for Tally {
 fn shadow_model_survives_random_writes_trims_and_gc() {
     for policy in [GcPolicy::Greedy, GcPolicy::Fifo, GcPolicy::CostBenefit] {
         let geo = small_geometry(12.0, 32);
-        let mut ftl = Ftl::new(geo, &Gc { policy, ..Gc::default() }, &Wear::default());
+        let mut ftl = Ftl::new(geo, &Gc { policy, ..Gc::default() }, &Wear::default(), 1);
         let mut rng = SimRng::new(7);
         // shadow[lba] = sequence number of the last write, 0 = never written or trimmed
         let mut shadow = vec![0u64; geo.user_units as usize];
@@ -73,7 +73,7 @@ fn shadow_model_survives_random_writes_trims_and_gc() {
 #[test]
 fn sequential_overwrite_has_no_write_amplification() {
     let geo = small_geometry(10.0, 64);
-    let mut ftl = Ftl::new(geo, &Gc::default(), &Wear::default());
+    let mut ftl = Ftl::new(geo, &Gc::default(), &Wear::default(), 1);
     let mut ops = Tally::default();
     for _round in 0..5 {
         for lba in 0..geo.user_units {
@@ -90,7 +90,7 @@ fn sequential_overwrite_has_no_write_amplification() {
 #[test]
 fn every_program_and_erase_is_reported() {
     let geo = small_geometry(20.0, 16);
-    let mut ftl = Ftl::new(geo, &Gc::default(), &Wear::default());
+    let mut ftl = Ftl::new(geo, &Gc::default(), &Wear::default(), 1);
     let mut ops = Tally::default();
     let mut rng = SimRng::new(1);
     for _ in 0..100_000 {
@@ -103,4 +103,37 @@ fn every_program_and_erase_is_reported() {
     assert!(units_written - units_programmed < 2 * geo.planes as u64 * geo.slots_per_page as u64);
     assert_eq!(ops.erases, c.erases);
     assert_eq!(ops.reads, c.gc_units_moved);
+}
+
+#[test]
+fn compressed_units_share_slots_and_survive_gc() {
+    let geo = small_geometry(12.0, 32);
+    let mut ftl = Ftl::new(geo, &Gc::default(), &Wear::default(), 8);
+    let mut rng = SimRng::new(3);
+    let mut ops = Tally::default();
+    let mut live = vec![false; geo.user_units as usize];
+    for i in 0..600_000u64 {
+        let lba = rng.below(geo.user_units as u64) as u32;
+        if rng.percent(5) {
+            ftl.trim(lba);
+            live[lba as usize] = false;
+        } else {
+            let sectors = 1 + rng.below(8) as u32;
+            ftl.write_compressed(lba, sectors, &mut ops);
+            live[lba as usize] = true;
+        }
+        if i % 100_000 == 0 {
+            ftl.check_consistency().unwrap();
+        }
+    }
+    ftl.check_consistency().unwrap();
+    for (lba, &is_live) in live.iter().enumerate() {
+        assert_eq!(ftl.lookup(lba as u32) != UNMAPPED, is_live, "lba {lba}");
+    }
+    let c = ftl.counters();
+    assert!(c.gc_runs > 100);
+    // Units of 1-8 sectors packed in order: about 1.4 units share each slot.
+    let slots = (ops.programs[0] + ops.programs[1]) * geo.slots_per_page as u64;
+    let units = c.host_units_written + c.gc_units_moved;
+    assert!(slots * 4 < units * 3, "{slots} slots for {units} units");
 }

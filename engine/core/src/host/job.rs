@@ -28,6 +28,7 @@ pub struct JobRunner {
     pub measure_from_ns: Nanos,
     pub end_ns: Option<Nanos>,
     pub thinktime_ns: Nanos,
+    job: Job,
 }
 
 impl JobRunner {
@@ -49,7 +50,13 @@ impl JobRunner {
             measure_from_ns: start_ns + (job.ramp_time * 1e9) as Nanos,
             end_ns: (job.runtime > 0.0).then(|| start_ns + ((job.ramp_time + job.runtime) * 1e9) as Nanos),
             thinktime_ns: (job.thinktime * 1e3) as Nanos,
+            job: job.clone(),
         }
+    }
+
+    /// Sectors each unit of this job's data takes (see `Job::data_sectors`).
+    pub fn data_sectors(&self, slot_sectors: u32) -> u32 {
+        self.job.data_sectors(slot_sectors)
     }
 
     pub fn bs_bytes(&self) -> u64 {

@@ -75,7 +75,12 @@ impl Plan {
             }
             Workload::WholeDriveWrite(w) => {
                 let total = if w.io_size.0 == 0 { user_bytes } else { w.io_size.0 };
-                let job = Job { io_size: Bytes(total), ..job(w.rw, w.bs, w.iodepth, Bytes(0), Bytes(0)) };
+                let job = Job {
+                    io_size: Bytes(total),
+                    buffer_compress_percentage: w.buffer_compress_percentage,
+                    zero_buffers: w.zero_buffers,
+                    ..job(w.rw, w.bs, w.iodepth, Bytes(0), Bytes(0))
+                };
                 plan.phases.push(Phase { job, point: None });
                 plan.bytes_window = Some((total / w.points as u64).max(w.bs.0));
             }
@@ -89,7 +94,12 @@ impl Plan {
             Workload::SteadyState(s) => {
                 plan.series.push(Series::new("steady_state", "Write speed per round", Axis::new("Round", ""), throughput()));
                 for round in 0..s.rounds {
-                    let job = Job { io_size: s.round_bytes, ..job(s.rw, s.bs, s.iodepth, s.offset, s.size) };
+                    let job = Job {
+                        io_size: s.round_bytes,
+                        buffer_compress_percentage: s.buffer_compress_percentage,
+                        zero_buffers: s.zero_buffers,
+                        ..job(s.rw, s.bs, s.iodepth, s.offset, s.size)
+                    };
                     let point = Point { series: 0, x: (round + 1) as f64, op: Op::Write };
                     plan.phases.push(Phase { job, point: Some(point) });
                 }

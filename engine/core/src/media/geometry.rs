@@ -66,7 +66,9 @@ impl Geometry {
         let user_units = user_bytes / MAPPING_UNIT_BYTES;
         // Each plane keeps its GC reserve plus an open block for each frontier (host, GC)
         // outside the user's capacity, and needs one more block's worth to have a victim.
-        let reserve_blocks = planes as u64 * (device.gc.free_block_threshold as u64 + 2) + 1;
+        // A compressing FTL keeps one more block per plane for repacking (see ftl::host_reserve).
+        let repack = device.controller.compression as u64;
+        let reserve_blocks = planes as u64 * (device.gc.free_block_threshold as u64 + 2 + repack) + 1;
         let max_user_units = slots - reserve_blocks * slots_per_block as u64;
         if device.capacity.user_bytes.0 > 0 && user_units > max_user_units {
             return Err(ScenarioError::new(

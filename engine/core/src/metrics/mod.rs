@@ -37,6 +37,9 @@ pub struct LatencySummary {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct WindowCounters {
     pub host_units: u64,
+    /// NAND space written for host data and GC copies, in slots (4 KiB): compressed data
+    /// takes less than one slot a unit.
+    pub nand_slots: f64,
     pub gc_units: u64,
     /// Table lookups answered by SRAM, DRAM, HMB and NAND.
     pub lookups: [u64; 4],
@@ -218,9 +221,8 @@ impl Recorder {
         let start = self.window_start_counters;
         if let Some(i) = self.waf_series {
             let host = counters.host_units - start.host_units;
-            let gc = counters.gc_units - start.gc_units;
             if host > 0 {
-                self.series[i].points.push([x, (host + gc) as f64 / host as f64]);
+                self.series[i].points.push([x, (counters.nand_slots - start.nand_slots) / host as f64]);
             }
         }
         if let Some(i) = self.gc_series {

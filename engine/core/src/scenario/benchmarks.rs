@@ -52,11 +52,14 @@ pub struct WholeDriveWrite {
     pub io_size: Bytes,
     /// Chart points along the data written.
     pub points: u32,
+    /// Data pattern (fio names): compressible percent, or zeros.
+    pub buffer_compress_percentage: u32,
+    pub zero_buffers: bool,
 }
 
 impl Default for WholeDriveWrite {
     fn default() -> Self {
-        Self { rw: Rw::Write, bs: Bytes(128 * KIB), iodepth: 32, io_size: Bytes(0), points: 200 }
+        Self { rw: Rw::Write, bs: Bytes(128 * KIB), iodepth: 32, io_size: Bytes(0), points: 200, buffer_compress_percentage: 0, zero_buffers: false }
     }
 }
 
@@ -96,11 +99,14 @@ pub struct SteadyState {
     /// Bytes written per round (one chart point each).
     pub round_bytes: Bytes,
     pub rounds: u32,
+    /// Data pattern (fio names): compressible percent, or zeros (article 003 compares them).
+    pub buffer_compress_percentage: u32,
+    pub zero_buffers: bool,
 }
 
 impl Default for SteadyState {
     fn default() -> Self {
-        Self { rw: Rw::Randwrite, bs: Bytes(4 * KIB), iodepth: 32, offset: Bytes(0), size: Bytes(0), round_bytes: Bytes(GIB), rounds: 8 }
+        Self { rw: Rw::Randwrite, bs: Bytes(4 * KIB), iodepth: 32, offset: Bytes(0), size: Bytes(0), round_bytes: Bytes(GIB), rounds: 8, buffer_compress_percentage: 0, zero_buffers: false }
     }
 }
 

@@ -104,11 +104,14 @@ pub struct Controller {
     pub command_latency_us: f64,
     /// DRAM/SRAM write buffer: host writes complete once their data is here.
     pub write_buffer: Bytes,
+    /// Compress data before it is written (SandForce-style): compressible data takes fewer
+    /// NAND sectors, which means fewer programs and more free space for GC.
+    pub compression: bool,
 }
 
 impl Default for Controller {
     fn default() -> Self {
-        Self { command_latency_us: 8.0, write_buffer: Bytes(4 * crate::units::MIB) }
+        Self { command_latency_us: 8.0, write_buffer: Bytes(4 * crate::units::MIB), compression: false }
     }
 }
 

@@ -93,6 +93,7 @@ pub static KNOBS: &[Knob] = &[
     k("device.capacity.user_bytes", "capacity", Bytes, "B", "User capacity", "Capacity the host sees; 0 = derived from over-provisioning").at_least(0.0),
     // controller
     k("device.controller.command_latency_us", "controller", Number, "µs", "Command latency", "Firmware time per command before flash work starts").range(0.0, 10_000.0),
+    k("device.controller.compression", "controller", Bool, "", "Compression", "Compress data before writing it (SandForce-style): compressible data takes fewer NAND sectors"),
     k("device.controller.write_buffer", "controller", Bytes, "B", "Write buffer", "DRAM/SRAM that completes host writes before they reach NAND").range(64.0 * KIB, 4.0 * GIB),
     // host interface
     k("device.host_interface.kind", "host", Enum, "", "Interface", "PCIe (NVMe) or SATA 6 Gb/s").options(&["pcie", "sata"]),
@@ -143,6 +144,8 @@ pub static KNOBS: &[Knob] = &[
     k("workload.ramp_time", "workload", Number, "s", "Ramp time", "fio ramp_time: unmeasured warm-up first (caches fill)").range(0.0, 3600.0).only(&["job", "span_sweep"]),
     k("workload.log_avg_msec", "workload", Number, "ms", "Averaging window", "Width of each throughput-over-time point; 0 = automatic").range(0.0, 3_600_000.0).only(JOB),
     k("workload.thinktime", "workload", Number, "µs", "Think time", "fio thinktime: idle between a completion and the next command (lets background GC work)").range(0.0, 10_000_000.0).only(JOB),
+    k("workload.buffer_compress_percentage", "workload", Int, "%", "Compressible", "fio buffer_compress_percentage: how compressible the data is (0 = random)").range(0.0, 100.0).only(&["job", "whole_drive_write", "steady_state"]),
+    k("workload.zero_buffers", "workload", Bool, "", "Zeros", "fio zero_buffers: write zero-filled data").only(&["job", "whole_drive_write", "steady_state"]),
     k("workload.spans", "workload", BytesList, "B", "Access spans", "One chart point per span (TxBENCH: 1 to 64 GB)").only(&["span_sweep"]),
     k("workload.points", "workload", Int, "", "Chart points", "Points along the data written").range(2.0, 10_000.0).only(&["whole_drive_write"]),
     k("workload.max_points", "workload", Int, "", "Chart points", "At most this many; each keeps its group's worst latency").range(10.0, 100_000.0).only(&["latency_trace"]),

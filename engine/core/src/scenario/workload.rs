@@ -83,6 +83,10 @@ pub struct Job {
     /// Idle time between a command's completion and the next one from the same queue slot,
     /// microseconds (fio's `thinktime`). Idle time lets background GC work.
     pub thinktime: f64,
+    /// Data pattern, as fio writes it: how compressible the data is, percent (0 = random).
+    pub buffer_compress_percentage: u32,
+    /// Write zeros (compresses to almost nothing).
+    pub zero_buffers: bool,
 }
 
 impl Default for Job {
@@ -99,6 +103,8 @@ impl Default for Job {
             ramp_time: 0.0,
             log_avg_msec: 0.0,
             thinktime: 0.0,
+            buffer_compress_percentage: 0,
+            zero_buffers: false,
         }
     }
 }
@@ -129,7 +135,22 @@ impl Job {
         }
         c.knob("log_avg_msec", self.log_avg_msec)?;
         c.knob("thinktime", self.thinktime)?;
+        c.knob("buffer_compress_percentage", self.buffer_compress_percentage as f64)?;
         Ok(())
+    }
+
+    /// Sectors a unit of this job's data takes on a drive whose slots hold `slot_sectors`
+    /// (1 without compression): zeros shrink to one sector, otherwise the incompressible
+    /// share of the slot, rounded up.
+    pub fn data_sectors(&self, slot_sectors: u32) -> u32 {
+        if slot_sectors <= 1 {
+            return 1;
+        }
+        if self.zero_buffers {
+            return 1;
+        }
+        let kept = slot_sectors * (100 - self.buffer_compress_percentage.min(100));
+        kept.div_ceil(100).clamp(1, slot_sectors)
     }
 
     /// The access span in bytes once `size: 0` is resolved against the drive.

@@ -14,7 +14,8 @@ pub const MEMORY_LIMIT_BYTES: u64 = 1536 * MIB;
 
 /// Bytes the engine allocates for a device: maps, per-block state, buffers.
 pub fn memory_estimate(geo: &Geometry, device: &Device) -> u64 {
-    let maps = 4 * geo.user_units as u64 + 4 * geo.slots as u64;
+    let sectors = if device.controller.compression { crate::controller::COMPRESSION_SECTORS as u64 } else { 1 };
+    let maps = 4 * geo.user_units as u64 + 4 * geo.slots as u64 * sectors + if sectors > 1 { geo.user_units as u64 } else { 0 };
     let per_block = 48 * geo.blocks as u64;
     let buffer = 8 * (device.controller.write_buffer.0 / 4096);
     maps + per_block + buffer

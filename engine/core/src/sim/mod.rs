@@ -124,7 +124,10 @@ impl Simulation {
         let command = self.job.next();
         let done = match command.op {
             Op::Read => self.drive.read(now, command.lba, command.units),
-            Op::Write => self.drive.write(now, command.lba, command.units),
+            Op::Write => {
+                let sectors = self.job.data_sectors(self.drive.ftl.sectors_per_slot());
+                self.drive.write(now, command.lba, command.units, sectors)
+            }
             Op::Trim => self.drive.trim(now, command.lba, command.units),
         };
         self.slots[slot as usize] = Slot { command, issued: now, thinking: false };
@@ -134,7 +137,8 @@ impl Simulation {
 
     fn write_counters(&self) -> WindowCounters {
         let c = self.drive.ftl.counters();
-        WindowCounters { host_units: c.host_units_written, gc_units: c.gc_units_moved, lookups: self.drive.mapping_counters().lookups }
+        let slots = (c.host_sectors_written + c.gc_sectors_moved) as f64 / self.drive.ftl.sectors_per_slot() as f64;
+        WindowCounters { host_units: c.host_units_written, nand_slots: slots, gc_units: c.gc_units_moved, lookups: self.drive.mapping_counters().lookups }
     }
 
     /// Advances by at most `max_events` events (completions and wake-ups). Returns true once
