@@ -31,7 +31,8 @@ fn zero_filled_data_never_slows_down_and_barely_touches_nand() {
     assert!(rounds.windows(2).all(|w| w[1] >= w[0]), "{rounds:?}");
     let random = steady(true, r#""buffer_compress_percentage":0"#);
     assert!(rounds[3] > 10.0 * series(&random, "steady_state")[3][1]);
-    assert!(zeros.summary.nand_written_bytes < 0.6 * zeros.summary.host_written_bytes);
+    let ratio = zeros.summary.nand_written_bytes / zeros.summary.host_written_bytes;
+    assert!(ratio < 0.8, "NAND written / host written = {ratio}");
 }
 
 #[test]
