@@ -9,14 +9,21 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 // which Vite rewrites into an emitted asset as long as the worker is bundled as an ES module.
 export default defineConfig({
   root: here('./web'),
+  // Relative asset URLs: the app (and its embed page) works from any sub-path it is hosted at.
+  base: './',
   publicDir: here('./public'),
   plugins: [react()],
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,
     target: 'es2022',
-    // react-dom's client is most of the ~500 kB (~150 kB gzipped) main chunk; nothing to split yet.
-    chunkSizeWarningLimit: 700,
+    // react-dom's client and d3 are most of the main chunk (~200 kB gzipped); one chunk keeps
+    // the embed page to a single request.
+    chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      // Two pages, one bundle: the playground and the embeddable chart.
+      input: { main: here('./web/index.html'), embed: here('./web/embed.html') },
+    },
   },
   worker: {
     format: 'es',

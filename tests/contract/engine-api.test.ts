@@ -120,6 +120,20 @@ describe('chunked run of the default scenario', () => {
     expect(Math.abs(seriesMean - summary.read_mb_per_s) / summary.read_mb_per_s).toBeLessThan(0.05);
   });
 
+  it('returns the block map with one entry per block, consistent with the summary', () => {
+    const map = first.result.blockMap!;
+    expect(map).not.toBeNull();
+    const blocks = map.planes * map.blocksPerPlane;
+    expect(blocks).toBeGreaterThan(0);
+    expect(map.valid).toBeInstanceOf(Uint32Array);
+    expect([map.valid.length, map.eraseCounts.length, map.states.length]).toEqual([blocks, blocks, blocks]);
+    expect(Math.max(...map.valid)).toBeLessThanOrEqual(map.unitsPerBlock);
+    expect([...map.states].every((s) => s <= 3)).toBe(true);
+    // The default scenario fills the drive first: most blocks hold valid data.
+    expect(map.valid.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    expect(Math.max(...map.eraseCounts)).toBe(first.result.summary.erase_count_max);
+  });
+
   it('sends points as Float64Arrays that own their buffers (transferable)', () => {
     for (const c of first.chunks) {
       for (const p of c.points) {

@@ -1,6 +1,8 @@
 // A read-only window.__ssd hook so end-to-end tests (and curious users in devtools) can read
-// exactly what the page received from the engine, bit for bit, without scraping the SVG.
+// exactly what the page received from the engine and what each chart draws, bit for bit,
+// without scraping the SVG.
 import { useEffect } from 'react';
+import { chartData, chartIds } from '../charts/registry';
 import type { RunView } from './useRun';
 
 export interface SsdTestHook {
@@ -9,7 +11,13 @@ export interface SsdTestHook {
   scenarioJson: string | null;
   summary: RunView['summary'];
   error: string | null;
+  /** Runs started on this page so far. */
+  runs: number;
   series(): { id: string; label: string; points: [number, number][] }[];
+  /** What a chart draws, by chart id ("headline", "throughput", …). */
+  chart(id: string): { key: string; label: string; points: [number, number][] }[] | null;
+  charts(): string[];
+  blockMap(): { planes: number; blocksPerPlane: number; unitsPerBlock: number; valid: number[]; eraseCounts: number[] } | null;
 }
 
 declare global {
@@ -26,7 +34,18 @@ export function useTestHook(view: RunView): void {
       scenarioJson: view.scenarioJson,
       summary: view.summary,
       error: view.error,
+      runs: view.runs,
       series: () => view.series.map((s, i) => ({ id: s.id, label: s.label, points: view.buffers[i]?.toPairs() ?? [] })),
+      chart: (id) => chartData(id),
+      charts: () => chartIds(),
+      blockMap: () =>
+        view.blockMap && {
+          planes: view.blockMap.planes,
+          blocksPerPlane: view.blockMap.blocksPerPlane,
+          unitsPerBlock: view.blockMap.unitsPerBlock,
+          valid: Array.from(view.blockMap.valid),
+          eraseCounts: Array.from(view.blockMap.eraseCounts),
+        },
     };
   }, [view]);
 }

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CancelledError, type EngineClient } from '../engine/bridge';
 import { PointBuffer } from '../engine/chunking';
-import type { RunChunk, SeriesMeta, Summary } from '../engine/types';
+import type { BlockMap, RunChunk, SeriesMeta, Summary } from '../engine/types';
 
 export type RunStatus = 'idle' | 'running' | 'done' | 'cancelled' | 'failed';
 
@@ -20,6 +20,10 @@ export interface RunView {
   elapsedMs: number;
   /** Bumped once per painted frame; lets memoised children notice new points. */
   frame: number;
+  /** The drive's blocks when the run finished. */
+  blockMap: BlockMap | null;
+  /** Runs started on this page so far. */
+  runs: number;
 }
 
 export function useRun(engine: EngineClient | null) {
@@ -38,7 +42,10 @@ export function useRun(engine: EngineClient | null) {
     scenarioJson: null,
     elapsedMs: 0,
     frame: 0,
+    blockMap: null,
+    runs: 0,
   });
+  const running = useRef(false);
 
   const paint = useCallback(() => {
     rafId.current = null;
@@ -60,12 +67,15 @@ export function useRun(engine: EngineClient | null) {
   const start = useCallback(
     (scenarioJson: string) => {
       if (!engine) return;
+      // A new run replaces one in progress: stopping the worker is the only way to stop wasm.
+      if (running.current) engine.cancel();
+      running.current = true;
       const id = ++runId.current;
       buffers.current = [];
       latestProgress.current = 0;
       startedAt.current = performance.now();
       stopPainting();
-      setView((v) => ({ ...v, status: 'running', progress: 0, series: [], buffers: [], summary: null, error: null, scenarioJson, elapsedMs: 0 }));
+      setView((v) => ({ ...v, status: 'running', progress: 0, series: [], buffers: [], summary: null, error: null, scenarioJson, elapsedMs: 0, blockMap: null, runs: v.runs + 1 }));
 
       const onChunk = (chunk: RunChunk) => {
         if (id !== runId.current) return; // a stale run's late message
@@ -82,6 +92,7 @@ export function useRun(engine: EngineClient | null) {
       engine.run(scenarioJson, onChunk).then(
         (result) => {
           if (id !== runId.current) return;
+          running.current = false;
           stopPainting();
           latestProgress.current = 1;
           setView((v) => ({
@@ -91,12 +102,14 @@ export function useRun(engine: EngineClient | null) {
             series: result.series,
             buffers: buffers.current,
             summary: result.summary,
+            blockMap: result.blockMap,
             frame: v.frame + 1,
             elapsedMs: performance.now() - startedAt.current,
           }));
         },
         (err: unknown) => {
           if (id !== runId.current) return;
+          running.current = false;
           stopPainting();
           const cancelled = err instanceof CancelledError;
           setView((v) => ({
@@ -116,7 +129,7 @@ export function useRun(engine: EngineClient | null) {
 
   /** Terminates the worker at once (the engine restarts a fresh one) and keeps what was drawn. */
   const cancel = useCallback(() => {
-    if (!engine) return;
+    if (!engine || !running.current) return;
     engine.cancel();
   }, [engine]);
 

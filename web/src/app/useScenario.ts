@@ -1,60 +1,130 @@
-// Scenario editing state: the JSON text is the source of truth; the engine validates every
-// edit (in the worker) so errors read exactly as the engine words them.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+// Scenario state: the JSON text is the source of truth (knobs are views onto it, so a knob
+// change shows in the JSON editor and vice versa); the engine validates every edit so errors
+// read exactly as the engine words them. On start the scenario comes from the link, else the
+// last session, else the default preset; from then on the URL and storage follow it.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CancelledError, type EngineClient, type EngineState } from '../engine/bridge';
-import type { Preset } from '../engine/types';
-import { formatScenario, parseScenario } from '../scenario/knobs';
-import type { Scenario } from '../scenario/generated/Scenario';
+import { getPath, isObject, setPath, type Json, type JsonObject } from '../scenario/paths';
+import { editedPaths, nearestPreset, settleDecoded, type Settled } from '../scenario/settle';
+import { loadStored, saveStored } from '../scenario/storage';
+import { baseScenario, decodeScenario, PAGE_PARAMS, type UrlIssue } from '../scenario/urlCodec';
+import type { LoadedCatalog } from './useCatalog';
 
 export type Validation =
   | { status: 'pending' }
-  | { status: 'valid'; normalized: string }
+  | { status: 'valid'; normalized: string; scenario: JsonObject }
   | { status: 'invalid'; message: string };
 
-/** Which preset the scenario came from, and whether it has been edited since. */
-export interface Origin {
-  preset: string | null;
-  edited: boolean;
+export function formatScenario(scenario: unknown): string {
+  return JSON.stringify(scenario, null, 2);
 }
 
-export function useScenario(engine: EngineClient | null, engineState: EngineState) {
-  const [text, setText] = useState<string | null>(null);
-  const [origin, setOrigin] = useState<Origin>({ preset: null, edited: false });
-  const [presets, setPresets] = useState<Preset[]>([]);
+/** Parses editor text into a scenario object, or returns the JSON syntax error. */
+export function parseScenario(text: string): { scenario: JsonObject } | { error: string } {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!isObject(value)) return { error: 'A scenario must be a JSON object' };
+    return { scenario: value };
+  } catch (err) {
+    return { error: `Scenario JSON: ${err instanceof Error ? err.message : String(err)}` };
+  }
+}
+
+/** True when the query string carries scenario fields (not just page options such as lang). */
+export function hasScenarioParams(search: string): boolean {
+  for (const key of new URLSearchParams(search).keys()) if (!(PAGE_PARAMS as readonly string[]).includes(key) || key === 'preset') return true;
+  return false;
+}
+
+async function initialScenario(engine: EngineClient, catalog: LoadedCatalog, search: string, persist: boolean): Promise<Settled> {
+  const validate = (json: string) => engine.validate(json);
+  if (hasScenarioParams(search)) return settleDecoded(decodeScenario(search, catalog.codec), catalog.codec, validate);
+  const stored = persist ? loadStored() : null;
+  if (stored) {
+    try {
+      const scenario = JSON.parse(await validate(JSON.stringify(stored.scenario))) as JsonObject;
+      const preset = catalog.codec.presets.has(stored.preset) ? stored.preset : nearestPreset(scenario, catalog.codec);
+      return { preset, scenario, issues: [] };
+    } catch (err) {
+      if (err instanceof CancelledError) throw err;
+      // A stored scenario from an older engine that no longer validates: start fresh.
+    }
+  }
+  const preset = catalog.defaultPreset;
+  return { preset, scenario: baseScenario(preset, null, catalog.codec), issues: [] };
+}
+
+export interface ScenarioModel {
+  /** False until the first scenario (link, storage or default) is settled. */
+  ready: boolean;
+  text: string;
+  /** The parsed text (null while the JSON is broken). */
+  draft: JsonObject | null;
+  preset: string;
+  validation: Validation;
+  /** Paths that differ from the preset. */
+  edited: string[];
+  /** Problems with the link, storage or an imported file, for the user to read. */
+  issues: UrlIssue[];
+  importError: string | null;
+  setText(text: string): void;
+  setValue(path: string, value: Json): void;
+  resetValue(path: string): void;
+  setKind(kind: string): void;
+  choosePreset(name: string): void;
+  importScenario(text: string): Promise<boolean>;
+  dismissIssues(): void;
+}
+
+/**
+ * `persist`: restore the last session's scenario and keep saving it (the playground); an
+ * embedded chart shows exactly its link and leaves the visitor's own session alone.
+ */
+export function useScenario(engine: EngineClient | null, engineState: EngineState, catalog: LoadedCatalog | null, persist = true): ScenarioModel {
+  const [text, setTextState] = useState('');
+  const [preset, setPreset] = useState('');
+  const [ready, setReady] = useState(false);
+  const [issues, setIssues] = useState<UrlIssue[]>([]);
+  const [importError, setImportError] = useState<string | null>(null);
   const [validation, setValidation] = useState<Validation>({ status: 'pending' });
-  const ready = engineState.status === 'ready';
+  const lastValid = useRef<JsonObject | null>(null);
+  const engineReady = engineState.status === 'ready';
 
-  // First load: the engine's default scenario and its preset list.
+  // First scenario: from the link, else storage, else the default preset.
+  const starting = useRef(false);
   useEffect(() => {
-    if (!engine || !ready || text !== null) return;
-    let live = true;
-    Promise.all([engine.defaultScenario(), engine.presets()]).then(
-      ([json, list]) => {
-        if (!live) return;
-        setText(json);
-        setPresets(list);
-        const name = (JSON.parse(json) as Scenario).name;
-        setOrigin({ preset: list.find((p) => p.scenario.name === name)?.name ?? null, edited: false });
+    if (!engine || !engineReady || !catalog || ready || starting.current) return;
+    starting.current = true;
+    initialScenario(engine, catalog, location.search, persist).then(
+      (settled) => {
+        setPreset(settled.preset);
+        setTextState(formatScenario(settled.scenario));
+        setIssues(settled.issues);
+        setReady(true);
       },
-      () => {}, // a failed engine is shown by its own banner
+      () => {
+        starting.current = false; // the engine restarted mid-way; try again when it is ready
+      },
     );
-    return () => {
-      live = false;
-    };
-  }, [engine, ready, text]);
+  }, [engine, engineReady, catalog, ready, persist]);
 
-  const parsed = useMemo(() => (text === null ? null : parseScenario(text)), [text]);
+  const parsed = useMemo(() => (ready ? parseScenario(text) : null), [ready, text]);
+  const draft = parsed && 'scenario' in parsed ? parsed.scenario : null;
 
   useEffect(() => {
-    if (!engine || !ready || text === null || !parsed) return;
+    if (!engine || !engineReady || !parsed) return;
     if ('error' in parsed) {
       setValidation({ status: 'invalid', message: parsed.error });
       return;
     }
     let live = true;
-    setValidation({ status: 'pending' });
     engine.validate(text).then(
-      (normalized) => live && setValidation({ status: 'valid', normalized }),
+      (normalized) => {
+        if (!live) return;
+        const scenario = JSON.parse(normalized) as JsonObject;
+        lastValid.current = scenario;
+        setValidation({ status: 'valid', normalized, scenario });
+      },
       (err: unknown) => {
         if (!live || err instanceof CancelledError) return; // re-validated when the fresh engine is ready
         setValidation({ status: 'invalid', message: err instanceof Error ? err.message : String(err) });
@@ -63,24 +133,88 @@ export function useScenario(engine: EngineClient | null, engineState: EngineStat
     return () => {
       live = false;
     };
-  }, [engine, ready, text, parsed]);
+  }, [engine, engineReady, text, parsed]);
 
-  const scenario: Scenario | null = parsed && 'scenario' in parsed ? parsed.scenario : null;
+  // The last valid scenario survives a reload.
+  const normalized = validation.status === 'valid' ? validation.normalized : null;
+  useEffect(() => {
+    if (persist && normalized && preset) saveStored({ preset, scenario: JSON.parse(normalized) as Record<string, unknown> });
+  }, [normalized, preset, persist]);
 
-  const edit = useCallback((next: string) => {
-    setText(next);
-    setOrigin((o) => (o.edited ? o : { ...o, edited: true }));
+  const edited = useMemo(() => {
+    const scenario = validation.status === 'valid' ? validation.scenario : draft;
+    return scenario && catalog && preset ? editedPaths(scenario, preset, catalog.codec) : [];
+  }, [validation, draft, catalog, preset]);
+
+  // Edits apply to the text as it is (or, while its JSON is broken, to the last valid scenario).
+  const current = useRef<JsonObject | null>(null);
+  current.current = draft ?? lastValid.current;
+
+  const setText = useCallback((next: string) => setTextState(next), []);
+
+  const setValue = useCallback((path: string, value: Json) => {
+    const from = current.current;
+    if (from) setTextState(formatScenario(setPath(from, path, value)));
   }, []);
-  const update = useCallback((next: Scenario) => edit(formatScenario(next)), [edit]);
-  const choosePreset = useCallback(
-    (name: string) => {
-      const preset = presets.find((p) => p.name === name);
-      if (!preset) return;
-      setText(formatScenario(preset.scenario));
-      setOrigin({ preset: name, edited: false });
+
+  const resetValue = useCallback(
+    (path: string) => {
+      const from = current.current;
+      if (!from || !catalog) return;
+      const kind = getPath(from, 'workload.kind');
+      const original = getPath(baseScenario(preset, typeof kind === 'string' ? kind : null, catalog.codec), path);
+      setTextState(formatScenario(setPath(from, path, original === undefined ? null : original)));
     },
-    [presets],
+    [catalog, preset],
   );
 
-  return { text, edit, scenario, update, presets, choosePreset, origin, validation };
+  const setKind = useCallback(
+    (kind: string) => {
+      const from = current.current;
+      if (!from || !catalog) return;
+      const workload = baseScenario(preset, kind, catalog.codec).workload;
+      setTextState(formatScenario({ ...from, workload }));
+    },
+    [catalog, preset],
+  );
+
+  const choosePreset = useCallback(
+    (name: string) => {
+      if (!catalog?.codec.presets.has(name)) return;
+      setPreset(name);
+      setTextState(formatScenario(baseScenario(name, null, catalog.codec)));
+      setIssues([]);
+    },
+    [catalog],
+  );
+
+  const importScenario = useCallback(
+    async (fileText: string): Promise<boolean> => {
+      if (!engine || !catalog) return false;
+      const result = parseScenario(fileText);
+      if ('error' in result) {
+        setImportError(result.error);
+        return false;
+      }
+      try {
+        const scenario = JSON.parse(await engine.validate(JSON.stringify(result.scenario))) as JsonObject;
+        setPreset(nearestPreset(scenario, catalog.codec));
+        setTextState(formatScenario(scenario));
+        setImportError(null);
+        setIssues([]);
+        return true;
+      } catch (err) {
+        setImportError(err instanceof Error ? err.message : String(err));
+        return false;
+      }
+    },
+    [engine, catalog],
+  );
+
+  const dismissIssues = useCallback(() => {
+    setIssues([]);
+    setImportError(null);
+  }, []);
+
+  return { ready, text, draft, preset, validation, edited, issues, importError, setText, setValue, resetValue, setKind, choosePreset, importScenario, dismissIssues };
 }

@@ -1,9 +1,33 @@
 // The engine API that the worker exposes through Comlink. It is a plain module (no worker or
 // DOM globals) so the contract tests can drive the real wasm from Node with initSync().
 import * as Comlink from 'comlink';
-import { Simulation, default_scenario, presets, validate_scenario } from './pkg/ssd_wasm.js';
+import { Simulation, default_scenario, figures, knobs, presets, validate_scenario } from './pkg/ssd_wasm.js';
 import { nextChunkSize, ownedCopy } from './chunking';
-import type { Preset, RunChunk, RunOptions, RunResult, SeriesMeta, Summary } from './types';
+import type { Knob } from '../scenario/knobs';
+import type { BlockMap, Catalog, Figure, Preset, RunChunk, RunOptions, RunResult, SeriesMeta, Summary } from './types';
+
+/** Workload kinds whose defaults the catalog carries (the engine's `workload.kind` values). */
+const KINDS = ['job', 'span_sweep', 'whole_drive_write', 'latency_trace', 'steady_state', 'transfer_size_sweep', 'crystal_disk_mark'];
+
+function normalise<T>(scenario: T): T {
+  return JSON.parse(validate_scenario(JSON.stringify(scenario))) as T;
+}
+
+function readBlockMap(sim: Simulation): BlockMap | null {
+  try {
+    const layout = JSON.parse(sim.block_map_layout()) as { planes: number; blocks_per_plane: number; units_per_block: number };
+    return {
+      planes: layout.planes,
+      blocksPerPlane: layout.blocks_per_plane,
+      unitsPerBlock: layout.units_per_block,
+      valid: sim.block_valid_units(),
+      eraseCounts: sim.block_erase_counts(),
+      states: sim.block_states(),
+    };
+  } catch {
+    return null; // a device without blocks (a future HDD model) has no map
+  }
+}
 
 /** Called once per chunk; may return a promise, which the run awaits (backpressure). */
 export type ChunkListener = (chunk: RunChunk) => void | Promise<void>;
@@ -36,6 +60,33 @@ export function createEngineApi(ready: Promise<unknown>) {
     async presets(): Promise<Preset[]> {
       await ready;
       return JSON.parse(presets()) as Preset[];
+    },
+
+    async figures(): Promise<Figure[]> {
+      await ready;
+      return JSON.parse(figures()) as Figure[];
+    },
+
+    async knobs(): Promise<Knob[]> {
+      await ready;
+      return JSON.parse(knobs()) as Knob[];
+    },
+
+    /** Presets and figures normalised, knobs, and each workload kind's defaults, at once. */
+    async catalog(): Promise<Catalog> {
+      await ready;
+      const workloadDefaults: Catalog['workloadDefaults'] = {};
+      for (const kind of KINDS) {
+        workloadDefaults[kind] = (JSON.parse(validate_scenario(JSON.stringify({ workload: { kind } }))) as { workload: Record<string, unknown> }).workload;
+      }
+      const figureList = (JSON.parse(figures()) as Figure[]).map((f) => ({ ...f, members: f.members.map((m) => ({ ...m, scenario: normalise(m.scenario) })) }));
+      return {
+        defaultScenario: default_scenario(),
+        presets: (JSON.parse(presets()) as Preset[]).map((p) => ({ ...p, scenario: normalise(p.scenario) })),
+        figures: figureList,
+        knobs: JSON.parse(knobs()) as Knob[],
+        workloadDefaults,
+      };
     },
 
     /** Normalised scenario JSON, or an Error naming the field and allowed range. */
@@ -74,7 +125,9 @@ export function createEngineApi(ready: Promise<unknown>) {
           if (options.fixedChunkEvents === undefined) maxEvents = nextChunkSize(maxEvents, elapsedMs, targetMs);
         }
         const summary = JSON.parse(sim.summary()) as Summary;
-        return { summary, series, chunks };
+        const blockMap = options.blockMap === false ? null : readBlockMap(sim);
+        const transfer = blockMap ? [blockMap.valid.buffer, blockMap.eraseCounts.buffer, blockMap.states.buffer] : [];
+        return Comlink.transfer({ summary, series, chunks, blockMap }, transfer as ArrayBuffer[]);
       } finally {
         sim.free();
       }

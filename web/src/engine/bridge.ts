@@ -3,7 +3,7 @@
 import * as Comlink from 'comlink';
 import { useEffect, useState } from 'react';
 import type { WorkerApi } from './worker';
-import type { Preset, RunChunk, RunOptions, RunResult } from './types';
+import type { Catalog, Preset, RunChunk, RunOptions, RunResult } from './types';
 
 /** A run (or any call) that was stopped because the worker was terminated on purpose. */
 export class CancelledError extends Error {
@@ -67,6 +67,10 @@ export class EngineClient {
 
   presets(): Promise<Preset[]> {
     return this.call((r) => r.presets());
+  }
+
+  catalog(): Promise<Catalog> {
+    return this.call((r) => r.catalog());
   }
 
   validate(scenarioJson: string): Promise<string> {

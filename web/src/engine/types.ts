@@ -3,6 +3,7 @@
 import type { Series } from '../scenario/generated/Series';
 import type { Summary } from '../scenario/generated/Summary';
 import type { Scenario } from '../scenario/generated/Scenario';
+import type { Knob } from '../scenario/knobs';
 
 export type { Axis } from '../scenario/generated/Axis';
 export type { Summary };
@@ -13,8 +14,41 @@ export type SeriesMeta = Omit<Series, 'points'>;
 /** One entry of presets(). `scenario` is a scenario object (not a JSON string). */
 export interface Preset {
   name: string;
+  title: string;
   description: string;
   scenario: Scenario;
+}
+
+/** One entry of figures(): full scenarios overlaid as in an article's chart ("compare variants"). */
+export interface Figure {
+  name: string;
+  title: string;
+  description: string;
+  article: string;
+  members: { label: string; scenario: Scenario }[];
+}
+
+/** Everything the page needs from the engine before the first run, in one round trip. */
+export interface Catalog {
+  defaultScenario: string;
+  /** Scenarios normalised by the engine (every default filled in, canonical field order). */
+  presets: Preset[];
+  figures: Figure[];
+  knobs: Knob[];
+  /** The normalised default workload of each workload kind. */
+  workloadDefaults: Record<string, Record<string, unknown>>;
+}
+
+/** The drive's blocks after a run, for the block map (block order: plane-major). */
+export interface BlockMap {
+  planes: number;
+  blocksPerPlane: number;
+  unitsPerBlock: number;
+  /** Valid mapping units per block. */
+  valid: Uint32Array;
+  eraseCounts: Uint32Array;
+  /** 0 free, 1 open, 2 closed, 3 being collected. */
+  states: Uint8Array;
 }
 
 /** What the worker streams after every chunk of simulation. */
@@ -34,10 +68,13 @@ export interface RunOptions {
   initialChunkEvents?: number;
   /** Disables adaptation (tests use it to show chunking does not change results). */
   fixedChunkEvents?: number;
+  /** false: skip reading the block map (compare runs only need the headline series). */
+  blockMap?: boolean;
 }
 
 export interface RunResult {
   summary: Summary;
   series: SeriesMeta[];
   chunks: number;
+  blockMap: BlockMap | null;
 }

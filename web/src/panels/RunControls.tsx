@@ -1,5 +1,8 @@
+// Run, Cancel, auto-run, and a progress bar with an estimate of the time left.
 import type { RunStatus } from '../app/useRun';
 import type { EngineState } from '../engine/bridge';
+import { useI18n } from '../i18n';
+import { Switch } from '../ui/Switch';
 
 interface Props {
   status: RunStatus;
@@ -7,60 +10,73 @@ interface Props {
   progress: number;
   canRun: boolean;
   elapsedMs: number;
+  autoRun: boolean;
+  error: string | null;
+  onAutoRun(on: boolean): void;
   onRun(): void;
   onCancel(): void;
+  onRetry(): void;
+  compact?: boolean;
 }
 
-const STATUS_TEXT: Record<RunStatus, string> = {
-  idle: 'Ready',
-  running: 'Simulating…',
-  done: 'Finished',
-  cancelled: 'Cancelled',
-  failed: 'Failed',
-};
+/** Seconds left, from the pace so far; null until there is enough progress to judge. */
+export function etaSeconds(progress: number, elapsedMs: number): number | null {
+  if (!(progress > 0.02) || progress >= 1 || elapsedMs < 300) return null;
+  return ((elapsedMs / progress) * (1 - progress)) / 1000;
+}
 
-export function RunControls({ status, engine, progress, canRun, elapsedMs, onRun, onCancel }: Props) {
+export function RunControls({ status, engine, progress, canRun, elapsedMs, autoRun, error, onAutoRun, onRun, onCancel, onRetry, compact }: Props) {
+  const { t, locale } = useI18n();
   const running = status === 'running';
   const percent = Math.floor(progress * 100);
-  // Before any run, the state worth telling is the engine's.
-  const idleText = engine === 'ready' ? STATUS_TEXT.idle : engine === 'loading' ? 'Loading the engine…' : 'Engine unavailable';
+  const eta = running ? etaSeconds(progress, elapsedMs) : null;
+  const seconds = (ms: number) => (ms / 1000).toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  let statusText: string;
+  if (status === 'idle') statusText = engine === 'ready' ? t('run.ready') : engine === 'loading' ? t('run.loading') : t('run.unavailable');
+  else if (status === 'running') statusText = eta === null ? t('run.running') : t('run.eta', { s: eta < 1 ? '<1' : Math.ceil(eta).toLocaleString(locale) });
+  else if (status === 'done') statusText = t('run.done', { s: seconds(elapsedMs) });
+  else if (status === 'cancelled') statusText = t('run.cancelled');
+  else statusText = t('run.failed');
+
   return (
-    <div className="run-controls">
+    <div className={`run-controls${compact ? ' compact' : ''}`}>
       <div className="buttons">
-        <button type="button" className="btn btn-primary" onClick={onRun} disabled={!canRun || running} data-testid="run">
+        <button type="button" className="btn btn-primary" onClick={onRun} disabled={!canRun} data-testid="run">
           <svg viewBox="0 0 16 16" aria-hidden="true" className="btn-icon">
             <path d="M4 2.5v11l9-5.5z" fill="currentColor" />
           </svg>
-          Run
+          {running ? t('run.restart') : t('run.run')}
         </button>
         <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={!running} data-testid="cancel">
           <svg viewBox="0 0 16 16" aria-hidden="true" className="btn-icon">
             <rect x="3.5" y="3.5" width="9" height="9" rx="1.5" fill="currentColor" />
           </svg>
-          Cancel
+          {t('run.cancel')}
         </button>
       </div>
       <div className="progress-row">
-        <div
-          className={`progress progress-${status}`}
-          role="progressbar"
-          aria-label="Simulation progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          data-testid="progress"
-        >
+        <div className={`progress progress-${status}`} role="progressbar" aria-label={t('run.progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} data-testid="progress">
           <div className="progress-fill" style={{ width: `${progress * 100}%` }} />
         </div>
         <span className="progress-text" data-testid="progress-text">
           {percent}%
         </span>
       </div>
-      <p className="run-status" data-testid="run-status" data-status={status}>
-        <span className={`dot dot-${status}`} />
-        {status === 'idle' ? idleText : STATUS_TEXT[status]}
-        {status !== 'idle' && <span className="muted"> · {(elapsedMs / 1000).toFixed(2)} s wall clock</span>}
-      </p>
+      <div className="run-foot">
+        <p className="run-status" data-testid="run-status" data-status={status} aria-live="polite">
+          <span className={`dot dot-${status}`} />
+          {statusText}
+        </p>
+        {!compact && <Switch label={t('run.auto')} checked={autoRun} onChange={onAutoRun} testId="auto-run" title={t('run.autoHelp')} />}
+      </div>
+      {status === 'failed' && error && (
+        <div className="run-error" role="alert" data-testid="run-error">
+          <p>{error}</p>
+          <button type="button" className="btn btn-secondary btn-small" onClick={onRetry} data-testid="retry">
+            {t('run.retry')}
+          </button>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,6 +1,8 @@
 // Every number of the engine's summary: rates as headline tiles, nested groups (latency
 // percentiles) as a table, and the rest as a compact list. Labels come from the keys.
 import type { Summary } from '../engine/types';
+import { useI18n } from '../i18n';
+import { summaryLabel } from '../i18n/engineText';
 import { formatSummaryValue, isHeadline, summaryFields, summaryGroups, type SummaryField, type SummaryGroup } from './summaryFields';
 
 interface Props {
@@ -10,36 +12,41 @@ interface Props {
 }
 
 export function SummaryPanel({ summary, emptyText }: Props) {
+  const { t, lang } = useI18n();
   if (!summary) {
     return (
       <section className="card summary" data-testid="summary">
-        <h2>Summary</h2>
+        <h2>{t('summary.title')}</h2>
         <p className="muted">{emptyText}</p>
       </section>
     );
   }
-  const fields = summaryFields(summary);
+  const fields = summaryFields(summary).map((f) => ({ ...f, label: summaryLabel(lang, f.key, f.label) }));
   const rates = fields.filter(isHeadline);
   const active = rates.filter((f) => f.value !== 0);
   const headline = active.length ? active : rates;
   const rest = fields.filter((f) => !headline.includes(f));
-  const groups = summaryGroups(summary);
+  const groups = summaryGroups(summary).map((g) => ({
+    ...g,
+    label: summaryLabel(lang, g.key, g.label),
+    fields: g.fields.map((f) => ({ ...f, label: summaryLabel(lang, f.key, f.label) })),
+  }));
 
   return (
     <section className="card summary" aria-labelledby="summary-title" data-testid="summary">
       <div className="card-head">
-        <h2 id="summary-title">Summary</h2>
+        <h2 id="summary-title">{t('summary.title')}</h2>
       </div>
       {summary.truncated && (
         <p className="note note-warn" role="status">
-          The run hit the engine's event limit and stopped early: numbers cover only the part that ran.
+          {t('summary.truncated')}
         </p>
       )}
       <dl className="headline-grid">
         {headline.map((f) => (
           <div className="metric metric-big" key={f.key}>
             <dt>
-              {f.label} <span className="metric-kind">{rateKind(f)}</span>
+              {f.label} <span className="metric-kind">{rateKind(f, t('summary.throughput'))}</span>
             </dt>
             <dd>
               <Value field={f} />
@@ -51,7 +58,7 @@ export function SummaryPanel({ summary, emptyText }: Props) {
       <dl className="details-grid">
         {rest.map((f) => (
           <div className="detail" key={f.key}>
-            <dt title={f.key}>{isHeadline(f) ? `${f.label} ${rateKind(f)}` : f.label}</dt>
+            <dt title={f.key}>{isHeadline(f) ? `${f.label} ${rateKind(f, t('summary.throughput'))}` : f.label}</dt>
             <dd>
               <Value field={f} />
             </dd>
@@ -63,14 +70,15 @@ export function SummaryPanel({ summary, emptyText }: Props) {
 }
 
 /** "Read" alone is ambiguous for a rate: say whether it is bytes or commands per second. */
-function rateKind(f: SummaryField): string {
-  return f.unit === 'IOPS' ? 'IOPS' : 'throughput';
+function rateKind(f: SummaryField, throughput: string): string {
+  return f.unit === 'IOPS' ? 'IOPS' : throughput;
 }
 
 function Value({ field }: { field: SummaryField }) {
+  const { t, locale } = useI18n();
   const bytes = field.unit === 'bytes';
   return (
-    <span className="value" data-key={field.key} title={bytes ? `${field.value.toLocaleString('en-US')} bytes` : undefined}>
+    <span className="value" data-key={field.key} title={bytes ? t('summary.bytes', { n: field.value.toLocaleString(locale) }) : undefined}>
       <span className="metric-value">{formatSummaryValue(field.value, field.unit)}</span>
       {field.unit && !bytes && <span className="metric-unit">{field.unit}</span>}
     </span>
@@ -79,15 +87,16 @@ function Value({ field }: { field: SummaryField }) {
 
 /** Groups sharing column names (read/write latency percentiles) read best as one table. */
 function GroupTable({ groups }: { groups: SummaryGroup[] }) {
+  const { t } = useI18n();
   const columns = groups[0].fields;
   const latency = groups.every((g) => g.key.endsWith('_latency'));
   const rowLabel = (g: SummaryGroup) => (latency ? g.label.replace(/ latency$/, '') : g.label);
   return (
     <table className="group-table">
-      <caption>{latency ? 'Latency' : 'Details'}</caption>
+      <caption>{latency ? t('summary.latency') : t('summary.details')}</caption>
       <thead>
         <tr>
-          <th scope="col">{latency ? 'Operation' : ''}</th>
+          <th scope="col">{latency ? t('summary.operation') : ''}</th>
           {columns.map((c) => (
             <th scope="col" key={c.key}>
               {c.label}

@@ -1,0 +1,73 @@
+// The schema-driven forms: for every preset, the Device and Workload panels render an input
+// for every knob that applies, in English and Japanese, with no knob-specific UI code.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Catalog } from '../../web/src/engine/types';
+import { I18nProvider, type Lang } from '../../web/src/i18n';
+import { KNOBS_JA } from '../../web/src/i18n/knobs.ja';
+import { DevicePanel } from '../../web/src/panels/DevicePanel';
+import { WorkloadPanel } from '../../web/src/panels/WorkloadPanel';
+import { knobsFor, workloadKind } from '../../web/src/scenario/knobs';
+import type { JsonObject } from '../../web/src/scenario/paths';
+import { loadEngine } from './loadEngine';
+
+let catalog: Catalog;
+
+beforeAll(async () => {
+  catalog = await loadEngine().catalog();
+});
+
+function render(scenario: JsonObject, lang: Lang, error: string | null = null): string {
+  const kind = workloadKind(scenario);
+  const noop = () => {};
+  return renderToStaticMarkup(
+    <I18nProvider initial={lang}>
+      <WorkloadPanel knobs={catalog.knobs} scenario={scenario} kind={kind} presetKind={kind} edited={[]} error={error} onKind={noop} onChange={noop} onReset={noop} />
+      <DevicePanel knobs={catalog.knobs} scenario={scenario} kind={kind} edited={[]} error={error} onChange={noop} onReset={noop} />
+    </I18nProvider>,
+  );
+}
+
+const knobsIn = (html: string) => [...html.matchAll(/data-knob="([^"]+)"/g)].map((m) => m[1]);
+
+describe('schema-driven forms', () => {
+  it('render every knob of every preset, each once, with its value', () => {
+    for (const preset of catalog.presets) {
+      const scenario = preset.scenario as unknown as JsonObject;
+      const kind = workloadKind(scenario);
+      const html = render(scenario, 'en');
+      const expected = ['workload.kind', ...knobsFor(catalog.knobs, kind).map((k) => k.path)];
+      expect(knobsIn(html).sort(), preset.name).toEqual(expected.sort());
+      expect(html, preset.name).not.toMatch(/>(undefined|NaN|null)</);
+      for (const k of knobsFor(catalog.knobs, kind)) expect(html, `${preset.name}: ${k.label}`).toContain(k.label.replace(/&/g, '&amp;'));
+    }
+  });
+
+  it('render every workload kind’s parameters', () => {
+    for (const [kind, workload] of Object.entries(catalog.workloadDefaults)) {
+      const scenario = { ...(catalog.presets[0].scenario as unknown as JsonObject), workload } as JsonObject;
+      const paths = knobsIn(render(scenario, 'en'));
+      for (const k of knobsFor(catalog.knobs, kind)) expect(paths, `${kind}: ${k.path}`).toContain(k.path);
+    }
+  });
+
+  it('render in Japanese from the translation table', () => {
+    const scenario = catalog.presets.find((p) => p.name === 'bg4-like')!.scenario as unknown as JsonObject;
+    const html = render(scenario, 'ja');
+    expect(html).toContain('デバイス');
+    expect(html).toContain(KNOBS_JA['device.mapping.hmb.allocation_policy'].label);
+    expect(html).toContain(KNOBS_JA['workload.spans'].label);
+    expect(html).not.toContain('>Channels<');
+  });
+
+  it('show the engine’s message at the knob it names, and open its group', () => {
+    const scenario = catalog.presets.find((p) => p.name === 'bg4-like')!.scenario as unknown as JsonObject;
+    const message = 'device.mapping.hmb.chunks: must be between 1 and 256 (got 0)';
+    const html = render(scenario, 'en', message);
+    const at = html.indexOf('data-knob="device.mapping.hmb.chunks"');
+    expect(at).toBeGreaterThan(0);
+    expect(html.slice(at, at + 3000)).toContain(message);
+    expect(html).toMatch(/<details class="knob-group" open="" data-group="hmb">/);
+    expect(html).not.toMatch(/<details class="knob-group" open="" data-group="gc">/);
+  });
+});

@@ -1,0 +1,63 @@
+// Compare in a real browser: one click runs an article figure's variants and overlays them as
+// labelled series; pinning a result and changing a knob draws both.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { artifacts, chartData, knobInput, waitForRun } from './app';
+import { openBrowser, type Browser } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await openBrowser();
+  page = browser.page;
+  await page.goto(`${baseUrl}?preset=bg4-like`, { waitUntil: 'load' });
+  await waitForRun(page, (s) => s.name.startsWith('BG4'));
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('compare', () => {
+  it('“Compare variants” overlays every member of the article figure, labelled', async () => {
+    await page.getByTestId('variants-article-000-random-read').click();
+    await page.waitForFunction(() => (window.__ssd?.chart('headline') ?? []).length === 5, undefined, { timeout: 90_000 });
+    const drawn = (await chartData(page, 'headline'))!;
+    expect(drawn.map((s) => s.label)).toEqual(['BG4-like, HMB off', 'BG4-like, HMB 61 MiB', 'BG4-like, HMB 64 MiB', 'BG3-like', '970 EVO Plus-like (DRAM)']);
+    expect(drawn.every((s) => s.points.length === 8)).toBe(true);
+    const legend = page.getByTestId('chart-headline').getByTestId('legend');
+    await expect(legend.locator('.legend-label').allTextContents()).resolves.toEqual(drawn.map((s) => s.label));
+    await expect(page.locator('[data-chart="headline"] path.series-line').count()).resolves.toBe(5);
+    const colours = await page.locator('[data-chart="headline"] path.series-line').evaluateAll((els) => els.map((e) => e.getAttribute('stroke')));
+    expect(new Set(colours).size).toBe(5);
+    // The article's story: at 64 GiB every DRAM-less variant is far below the DRAM drive,
+    // and at 16 GiB HMB keeps reads fast while HMB off has fallen to its floor.
+    const at = (label: string, i: number) => drawn.find((s) => s.label === label)!.points[i][1];
+    expect(at('BG4-like, HMB 61 MiB', 4)).toBeGreaterThan(at('BG4-like, HMB off', 4) * 1.3);
+    expect(at('970 EVO Plus-like (DRAM)', 7)).toBeGreaterThan(at('BG4-like, HMB 64 MiB', 7));
+    await page.getByTestId('compare-bar').waitFor();
+    await page.screenshot({ path: `${artifacts}compare.png`, fullPage: false });
+
+    await page.getByTestId('lang').locator('[data-value="ja"]').click();
+    await expect(legend.locator('.legend-label').first().textContent()).resolves.toBe('BG4 風、HMB 無効');
+    await page.screenshot({ path: `${artifacts}compare-ja.png`, fullPage: false });
+    await page.getByTestId('lang').locator('[data-value="en"]').click();
+    await page.getByTestId('clear-pins').click();
+    await expect(page.getByTestId('compare-bar').count()).resolves.toBe(0);
+  });
+
+  it('a pinned result stays on the chart next to the new run', async () => {
+    await page.getByTestId('pin').click();
+    await knobInput(page, 'workload.iodepth').fill('4');
+    await waitForRun(page, (s) => s.workload.iodepth === 4);
+    const drawn = (await chartData(page, 'headline'))!;
+    expect(drawn.map((s) => s.label)).toEqual(['BG4-like DRAM-less NVMe, HMB 61 MiB (default)', 'This run']);
+    // Queue depth 4 is slower than 32 at every span.
+    drawn[1].points.forEach(([, y], i) => expect(y).toBeLessThan(drawn[0].points[i][1]));
+    await page.getByTestId('chart-headline').locator('.legend-remove').click();
+    await expect(page.getByTestId('chart-headline').getByTestId('legend').count()).resolves.toBe(0);
+    expect(browser.problems).toEqual([]);
+  });
+});

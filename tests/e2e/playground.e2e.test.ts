@@ -1,0 +1,256 @@
+// The playground in a real browser, used like a person would: it opens and runs the default
+// preset, a knob change re-runs it, exports hold the chart's data, Japanese works, cancel is
+// immediate, numbers match the native CLI bit for bit, and failures are said out loud.
+import { copyFileSync, readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { parseCsv } from '../../web/src/charts/exportChart';
+import { summaryPaths } from '../../web/src/panels/summaryFields';
+import { artifacts, chartData, engineReady, firstDifference, knobInput, runCount, snapshot, waitForRun, waitForStatus } from './app';
+import { openBrowser, type Browser } from './browser';
+import { runSsdsim } from './ssdsim';
+
+const docsScreenshot = new URL('../../docs/screenshot.png', import.meta.url).pathname;
+const baseUrl = inject('baseUrl');
+
+let browser: Browser;
+let page: Page;
+let defaultPreset: string;
+
+beforeAll(async () => {
+  browser = await openBrowser();
+  page = browser.page;
+  await page.goto(baseUrl, { waitUntil: 'load' });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('SSD Playground in Chromium', () => {
+  it('opens the default preset and runs it at once; every chart has data', async () => {
+    await expect(page.title()).resolves.toBe('SSD Playground');
+    await engineReady(page);
+    await waitForRun(page);
+    defaultPreset = await page.getByTestId('preset-select').inputValue();
+    expect(defaultPreset).toBe('tlc-random-read');
+    expect(await knobInput(page, 'workload.iodepth').inputValue()).toMatch(/^\d+$/);
+
+    const snap = await snapshot(page);
+    expect(snap.progress).toBe(1);
+    await expect(page.getByTestId('progress-text').textContent()).resolves.toBe('100%');
+
+    const chart = page.getByTestId('chart-headline');
+    const drawn = await chartData(page, 'headline');
+    expect(drawn).not.toBeNull();
+    const points = drawn!.reduce((n, s) => n + s.points.length, 0);
+    expect(points).toBeGreaterThanOrEqual(10);
+    expect(Number(await chart.locator('.plot svg').getAttribute('data-points'))).toBe(points);
+    const d = await chart.locator('path.series-line').first().getAttribute('d');
+    expect(d).toMatch(/^M/);
+    expect(d).not.toContain('NaN');
+    const axisText = await chart.locator('.axis-title').allTextContents();
+    expect(axisText).toEqual(['Throughput (MB/s)', 'Time (s)']);
+    expect(await chart.locator('.axis-x text').count()).toBeGreaterThan(2);
+
+    // The headline draws exactly the series the engine streamed.
+    const streamed = snap.series.find((s) => s.id === 'read_throughput')!;
+    expect(firstDifference(drawn![0].points, streamed.points)).toBe(-1);
+
+    // Secondary charts: latency distribution, mapping-cache tiers, and the block map.
+    for (const id of ['latency', 'mapping', 'blocks']) await page.getByTestId(`chart-${id}`).waitFor();
+    expect((await chartData(page, 'mapping'))!.length).toBeGreaterThanOrEqual(2);
+    const map = await page.evaluate(() => window.__ssd!.blockMap());
+    expect(map!.valid.length).toBe(map!.planes * map!.blocksPerPlane);
+    const canvas = await page.getByTestId('block-map-canvas').boundingBox();
+    expect(canvas!.width).toBeGreaterThan(200);
+    expect(canvas!.height).toBeGreaterThan(100);
+
+    // The summary shows every number of the summary, once each.
+    const paths = summaryPaths(snap.summary ?? {});
+    expect(paths.length).toBeGreaterThan(10);
+    const shown = await page.locator('[data-testid="summary"] [data-key]').evaluateAll((els) => els.map((e) => e.getAttribute('data-key')));
+    expect([...shown].sort()).toEqual([...paths].sort());
+
+    // The address bar holds the scenario.
+    await page.waitForFunction(() => location.search.includes('preset=tlc-random-read'));
+    expect(new URL(page.url()).searchParams.get('v')).toBe('1');
+    await page.screenshot({ path: `${artifacts}playground.png`, fullPage: false });
+  });
+
+  it('shows the same numbers as the native ssdsim CLI, bit for bit', async () => {
+    const snap = await snapshot(page);
+    const native = runSsdsim(snap.scenarioJson!);
+    const nativeById = new Map(native.series.map((s) => [s.id, s]));
+    for (const s of snap.series) {
+      const twin = nativeById.get(s.id);
+      expect(twin, `native series ${s.id}`).toBeDefined();
+      expect(s.label).toBe(twin!.label);
+      const at = firstDifference(s.points, twin!.points);
+      // A mismatch after engine edits usually means a stale web/src/engine/pkg: npm run build:engine.
+      expect(at, `${s.id}: first differing point`).toBe(-1);
+    }
+    expect(snap.summary).toEqual(native.summary);
+  });
+
+  it('re-runs after a knob change, and the chart changes', async () => {
+    const before = await chartData(page, 'headline');
+    const input = knobInput(page, 'workload.iodepth');
+    await input.fill('4');
+    await waitForRun(page, (s) => s.workload.iodepth === 4);
+    const after = await chartData(page, 'headline');
+    expect(firstDifference(after![0].points, before![0].points)).not.toBe(-1);
+    const mean = (pts: [number, number][]) => pts.reduce((a, [, y]) => a + y, 0) / pts.length;
+    // Fewer commands in flight: less parallelism across the planes, lower throughput.
+    expect(mean(after![0].points)).toBeLessThan(mean(before![0].points));
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('workload.iodepth') === '4');
+    await expect(page.locator('[data-knob="workload.iodepth"].knob-edited').count()).resolves.toBe(1);
+  });
+
+  it('exports the chart: CSV holds exactly the drawn points; SVG and PNG are images', async () => {
+    const drawn = (await chartData(page, 'headline'))!;
+    const chart = page.getByTestId('chart-headline');
+    const download = async (item: string) => {
+      await chart.getByTestId('export-menu').click();
+      const [file] = await Promise.all([page.waitForEvent('download'), chart.getByTestId(item).click()]);
+      return { name: file.suggestedFilename(), body: readFileSync((await file.path())!) };
+    };
+    const csv = await download('export-csv');
+    expect(csv.name).toBe('ssd-tlc-random-read-headline.csv');
+    const rows = parseCsv(csv.body.toString('utf8'));
+    expect(rows[0]).toEqual(['series', 'Time (s)', 'Throughput (MB/s)']);
+    const fromCsv = rows.slice(1).map((r) => [Number(r[1]), Number(r[2])] as [number, number]);
+    expect(firstDifference(fromCsv, drawn.flatMap((s) => s.points))).toBe(-1);
+    expect(new Set(rows.slice(1).map((r) => r[0]))).toEqual(new Set(drawn.map((s) => s.label)));
+
+    const svg = await download('export-svg');
+    expect(svg.body.toString('utf8')).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>.*Throughput over time.*<path class="series-line"/s);
+    const png = await download('export-png');
+    expect(png.body.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(png.body.length).toBeGreaterThan(5_000);
+  });
+
+  it('shows an invalid value at its knob with the engine’s message, and blocks Run', async () => {
+    await knobInput(page, 'workload.iodepth').fill('0');
+    const error = page.locator('[data-knob="workload.iodepth"] .field-error');
+    await expect(error.textContent({ timeout: 10_000 })).resolves.toBe('workload.iodepth: must be between 1 and 1024 (got 0)');
+    await expect(page.getByTestId('run').isDisabled()).resolves.toBe(true);
+    await knobInput(page, 'workload.iodepth').fill('32');
+    await error.waitFor({ state: 'detached' });
+    await page.getByTestId('run').and(page.locator(':enabled')).waitFor();
+  });
+
+  it('switches the whole UI to Japanese and back', async () => {
+    await page.getByTestId('lang').locator('[data-value="ja"]').click();
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('ja');
+    await expect(page.getByTestId('run').textContent()).resolves.toMatch(/実行/);
+    await expect(page.locator('#device-title').textContent()).resolves.toBe('デバイス');
+    await expect(page.locator('[data-knob="workload.iodepth"] .knob-label').textContent()).resolves.toBe('キュー深度');
+    await expect(page.locator('[data-testid="chart-headline"] h2').textContent()).resolves.toBe('スループットの推移');
+    await expect(page.locator('[data-testid="chart-headline"] .axis-title').allTextContents()).resolves.toEqual(['スループット (MB/s)', '時間 (s)']);
+    await expect(page.locator('[data-testid="summary"] h2').textContent()).resolves.toBe('サマリー');
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('lang') === 'ja');
+    await page.screenshot({ path: `${artifacts}playground-ja.png`, fullPage: false });
+    await page.getByTestId('lang').locator('[data-value="en"]').click();
+    await expect(page.locator('#device-title').textContent()).resolves.toBe('Device');
+  });
+
+  it('cancels a long run at once, and the next run completes', async () => {
+    // An hour of simulated time with fine windows, through the JSON editor: points stream
+    // at once and the run would outlast any test. Auto-run starts it.
+    await page.locator('.json-editor summary').click();
+    const editor = page.getByTestId('json-editor');
+    const scenario = JSON.parse(await editor.inputValue());
+    scenario.workload.runtime = 3600;
+    scenario.workload.log_avg_msec = 5;
+    await editor.fill(JSON.stringify(scenario, null, 2));
+    await expect.poll(() => knobInput(page, 'workload.runtime').inputValue()).toBe('3600');
+    await page.waitForFunction(() => window.__ssd?.status === 'running' && (window.__ssd.series()[0]?.points.length ?? 0) > 0, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => Number(document.querySelector('[data-chart="headline"] .plot svg')?.getAttribute('data-points')) > 0, undefined, { timeout: 5_000 });
+    expect(await page.getByTestId('progress-text').textContent()).not.toBe('100%');
+
+    const clickedAt = Date.now();
+    await page.getByTestId('cancel').click();
+    await waitForStatus(page, 'cancelled', 2_000);
+    expect(Date.now() - clickedAt).toBeLessThan(2_000);
+    const atCancel = await snapshot(page);
+    expect(atCancel.progress).toBeGreaterThan(0);
+    expect(atCancel.progress).toBeLessThan(1);
+    await expect(page.getByTestId('run-status').textContent()).resolves.toMatch(/Cancelled/);
+
+    // Nothing more arrives from the terminated worker, and auto-run does not restart it.
+    await page.waitForTimeout(750);
+    const later = await snapshot(page);
+    expect(later.series.map((s) => s.points.length)).toEqual(atCancel.series.map((s) => s.points.length));
+    expect(later.status).toBe('cancelled');
+
+    // A fresh engine takes over; the preset's reset button restores it and it runs.
+    await engineReady(page, 20_000);
+    await page.getByTestId('reset-preset').click();
+    await expect.poll(() => knobInput(page, 'workload.runtime').inputValue()).toBe('0.05');
+    await page.locator('.json-editor summary').click();
+    await waitForRun(page, (s) => s.workload.runtime === 0.05);
+    await expect(page.getByTestId('progress-text').textContent()).resolves.toBe('100%');
+  });
+
+  it('keeps the last scenario across a reload', async () => {
+    await knobInput(page, 'workload.iodepth').fill('8');
+    await waitForRun(page, (s) => s.workload.iodepth === 8);
+    await page.waitForTimeout(400); // the URL and storage writes are throttled
+    await page.goto(baseUrl, { waitUntil: 'load' });
+    await waitForRun(page);
+    await expect.poll(() => knobInput(page, 'workload.iodepth').inputValue()).toBe('8');
+    await page.getByTestId('reset-preset').click();
+    await waitForRun(page, (s) => s.workload.iodepth === 32);
+  });
+
+  it('keeps the console clean and stays on this machine', async () => {
+    if (process.env.SSD_UPDATE_DOCS_SCREENSHOT) {
+      await page.setViewportSize({ width: 1280, height: 860 });
+      await page.screenshot({ path: `${artifacts}readme.png` });
+      copyFileSync(`${artifacts}readme.png`, docsScreenshot);
+    }
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('says so when the worker crashes, keeps the scenario, and runs again after a restart', async () => {
+    // A separate tab: the crash's console noise is expected there and not tracked.
+    const tab = await browser.context.newPage();
+    try {
+      await tab.goto(`${baseUrl}?preset=tlc-random-read&workload.iodepth=6`, { waitUntil: 'load' });
+      await waitForRun(tab, (s) => s.workload.iodepth === 6);
+      const worker = tab.workers()[0];
+      expect(worker).toBeDefined();
+      await worker.evaluate(() => setTimeout(() => {
+        throw new Error('simulated engine crash');
+      }));
+      const banner = tab.getByTestId('engine-error');
+      await banner.waitFor({ timeout: 10_000 });
+      await expect(banner.textContent()).resolves.toMatch(/not available.*crashed/is);
+      await expect(knobInput(tab, 'workload.iodepth').inputValue()).resolves.toBe('6');
+      await tab.getByTestId('engine-restart').click();
+      await engineReady(tab, 20_000);
+      const runs = await runCount(tab);
+      await tab.getByTestId('run').click();
+      await waitForRun(tab, (s) => s.workload.iodepth === 6, runs);
+      await banner.waitFor({ state: 'detached' });
+    } finally {
+      await tab.close();
+    }
+  });
+
+  it('says so on the page when the engine cannot load, instead of hanging', async () => {
+    const broken = await browser.context.newPage();
+    try {
+      await broken.route('**/*.wasm', (route) => route.abort());
+      await broken.goto(baseUrl, { waitUntil: 'load' });
+      const banner = broken.getByTestId('engine-error');
+      await banner.waitFor({ timeout: 25_000 });
+      await expect(banner.textContent()).resolves.toMatch(/engine is not available/i);
+      await expect(broken.getByTestId('engine-status').getAttribute('data-status')).resolves.toBe('failed');
+      await expect(broken.getByTestId('run').isDisabled()).resolves.toBe(true);
+    } finally {
+      await broken.close();
+    }
+  });
+});

@@ -1,0 +1,105 @@
+// Share links in a real browser: a link opened in a fresh browser profile gives the same
+// numbers bit for bit; a hostile link is reported as text and falls back to the defaults.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { chartData, engineReady, firstDifference, knobInput, snapshot, waitForRun } from './app';
+import { openBrowser, type Browser } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await openBrowser();
+  page = browser.page;
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('share links', () => {
+  it('the Share dialog holds the address, which reproduces identical numbers in a fresh browser', async () => {
+    await page.goto(`${baseUrl}?preset=bg4-like`, { waitUntil: 'load' });
+    await engineReady(page);
+    await waitForRun(page, (s) => s.name.startsWith('BG4'));
+    await knobInput(page, 'workload.iodepth').fill('16');
+    await waitForRun(page, (s) => s.workload.iodepth === 16);
+    await page.getByTestId('share').click();
+    const dialog = page.getByTestId('share-dialog');
+    await dialog.waitFor();
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('workload.iodepth') === '16');
+    const url = await dialog.getByTestId('share-url').inputValue();
+    expect(url).toBe(page.url());
+    const params = new URL(url).searchParams;
+    expect([...params.keys()]).toEqual(['v', 'preset', 'seed', 'workload.iodepth']);
+    expect(params.get('preset')).toBe('bg4-like');
+    await page.keyboard.press('Escape');
+    const here = await snapshot(page);
+    const drawnHere = await chartData(page, 'headline');
+
+    const fresh = await openBrowser();
+    try {
+      await fresh.page.goto(url, { waitUntil: 'load' });
+      await waitForRun(fresh.page, (s) => s.workload.iodepth === 16);
+      const there = await snapshot(fresh.page);
+      expect(there.scenarioJson).toBe(here.scenarioJson);
+      expect(there.summary).toEqual(here.summary);
+      expect(there.series.map((s) => s.id)).toEqual(here.series.map((s) => s.id));
+      there.series.forEach((s, i) => expect(firstDifference(s.points, here.series[i].points), s.id).toBe(-1));
+      const drawnThere = await chartData(fresh.page, 'headline');
+      expect(firstDifference(drawnThere![0].points, drawnHere![0].points)).toBe(-1);
+      await expect(fresh.page.getByTestId('url-issues').count()).resolves.toBe(0);
+      expect(fresh.problems).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('a hostile or malformed link shows a plain-text message and opens the defaults', async () => {
+    let dialogs = 0;
+    page.on('dialog', (d) => {
+      dialogs += 1;
+      void d.dismiss();
+    });
+    const evil = '<img src=x onerror=alert(1)>';
+    const query = new URLSearchParams([
+      ['v', '1'],
+      ['preset', evil],
+      ['workload.iodepth', 'abc'],
+      ['device.nand.channels', '999'],
+      ['__proto__.polluted', '1'],
+      [evil, '1'],
+    ]);
+    await page.goto(`${baseUrl}?${query}`, { waitUntil: 'load' });
+    await waitForRun(page, (s) => s.name.startsWith('TLC NVMe: 4 KiB random read'));
+    const banner = page.getByTestId('url-issues');
+    await banner.waitFor();
+    const text = (await banner.textContent()) ?? '';
+    expect(text).toContain(`There is no preset called “${evil}”`);
+    expect(text).toContain('workload.iodepth');
+    expect(text).toContain('device.nand.channels');
+    expect(text).toContain('__proto__.polluted');
+    await expect(banner.locator('li').count()).resolves.toBe(5);
+    // Nothing from the link became markup, and nothing ran.
+    await expect(page.locator('img[src="x"]').count()).resolves.toBe(0);
+    expect(dialogs).toBe(0);
+    expect(await page.evaluate(() => ({} as Record<string, unknown>).polluted)).toBeUndefined();
+    // The defaults are in use.
+    await expect(knobInput(page, 'workload.iodepth').inputValue()).resolves.toBe('32');
+    await expect(knobInput(page, 'device.nand.channels').inputValue()).resolves.toBe('4');
+    // The address is rewritten to the clean scenario.
+    await page.waitForFunction(() => location.search === '?v=1&preset=tlc-random-read&seed=1');
+    await banner.getByRole('button').click();
+    await banner.waitFor({ state: 'detached' });
+  });
+
+  it('an old, minimal link (no version, no preset) opens over the defaults', async () => {
+    await page.goto(`${baseUrl}?workload.iodepth=2`, { waitUntil: 'load' });
+    await waitForRun(page, (s) => s.workload.iodepth === 2);
+    await expect(page.getByTestId('url-issues').count()).resolves.toBe(0);
+    await page.waitForFunction(() => location.search === '?v=1&preset=tlc-random-read&seed=1&workload.iodepth=2');
+    expect(browser.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import { blockMapCsv, blocksPerCell, cellAt, eraseRange } from '../../web/src/charts/blockMapModel';
+import { chartDefs, isGeometric } from '../../web/src/charts/chartSpecs';
+import { csvField, csvRows, parseCsv, seriesCsv } from '../../web/src/charts/exportChart';
+import { formatValue, unitsOnChart, withUnit } from '../../web/src/charts/format';
+import { cdfToHistogram, percentiles } from '../../web/src/charts/latency';
+import { PALETTE, seriesStyle } from '../../web/src/charts/palette';
+import { nearestIndex, plotFrame } from '../../web/src/charts/plotFrame';
+import { mergeRefLines } from '../../web/src/charts/SeriesChartCard';
+import type { BlockMap, SeriesMeta, Summary } from '../../web/src/engine/types';
+
+const axis = (name: string, unit: string, categories: string[] = []) => ({ name, unit, categories });
+const series = (id: string, x: ReturnType<typeof axis>, y: ReturnType<typeof axis>): SeriesMeta => ({ id, label: id, x, y });
+const time = axis('Time', 's');
+const mbps = axis('Throughput', 'MB/s');
+const pct = axis('Table lookups', '%');
+const margins = { top: 10, right: 10, bottom: 30, left: 50 };
+
+describe('chartDefs: charts from the series axes', () => {
+  it('a span sweep: headline, throughput over time, mapping tiers, latency distribution', () => {
+    const list = [
+      series('span_sweep', axis('Access span', 'GiB'), mbps),
+      series('read_throughput', time, mbps),
+      series('map_hit_sram', time, pct),
+      series('map_miss', time, pct),
+      series('latency_cdf_read', axis('Latency', 'µs'), axis('Operations at or below', '%')),
+    ];
+    expect(chartDefs(list).map((d) => [d.id, d.series, d.mark])).toEqual([
+      ['headline', [0], 'line'],
+      ['throughput', [1], 'line'],
+      ['latency', [4], 'line'],
+      ['mapping', [2, 3], 'line'],
+    ]);
+  });
+
+  it('CrystalDiskMark read and write share the categorical headline as bars', () => {
+    const tests = axis('Test', '', ['SEQ1M Q8T1', 'RND4K Q1T1']);
+    const defs = chartDefs([series('cdm_read', tests, mbps), series('cdm_write', tests, mbps), series('read_throughput', time, mbps), series('waf', time, axis('WAF', 'x'))]);
+    expect(defs[0]).toEqual({ id: 'headline', series: [0, 1], mark: 'bars', role: 'headline' });
+    expect(defs.map((d) => d.id)).toEqual(['headline', 'throughput', 'waf']);
+  });
+
+  it('a job’s headline is its throughput over time (no duplicate chart)', () => {
+    const defs = chartDefs([series('read_throughput', time, mbps), series('write_throughput', time, mbps), series('map_hit_sram', time, pct)]);
+    expect(defs.map((d) => [d.id, d.series])).toEqual([
+      ['headline', [0, 1]],
+      ['mapping', [2]],
+    ]);
+  });
+
+  it('a latency trace is dots, with its own role', () => {
+    const defs = chartDefs([series('latency_trace', axis('Operation #', ''), axis('Latency', 'ms'))]);
+    expect(defs[0]).toMatchObject({ mark: 'dots', role: 'latency_trace' });
+  });
+
+  it('a series it has never seen still gets a chart, grouped by axes', () => {
+    const defs = chartDefs([series('span_sweep', axis('Access span', 'GiB'), mbps), series('slc_free', time, axis('SLC cache free', 'GiB')), series('slc_used', time, axis('SLC cache used', 'GiB'))]);
+    expect(defs.map((d) => [d.id, d.series])).toEqual([
+      ['headline', [0]],
+      ['series-slc_free', [1, 2]],
+    ]);
+    expect(chartDefs([])).toEqual([]);
+  });
+
+  it('recognises geometric sweeps for a log x axis', () => {
+    expect(isGeometric(new Float64Array([1, 5, 2, 5, 4, 5, 64, 5]))).toBe(true);
+    expect(isGeometric(new Float64Array([0, 5, 1, 5, 2, 5]))).toBe(false);
+    expect(isGeometric(new Float64Array([1, 5, 2, 5, 3, 5]))).toBe(false);
+  });
+});
+
+describe('plotFrame', () => {
+  const pts = new Float64Array([1, 100, 2, 250, 64, 400]);
+
+  it('linear axes start at zero with headroom', () => {
+    const f = plotFrame({ series: [pts], width: 560, height: 240, margins, xScale: 'linear', yScale: 'linear' });
+    expect(f.innerWidth).toBe(500);
+    expect(f.x(0)).toBe(0);
+    expect(f.x(64)).toBe(500);
+    expect(f.y(0)).toBe(200);
+    expect(f.yTicks[0]).toBe(0);
+  });
+
+  it('a log x axis uses a sweep’s own points as ticks', () => {
+    const f = plotFrame({ series: [pts], width: 560, height: 240, margins, xScale: 'log', yScale: 'linear' });
+    expect(f.xLog).toBe(true);
+    expect(f.xTicks).toEqual([1, 2, 64]);
+    expect(f.x(2) - f.x(1)).toBeCloseTo(f.x(4) - f.x(2), 6);
+  });
+
+  it('a log y axis has decade ticks and ignores zeros', () => {
+    const lat = new Float64Array([0, 0, 1, 0.02, 2, 25, 3, 3000]);
+    const f = plotFrame({ series: [lat], width: 560, height: 240, margins, xScale: 'linear', yScale: 'log' });
+    expect(f.yLog).toBe(true);
+    expect(f.yTicks.every((t) => Math.abs(Math.log10(t) - Math.round(Math.log10(t))) < 1e-9)).toBe(true);
+  });
+
+  it('categories become bands', () => {
+    const f = plotFrame({ series: [new Float64Array([0, 10, 1, 20])], width: 560, height: 240, margins, xScale: 'linear', yScale: 'linear', categories: ['A', 'B'] });
+    expect(f.bandwidth).toBeGreaterThan(100);
+    expect(f.xInvert(f.x(1))).toBe(1);
+    expect(f.xTicks).toEqual([0, 1]);
+  });
+
+  it('spans a planned runtime and includes reference lines', () => {
+    const f = plotFrame({ series: [new Float64Array([0, 1, 1, 2])], width: 560, height: 240, margins, xScale: 'linear', yScale: 'linear', xMaxHint: 10, extraY: [50] });
+    expect(f.x(10)).toBe(500);
+    expect(f.y(50)).toBeGreaterThanOrEqual(0);
+  });
+
+  it('finds the nearest point by x', () => {
+    const p = new Float64Array([0, 0, 1, 0, 2, 0, 4, 0]);
+    expect(nearestIndex(p, 2.9)).toBe(2);
+    expect(nearestIndex(p, 3.1)).toBe(3);
+    expect(nearestIndex(p, -5)).toBe(0);
+    expect(nearestIndex(new Float64Array(0), 1)).toBe(-1);
+  });
+});
+
+describe('latency helpers', () => {
+  it('turns a CDF into a histogram whose bins add up to 100 %', () => {
+    const cdf = new Float64Array([10, 0, 10, 25, 20, 50, 40, 75, 1000, 99, 2000, 100]);
+    const h = cdfToHistogram(cdf, 16);
+    let total = 0;
+    for (let i = 1; i < h.length; i += 2) total += h[i];
+    expect(total).toBeCloseTo(100, 9);
+    for (let i = 2; i < h.length; i += 2) expect(h[i]).toBeGreaterThan(h[i - 2]);
+  });
+
+  it('takes the summary’s percentiles in the chart’s unit, for operations that ran', () => {
+    const lat = (p50: number) => ({ count: 10, mean_us: p50, p50_us: p50, p99_us: p50 * 2, p999_us: p50 * 3, max_us: p50 * 4 });
+    const summary = { read_latency: { ...lat(0), count: 0 }, write_latency: lat(22_400) } as unknown as Summary;
+    expect(percentiles(summary, 'ms')).toEqual([
+      { op: 'write', name: 'p50', value: 22.4 },
+      { op: 'write', name: 'p99', value: 44.8 },
+      { op: 'write', name: 'p99.9', value: 67.2 },
+    ]);
+    expect(percentiles(summary, 'furlongs')).toEqual([]);
+  });
+
+  it('merges percentile lines that coincide into one label', () => {
+    const lines = mergeRefLines(
+      [
+        { key: 'a', label: 'Write p50', value: 22.4, color: 'g' },
+        { key: 'b', label: 'Write p99', value: 25.9, color: 'r' },
+        { key: 'c', label: 'Write p99.9', value: 25.9, color: 'p' },
+      ],
+      (v) => `${v} ms`,
+    );
+    expect(lines.map((l) => l.label)).toEqual(['Write p50 22.4 ms', 'Write p99 / p99.9 25.9 ms']);
+  });
+});
+
+describe('CSV export', () => {
+  it('writes one row per point with exact numbers, and reads back', () => {
+    const s = [{ key: 'a', label: 'Read, "QD32"', color: '#000', marker: 'circle' as const, points: new Float64Array([1, 0.1 + 0.2, 2, 1e21]) }];
+    const text = seriesCsv(s, { name: 'Access span', unit: 'GiB', scale: 'log' }, { name: 'Throughput', unit: 'MB/s', scale: 'linear' });
+    const rows = parseCsv(text);
+    expect(rows[0]).toEqual(['series', 'Access span (GiB)', 'Throughput (MB/s)']);
+    expect(rows[1]).toEqual(['Read, "QD32"', '1', String(0.1 + 0.2)]);
+    expect(Number(rows[1][2])).toBe(0.1 + 0.2);
+    expect(Number(rows[2][2])).toBe(1e21);
+  });
+
+  it('names categories and defuses formula-like text', () => {
+    const s = [{ key: 'a', label: '=HYPERLINK("x")', color: '#000', marker: 'circle' as const, points: new Float64Array([0, 5, 1, 6]) }];
+    const rows = parseCsv(seriesCsv(s, { name: 'Test', unit: '', categories: ['SEQ1M Q8T1', 'RND4K Q1T1'], scale: 'linear' }, { name: 'Throughput', unit: 'MB/s', scale: 'linear' }));
+    expect(rows[1]).toEqual(["'=HYPERLINK(\"x\")", 'SEQ1M Q8T1', '5']);
+    expect(csvField(Number.NaN)).toBe('');
+    expect(csvRows([['a', 1]])).toBe('a,1\r\n');
+  });
+});
+
+describe('formatting and palette', () => {
+  it('formats exact values with units', () => {
+    expect(formatValue(827.60448)).toBe('827.6045');
+    expect(formatValue(202060)).toBe('202,060');
+    expect(withUnit('1.5', 'x')).toBe('1.5×');
+    expect(withUnit('12', 'ms')).toBe('12 ms');
+    expect(unitsOnChart(['GiB', 'MB/s', 's'])).toEqual(['GiB', 'MBps']);
+  });
+
+  it('gives every series a distinct colour and marker, then dashes', () => {
+    const styles = Array.from({ length: PALETTE.length }, (_, i) => seriesStyle(i));
+    expect(new Set(styles.map((s) => s.color)).size).toBe(PALETTE.length);
+    expect(new Set(styles.map((s) => s.marker)).size).toBe(PALETTE.length);
+    expect(seriesStyle(PALETTE.length).dash).toBeDefined();
+  });
+});
+
+describe('block map model', () => {
+  const map: BlockMap = {
+    planes: 2,
+    blocksPerPlane: 4,
+    unitsPerBlock: 10,
+    valid: new Uint32Array([10, 5, 0, 0, 10, 10, 2, 0]),
+    eraseCounts: new Uint32Array([1, 2, 3, 4, 0, 0, 9, 1]),
+    states: new Uint8Array([2, 1, 0, 0, 2, 3, 2, 0]),
+  };
+
+  it('bins blocks into cells when a plane is wider than the canvas', () => {
+    expect(blocksPerCell(5472, 500)).toBe(11);
+    expect(cellAt(map, 0, 0, 2)).toEqual({ plane: 0, from: 0, to: 1, valid: 0.75, erase: 2, state: 1 });
+    expect(cellAt(map, 1, 0, 2)?.state).toBe(3); // being collected is the state to see
+    expect(cellAt(map, 2, 0, 1)).toBeNull();
+    expect(eraseRange(map)).toEqual({ min: 0, max: 9 });
+  });
+
+  it('exports every block as a CSV row', () => {
+    const rows = blockMapCsv(map);
+    expect(rows).toHaveLength(9);
+    expect(rows[6]).toEqual([1, 1, 10, 10, 0, 'collecting']);
+  });
+});

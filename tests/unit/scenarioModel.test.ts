@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { hasScenarioParams, parseScenario } from '../../web/src/app/useScenario';
+import { compactBytes, formatBytesExact, parseBytes } from '../../web/src/scenario/bytes';
+import { enumValue, errorField, knobsFor, panelGroups, parseBytesList } from '../../web/src/scenario/knobs';
+import { flattenLeaves, getPath, sameJson, setPath, splitPath } from '../../web/src/scenario/paths';
+import { editedPaths, nearestPreset, settleDecoded } from '../../web/src/scenario/settle';
+import { loadStored, saveStored } from '../../web/src/scenario/storage';
+import { decodeScenario } from '../../web/src/scenario/urlCodec';
+import { formatKnobValue, formatRange } from '../../web/src/panels/knobFormat';
+import { fixtureContext, JOB_PRESET, KNOBS, SWEEP_PRESET } from '../fixtures/catalog';
+
+const ctx = fixtureContext();
+
+describe('paths', () => {
+  it('reads and writes by dotted path without mutating the input', () => {
+    const s = setPath(JOB_PRESET, 'device.nand.channels', 8);
+    expect(getPath(s, 'device.nand.channels')).toBe(8);
+    expect(getPath(JOB_PRESET, 'device.nand.channels')).toBe(4);
+    expect(s.workload).toBe(JOB_PRESET.workload); // untouched branches are shared
+  });
+
+  it('creates a group that was null', () => {
+    const s = setPath(JOB_PRESET, 'device.nand.timing.read_us', 60);
+    expect(getPath(s, 'device.nand.timing')).toEqual({ read_us: 60 });
+  });
+
+  it('refuses paths that could reach the prototype', () => {
+    expect(splitPath('__proto__.x')).toBeNull();
+    expect(splitPath('a.constructor')).toBeNull();
+    expect(splitPath('a..b')).toBeNull();
+    expect(() => setPath({}, '__proto__.polluted', 1)).toThrow();
+    expect(getPath({}, 'toString')).toBeUndefined();
+  });
+
+  it('flattens leaves in order, keeping lists and nulls as values', () => {
+    expect([...flattenLeaves(SWEEP_PRESET).keys()].slice(0, 5)).toEqual(['version', 'name', 'description', 'seed', 'device.nand.cell']);
+    expect(flattenLeaves(JOB_PRESET).get('device.nand.timing')).toBeNull();
+    expect(flattenLeaves(SWEEP_PRESET).get('workload.spans')).toEqual([2 ** 30, 2 ** 31, 2 ** 32]);
+    expect(sameJson({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] })).toBe(true);
+    expect(sameJson({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+  });
+});
+
+describe('byte sizes', () => {
+  it('reads sizes the fio way (k = 1024, KB = 1000)', () => {
+    expect(parseBytes('4k')).toBe(4096);
+    expect(parseBytes('4 KiB')).toBe(4096);
+    expect(parseBytes('1.5m')).toBe(1_572_864);
+    expect(parseBytes('512GB')).toBe(512e9);
+    expect(parseBytes('61 MiB')).toBe(61 * 2 ** 20);
+    expect(parseBytes(' 7 ')).toBe(7);
+    expect(parseBytes('4q')).toBeNaN();
+    expect(parseBytes('k')).toBeNaN();
+    expect(parseBytes('-4k')).toBeNaN();
+  });
+
+  it('writes sizes exactly, so what a form shows parses back to the same bytes', () => {
+    for (const n of [0, 4096, 1536, 61 * 2 ** 20, 512e9, 3 * 2 ** 29, 1_000_001, 2 ** 40]) {
+      expect(parseBytes(formatBytesExact(n)), formatBytesExact(n)).toBe(n);
+      expect(parseBytes(compactBytes(n)), compactBytes(n)).toBe(n);
+    }
+    expect(formatBytesExact(61 * 2 ** 20)).toBe('61 MiB');
+    expect(formatBytesExact(512e9)).toBe('512 GB');
+    expect(formatBytesExact(3 * 2 ** 29)).toBe('1.5 GiB');
+    expect(compactBytes(2 ** 30)).toBe('1g');
+    expect(compactBytes(512e9)).toBe('512GB');
+  });
+});
+
+describe('knob table helpers', () => {
+  it('picks the knobs of a workload kind', () => {
+    const job = knobsFor(KNOBS, 'job').map((k) => k.path);
+    expect(job).toContain('workload.rw');
+    expect(job).not.toContain('workload.spans');
+    expect(knobsFor(KNOBS, 'span_sweep').map((k) => k.path)).toContain('workload.spans');
+  });
+
+  it('groups device knobs in spec-sheet order, with groups it does not know appended', () => {
+    const { device, workload } = panelGroups(KNOBS, 'job');
+    expect(device.map((g) => g.group)).toEqual(['media', 'mapping', 'gc', 'host', 'slc']);
+    expect(workload.map((g) => g.group)).toEqual(['workload', 'precondition', 'run']);
+  });
+
+  it('keeps an enum field’s JSON type and reads size lists', () => {
+    expect(enumValue('4', 2)).toBe(4);
+    expect(enumValue('tlc', 'qlc')).toBe('tlc');
+    expect(parseBytesList('1g, 2g 4g')).toEqual([2 ** 30, 2 ** 31, 2 ** 32]);
+    expect(parseBytesList('1g, x').some(Number.isNaN)).toBe(true);
+  });
+
+  it('finds the field an engine message names', () => {
+    expect(errorField('workload.iodepth: must be between 1 and 1024 (got 0)')).toBe('workload.iodepth');
+    expect(errorField('EOF while parsing')).toBeNull();
+  });
+
+  it('formats values and ranges for the form', () => {
+    const knob = (p: string) => KNOBS.find((k) => k.path === p)!;
+    expect(formatKnobValue(knob('workload.bs'), 8192)).toBe('8 KiB');
+    expect(formatKnobValue(knob('workload.spans'), [2 ** 30, 48 * 2 ** 30])).toBe('1 GiB, 48 GiB');
+    expect(formatKnobValue(knob('device.nand.timing.read_us'), null)).toBe('');
+    expect(formatRange(knob('workload.iodepth'), 'en-US')).toBe('1 – 1,024');
+    expect(formatRange(knob('workload.bs'), 'en-US')).toBe('4 KiB – 64 MiB');
+    expect(formatRange(knob('seed'), 'en-US')).toBe('0 – 2⁵³−1');
+    expect(formatRange(knob('workload.spans'), 'en-US')).toBeNull();
+  });
+});
+
+describe('scenario text and state', () => {
+  it('parses objects and reports syntax errors', () => {
+    expect('scenario' in parseScenario('{"seed": 2}')).toBe(true);
+    const bad = parseScenario('{"seed": ');
+    expect('error' in bad && bad.error).toMatch(/^Scenario JSON:/);
+    expect(parseScenario('[1]')).toEqual({ error: 'A scenario must be a JSON object' });
+  });
+
+  it('tells scenario links from page-only links', () => {
+    expect(hasScenarioParams('')).toBe(false);
+    expect(hasScenarioParams('?lang=ja')).toBe(false);
+    expect(hasScenarioParams('?preset=bg4-like')).toBe(true);
+    expect(hasScenarioParams('?workload.iodepth=4&lang=ja')).toBe(true);
+  });
+
+  it('lists what differs from the preset, and finds the nearest preset', () => {
+    const s = setPath(setPath(SWEEP_PRESET, 'device.nand.channels', 8), 'name', 'renamed');
+    expect(editedPaths(s, 'sweep-preset', ctx)).toEqual(['device.nand.channels']);
+    expect(nearestPreset(s, ctx)).toBe('sweep-preset'); // by content, the name no longer matches
+    expect(nearestPreset(JOB_PRESET, ctx)).toBe('job-preset');
+  });
+
+  it('drops each field the engine refuses and keeps the rest', async () => {
+    const decoded = decodeScenario('preset=job-preset&workload.iodepth=5&device.nand.channels=8', ctx);
+    const validate = async (json: string) => {
+      const s = JSON.parse(json);
+      if (s.device.nand.channels > 4) throw new Error('device.nand.channels: must be at most 4 with this controller (got 8)');
+      return json;
+    };
+    const settled = await settleDecoded(decoded, ctx, validate);
+    expect(getPath(settled.scenario, 'device.nand.channels')).toBe(4);
+    expect(getPath(settled.scenario, 'workload.iodepth')).toBe(5);
+    expect(settled.issues).toEqual([{ code: 'rejected', param: 'device.nand.channels', detail: 'device.nand.channels: must be at most 4 with this controller (got 8)' }]);
+  });
+
+  it('falls back to the preset when the engine refuses something the link did not set', async () => {
+    const decoded = decodeScenario('preset=job-preset&workload.iodepth=5', ctx);
+    let calls = 0;
+    const validate = async (json: string) => {
+      calls += 1;
+      if (calls === 1) throw new Error('workload.offset: must end inside the drive');
+      return json;
+    };
+    const settled = await settleDecoded(decoded, ctx, validate);
+    expect(settled.scenario).toEqual(JOB_PRESET);
+    expect(settled.issues.map((i) => i.code)).toEqual(['rejected']);
+  });
+});
+
+describe('stored scenario', () => {
+  it('round-trips and ignores junk', () => {
+    const store = new Map<string, string>();
+    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    saveStored({ preset: 'job-preset', scenario: JOB_PRESET }, storage);
+    expect(loadStored(storage)).toEqual({ preset: 'job-preset', scenario: JOB_PRESET });
+    for (const junk of ['{', '[]', 'null', '{"format":1,"preset":3,"scenario":{}}', '{"format":2,"preset":"a","scenario":{}}']) {
+      store.set([...store.keys()][0], junk);
+      expect(loadStored(storage), junk).toBeNull();
+    }
+    const throwing = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('full'); } };
+    expect(loadStored(throwing)).toBeNull();
+    expect(() => saveStored({ preset: 'x', scenario: {} }, throwing)).not.toThrow();
+  });
+});

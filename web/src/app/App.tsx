@@ -1,0 +1,181 @@
+// The playground page: header, knobs on the left, live charts and the summary on the right.
+import { useState } from 'react';
+import { chartDefs } from '../charts/chartSpecs';
+import { RunCharts } from '../charts/RunCharts';
+import { downloadText } from '../charts/exportChart';
+import { useI18n } from '../i18n';
+import { DevicePanel } from '../panels/DevicePanel';
+import { PresetPicker } from '../panels/PresetPicker';
+import { RunControls } from '../panels/RunControls';
+import { SummaryPanel } from '../panels/SummaryPanel';
+import { WorkloadPanel } from '../panels/WorkloadPanel';
+import { getPath } from '../scenario/paths';
+import { workloadKind } from '../scenario/knobs';
+import { CompareBar } from './CompareBar';
+import { describeScenario } from './describe';
+import { EmbedDialog } from './EmbedDialog';
+import { EngineBanner } from './EngineStatus';
+import { IssueBanner } from './IssueBanner';
+import { JsonEditor } from './JsonEditor';
+import { ShareDialog } from './ShareDialog';
+import { Topbar } from './Topbar';
+import { pinId } from './usePins';
+import { useSession } from './useSession';
+
+/** Absolute URL of the directory the page is served from. */
+export function appBase(): string {
+  return new URL('.', location.href).href;
+}
+
+export function App() {
+  const { t } = useI18n();
+  const s = useSession({ persist: true });
+  const { catalog, scenario, view, current, kind } = s;
+  const [dialog, setDialog] = useState<'share' | 'embed' | null>(null);
+  const message = scenario.validation.status === 'invalid' ? scenario.validation.message : null;
+  const preset = catalog?.presets.find((p) => p.name === scenario.preset);
+  const presetKind = preset ? workloadKind(preset.scenario) : kind;
+  const filenameBase = `ssd-${scenario.preset || 'scenario'}`;
+  const canShare = s.search !== null;
+  const shareUrl = s.search !== null ? `${appBase()}?${s.search}` : '';
+
+  const pinCurrent = () => {
+    if (view.status !== 'done' || !view.scenarioJson || !catalog) return;
+    const head = chartDefs(view.series)[0];
+    if (!head) return;
+    const runScenario = JSON.parse(view.scenarioJson);
+    const edited = [...scenario.edited];
+    const runKind = workloadKind(runScenario);
+    s.pins.add({
+      id: pinId(),
+      scenarioJson: view.scenarioJson,
+      series: head.series.map((i) => ({ meta: view.series[i], points: view.buffers[i].view().slice() })),
+      label: (l) => describeScenario(l, preset, runScenario, edited, catalog.knobs, runKind),
+    });
+  };
+
+  const emptySummary = {
+    idle: t('summary.idle'),
+    running: t('summary.running'),
+    done: '',
+    cancelled: t('summary.cancelled'),
+    failed: t('summary.failed'),
+  }[view.status];
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#charts">
+        {t('app.skip')}
+      </a>
+      <Topbar
+        engine={s.engineState}
+        canShare={canShare}
+        onShare={() => setDialog('share')}
+        onEmbed={() => setDialog('embed')}
+        onExport={() => scenario.validation.status === 'valid' && downloadText(`${scenario.validation.normalized}\n`, `${filenameBase}.json`, 'application/json')}
+        onImport={(text) => void scenario.importScenario(text)}
+      />
+      <EngineBanner state={s.engineState} onRestart={s.retry} />
+      <IssueBanner issues={scenario.issues} importError={scenario.importError} onDismiss={scenario.dismissIssues} />
+
+      <main className="layout">
+        <aside className="sidebar" aria-label={t('app.controls')}>
+          <section className="card run-card">
+            <RunControls
+              status={view.status}
+              engine={s.engineState.status}
+              progress={view.progress}
+              canRun={s.engineState.status === 'ready' && s.normalized !== null}
+              elapsedMs={view.elapsedMs}
+              autoRun={s.autoRun}
+              error={view.error}
+              onAutoRun={s.setAutoRun}
+              onRun={s.runNow}
+              onCancel={s.cancel}
+              onRetry={s.retry}
+            />
+          </section>
+          {catalog && scenario.ready && current ? (
+            <>
+              <PresetPicker
+                presets={catalog.presets}
+                figures={catalog.figures}
+                preset={scenario.preset}
+                editedCount={scenario.edited.length + (kind !== presetKind ? 1 : 0)}
+                variantsBusy={s.variants.state.status === 'running'}
+                onPreset={scenario.choosePreset}
+                onReset={() => scenario.choosePreset(scenario.preset)}
+                onVariants={(f) => void s.variants.run(f)}
+              />
+              <WorkloadPanel
+                knobs={catalog.knobs}
+                scenario={current}
+                kind={kind}
+                presetKind={presetKind}
+                edited={scenario.edited}
+                error={message}
+                onKind={scenario.setKind}
+                onChange={scenario.setValue}
+                onReset={scenario.resetValue}
+              />
+              <DevicePanel knobs={catalog.knobs} scenario={current} kind={kind} edited={scenario.edited} error={message} onChange={scenario.setValue} onReset={scenario.resetValue} />
+              {message && !catalog.knobs.some((k) => message.startsWith(`${k.path}:`)) && (
+                <p className="field-error banner-error" role="alert" data-testid="scenario-error">
+                  {message}
+                </p>
+              )}
+              <JsonEditor text={scenario.text} onText={scenario.setText} />
+            </>
+          ) : (
+            <section className="card panel skeleton" aria-busy="true">
+              <h2>{t('panel.preset')}</h2>
+              <p className="muted">{s.engineState.status === 'failed' ? t('engine.needed') : t('run.loading')}</p>
+              <div className="skeleton-lines" aria-hidden="true">
+                <span />
+                <span />
+                <span />
+              </div>
+            </section>
+          )}
+        </aside>
+        <div className="content" id="charts">
+          <RunCharts
+            view={view}
+            pins={s.pins.pins}
+            onRemovePin={s.pins.remove}
+            runtimeS={s.runtimeS}
+            filenameBase={filenameBase}
+            headlineActions={
+              <button type="button" className="btn btn-ghost btn-small" onClick={pinCurrent} disabled={view.status !== 'done'} data-testid="pin" title={t('compare.pinHelp')}>
+                <svg viewBox="0 0 16 16" aria-hidden="true" className="btn-icon">
+                  <path d="M9.5 2.5 13.5 6.5 11 7.5 8.5 10l.5 3-2-2-3.5 3.5M7 11 5 9l3-2.5 1-2.5" stroke="currentColor" strokeWidth="1.4" fill="none" strokeLinejoin="round" strokeLinecap="round" />
+                </svg>
+                {t('compare.pin')}
+              </button>
+            }
+            afterHeadline={<CompareBar pins={s.pins} variants={s.variants} figures={catalog?.figures ?? []} />}
+          />
+          <SummaryPanel summary={view.summary} emptyText={emptySummary} />
+        </div>
+      </main>
+      <footer className="footer muted">
+        {t('app.footer')} <code>ssdsim</code>
+        {typeof getPath(current, 'seed') === 'number' && <span> · {t('app.seed', { seed: String(getPath(current, 'seed')) })}</span>}
+      </footer>
+
+      <ShareDialog open={dialog === 'share'} url={shareUrl} seed={typeof getPath(current, 'seed') === 'number' ? (getPath(current, 'seed') as number) : null} onClose={() => setDialog(null)} />
+      {catalog && s.search !== null && (
+        <EmbedDialog
+          open={dialog === 'embed'}
+          base={appBase()}
+          search={s.search}
+          charts={[...chartDefs(view.series).map((d) => d.id), 'blocks']}
+          knobs={catalog.knobs}
+          kind={kind}
+          edited={scenario.edited}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+// Embed mode (embed.html, or ?embed=1): one chosen chart plus only the chosen controls, no page
+// chrome, for training material. It tells the parent page its height so the iframe can fit it.
+import { useEffect } from 'react';
+import { RunCharts } from '../charts/RunCharts';
+import { useI18n } from '../i18n';
+import { KnobInput } from '../panels/KnobInput';
+import { RunControls } from '../panels/RunControls';
+import { errorField, knobsFor, type Knob } from '../scenario/knobs';
+import { getPath } from '../scenario/paths';
+import { EngineBanner } from './EngineStatus';
+import { IssueBanner } from './IssueBanner';
+import { useSession } from './useSession';
+
+export const HEIGHT_MESSAGE = 'ssd-playground:height';
+
+/** The embed's options from its URL: which chart, which knob paths as controls. */
+export function embedOptions(search: string): { chart: string; controls: string[] } {
+  const params = new URLSearchParams(search);
+  const chart = params.get('chart') ?? 'headline';
+  const controls = (params.get('controls') ?? '')
+    .split(',')
+    .map((c) => c.trim())
+    .filter((c) => /^[a-z_][a-z0-9_.]*$/i.test(c))
+    .slice(0, 12);
+  return { chart: /^[a-z_-]{1,40}$/.test(chart) ? chart : 'headline', controls };
+}
+
+/** Posts the document height to the parent page whenever it changes (iframe auto-resize). */
+function usePostHeight(): void {
+  useEffect(() => {
+    if (window.parent === window) return;
+    let last = 0;
+    const post = () => {
+      const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+      if (height === last) return;
+      last = height;
+      window.parent.postMessage({ type: HEIGHT_MESSAGE, height }, '*');
+    };
+    const observer = new ResizeObserver(post);
+    observer.observe(document.documentElement);
+    post();
+    return () => observer.disconnect();
+  }, []);
+}
+
+export function EmbedApp() {
+  const { t } = useI18n();
+  const s = useSession({ persist: false });
+  const { catalog, scenario, view, current, kind } = s;
+  const { chart, controls } = embedOptions(location.search);
+  usePostHeight();
+  useEffect(() => {
+    document.body.classList.add('embedded');
+  }, []);
+
+  const usable = catalog ? knobsFor(catalog.knobs, kind) : [];
+  const chosen = controls.map((path) => usable.find((k) => k.path === path)).filter((k): k is Knob => k !== undefined);
+  const message = scenario.validation.status === 'invalid' ? scenario.validation.message : null;
+  const field = message ? errorField(message) : null;
+  const full = s.search !== null ? `index.html?${s.search}` : 'index.html';
+
+  return (
+    <div className="embed" data-testid="embed-root">
+      <EngineBanner state={s.engineState} onRestart={s.retry} />
+      <IssueBanner issues={scenario.issues} importError={null} onDismiss={scenario.dismissIssues} />
+      <RunCharts view={view} pins={s.pins.pins} runtimeS={s.runtimeS} filenameBase={`ssd-${scenario.preset || 'scenario'}`} only={chart} />
+      {chosen.length > 0 && current && (
+        <section className="card embed-controls" aria-label={t('app.controls')} data-testid="embed-controls">
+          <div className="embed-knobs">
+            {chosen.map((knob) => (
+              <KnobInput
+                key={knob.path}
+                knob={knob}
+                kind={kind}
+                value={getPath(current, knob.path)}
+                edited={scenario.edited.includes(knob.path)}
+                error={field === knob.path ? message : null}
+                onChange={(v) => scenario.setValue(knob.path, v)}
+                onReset={() => scenario.resetValue(knob.path)}
+                compact
+              />
+            ))}
+          </div>
+          <RunControls
+            status={view.status}
+            engine={s.engineState.status}
+            progress={view.progress}
+            canRun={s.engineState.status === 'ready' && s.normalized !== null}
+            elapsedMs={view.elapsedMs}
+            autoRun={s.autoRun}
+            error={view.error}
+            onAutoRun={s.setAutoRun}
+            onRun={s.runNow}
+            onCancel={s.cancel}
+            onRetry={s.retry}
+            compact
+          />
+        </section>
+      )}
+      <p className="embed-foot muted">
+        <a href={full} target="_blank" rel="noopener noreferrer">
+          {t('embed.open')} ↗
+        </a>
+        {view.status === 'running' && <span> · {Math.floor(view.progress * 100)}%</span>}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+// The engine's catalogue (presets, figures, knobs, workload defaults), loaded once when the
+// engine first becomes ready. A restarted worker serves the same catalogue, so it is kept.
+import { useEffect, useMemo, useState } from 'react';
+import type { EngineClient, EngineState } from '../engine/bridge';
+import type { Catalog } from '../engine/types';
+import type { JsonObject } from '../scenario/paths';
+import type { CodecContext } from '../scenario/urlCodec';
+
+export interface LoadedCatalog extends Catalog {
+  codec: CodecContext;
+  /** The preset the engine's default scenario comes from. */
+  defaultPreset: string;
+}
+
+/** Builds the URL codec's view of the catalogue (exported for tests). */
+export function codecContext(catalog: Catalog): { codec: CodecContext; defaultPreset: string } {
+  const presets = new Map(catalog.presets.map((p) => [p.name, p.scenario as unknown as JsonObject]));
+  const defaultName = (JSON.parse(catalog.defaultScenario) as { name?: string }).name;
+  const defaultPreset = catalog.presets.find((p) => p.scenario.name === defaultName)?.name ?? catalog.presets[0]?.name ?? '';
+  const codec: CodecContext = {
+    presets,
+    defaultPreset,
+    workloadDefaults: catalog.workloadDefaults as Record<string, JsonObject>,
+    knobs: catalog.knobs,
+  };
+  return { codec, defaultPreset };
+}
+
+export function useCatalog(engine: EngineClient | null, state: EngineState): LoadedCatalog | null {
+  const [catalog, setCatalog] = useState<Catalog | null>(null);
+  const ready = state.status === 'ready';
+  useEffect(() => {
+    if (!engine || !ready || catalog) return;
+    let live = true;
+    engine.catalog().then(
+      (c) => live && setCatalog(c),
+      () => {}, // a failed engine shows its own banner; the next ready state retries
+    );
+    return () => {
+      live = false;
+    };
+  }, [engine, ready, catalog]);
+  return useMemo(() => (catalog ? { ...catalog, ...codecContext(catalog) } : null), [catalog]);
+}

@@ -1,0 +1,63 @@
+// Everything one page needs, wired together: the engine, its catalogue, the scenario (with the
+// URL and storage following it), the run with auto-run, and the compare pins. The playground
+// and the embed view are two layouts over this one session.
+import { useCallback, useMemo, useState } from 'react';
+import { useEngine } from '../engine/bridge';
+import { useI18n } from '../i18n';
+import { workloadKind } from '../scenario/knobs';
+import type { JsonObject } from '../scenario/paths';
+import { useAutoRun } from './useAutoRun';
+import { useCatalog } from './useCatalog';
+import { usePins } from './usePins';
+import { useRun } from './useRun';
+import { useScenario } from './useScenario';
+import { useTestHook } from './testHook';
+import { useUrlSync } from './useUrlSync';
+import { useVariants } from './useVariants';
+
+export function useSession({ persist }: { persist: boolean }) {
+  const { lang } = useI18n();
+  const { engine, state: engineState } = useEngine();
+  const catalog = useCatalog(engine, engineState);
+  const scenario = useScenario(engine, engineState, catalog, persist);
+  const { view, start, cancel } = useRun(engine);
+  const [autoRun, setAutoRun] = useState(true);
+  const pins = usePins();
+  const variants = useVariants(pins.replaceAll);
+  useTestHook(view);
+
+  const valid = scenario.validation.status === 'valid' ? scenario.validation : null;
+  const normalized = valid?.normalized ?? null;
+  const engineReady = engineState.status === 'ready';
+  useAutoRun({ enabled: autoRun, scenarioJson: normalized, engineReady, lastRunJson: view.scenarioJson, start });
+  const search = useUrlSync(valid?.scenario ?? null, scenario.preset, catalog?.codec ?? null, lang);
+
+  // The knobs show the text as it is now (the engine's normalised copy lags by one validation).
+  const current: JsonObject | null = scenario.draft ?? valid?.scenario ?? null;
+  const kind = current ? workloadKind(current) : 'job';
+
+  const runNow = useCallback(() => {
+    if (normalized) start(normalized);
+  }, [normalized, start]);
+
+  /** A failed run or a crashed engine: restart the engine if it died, then run again. */
+  const retry = useCallback(() => {
+    if (engineState.status === 'failed') engine?.cancel();
+    if (normalized) start(normalized);
+  }, [engine, engineState.status, normalized, start]);
+
+  // The run's own scenario decides the x axis of time charts (its runtime).
+  const runtimeS = useMemo(() => {
+    if (!view.scenarioJson) return 0;
+    try {
+      const s = JSON.parse(view.scenarioJson) as { workload?: { kind?: string; runtime?: number } };
+      return s.workload?.kind === 'job' && typeof s.workload.runtime === 'number' ? s.workload.runtime : 0;
+    } catch {
+      return 0;
+    }
+  }, [view.scenarioJson]);
+
+  return { engine, engineState, catalog, scenario, view, start, cancel, runNow, retry, autoRun, setAutoRun, pins, variants, search, current, kind, normalized, runtimeS };
+}
+
+export type Session = ReturnType<typeof useSession>;

@@ -1,0 +1,49 @@
+// The block map card: the drive's blocks after the run, by valid data, wear or state.
+import { useRef, useState } from 'react';
+import type { BlockMap } from '../engine/types';
+import { useI18n } from '../i18n';
+import { Segmented } from '../ui/Segmented';
+import { BlockMapChart } from './BlockMapChart';
+import type { BlockMode } from './blockMapModel';
+import { ChartCard } from './ChartCard';
+import type { ChartExporter } from './exportChart';
+
+interface Props {
+  map: BlockMap | null;
+  running: boolean;
+  filenameBase: string;
+  exportable?: boolean;
+}
+
+export function BlockMapCard({ map, running, filenameBase, exportable = true }: Props) {
+  const { t, locale } = useI18n();
+  const [mode, setMode] = useState<BlockMode>('valid');
+  const exporter = useRef<ChartExporter | null>(null);
+  const title = t('chart.blocks');
+  return (
+    <ChartCard
+      id="blocks"
+      title={title}
+      subtitle={map ? t('blocks.subtitle', { planes: map.planes, blocks: (map.planes * map.blocksPerPlane).toLocaleString(locale) }) : t('blocks.after')}
+      tools={
+        <Segmented<BlockMode>
+          label={t('blocks.colourBy')}
+          value={mode}
+          onChange={setMode}
+          options={[
+            { value: 'valid', label: t('blocks.valid') },
+            { value: 'erase', label: t('blocks.erase') },
+            { value: 'state', label: t('blocks.state') },
+          ]}
+          testId="block-mode"
+        />
+      }
+      live={false}
+      filename={`${filenameBase}-blocks`}
+      exporter={exporter}
+      exportable={exportable && map !== null}
+    >
+      {map ? <BlockMapChart map={map} mode={mode} exporter={exporter} title={title} /> : <p className="chart-placeholder muted">{running ? t('blocks.running') : t('blocks.after')}</p>}
+    </ChartCard>
+  );
+}

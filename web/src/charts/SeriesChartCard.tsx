@@ -1,0 +1,207 @@
+// One chart of a run, from its definition: picks the series, labels and styles them, adds the
+// chart's own controls (log scale, CDF / histogram, percentile lines) and, on the headline
+// chart, overlays the pinned results for comparison.
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import type { RunView } from '../app/useRun';
+import type { Pin } from '../app/usePins';
+import type { SeriesMeta } from '../engine/types';
+import { useI18n, type MessageKey } from '../i18n';
+import { axisName, seriesLabel } from '../i18n/engineText';
+import { Segmented } from '../ui/Segmented';
+import { Switch } from '../ui/Switch';
+import { Chart, type PlotSeries, type RefLine } from './Chart';
+import { ChartCard, type LegendEntry } from './ChartCard';
+import { isGeometric, type ChartDef } from './chartSpecs';
+import type { ChartExporter } from './exportChart';
+import { unitsOnChart } from './format';
+import { cdfToHistogram, percentiles } from './latency';
+import { seriesStyle } from './palette';
+
+const EMPTY = new Float64Array(0);
+const PCT_COLORS = { p50: '#009E73', p99: '#D55E00', 'p99.9': '#CC79A7' };
+
+interface Props {
+  def: ChartDef;
+  view: RunView;
+  /** Pinned results to overlay (headline only). */
+  pins?: Pin[];
+  onRemovePin?(id: string): void;
+  /** Planned end of a time axis (seconds), so a live line grows across the chart. */
+  runtimeS?: number;
+  filenameBase: string;
+  height?: number;
+  /** Extra buttons in the card head (Pin). */
+  actions?: ReactNode;
+  exportable?: boolean;
+}
+
+/** Pins drawn on this chart: only those whose headline shares the chart's axes. */
+export function compatiblePins(pins: readonly Pin[], first: SeriesMeta | undefined): Pin[] {
+  if (!first) return [...pins];
+  return pins.filter((p) => p.series[0] && p.series[0].meta.x.name === first.x.name && p.series[0].meta.x.unit === first.x.unit && p.series[0].meta.y.unit === first.y.unit);
+}
+
+function titleKey(def: ChartDef, first: SeriesMeta | undefined): MessageKey | null {
+  if (def.id === 'headline' && first) {
+    const key = `chart.${first.id}`;
+    return (HEADLINE_TITLES as readonly string[]).includes(key) ? (key as MessageKey) : null;
+  }
+  const key = `chart.${def.id}`;
+  return (CHART_TITLES as readonly string[]).includes(key) ? (key as MessageKey) : null;
+}
+
+const HEADLINE_TITLES = ['chart.span_sweep', 'chart.throughput_vs_written', 'chart.latency_trace', 'chart.steady_state', 'chart.transfer_size_sweep', 'chart.cdm_read', 'chart.read_throughput', 'chart.write_throughput'] as const;
+const CHART_TITLES = ['chart.throughput', 'chart.latency', 'chart.waf', 'chart.mapping'] as const;
+
+export function SeriesChartCard({ def, view, pins = [], onRemovePin, runtimeS = 0, filenameBase, height, actions, exportable = true }: Props) {
+  const { t, lang, locale } = useI18n();
+  const exporter = useRef<ChartExporter | null>(null);
+  const metas = def.series.map((i) => view.series[i]).filter(Boolean);
+  const first = metas[0];
+  const [logY, setLogY] = useState(false);
+  const [logX, setLogX] = useState<boolean | null>(null);
+  const [cdfMode, setCdfMode] = useState<'cdf' | 'hist'>('cdf');
+  const [showPct, setShowPct] = useState(true);
+  const overlay = compatiblePins(pins, first);
+  const comparing = overlay.length > 0;
+  const live = view.status === 'running';
+
+  const series: PlotSeries[] = useMemo(() => {
+    const out: PlotSeries[] = [];
+    const transform = (p: Float64Array) => (def.role === 'cdf' && cdfMode === 'hist' ? cdfToHistogram(p) : p);
+    const many = metas.length > 1;
+    for (const pin of overlay) {
+      const label = pin.label(lang);
+      for (const s of pin.series) {
+        out.push({ key: `${pin.id}:${s.meta.id}`, label: pin.series.length > 1 ? `${label} · ${seriesLabel(lang, s.meta.id, s.meta.label)}` : label, points: transform(s.points), ...seriesStyle(out.length) });
+      }
+    }
+    // The current run, unless a pin already holds exactly this scenario's result.
+    const duplicate = view.scenarioJson !== null && view.status === 'done' && overlay.some((p) => sameScenario(p.scenarioJson, view.scenarioJson!));
+    if (!duplicate) {
+      for (const i of def.series) {
+        const meta = view.series[i];
+        if (!meta) continue;
+        const name = seriesLabel(lang, meta.id, meta.label);
+        const label = comparing ? (many ? `${t('compare.current')} · ${name}` : t('compare.current')) : name;
+        out.push({ key: meta.id, label, points: transform(view.buffers[i]?.view() ?? EMPTY), ...seriesStyle(out.length), curve: def.role === 'cdf' && cdfMode === 'hist' ? 'step' : 'linear' });
+      }
+    }
+    return out;
+    // view.frame changes whenever new points arrive.
+  }, [view.frame, view.series, view.status, view.scenarioJson, def, overlay.length, pins, lang, cdfMode, comparing, t]);
+
+  if (!first) return null;
+
+  const geometric = isGeometric(series.find((s) => s.points.length)?.points ?? EMPTY);
+  const xLog = def.role === 'cdf' ? (logX ?? true) : (logX ?? geometric);
+  const canLogX = def.role === 'cdf' || geometric;
+  const canLogY = def.role === 'latency_trace';
+  const pct = def.role === 'latency_trace' && showPct && view.status === 'done' ? percentiles(view.summary, first.y.unit) : [];
+  const refLines: RefLine[] = mergeRefLines(
+    pct.map((p) => ({
+      key: `${p.op}-${p.name}`,
+      label: `${t(p.op === 'read' ? 'op.read' : 'op.write')} ${p.name}`,
+      value: p.value,
+      color: PCT_COLORS[p.name],
+    })),
+    (v) => `${v.toLocaleString(locale, { maximumSignificantDigits: 4 })} ${first.y.unit}`,
+  );
+
+  const key = titleKey(def, first);
+  const xName = axisName(lang, first.x.name);
+  const yName = def.role === 'cdf' && cdfMode === 'hist' ? t('axis.share_of_ops') : axisName(lang, first.y.name);
+  const title = key ? t(key) : t('chart.generic', { y: yName, x: xName });
+  const legend: LegendEntry[] = series.map((s) => ({
+    key: s.key,
+    label: s.label,
+    color: s.color,
+    dash: s.dash,
+    onRemove: onRemovePin && s.key.includes(':') ? () => onRemovePin(s.key.slice(0, s.key.indexOf(':'))) : undefined,
+  }));
+  const count = series.reduce((n, s) => n + (s.points.length >> 1), 0);
+  const notes = unitsOnChart([first.x.unit, first.y.unit]).map((u) => t(`units.${u}` as MessageKey));
+  const timeHint = first.x.name === 'Time' && runtimeS > 0 ? runtimeS * (first.x.unit === 'ms' ? 1e3 : 1) : 0;
+
+  const tools = (
+    <>
+      {canLogX && def.role !== 'latency_trace' && <Switch label={t('chart.logX')} checked={xLog} onChange={setLogX} testId={`${def.id}-logx`} />}
+      {canLogY && <Switch label={t('chart.logY')} checked={logY} onChange={setLogY} testId={`${def.id}-logy`} />}
+      {def.role === 'latency_trace' && <Switch label={t('chart.percentiles')} checked={showPct} onChange={setShowPct} testId={`${def.id}-pct`} />}
+      {def.role === 'cdf' && (
+        <Segmented<'cdf' | 'hist'>
+          label={t('chart.latencyView')}
+          value={cdfMode}
+          onChange={setCdfMode}
+          options={[
+            { value: 'cdf', label: t('chart.cdf') },
+            { value: 'hist', label: t('chart.histogram') },
+          ]}
+          testId="latency-mode"
+        />
+      )}
+      {actions}
+    </>
+  );
+
+  return (
+    <ChartCard
+      id={def.id}
+      title={title}
+      subtitle={
+        <>
+          {t('chart.points', { n: count.toLocaleString(locale) })}
+          {live ? ` · ${t('chart.streaming')}` : ''}
+          {comparing ? ` · ${t('compare.overlaid', { n: overlay.length })}` : ''}
+        </>
+      }
+      legend={legend.length > 1 || comparing ? legend : []}
+      tools={tools}
+      note={notes.length ? notes.join(' · ') : undefined}
+      live={live}
+      filename={`${filenameBase}-${def.id}`}
+      exporter={exporter}
+      exportable={exportable}
+      className={def.id === 'headline' ? 'chart-headline' : undefined}
+    >
+      <Chart
+        series={series}
+        x={{ name: xName, unit: first.x.unit, categories: first.x.categories.length ? first.x.categories : undefined, scale: xLog && !first.x.categories.length ? 'log' : 'linear' }}
+        y={{ name: yName, unit: def.role === 'cdf' && cdfMode === 'hist' ? '%' : first.y.unit, scale: logY && canLogY ? 'log' : 'linear' }}
+        mark={def.mark}
+        refLines={refLines}
+        xMaxHint={timeHint}
+        height={height ?? (def.id === 'headline' ? 360 : 260)}
+        emptyText={live ? t('chart.waiting') : t('chart.empty')}
+        ariaLabel={title}
+        title={title}
+        locale={locale}
+        exporter={exporter}
+      />
+    </ChartCard>
+  );
+}
+
+/**
+ * Percentiles often coincide (p99 = p99.9 when one spike dominates): lines at the same value
+ * share one label ("Write p99 / p99.9 25.9 ms") instead of printing over each other.
+ */
+export function mergeRefLines(lines: RefLine[], value: (v: number) => string): RefLine[] {
+  const out: RefLine[] = [];
+  for (const line of lines) {
+    const same = out.find((o) => Math.abs(o.value - line.value) <= Math.abs(line.value) * 1e-3);
+    if (same) same.label = `${same.label} / ${line.label.split(' ').pop()}`;
+    else out.push({ ...line });
+  }
+  return out.map((l) => ({ ...l, label: `${l.label} ${value(l.value)}` }));
+}
+
+/** Scenario JSON texts can differ in formatting only; compare them as data. */
+function sameScenario(a: string, b: string): boolean {
+  if (a === b) return true;
+  try {
+    return JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(b));
+  } catch {
+    return false;
+  }
+}

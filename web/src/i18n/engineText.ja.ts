@@ -1,0 +1,203 @@
+// Japanese for what the engine names in English: enum values, series, axes, summary numbers,
+// presets and figures. Anything missing falls back to the engine's English (and the unit tests
+// list what is missing, so new engine text gets translated).
+
+/** Enum option labels by knob path, then value. English lives in engineText.ts. */
+export const OPTIONS_JA: Record<string, Record<string, string>> = {
+  'workload.rw': {
+    read: 'シーケンシャル読み出し',
+    write: 'シーケンシャル書き込み',
+    randread: 'ランダム読み出し',
+    randwrite: 'ランダム書き込み',
+    rw: 'シーケンシャル混在',
+    randrw: 'ランダム混在',
+    trim: 'シーケンシャル TRIM',
+    randtrim: 'ランダム TRIM',
+  },
+  'device.nand.cell': { slc: 'SLC（1 ビット/セル）', mlc: 'MLC（2 ビット/セル）', tlc: 'TLC（3 ビット/セル）', qlc: 'QLC（4 ビット/セル）' },
+  'device.host_interface.kind': { pcie: 'PCIe（NVMe）', sata: 'SATA 6 Gb/s' },
+  'device.gc.policy': { greedy: 'グリーディ（有効ページ最少）', fifo: 'FIFO（古い順）', cost_benefit: 'コスト・ベネフィット' },
+  'device.mapping.hmb.allocation_policy': { '0': '0：無効', '1': '1：最小サイズ', '2': '2：推奨サイズ' },
+  'device.host_interface.lanes': { '1': 'x1', '2': 'x2', '4': 'x4', '8': 'x8', '16': 'x16' },
+};
+
+/** Series labels by series id. */
+export const SERIES_JA: Record<string, string> = {
+  span_sweep: 'ランダム読み出し',
+  throughput_vs_written: '書き込み',
+  latency_trace: '操作ごとのレイテンシ',
+  steady_state: 'ラウンドごとの書き込み速度',
+  transfer_size_sweep: 'スループット',
+  cdm_read: '読み出し',
+  cdm_write: '書き込み',
+  read_throughput: '読み出し',
+  write_throughput: '書き込み',
+  waf: '書き込み増幅',
+  gc_throughput: 'GC によるコピー',
+  map_hit_sram: 'SRAM',
+  map_hit_dram: 'DRAM',
+  map_hit_hmb: 'HMB',
+  map_miss: 'NAND（ミス）',
+  latency_cdf_read: '読み出し',
+  latency_cdf_write: '書き込み',
+};
+
+/** Series whose label depends on the run (a span sweep of writes is labelled "Random write"). */
+export const SERIES_LABEL_JA: Record<string, string> = {
+  'Random read': 'ランダム読み出し',
+  'Random write': 'ランダム書き込み',
+  'Sequential read': 'シーケンシャル読み出し',
+  'Sequential write': 'シーケンシャル書き込み',
+  Read: '読み出し',
+  Write: '書き込み',
+  'GC copies': 'GC によるコピー',
+};
+
+/** Axis names as the engine writes them. */
+export const AXES_JA: Record<string, string> = {
+  'Access span': 'アクセス範囲',
+  Throughput: 'スループット',
+  'Data written': '書き込み量',
+  'Operation #': '操作番号',
+  Operation: '操作',
+  'GC copy rate': 'GC コピー速度',
+  Latency: 'レイテンシ',
+  Round: 'ラウンド',
+  'Transfer size': '転送サイズ',
+  Test: 'テスト',
+  Time: '時間',
+  WAF: 'WAF',
+  'Table lookups': 'テーブル参照',
+  'Operations at or below': 'この値以下の操作',
+};
+
+/** Summary numbers by key (nested keys as `group.leaf`, group names alone). */
+export const SUMMARY_JA: Record<string, string> = {
+  duration_s: '実行時間',
+  read_mb_per_s: '読み出し',
+  write_mb_per_s: '書き込み',
+  read_iops: '読み出し',
+  write_iops: '書き込み',
+  read_latency: '読み出し',
+  write_latency: '書き込み',
+  count: '件数',
+  mean_us: '平均',
+  p50_us: 'p50',
+  p99_us: 'p99',
+  p999_us: 'p99.9',
+  max_us: '最大',
+  host_read_bytes: 'ホスト読み出し量',
+  host_written_bytes: 'ホスト書き込み量',
+  host_trimmed_bytes: 'ホスト TRIM 量',
+  nand_written_bytes: 'NAND 書き込み量',
+  write_amplification: '書き込み増幅（WAF）',
+  gc_runs: 'GC 回数',
+  gc_moved_bytes: 'GC 移動量',
+  erases: '消去回数',
+  wear_level_moves: 'ウェアレベリング移動',
+  erase_count_max: '最大消去回数',
+  erase_count_mean: '平均消去回数',
+  endurance_used_percent: '寿命消費',
+  estimated_tbw: '推定 TBW',
+  flash_operations: 'フラッシュ操作数',
+  plane_utilisation_percent: 'プレーン稼働率',
+  scale: 'スケール',
+  raw_capacity_bytes: '物理容量',
+  user_capacity_bytes: 'ユーザー容量',
+  op_percent: 'OP',
+  spare_percent_of_raw: '物理容量に対する予備',
+  map_sram_hit_percent: 'マップ SRAM ヒット',
+  map_dram_hit_percent: 'マップ DRAM ヒット',
+  map_hmb_hit_percent: 'マップ HMB ヒット',
+  map_miss_percent: 'マップミス',
+  translation_page_reads: '変換ページ読み出し',
+  translation_page_writes: '変換ページ書き込み',
+  hmb_granted_bytes: 'HMB 割り当て量',
+  hmb_table_bytes: 'HMB テーブル量',
+  hmb_covered_span_bytes: 'HMB がカバーする範囲',
+  events: 'イベント数',
+};
+
+export interface PresetText {
+  title: string;
+  description: string;
+}
+
+export const PRESETS_JA: Record<string, PresetText> = {
+  '970-evo-plus-like': {
+    title: '970 EVO Plus 風 DRAM 搭載 NVMe（比較用）',
+    description:
+      'Samsung 970 EVO Plus 風の 500 GB ドライブ：TLC、PCIe 3.0 x4、アドレステーブル全体（容量の約 1/1000）より大きい 512 MiB の DRAM を搭載し、電源投入時にテーブルを読み込みます。参照はすべて DRAM にヒットし、更新されたテーブルセグメントも DRAM に置かれるため、ランダム読み書きはどのアクセス範囲でも平坦です。',
+  },
+  'bg3-like': {
+    title: 'BG3 風 DRAM レス NVMe（前世代）',
+    description:
+      'Toshiba BG3 風の 512 GB ドライブ：読み出しの遅い 64 層 TLC（tR 78 µs）、2 チャネルのコントローラー、PCIe 3.0 x2、小さめの Host Memory Buffer（38 MiB、24 MiB のテーブル領域 1 つ）。カバー範囲の外では、記事の計測どおり BG4 風ドライブより 100 MB/s 以上遅くなります。',
+  },
+  'bg4-like-hmb-64mb': {
+    title: 'BG4 風 DRAM レス NVMe、HMB 64 MiB（最大）',
+    description:
+      'HostMemoryBufferBytes = 67108864（64 MiB、ドライブの最大値）とした BG4 風ドライブ：24 MiB のテーブル領域が 2 つ収まり、高速な範囲は 48 GiB まで伸びます。HMB の使い方は記事の 2 つの折れ点からこのモデルが推定したもので、Toshiba の資料によるものではありません。4 KiB あたり 4 バイトなら 61 MiB で 61 GiB、64 MiB で 64 GiB をカバーするはずですが、実測は 32 GiB 未満と約 48 GiB でした。バッファのうち 16 MiB を他のデータ用に確保し、残りを 24 MiB 単位のテーブル領域に分けるドライブなら両方を再現できます：61 MiB なら残り 45 MiB で 1 領域・24 GiB、64 MiB なら残り 48 MiB で 2 領域・48 GiB。書き込み：ホスト RAM は消えることがあり信頼できないため、更新されたテーブルセグメントは 2 MiB のコントローラー SRAM（2 GiB 分）に置かれます。それを超えると、HMB の有無にかかわらずランダム書き込みのたびにダーティセグメントが変換ページとして NAND に書き戻されます。これが記事の 2 GB での書き込みの折れ点です。',
+  },
+  'bg4-like-hmb-off': {
+    title: 'BG4 風 DRAM レス NVMe、HMB 無効',
+    description:
+      'HMB を無効にした（HmbAllocationPolicy 0）BG4 風ドライブ：テーブルをキャッシュするのはコントローラーの 1 MiB の SRAM だけなので、ランダム読み出しが速いのは約 1 GiB の範囲までで、2 GiB からは読み出しのたびに先に NAND から変換ページを読むため、底（記事では 300 MB/s 強）まで落ちます。',
+  },
+  'bg4-like': {
+    title: 'BG4 風 DRAM レス NVMe、HMB 61 MiB（既定）',
+    description:
+      'Toshiba BG4 風の 512 GB ドライブ（記事 000）：96 層 TLC、PCIe 3.0 x4、DRAM レスでアドレステーブル用に 1 MiB のコントローラー SRAM を持ち、ホストはドライブの推奨サイズ 61 MiB の Host Memory Buffer を割り当てます（Windows の HmbAllocationPolicy 2）。1〜64 GB の範囲での QD32 の 4 KiB ランダム読み出し：テーブルセグメントが SRAM + HMB（24 GiB 分）に収まるうちは速く、それを超えると読み出しごとに先に NAND から変換ページが必要になります。HMB の使い方は記事の 2 つの折れ点からこのモデルが推定したもので、Toshiba の資料によるものではありません。4 KiB あたり 4 バイトなら 61 MiB で 61 GiB、64 MiB で 64 GiB をカバーするはずですが、実測は 32 GiB 未満と約 48 GiB でした。バッファのうち 16 MiB を他のデータ用に確保し、残りを 24 MiB 単位のテーブル領域に分けるドライブなら両方を再現できます：61 MiB なら残り 45 MiB で 1 領域・24 GiB、64 MiB なら残り 48 MiB で 2 領域・48 GiB。書き込み：ホスト RAM は信頼できないため、更新されたテーブルセグメントは 2 MiB のコントローラー SRAM（2 GiB 分）に置かれ、それを超えると HMB の有無にかかわらずランダム書き込みのたびに変換ページが NAND に書き戻されます。これが記事の 2 GB での折れ点です。',
+  },
+  'tlc-crystaldiskmark': {
+    title: 'TLC NVMe：CrystalDiskMark の一式',
+    description:
+      'CrystalDiskMark の 4 テスト（SEQ1M Q8T1、SEQ1M Q1T1、RND4K Q32T1、RND4K Q1T1）を、満杯のドライブ上の 1 GiB のテストファイルに対して読み出し、続いて書き込みで実行します。シーケンシャル読み出しは PCIe 3.0 x4 リンク（オーバーヘッド後 3.3 GB/s）で頭打ち、RND4K Q1T1 はコマンドごとに tR とファームウェア・転送時間が 1 回ずつ、書き込みはプログラム時間で制限されます（このドライブには SLC キャッシュなし）。',
+  },
+  'tlc-latency-trace': {
+    title: 'TLC NVMe：8 MiB 書き込みごとのレイテンシ',
+    description:
+      '記事 002 の方法を NAND ドライブで：6 GiB のファイルに 8 MiB のシーケンシャル書き込みを QD1 で行い、すべての操作の時間を計測します。4 MiB のライトバッファが埋まると各書き込みはページのプログラムを待ち（16 プレーン × 16 KiB / 700 µs で約 22 ms）、24 回ごとに 16 個の 12 MiB のオープンブロックが同時に満杯になり、新しいブロックを先に消去する必要があります（tBERS 3.5 ms）。これが記事で見られた周期的なスパイクです。',
+  },
+  'tlc-random-read': {
+    title: 'TLC NVMe：4 KiB ランダム読み出し、QD32',
+    description:
+      '小さな 3D TLC ドライブ（4 チャネル × 2 ダイ × 2 プレーン、16 KiB ページ、4 MiB ブロック、NAND 16 GiB、PCIe 3.0 x4）が、シーケンシャルに満杯まで書いた後、1 GiB の範囲で QD32 の 4 KiB ランダム読み出しに応答します。スループットを決めるのはプレーンの読み出し時間（tR 60 µs）：全プレーンが常に動けば 16 プレーン / 60 µs で約 27 万 IOPS ですが、ランダムな配置で遊ぶプレーンが出るため、800 MB/s 前後になります。',
+  },
+  'tlc-steady-state-random-write': {
+    title: 'TLC NVMe：定常状態までのランダム書き込み',
+    description:
+      'OP 7 % の満杯のドライブ全体に、QD32 の 4 KiB ランダム書き込みを 1 GiB ずつのラウンドで行います。最初のラウンドでは予備領域の空きブロックがまだありますが、その後はグリーディ GC がホストの 1 単位ごとに約 8 単位の有効データを移動する必要があり（残る予備に対する Desnoyers モデルに近い書き込み増幅）、ホストのスループットはプレーンのプログラム能力をそれで割った値に落ち着きます。',
+  },
+  'tlc-whole-drive-write': {
+    title: 'TLC NVMe：ドライブ全体へのシーケンシャル書き込み',
+    description:
+      '空のドライブ全体に QD32 で 128 KiB のシーケンシャル書き込みを行い、書き込み量に対するスループットを描きます。SLC キャッシュがないので、線はプレーンのプログラム帯域（16 プレーン × 16 KiB / 700 µs、約 375 MB/s）で平坦です。',
+  },
+};
+
+export const FIGURES_JA: Record<string, PresetText & { members: Record<string, string> }> = {
+  'article-000-random-read': {
+    title: '記事 000：アクセス範囲ごとの 4 KiB ランダム読み出し（QD32）',
+    description:
+      'TxBENCH 風の QD32 の 4 KiB ランダム読み出しを 1〜64 GB の範囲で。HMB 無効で速いのは 1 MiB のコントローラー SRAM がテーブルセグメントを保持できる間（約 1 GB）だけ。既定の 61 MiB の HMB では 16 GB まで、最大の 64 MiB では 48 GB まで速く、それを超えるとどのドライブも HMB 無効時の底（300 MB/s 強）に向かいます。DRAM 搭載ドライブは平坦で、BG4 風は BG3 風より 100 MB/s 以上速いままです。',
+    members: {
+      'BG4-like, HMB off': 'BG4 風、HMB 無効',
+      'BG4-like, HMB 61 MiB': 'BG4 風、HMB 61 MiB',
+      'BG4-like, HMB 64 MiB': 'BG4 風、HMB 64 MiB',
+      'BG3-like': 'BG3 風',
+      '970 EVO Plus-like (DRAM)': '970 EVO Plus 風（DRAM）',
+    },
+  },
+  'article-000-random-write': {
+    title: '記事 000：アクセス範囲ごとの 4 KiB ランダム書き込み（QD32）',
+    description:
+      'QD32 の 4 KiB ランダム書き込みを、範囲ごとに 4 GB ずつ。DRAM 搭載ドライブは平坦。DRAM レスのドライブは HMB の有無にかかわらず 2 GB まで速度を保ちます：更新されたテーブルセグメントは信頼できる 2 MiB のコントローラー SRAM に置く必要があり（ホスト RAM は信頼できない）、2 GB を超えるとほぼ毎回の書き込みで変換ページが NAND に書き戻されるため、48 GB では HMB の有無で差がなくなります。',
+    members: {
+      'BG4-like, HMB off': 'BG4 風、HMB 無効',
+      'BG4-like, HMB 61 MiB': 'BG4 風、HMB 61 MiB',
+      'BG4-like, HMB 64 MiB': 'BG4 風、HMB 64 MiB',
+      '970 EVO Plus-like (DRAM)': '970 EVO Plus 風（DRAM）',
+    },
+  },
+};

@@ -1,0 +1,88 @@
+// Japanese label and one-line help for every knob the engine lists, keyed by scenario path
+// (a `path@kind` entry overrides the help for one workload kind). English comes from the
+// engine itself; a unit test fails when the engine adds a knob this table lacks.
+
+export interface KnobText {
+  label: string;
+  help: string;
+}
+
+export const KNOBS_JA: Record<string, KnobText> = {
+  seed: { label: 'シード', help: '乱数のシード。同じシナリオと同じシードなら、どこで実行しても同じ数値になります' },
+  scale: { label: 'スケール', help: 'ドライブの 1/N を、すべての比率を保ったままシミュレート（高速化。容量の軸は実サイズのまま）' },
+  'device.nand.cell': { label: 'セルタイプ', help: '1 セルあたりのビット数。多いほど安価で高密度だが、遅く寿命も短い' },
+  'device.nand.channels': { label: 'チャネル数', help: 'コントローラーと NAND ダイを結ぶ独立したバスの数' },
+  'device.nand.dies_per_channel': { label: 'チャネルあたりのダイ数', help: '各チャネルを共有する NAND ダイの数' },
+  'device.nand.planes_per_die': { label: 'ダイあたりのプレーン数', help: 'ダイ内のプレーン数。各プレーンがページバッファを持ち、ここでの並列処理の単位になる' },
+  'device.nand.blocks_per_plane': { label: 'プレーンあたりのブロック数', help: '各プレーンの消去ブロック数' },
+  'device.nand.pages_per_block': { label: 'ブロックあたりのページ数', help: '消去ブロック内のページ数（記事 001：768 × 16 KiB = 12 MiB）' },
+  'device.nand.page_bytes': { label: 'ページサイズ', help: 'プログラム／読み出しの単位。2 のべき乗' },
+  'device.nand.channel_mb_per_s': { label: 'チャネル速度', help: 'チャネルごとの NAND インターフェース転送速度（ONFI／Toggle）' },
+  'device.nand.timing.read_us': { label: '読み出し時間（tR）', help: 'セルアレイの読み出し。空欄 = セルタイプのデータシート既定値' },
+  'device.nand.timing.program_us': { label: 'プログラム時間（tPROG）', help: 'ページのプログラム。空欄 = セルタイプのデータシート既定値' },
+  'device.nand.timing.erase_us': { label: '消去時間（tBERS）', help: 'ブロックの消去。空欄 = セルタイプのデータシート既定値' },
+  'device.capacity.op_percent': { label: 'オーバープロビジョニング', help: 'ユーザー容量に対する予備 NAND の割合：(物理 − ユーザー) / ユーザー' },
+  'device.capacity.user_bytes': { label: 'ユーザー容量', help: 'ホストから見える容量。0 = オーバープロビジョニングから算出' },
+  'device.controller.command_latency_us': { label: 'コマンド処理時間', help: 'フラッシュ処理が始まるまでのコマンドごとのファームウェア時間' },
+  'device.controller.write_buffer': { label: 'ライトバッファ', help: 'NAND に書き込む前にホストの書き込みを完了させる DRAM／SRAM' },
+  'device.controller.compression': { label: '圧縮', help: '書き込む前にデータを圧縮（SandForce 方式）。圧縮できるデータは NAND のセクターを少なく使う' },
+  'device.host_interface.kind': { label: 'インターフェース', help: 'PCIe（NVMe）または SATA 6 Gb/s' },
+  'device.host_interface.pcie_gen': { label: 'PCIe 世代', help: 'レーンあたりの速度：Gen3 で約 985 MB/s、Gen4 はその 2 倍' },
+  'device.host_interface.lanes': { label: 'PCIe レーン数', help: 'リンク幅' },
+  'device.host_interface.efficiency': { label: 'リンク効率', help: 'プロトコルのオーバーヘッドを除いて残るリンク帯域の割合（Gen3 x2 で 1.6〜1.7 GB/s）' },
+  'device.gc.policy': { label: 'GC ポリシー', help: '回収対象の選び方：有効ページ最少、古い順、コスト・ベネフィット' },
+  'device.gc.free_block_threshold': { label: 'GC しきい値', help: 'プレーンの空きブロックがこれより少なくなるとフォアグラウンド GC を開始' },
+  'device.gc.background': { label: 'バックグラウンド GC', help: 'ホストのアイドル時間を使って先回りでブロックを回収' },
+  'device.gc.background_free_blocks': { label: 'バックグラウンド目標', help: 'バックグラウンド GC が目指すプレーンあたりの空きブロック数（GC しきい値以上）' },
+  'device.gc.pre_erase': { label: '事前消去', help: '回収したブロックをすぐ消去し、新しいブロックを要する書き込みが tBERS を待たないようにする' },
+  'device.wear.dynamic': { label: '動的ウェアレベリング', help: '最も摩耗の少ない空きブロックを開く' },
+  'device.wear.static_spread': { label: '静的ウェアレベリング', help: '消去回数の差がこれを超えたらコールドデータを移動（0 = 無効）' },
+  'device.mapping.sram_bytes': { label: 'SRAM テーブルキャッシュ', help: 'テーブルセグメント用のコントローラー SRAM。1 MiB で約 1 GiB の範囲をカバー' },
+  'device.mapping.dram_bytes': { label: 'DRAM', help: 'テーブル用のオンボード DRAM。0 = DRAM レス。容量の 1/1000 でテーブル全体が収まる' },
+  'device.mapping.dirty_sram_bytes': { label: 'ダーティセグメント用 SRAM', help: 'DRAM レスのドライブで、更新されたテーブルセグメントを置く信頼できる SRAM' },
+  'device.mapping.dram_access_us': { label: 'DRAM アクセス時間', help: 'DRAM からテーブルエントリを読む時間' },
+  'device.mapping.hmb.allocation_policy': { label: 'HMB 割り当てポリシー', help: 'Windows の HmbAllocationPolicy：0 無効、1 ドライブの最小サイズ、2 推奨サイズ' },
+  'device.mapping.hmb.host_memory_buffer_bytes': { label: 'HostMemoryBufferBytes', help: 'ホストが割り当てる HMB の正確なサイズ（2 進バイト）。ドライブの最大値を超えると HMB は無効' },
+  'device.mapping.hmb.min_bytes': { label: 'HMB 最小サイズ', help: 'ドライブが受け付ける最小のバッファ' },
+  'device.mapping.hmb.preferred_bytes': { label: 'HMB 推奨サイズ', help: 'ドライブが要求するバッファ' },
+  'device.mapping.hmb.max_bytes': { label: 'HMB 最大サイズ', help: 'ドライブが受け付ける最大のバッファ。0 = HMB 非対応' },
+  'device.mapping.hmb.chunks': { label: 'HMB チャンク数', help: 'ホストの割り当てが分かれる個数（ディスクリプタリスト）。テーブル領域は 2 つにまたがれない' },
+  'device.mapping.hmb.reserved_bytes': { label: 'HMB 予約領域', help: '割り当てのうち、ドライブがテーブル以外のデータ用に確保する部分' },
+  'device.mapping.hmb.region_bytes': { label: 'HMB テーブル領域', help: 'テーブルキャッシュはこのサイズの領域単位で確保。0 = 残りすべて' },
+  'device.mapping.hmb.access_latency_us': { label: 'HMB アクセス時間', help: 'ホストメモリ上のテーブルを引く PCIe の往復時間' },
+  'device.mapping.hmb.encrypt': { label: 'HMB の暗号化', help: '信頼できないホスト RAM に置くデータを暗号化' },
+  'device.mapping.hmb.encryption_us': { label: '暗号化コスト', help: '暗号化時、HMB の参照ごとに加わる時間' },
+  'device.mapping.hmb.available_after_s': { label: '起動後の HMB 有効化', help: 'HMB は OS ドライバーの読み込み後にだけ存在し、それまでは DRAM レスで動作' },
+  'precondition.fill_percent': { label: 'シーケンシャル充填', help: 'ワークロードの前に書き込んでおくドライブの割合' },
+  'precondition.random_rounds': { label: 'ランダム上書き', help: '充填後に行う 4 KiB ランダム上書きの量（容量の何倍か。約 3 で GC が定常状態に）' },
+  'workload.rw': { label: 'アクセスパターン', help: 'fio の rw：シーケンシャル／ランダム、読み出し、書き込み、混在、TRIM' },
+  'workload.rw@span_sweep': { label: 'アクセスパターン', help: 'ランダム読み出しまたはランダム書き込み' },
+  'workload.rw@whole_drive_write': { label: 'アクセスパターン', help: 'シーケンシャルまたはランダム書き込み' },
+  'workload.rw@steady_state': { label: 'アクセスパターン', help: 'シーケンシャルまたはランダム書き込み' },
+  'workload.rw@latency_trace': { label: 'アクセスパターン', help: '計測する各操作の fio rw' },
+  'workload.rw@transfer_size_sweep': { label: 'アクセスパターン', help: '計測する各操作の fio rw' },
+  'workload.rwmixread': { label: '読み出し比率', help: '混在ジョブに占める読み出しの割合' },
+  'workload.bs': { label: 'ブロックサイズ', help: 'fio の bs：1 回の I/O のバイト数（4 KiB の倍数）' },
+  'workload.iodepth': { label: 'キュー深度', help: 'fio の iodepth：同時に発行しておくコマンド数' },
+  'workload.offset': { label: 'オフセット', help: 'ジョブがアクセスする領域の先頭' },
+  'workload.size': { label: '領域サイズ', help: 'アクセス範囲。0 = ドライブの終わりまで' },
+  'workload.size@crystal_disk_mark': { label: 'テストファイル', help: 'CrystalDiskMark のテストファイル' },
+  'workload.io_size': { label: 'I/O 量', help: 'このバイト数で停止（0 = 無制限）。スイープでは 1 点ごと' },
+  'workload.runtime': { label: '実行時間', help: 'シミュレート時間（秒、0 = 無制限）。スイープでは 1 点ごと' },
+  'workload.ramp_time': { label: 'ランプ時間', help: 'fio の ramp_time：計測しないウォームアップ（キャッシュが温まる）' },
+  'workload.log_avg_msec': { label: '平均化の幅', help: 'スループット時系列の 1 点の幅。0 = 自動' },
+  'workload.thinktime': { label: 'シンクタイム', help: 'fio の thinktime：完了から次のコマンドまでのアイドル（バックグラウンド GC が動ける）' },
+  'workload.buffer_compress_percentage': { label: '圧縮可能な割合', help: 'fio の buffer_compress_percentage：データの圧縮しやすさ（0 = ランダム）' },
+  'workload.zero_buffers': { label: 'ゼロデータ', help: 'fio の zero_buffers：ゼロで埋めたデータを書き込む' },
+  'workload.spans': { label: 'アクセス範囲のリスト', help: '範囲ごとにグラフの 1 点（TxBENCH：1〜64 GB）' },
+  'workload.points': { label: 'グラフの点数', help: '書き込み量に沿った点の数' },
+  'workload.max_points': { label: 'グラフの点数', help: 'この点数まで。各点はそのグループの最悪レイテンシを保持' },
+  'workload.round_bytes': { label: 'ラウンドあたりのバイト数', help: '1 ラウンドで書き込む量。1 ラウンドがグラフの 1 点' },
+  'workload.rounds': { label: 'ラウンド数', help: '書き込みラウンドの回数' },
+  'workload.sizes': { label: '転送サイズのリスト', help: '転送サイズごとにグラフの 1 点（Iometer：4 KiB〜1 MiB）' },
+};
+
+/** The Japanese text for a knob, preferring the entry for its workload kind. */
+export function knobTextJa(path: string, kind: string | undefined): KnobText | undefined {
+  return (kind && KNOBS_JA[`${path}@${kind}`]) || KNOBS_JA[path];
+}

@@ -1,0 +1,28 @@
+// The drive: every device knob the engine lists, grouped the way an SSD person reads a spec.
+import { useI18n } from '../i18n';
+import { panelGroups, type Knob } from '../scenario/knobs';
+import type { Json, JsonObject } from '../scenario/paths';
+import { KnobGroups } from './KnobGroups';
+
+interface Props {
+  knobs: readonly Knob[];
+  scenario: JsonObject;
+  kind: string;
+  edited: readonly string[];
+  error: string | null;
+  onChange(path: string, value: Json): void;
+  onReset(path: string): void;
+}
+
+export function DevicePanel({ knobs, scenario, kind, edited, error, onChange, onReset }: Props) {
+  const { t } = useI18n();
+  const groups = panelGroups(knobs, kind).device;
+  return (
+    <section className="card panel" aria-labelledby="device-title" data-testid="device-panel">
+      <div className="card-head">
+        <h2 id="device-title">{t('panel.device')}</h2>
+      </div>
+      <KnobGroups groups={groups} scenario={scenario} kind={kind} edited={edited} error={error} initiallyOpen={['media']} onChange={onChange} onReset={onReset} />
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+// Collapsible groups of knobs, drawn entirely from the engine's knob table: a group or a knob
+// the engine adds later appears here with no change to this file.
+import { useEffect, useState } from 'react';
+import { useI18n, type MessageKey } from '../i18n';
+import { errorField, type KnobGroup } from '../scenario/knobs';
+import { getPath, type Json, type JsonObject } from '../scenario/paths';
+import { KnobInput } from './KnobInput';
+
+const GROUP_KEYS = ['media', 'capacity', 'mapping', 'hmb', 'gc', 'host', 'controller', 'workload', 'precondition', 'run'];
+
+export function groupTitleKey(group: string): MessageKey | null {
+  return GROUP_KEYS.includes(group) ? (`group.${group}` as MessageKey) : null;
+}
+
+interface Props {
+  groups: KnobGroup[];
+  scenario: JsonObject;
+  kind: string;
+  edited: readonly string[];
+  /** The engine's validation message, shown at the knob it names. */
+  error: string | null;
+  disabled?: boolean;
+  /** Groups open at first. */
+  initiallyOpen: readonly string[];
+  onChange(path: string, value: Json): void;
+  onReset(path: string): void;
+}
+
+export function KnobGroups({ groups, scenario, kind, edited, error, disabled, initiallyOpen, onChange, onReset }: Props) {
+  const { t } = useI18n();
+  const field = error ? errorField(error) : null;
+  const groupOf = (path: string | null) => groups.find((gr) => gr.knobs.some((k) => k.path === path))?.group;
+  const [open, setOpen] = useState<Set<string>>(() => new Set([...initiallyOpen, groupOf(field) ?? '']));
+
+  // A refused value opens its group, so the message is never hidden in a closed section.
+  useEffect(() => {
+    const g = groupOf(field);
+    if (g && !open.has(g)) setOpen((s) => new Set(s).add(g));
+    // Only a new message opens a group; closing it again by hand is respected.
+  }, [field]);
+
+  return (
+    <div className="knob-groups">
+      {groups.map((g) => {
+        const key = groupTitleKey(g.group);
+        const title = key ? t(key) : g.group.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+        const changed = g.knobs.filter((k) => edited.includes(k.path)).length;
+        return (
+          <details
+            key={g.group}
+            className="knob-group"
+            open={open.has(g.group)}
+            data-group={g.group}
+            onToggle={(e) => {
+              const isOpen = (e.currentTarget as HTMLDetailsElement).open;
+              setOpen((s) => {
+                if (s.has(g.group) === isOpen) return s;
+                const next = new Set(s);
+                if (isOpen) next.add(g.group);
+                else next.delete(g.group);
+                return next;
+              });
+            }}
+          >
+            <summary>
+              <span className="group-title">{title}</span>
+              {changed > 0 && <span className="group-badge">{t('group.changed', { n: changed })}</span>}
+              <span className="group-count muted">{g.knobs.length}</span>
+            </summary>
+            <div className="knobs">
+              {g.knobs.map((knob) => (
+                <KnobInput
+                  key={knob.path}
+                  knob={knob}
+                  kind={kind}
+                  value={getPath(scenario, knob.path)}
+                  edited={edited.includes(knob.path)}
+                  disabled={disabled}
+                  error={field === knob.path ? error : null}
+                  onChange={(v) => onChange(knob.path, v)}
+                  onReset={() => onReset(knob.path)}
+                />
+              ))}
+            </div>
+          </details>
+        );
+      })}
+    </div>
+  );
+}

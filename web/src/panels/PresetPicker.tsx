@@ -1,0 +1,81 @@
+// The drive + workload to start from: every preset the engine ships, with its description,
+// a reset for edits, and one-click "compare variants" when the preset belongs to an article
+// figure (e.g. BG4 HMB off / 61 / 64 MiB + BG3 + a DRAM drive).
+import { useId, useState } from 'react';
+import type { Figure, Preset } from '../engine/types';
+import { useI18n } from '../i18n';
+import { figureText, presetText } from '../i18n/engineText';
+
+interface Props {
+  presets: Preset[];
+  figures: Figure[];
+  preset: string;
+  editedCount: number;
+  variantsBusy: boolean;
+  onPreset(name: string): void;
+  onReset(): void;
+  onVariants(figure: Figure): void;
+}
+
+/** Figures with the preset among their members (matched by the scenario's name). */
+export function figuresFor(figures: readonly Figure[], preset: Preset | undefined): Figure[] {
+  if (!preset) return [];
+  return figures.filter((f) => f.members.some((m) => m.scenario.name === preset.scenario.name));
+}
+
+export function PresetPicker({ presets, figures, preset, editedCount, variantsBusy, onPreset, onReset, onVariants }: Props) {
+  const { t, lang } = useI18n();
+  const id = useId();
+  const [more, setMore] = useState(false);
+  const current = presets.find((p) => p.name === preset);
+  const text = current ? presetText(lang, current) : null;
+  const related = figuresFor(figures, current);
+
+  return (
+    <section className="card panel preset-card" aria-labelledby={`${id}-title`} data-testid="preset-panel">
+      <div className="card-head">
+        <h2 id={`${id}-title`}>{t('panel.preset')}</h2>
+        {editedCount > 0 && (
+          <button type="button" className="btn btn-ghost btn-small" onClick={onReset} data-testid="reset-preset">
+            ↺ {t('preset.reset', { n: editedCount })}
+          </button>
+        )}
+      </div>
+      <label htmlFor={id} className="visually-hidden">
+        {t('panel.preset')}
+      </label>
+      <select id={id} value={preset} onChange={(e) => onPreset(e.target.value)} data-testid="preset-select">
+        {presets.map((p) => (
+          <option key={p.name} value={p.name}>
+            {presetText(lang, p).title}
+          </option>
+        ))}
+      </select>
+      {editedCount > 0 && <p className="preset-edited muted">{t('preset.edited', { n: editedCount })}</p>}
+      {text && (
+        <div className={`preset-description${more ? ' open' : ''}`}>
+          <p data-testid="preset-description">{text.description}</p>
+          <button type="button" className="link-button" onClick={() => setMore((m) => !m)} aria-expanded={more}>
+            {more ? t('preset.less') : t('preset.more')}
+          </button>
+        </div>
+      )}
+      {related.length > 0 && (
+        <div className="variants">
+          {related.map((f) => (
+            <button key={f.name} type="button" className="btn btn-secondary btn-block variant-button" disabled={variantsBusy} onClick={() => onVariants(f)} data-testid={`variants-${f.name}`} title={figureText(lang, f).description}>
+              <svg viewBox="0 0 16 16" aria-hidden="true" className="btn-icon">
+                <path d="M2 12 6 7l3 3 5-6" stroke="currentColor" strokeWidth="1.6" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+                <path d="M2 9l4-4 3 4 5-3" stroke="currentColor" strokeWidth="1.2" fill="none" opacity="0.5" strokeLinecap="round" />
+              </svg>
+              <span>
+                <strong>{t('compare.variants')}</strong>
+                <span className="variant-title">{figureText(lang, f).title}</span>
+              </span>
+            </button>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+// What the host does: a benchmark from the articles (or a custom fio-style job) and its
+// parameters, the drive's state before it starts, and the run's seed and scale.
+import { useId } from 'react';
+import { useI18n, type MessageKey } from '../i18n';
+import { panelGroups, WORKLOAD_KINDS, type Knob } from '../scenario/knobs';
+import type { Json, JsonObject } from '../scenario/paths';
+import { KnobGroups } from './KnobGroups';
+
+interface Props {
+  knobs: readonly Knob[];
+  scenario: JsonObject;
+  kind: string;
+  /** The preset's own workload kind (a different kind counts as an edit). */
+  presetKind: string;
+  edited: readonly string[];
+  error: string | null;
+  onKind(kind: string): void;
+  onChange(path: string, value: Json): void;
+  onReset(path: string): void;
+}
+
+export function kindKey(kind: string): MessageKey | null {
+  return WORKLOAD_KINDS.includes(kind) ? (`kind.${kind}` as MessageKey) : null;
+}
+
+export function WorkloadPanel({ knobs, scenario, kind, presetKind, edited, error, onKind, onChange, onReset }: Props) {
+  const { t } = useI18n();
+  const id = useId();
+  const groups = panelGroups(knobs, kind).workload;
+  const label = (k: string) => {
+    const key = kindKey(k);
+    return key ? t(key) : k;
+  };
+  const helpKey = WORKLOAD_KINDS.includes(kind) ? (`kind.${kind}.help` as MessageKey) : null;
+  return (
+    <section className="card panel" aria-labelledby="workload-title" data-testid="workload-panel">
+      <div className="card-head">
+        <h2 id="workload-title">{t('panel.workload')}</h2>
+      </div>
+      <div className={`knob knob-kind${kind !== presetKind ? ' knob-edited' : ''}`} data-knob="workload.kind">
+        <div className="knob-head">
+          <label htmlFor={id} className="knob-label">
+            {t('panel.benchmark')}
+          </label>
+        </div>
+        <select id={id} value={kind} onChange={(e) => onKind(e.target.value)} data-path="workload.kind">
+          {!WORKLOAD_KINDS.includes(kind) && <option value={kind}>{kind}</option>}
+          {WORKLOAD_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {label(k)}
+            </option>
+          ))}
+        </select>
+        {helpKey && <p className="knob-help">{t(helpKey)}</p>}
+      </div>
+      <KnobGroups groups={groups} scenario={scenario} kind={kind} edited={edited} error={error} initiallyOpen={['workload']} onChange={onChange} onReset={onReset} />
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+// How a knob's value and range read in a form: sizes in exact binary or decimal units, numbers
+// in the page's locale. Pure, so forms and tests share it.
+import { formatBytesExact, formatBytesShort } from '../scenario/bytes';
+import type { Knob } from '../scenario/knobs';
+import type { Json } from '../scenario/paths';
+
+export function formatKnobValue(knob: Knob, value: Json | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (knob.kind === 'bytes') return typeof value === 'number' ? formatBytesExact(value) : String(value);
+  if (knob.kind === 'bytes_list') return Array.isArray(value) ? value.map((v) => (typeof v === 'number' ? formatBytesExact(v) : String(v))).join(', ') : String(value);
+  return String(value);
+}
+
+function bound(knob: Knob, v: number, locale: string): string {
+  if (knob.kind === 'bytes' || knob.kind === 'bytes_list') return v === 0 ? '0' : formatBytesShort(v, locale);
+  // The seed's upper limit (2^53 - 1) reads better as a power.
+  if (v >= 2 ** 53 - 1) return '2⁵³−1';
+  return v.toLocaleString(locale);
+}
+
+/** "1 – 1,024", "4 KiB – 64 MiB", "≥ 0"; null when the limit depends on other fields. */
+export function formatRange(knob: Knob, locale: string): string | null {
+  const { min, max } = knob;
+  if (min !== undefined && max !== undefined) return `${bound(knob, min, locale)} – ${bound(knob, max, locale)}`;
+  if (min !== undefined) return `≥ ${bound(knob, min, locale)}`;
+  if (max !== undefined) return `≤ ${bound(knob, max, locale)}`;
+  return null;
+}
+
+/** The unit shown inside a number input ("µs", "MB/s"); sizes carry their unit in the text. */
+export function inputUnit(knob: Knob): string {
+  return knob.kind === 'bytes' || knob.kind === 'bytes_list' ? '' : knob.unit;
+}

@@ -1,0 +1,106 @@
+// The engine's knob table (`knobs()` in the wasm): one entry per scenario field the UI may
+// edit, with unit, static range, label and help. The forms are built from it, so a knob the
+// engine gains later shows up without UI code; the engine validates with the same table.
+import { getPath, setPath, type Json, type JsonObject } from './paths';
+import { parseBytes } from './bytes';
+
+export type KnobKind = 'int' | 'number' | 'bytes' | 'bool' | 'enum' | 'bytes_list';
+
+export interface Knob {
+  path: string;
+  group: string;
+  kind: KnobKind;
+  unit: string;
+  min?: number;
+  max?: number;
+  /** Allowed values of an enum, as JSON writes them (numbers as text). */
+  options?: string[];
+  label: string;
+  help: string;
+  /** For workload fields: the workload kinds that have this field. */
+  workloads?: string[];
+}
+
+/** Groups shown in the Device panel, in the order an SSD person reads a spec sheet. */
+export const DEVICE_GROUPS = ['media', 'capacity', 'mapping', 'hmb', 'gc', 'host', 'controller'];
+/** Groups shown in the Workload panel. */
+export const WORKLOAD_GROUPS = ['workload', 'precondition', 'run'];
+
+/** The workload kinds, benchmarks first as the articles use them, then a custom fio-style job. */
+export const WORKLOAD_KINDS = ['span_sweep', 'whole_drive_write', 'latency_trace', 'steady_state', 'transfer_size_sweep', 'crystal_disk_mark', 'job'];
+
+export function workloadKind(scenario: unknown): string {
+  const kind = getPath(scenario, 'workload.kind');
+  return typeof kind === 'string' ? kind : 'job';
+}
+
+/** The knobs that apply to a workload kind (workload fields exist only for some kinds). */
+export function knobsFor(knobs: readonly Knob[], kind: string): Knob[] {
+  return knobs.filter((k) => !k.workloads?.length || k.workloads.includes(kind));
+}
+
+export interface KnobGroup {
+  group: string;
+  knobs: Knob[];
+}
+
+/**
+ * Knobs grouped in `order`; with `rest`, groups the order does not name (a group the engine
+ * adds later, such as an SLC cache) follow, so they appear without a UI change.
+ */
+export function groupKnobs(knobs: readonly Knob[], order: readonly string[], rest: boolean): KnobGroup[] {
+  const known = [...order];
+  if (rest) {
+    const others = [...DEVICE_GROUPS, ...WORKLOAD_GROUPS];
+    for (const k of knobs) if (!known.includes(k.group) && !others.includes(k.group)) known.push(k.group);
+  }
+  return known.map((group) => ({ group, knobs: knobs.filter((k) => k.group === group) })).filter((g) => g.knobs.length > 0);
+}
+
+/** Knobs a workload kind uses, split into the Device and Workload panels. */
+export function panelGroups(knobs: readonly Knob[], kind: string): { device: KnobGroup[]; workload: KnobGroup[] } {
+  const usable = knobsFor(knobs, kind);
+  return { device: groupKnobs(usable, DEVICE_GROUPS, true), workload: groupKnobs(usable, WORKLOAD_GROUPS, false) };
+}
+
+/** A nullable number (the NAND timing overrides): empty means "the cell type's default". */
+export function isNullable(knob: Knob, value: Json | undefined): boolean {
+  return value === null || (value === undefined && (knob.kind === 'number' || knob.kind === 'int'));
+}
+
+/** Enum options are text; fields such as PCIe lanes hold numbers. Keep the field's JSON type. */
+export function enumValue(option: string, current: Json | undefined): Json {
+  if (typeof current === 'number') {
+    const n = Number(option);
+    return Number.isFinite(n) ? n : option;
+  }
+  return option;
+}
+
+/** A size list as the engine stores it (bytes), from "1g, 2g, 4g". NaN entries mark typos. */
+export function parseBytesList(text: string): number[] {
+  return text
+    .split(/[,\s]+/)
+    .filter(Boolean)
+    .map((t) => parseBytes(t));
+}
+
+export function readKnob(scenario: JsonObject, knob: Knob): Json | undefined {
+  return getPath(scenario, knob.path);
+}
+
+export function writeKnob<T extends JsonObject>(scenario: T, knob: Knob, value: Json): T {
+  return setPath(scenario, knob.path, value);
+}
+
+/** "1 – 1024" style static range, or null when the engine checks it against other fields. */
+export function knobRange(knob: Knob): { min?: number; max?: number } | null {
+  if (knob.min === undefined && knob.max === undefined) return null;
+  return { min: knob.min, max: knob.max };
+}
+
+/** The dotted field an engine error names ("workload.iodepth: must be …" → "workload.iodepth"). */
+export function errorField(message: string): string | null {
+  const m = /^([A-Za-z_][\w]*(?:\.[\w]+|\[\d+\])*):\s/.exec(message);
+  return m ? m[1] : null;
+}
