@@ -1,11 +1,14 @@
 // Compare in a real browser: one click runs an article figure's variants and overlays them as
 // labelled series; pinning a result and changing a knob draws both.
+import { copyFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { artifacts, chartData, knobInput, waitForRun } from './app';
 import { openBrowser, type Browser } from './browser';
 
 const baseUrl = inject('baseUrl');
+const docsScreenshot = fileURLToPath(new URL('../../docs/screenshot.png', import.meta.url));
 let browser: Browser;
 let page: Page;
 
@@ -39,6 +42,13 @@ describe('compare', () => {
     expect(at('970 EVO Plus-like (DRAM)', 7)).toBeGreaterThan(at('BG4-like, HMB 64 MiB', 7));
     await page.getByTestId('compare-bar').waitFor();
     await page.screenshot({ path: `${artifacts}compare.png`, fullPage: false });
+    if (process.env.SSD_UPDATE_DOCS_SCREENSHOT) {
+      // The README shows the article 000 chart the playground reproduces.
+      await page.setViewportSize({ width: 1280, height: 860 });
+      await page.screenshot({ path: `${artifacts}readme.png` });
+      copyFileSync(`${artifacts}readme.png`, docsScreenshot);
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
 
     await page.getByTestId('lang').locator('[data-value="ja"]').click();
     await expect(legend.locator('.legend-label').first().textContent()).resolves.toBe('BG4 風、HMB 無効');

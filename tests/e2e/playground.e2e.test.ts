@@ -1,7 +1,7 @@
 // The playground in a real browser, used like a person would: it opens and runs the default
 // preset, a knob change re-runs it, exports hold the chart's data, Japanese works, cancel is
 // immediate, numbers match the native CLI bit for bit, and failures are said out loud.
-import { copyFileSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseCsv } from '../../web/src/charts/exportChart';
@@ -10,7 +10,6 @@ import { artifacts, chartData, engineReady, firstDifference, knobInput, runCount
 import { openBrowser, type Browser } from './browser';
 import { runSsdsim } from './ssdsim';
 
-const docsScreenshot = new URL('../../docs/screenshot.png', import.meta.url).pathname;
 const baseUrl = inject('baseUrl');
 
 let browser: Browser;
@@ -165,7 +164,7 @@ describe('SSD Playground in Chromium', () => {
     scenario.workload.log_avg_msec = 5;
     await editor.fill(JSON.stringify(scenario, null, 2));
     await expect.poll(() => knobInput(page, 'workload.runtime').inputValue()).toBe('3600');
-    await page.waitForFunction(() => window.__ssd?.status === 'running' && (window.__ssd.series()[0]?.points.length ?? 0) > 0, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => window.__ssd?.status === 'running' && window.__ssd.progress > 0 && (window.__ssd.series()[0]?.points.length ?? 0) > 0, undefined, { timeout: 30_000 });
     await page.waitForFunction(() => Number(document.querySelector('[data-chart="headline"] .plot svg')?.getAttribute('data-points')) > 0, undefined, { timeout: 5_000 });
     expect(await page.getByTestId('progress-text').textContent()).not.toBe('100%');
 
@@ -205,11 +204,6 @@ describe('SSD Playground in Chromium', () => {
   });
 
   it('keeps the console clean and stays on this machine', async () => {
-    if (process.env.SSD_UPDATE_DOCS_SCREENSHOT) {
-      await page.setViewportSize({ width: 1280, height: 860 });
-      await page.screenshot({ path: `${artifacts}readme.png` });
-      copyFileSync(`${artifacts}readme.png`, docsScreenshot);
-    }
     expect(browser.problems).toEqual([]);
   });
 

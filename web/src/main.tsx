@@ -11,6 +11,8 @@ import './app/styles/dialogs.css';
 
 // One bundle, two layouts: embed.html (or ?embed=1) shows a single chart for other pages.
 const embedded = document.documentElement.dataset.mode === 'embed' || new URLSearchParams(location.search).get('embed') === '1';
+// The embed is see-through: the host page's background shows around the card.
+if (embedded) document.documentElement.dataset.mode = 'embed';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

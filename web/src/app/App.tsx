@@ -138,7 +138,7 @@ export function App() {
             </section>
           )}
         </aside>
-        <div className="content" id="charts">
+        <div className={`content${view.stale ? ' stale' : ''}`} id="charts" aria-busy={view.status === 'running'}>
           <RunCharts
             view={view}
             pins={s.pins.pins}

@@ -49,9 +49,6 @@ export function EmbedApp() {
   const { catalog, scenario, view, current, kind } = s;
   const { chart, controls } = embedOptions(location.search);
   usePostHeight();
-  useEffect(() => {
-    document.body.classList.add('embedded');
-  }, []);
 
   const usable = catalog ? knobsFor(catalog.knobs, kind) : [];
   const chosen = controls.map((path) => usable.find((k) => k.path === path)).filter((k): k is Knob => k !== undefined);
@@ -60,7 +57,7 @@ export function EmbedApp() {
   const full = s.search !== null ? `index.html?${s.search}` : 'index.html';
 
   return (
-    <div className="embed" data-testid="embed-root">
+    <div className={`embed${view.stale ? ' stale' : ''}`} data-testid="embed-root">
       <EngineBanner state={s.engineState} onRestart={s.retry} />
       <IssueBanner issues={scenario.issues} importError={null} onDismiss={scenario.dismissIssues} />
       <RunCharts view={view} pins={s.pins.pins} runtimeS={s.runtimeS} filenameBase={`ssd-${scenario.preset || 'scenario'}`} only={chart} />

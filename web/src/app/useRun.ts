@@ -24,6 +24,11 @@ export interface RunView {
   blockMap: BlockMap | null;
   /** Runs started on this page so far. */
   runs: number;
+  /**
+   * True from the start of a run until its first points arrive: the charts keep showing the
+   * previous run (dimmed) instead of flashing empty on every knob change.
+   */
+  stale: boolean;
 }
 
 export function useRun(engine: EngineClient | null) {
@@ -44,6 +49,7 @@ export function useRun(engine: EngineClient | null) {
     frame: 0,
     blockMap: null,
     runs: 0,
+    stale: false,
   });
   const running = useRef(false);
 
@@ -75,14 +81,20 @@ export function useRun(engine: EngineClient | null) {
       latestProgress.current = 0;
       startedAt.current = performance.now();
       stopPainting();
-      setView((v) => ({ ...v, status: 'running', progress: 0, series: [], buffers: [], summary: null, error: null, scenarioJson, elapsedMs: 0, blockMap: null, runs: v.runs + 1 }));
+      setView((v) => ({ ...v, status: 'running', progress: 0, summary: null, error: null, scenarioJson, elapsedMs: 0, runs: v.runs + 1, stale: v.series.length > 0 }));
 
       const onChunk = (chunk: RunChunk) => {
         if (id !== runId.current) return; // a stale run's late message
         // The series list is set by the first chunk and may grow on the last one.
         if (buffers.current.length < chunk.series.length) {
           buffers.current = chunk.series.map((_, i) => buffers.current[i] ?? new PointBuffer());
-          setView((v) => ({ ...v, series: chunk.series }));
+          chunk.points.forEach((p, i) => buffers.current[i]?.append(p));
+          const fresh = buffers.current;
+          // Series and their buffers replace the previous run's together, in one render.
+          setView((v) => ({ ...v, series: chunk.series, buffers: fresh, blockMap: null, stale: false }));
+          latestProgress.current = chunk.progress;
+          schedulePaint();
+          return;
         }
         chunk.points.forEach((p, i) => buffers.current[i]?.append(p));
         latestProgress.current = chunk.progress;
@@ -103,6 +115,7 @@ export function useRun(engine: EngineClient | null) {
             buffers: buffers.current,
             summary: result.summary,
             blockMap: result.blockMap,
+            stale: false,
             frame: v.frame + 1,
             elapsedMs: performance.now() - startedAt.current,
           }));
@@ -116,8 +129,12 @@ export function useRun(engine: EngineClient | null) {
             ...v,
             status: cancelled ? 'cancelled' : 'failed',
             progress: latestProgress.current,
-            buffers: buffers.current,
             error: cancelled ? null : err instanceof Error ? err.message : String(err),
+            // A run stopped before its first points leaves the previous run's charts: say so.
+            series: v.stale ? [] : v.series,
+            buffers: v.stale ? [] : buffers.current,
+            blockMap: v.stale ? null : v.blockMap,
+            stale: false,
             frame: v.frame + 1,
             elapsedMs: performance.now() - startedAt.current,
           }));

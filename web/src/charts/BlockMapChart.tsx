@@ -2,7 +2,7 @@
 // has more blocks than pixels), coloured by valid data, erase count or state. Drawn on a canvas,
 // labels included, so the PNG export is the canvas itself.
 import { interpolateViridis } from 'd3';
-import { useLayoutEffect, useMemo, useRef, useState, type MutableRefObject, type PointerEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MutableRefObject, type PointerEvent } from 'react';
 import type { BlockMap } from '../engine/types';
 import { useI18n } from '../i18n';
 import { blockMapCsv, blocksPerCell, cellAt, eraseRange, STATE_COLORS, STATE_KEYS, type BlockMode, type Cell } from './blockMapModel';
@@ -93,6 +93,25 @@ export function BlockMapChart({ map, mode, exporter, title }: Props) {
     ],
   };
 
+  // Arrow keys walk the cells (Shift: ten at a time), so the map reads without a mouse too.
+  const onKey = (e: KeyboardEvent<HTMLCanvasElement>) => {
+    const now = hover?.cell ?? null;
+    let plane = now?.plane ?? 0;
+    let column = now ? Math.floor(now.from / perCell) : 0;
+    const step = e.shiftKey ? 10 : 1;
+    if (e.key === 'ArrowRight') column = Math.min(columns - 1, column + (now ? step : 0));
+    else if (e.key === 'ArrowLeft') column = Math.max(0, column - step);
+    else if (e.key === 'ArrowDown') plane = Math.min(map.planes - 1, plane + (now ? 1 : 0));
+    else if (e.key === 'ArrowUp') plane = Math.max(0, plane - 1);
+    else if (e.key === 'Escape') {
+      setHover(null);
+      return;
+    } else return;
+    e.preventDefault();
+    const cell = cellAt(map, plane, column, perCell);
+    if (cell) setHover({ cell, x: LEFT + (column + 0.5) * cellW, y: TOP + (plane + 0.5) * rowH });
+  };
+
   const onPointer = (e: PointerEvent<HTMLCanvasElement>) => {
     const rect = e.currentTarget.getBoundingClientRect();
     const x = e.clientX - rect.left;
@@ -112,6 +131,9 @@ export function BlockMapChart({ map, mode, exporter, title }: Props) {
         aria-label={`${title}: ${t('blocks.summary', { planes: map.planes, blocks: map.blocksPerPlane })}`}
         onPointerMove={onPointer}
         onPointerLeave={() => setHover(null)}
+        onKeyDown={onKey}
+        onBlur={() => setHover(null)}
+        tabIndex={0}
         data-testid="block-map-canvas"
       />
       {hover && (

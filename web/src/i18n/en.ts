@@ -45,7 +45,7 @@ export const en = {
   'panel.workload': 'Workload',
   'panel.benchmark': 'Benchmark',
   'preset.reset': 'Reset {n}',
-  'preset.edited': '{n} setting(s) changed from the preset',
+  'preset.edited': 'Changed from the preset: {n}',
   'preset.more': 'Show more',
   'preset.less': 'Show less',
 
@@ -150,7 +150,7 @@ export const en = {
   'compare.pinHelp': 'Keep this result on the chart, then change knobs and run again to compare',
   'compare.current': 'This run',
   'compare.overlaid': '{n} pinned',
-  'compare.pinned': '{n} pinned result(s) on the chart',
+  'compare.pinned': 'Pinned results on the chart: {n}',
   'compare.remove': 'Remove {label}',
   'compare.clear': 'Clear comparison',
   'compare.variants': 'Compare variants',

@@ -3,7 +3,7 @@ import type { MessageKey } from './en';
 
 export const ja: Record<MessageKey, string> = {
   'app.title': 'SSD Playground',
-  'app.tagline': 'NAND フラッシュ、FTL、ホスト I/O をブラウザー上でリアルタイムにシミュレート',
+  'app.tagline': 'NAND フラッシュ・FTL・ホスト I/O をブラウザーでシミュレート',
   'app.home': 'SSD Playground のホーム',
   'app.actions': 'シナリオの操作',
   'app.language': '言語',

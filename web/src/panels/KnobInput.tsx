@@ -42,7 +42,7 @@ export function KnobInput({ knob, kind, value, edited, disabled, error, onChange
   const helpId = `${id}-help`;
   const errorId = `${id}-error`;
   const message = error ?? (local ? t(local) : null);
-  const described = [helpId, message ? errorId : null].filter(Boolean).join(' ');
+  const described = [compact ? null : helpId, message ? errorId : null].filter(Boolean).join(' ') || undefined;
 
   const commitText = (raw: string) => {
     setDraft(raw);
@@ -77,7 +77,9 @@ export function KnobInput({ knob, kind, value, edited, disabled, error, onChange
 
   let control;
   if (knob.kind === 'bool') {
-    control = <Switch label={value ? t('knob.on') : t('knob.off')} checked={value === true} disabled={disabled} onChange={(v) => onChange(v)} testId={`input-${knob.path}`} />;
+    control = (
+      <Switch label={value ? t('knob.on') : t('knob.off')} ariaLabel={text.label} checked={value === true} disabled={disabled} onChange={(v) => onChange(v)} testId={`input-${knob.path}`} />
+    );
   } else if (knob.kind === 'enum' || knob.options?.length) {
     const options = knob.options ?? [];
     const current = value === null || value === undefined ? '' : String(value);
@@ -127,7 +129,7 @@ export function KnobInput({ knob, kind, value, edited, disabled, error, onChange
   return (
     <div className={`knob${message ? ' knob-invalid' : ''}${edited ? ' knob-edited' : ''}${compact ? ' knob-compact' : ''}`} data-knob={knob.path}>
       <div className="knob-head">
-        <label htmlFor={knob.kind === 'bool' ? undefined : id} className="knob-label">
+        <label htmlFor={knob.kind === 'bool' ? undefined : id} className="knob-label" title={compact ? text.help : undefined}>
           {edited && <span className="edited-dot" title={t('knob.edited')} aria-label={t('knob.edited')} />}
           {text.label}
         </label>
