@@ -106,6 +106,20 @@ describe('SSD Playground in Chromium', () => {
     await expect(page.locator('[data-knob="workload.iodepth"].knob-edited').count()).resolves.toBe(1);
   });
 
+  it('takes a size typed key by key, in any unit', async () => {
+    const bs = knobInput(page, 'workload.bs');
+    await bs.fill('');
+    await bs.pressSequentially('8 KiB', { delay: 40 });
+    await expect(bs.inputValue()).resolves.toBe('8 KiB');
+    await waitForRun(page, (s) => s.workload.bs === 8192);
+    await bs.blur();
+    await expect(page.locator('[data-knob="workload.bs"] .field-error').count()).resolves.toBe(0);
+    await bs.fill('4k');
+    await waitForRun(page, (s) => s.workload.bs === 4096);
+    await bs.blur();
+    await expect.poll(() => bs.inputValue()).toBe('4 KiB');
+  });
+
   it('exports the chart: CSV holds exactly the drawn points; SVG and PNG are images', async () => {
     const drawn = (await chartData(page, 'headline'))!;
     const chart = page.getByTestId('chart-headline');

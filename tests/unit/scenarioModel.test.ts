@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { hasScenarioParams, parseScenario } from '../../web/src/app/useScenario';
 import { compactBytes, formatBytesExact, parseBytes } from '../../web/src/scenario/bytes';
-import { enumValue, errorField, knobsFor, panelGroups, parseBytesList } from '../../web/src/scenario/knobs';
+import { enumValue, errorField, inferNullable, knobsFor, panelGroups, parseBytesList } from '../../web/src/scenario/knobs';
+import { parseDraft } from '../../web/src/panels/KnobInput';
 import { flattenLeaves, getPath, sameJson, setPath, splitPath } from '../../web/src/scenario/paths';
 import { editedPaths, nearestPreset, settleDecoded } from '../../web/src/scenario/settle';
 import { loadStored, saveStored } from '../../web/src/scenario/storage';
@@ -86,6 +87,26 @@ describe('knob table helpers', () => {
     expect(enumValue('tlc', 'qlc')).toBe('tlc');
     expect(parseBytesList('1g, 2g 4g')).toEqual([2 ** 30, 2 ** 31, 2 ** 32]);
     expect(parseBytesList('1g, x').some(Number.isNaN)).toBe(true);
+  });
+
+  it('infers which fields may be left empty from presets that leave them null', () => {
+    const marked = inferNullable(KNOBS, [JOB_PRESET, SWEEP_PRESET]);
+    const nullable = marked.filter((k) => k.nullable).map((k) => k.path);
+    expect(nullable).toEqual(['device.nand.timing.read_us']);
+    // What the engine says wins over the guess.
+    expect(inferNullable([{ ...KNOBS[2], nullable: true }], [JOB_PRESET])[0].nullable).toBe(true);
+  });
+
+  it('reads what is typed into a knob, and tells half-typed text from a value', () => {
+    const knob = (p: string) => KNOBS.find((k) => k.path === p)!;
+    expect(parseDraft(knob('workload.bs'), '6')).toBe(6);
+    expect(parseDraft(knob('workload.bs'), '61 Mi')).toBeUndefined();
+    expect(parseDraft(knob('workload.bs'), '61 MiB')).toBe(61 * 2 ** 20);
+    expect(parseDraft(knob('workload.spans'), '1g, 2g')).toEqual([2 ** 30, 2 ** 31]);
+    expect(parseDraft(knob('device.nand.timing.read_us'), '')).toBeNull();
+    expect(parseDraft(knob('device.nand.timing.read_us'), '', false)).toBeUndefined();
+    expect(parseDraft(knob('workload.iodepth'), '1e')).toBeUndefined();
+    expect(parseDraft(knob('workload.iodepth'), ' 12 ')).toBe(12);
   });
 
   it('finds the field an engine message names', () => {

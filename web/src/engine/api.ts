@@ -3,7 +3,7 @@
 import * as Comlink from 'comlink';
 import { Simulation, default_scenario, figures, knobs, presets, validate_scenario } from './pkg/ssd_wasm.js';
 import { nextChunkSize, ownedCopy } from './chunking';
-import type { Knob } from '../scenario/knobs';
+import { inferNullable, type Knob } from '../scenario/knobs';
 import type { BlockMap, Catalog, Figure, Preset, RunChunk, RunOptions, RunResult, SeriesMeta, Summary } from './types';
 
 /** Workload kinds whose defaults the catalog carries (the engine's `workload.kind` values). */
@@ -80,11 +80,12 @@ export function createEngineApi(ready: Promise<unknown>) {
         workloadDefaults[kind] = (JSON.parse(validate_scenario(JSON.stringify({ workload: { kind } }))) as { workload: Record<string, unknown> }).workload;
       }
       const figureList = (JSON.parse(figures()) as Figure[]).map((f) => ({ ...f, members: f.members.map((m) => ({ ...m, scenario: normalise(m.scenario) })) }));
+      const presetList = (JSON.parse(presets()) as Preset[]).map((p) => ({ ...p, scenario: normalise(p.scenario) }));
       return {
         defaultScenario: default_scenario(),
-        presets: (JSON.parse(presets()) as Preset[]).map((p) => ({ ...p, scenario: normalise(p.scenario) })),
+        presets: presetList,
         figures: figureList,
-        knobs: JSON.parse(knobs()) as Knob[],
+        knobs: inferNullable(JSON.parse(knobs()) as Knob[], presetList.map((p) => p.scenario)),
         workloadDefaults,
       };
     },

@@ -6,7 +6,7 @@ import { useI18n, type MessageKey } from '../i18n';
 import { knobText, optionLabel } from '../i18n/engineText';
 import { parseBytes } from '../scenario/bytes';
 import { enumValue, parseBytesList, type Knob } from '../scenario/knobs';
-import type { Json } from '../scenario/paths';
+import { sameJson, type Json } from '../scenario/paths';
 import { Switch } from '../ui/Switch';
 import { formatKnobValue, formatRange, inputUnit } from './knobFormat';
 
@@ -32,47 +32,33 @@ export function KnobInput({ knob, kind, value, edited, disabled, error, onChange
   const shown = formatKnobValue(knob, value);
   const [draft, setDraft] = useState(shown);
   const [local, setLocal] = useState<MessageKey | null>(null);
-  // An outside change (preset, JSON editor, reset) replaces the draft; typing does not.
+  const [typing, setTyping] = useState(false);
+  // An outside change (preset, JSON editor, reset) replaces the draft; typing does not, even
+  // when the typed text is not how the value is shown ("6" on the way to "61 MiB").
   useEffect(() => {
-    setDraft(shown);
-    setLocal(null);
+    if (!sameJson(parseDraft(knob, draft), value ?? null)) {
+      setDraft(shown);
+      setLocal(null);
+    }
+    // Only a new value from outside matters here, not each keystroke.
   }, [shown]);
 
-  const nullable = value === null || (value === undefined && (knob.kind === 'number' || knob.kind === 'int'));
+  const nullable = knob.nullable === true || value === null;
   const helpId = `${id}-help`;
   const errorId = `${id}-error`;
-  const message = error ?? (local ? t(local) : null);
+  // A half-typed value is not an error yet; it becomes one when the field is left.
+  const message = error ?? (local && !typing ? t(local) : null);
   const described = [compact ? null : helpId, message ? errorId : null].filter(Boolean).join(' ') || undefined;
 
   const commitText = (raw: string) => {
     setDraft(raw);
-    const trimmed = raw.trim();
-    if (trimmed === '' && nullable) {
-      setLocal(null);
-      onChange(null);
+    const parsed = parseDraft(knob, raw, nullable);
+    if (parsed === undefined) {
+      setLocal(knob.kind === 'bytes' ? 'knob.badSize' : knob.kind === 'bytes_list' ? 'knob.badSizeList' : 'knob.badNumber');
       return;
     }
-    if (knob.kind === 'bytes') {
-      const n = parseBytes(trimmed);
-      if (Number.isFinite(n)) {
-        setLocal(null);
-        onChange(n);
-      } else setLocal('knob.badSize');
-      return;
-    }
-    if (knob.kind === 'bytes_list') {
-      const list = parseBytesList(trimmed);
-      if (list.length && list.every(Number.isFinite)) {
-        setLocal(null);
-        onChange(list);
-      } else setLocal('knob.badSizeList');
-      return;
-    }
-    const n = Number(trimmed);
-    if (trimmed !== '' && Number.isFinite(n)) {
-      setLocal(null);
-      onChange(n);
-    } else setLocal('knob.badNumber');
+    setLocal(null);
+    if (!sameJson(parsed, value ?? null)) onChange(parsed);
   };
 
   let control;
@@ -110,7 +96,15 @@ export function KnobInput({ knob, kind, value, edited, disabled, error, onChange
           aria-invalid={!!message}
           aria-describedby={described}
           data-path={knob.path}
-          onChange={(e) => commitText(e.target.value)}
+          onChange={(e) => {
+            setTyping(true);
+            commitText(e.target.value);
+          }}
+          onBlur={() => {
+            setTyping(false);
+            // Leaving the field shows the value the way it is written everywhere ("4k" → "4 KiB").
+            if (sameJson(parseDraft(knob, draft, nullable), value ?? null)) setDraft(shown);
+          }}
           onKeyDown={(e) => {
             if (!numeric || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
             // Arrow keys step whole numbers, like a number input, without its locale quirks.
@@ -156,4 +150,23 @@ export function KnobInput({ knob, kind, value, edited, disabled, error, onChange
       )}
     </div>
   );
+}
+
+/**
+ * The value a typed text stands for: a number, a size in bytes, a list of sizes, null (empty,
+ * for a field whose default comes from elsewhere), or undefined when it is not a value yet.
+ */
+export function parseDraft(knob: Knob, raw: string, nullable = true): Json | undefined {
+  const text = raw.trim();
+  if (text === '') return nullable && (knob.kind === 'int' || knob.kind === 'number') ? null : undefined;
+  if (knob.kind === 'bytes') {
+    const n = parseBytes(text);
+    return Number.isFinite(n) ? n : undefined;
+  }
+  if (knob.kind === 'bytes_list') {
+    const list = parseBytesList(text);
+    return list.length && list.every(Number.isFinite) ? list : undefined;
+  }
+  const n = Number(text);
+  return Number.isFinite(n) ? n : undefined;
 }

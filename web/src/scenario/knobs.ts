@@ -19,6 +19,23 @@ export interface Knob {
   help: string;
   /** For workload fields: the workload kinds that have this field. */
   workloads?: string[];
+  /**
+   * The field may be empty (null): "use the default that comes from elsewhere", such as the
+   * cell type's datasheet timings. When the engine does not say, the catalogue infers it from
+   * presets that leave the field (or its group) null.
+   */
+  nullable?: boolean;
+}
+
+/** Marks knobs whose field some scenario leaves null (or inside a null group). */
+export function inferNullable(knobs: readonly Knob[], scenarios: readonly unknown[]): Knob[] {
+  const nullSomewhere = (path: string) =>
+    scenarios.some((s) => {
+      const parts = path.split('.');
+      for (let i = 1; i <= parts.length; i++) if (getPath(s, parts.slice(0, i).join('.')) === null) return true;
+      return false;
+    });
+  return knobs.map((k) => (k.nullable !== undefined ? k : { ...k, nullable: nullSomewhere(k.path) }));
 }
 
 /** Groups shown in the Device panel, in the order an SSD person reads a spec sheet. */
@@ -61,11 +78,6 @@ export function groupKnobs(knobs: readonly Knob[], order: readonly string[], res
 export function panelGroups(knobs: readonly Knob[], kind: string): { device: KnobGroup[]; workload: KnobGroup[] } {
   const usable = knobsFor(knobs, kind);
   return { device: groupKnobs(usable, DEVICE_GROUPS, true), workload: groupKnobs(usable, WORKLOAD_GROUPS, false) };
-}
-
-/** A nullable number (the NAND timing overrides): empty means "the cell type's default". */
-export function isNullable(knob: Knob, value: Json | undefined): boolean {
-  return value === null || (value === undefined && (knob.kind === 'number' || knob.kind === 'int'));
 }
 
 /** Enum options are text; fields such as PCIe lanes hold numbers. Keep the field's JSON type. */
