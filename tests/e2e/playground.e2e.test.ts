@@ -143,6 +143,25 @@ describe('SSD Playground in Chromium', () => {
     expect(png.body.length).toBeGreaterThan(5_000);
   });
 
+  it('exports the block map: every block as CSV, and the picture as PNG', async () => {
+    const map = (await page.evaluate(() => window.__ssd!.blockMap()))!;
+    const card = page.getByTestId('chart-blocks');
+    const download = async (item: string) => {
+      await card.getByTestId('export-menu').click();
+      const [file] = await Promise.all([page.waitForEvent('download'), card.getByTestId(item).click()]);
+      return readFileSync((await file.path())!);
+    };
+    const rows = parseCsv((await download('export-csv')).toString('utf8'));
+    expect(rows[0]).toEqual(['plane', 'block', 'valid_units', 'units_per_block', 'erase_count', 'state']);
+    expect(rows.length - 1).toBe(map.planes * map.blocksPerPlane);
+    expect(rows.slice(1).map((r) => Number(r[2]))).toEqual(map.valid);
+    const png = await download('export-png');
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    // The map recolours by erase count and by state.
+    await card.getByTestId('block-mode').locator('[data-value="state"]').click();
+    await expect(card.locator('.block-legend .legend-item').count()).resolves.toBe(4);
+  });
+
   it('shows an invalid value at its knob with the engine’s message, and blocks Run', async () => {
     await knobInput(page, 'workload.iodepth').fill('0');
     const error = page.locator('[data-knob="workload.iodepth"] .field-error');

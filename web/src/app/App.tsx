@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { chartDefs } from '../charts/chartSpecs';
 import { RunCharts } from '../charts/RunCharts';
+import { compatiblePins } from '../charts/SeriesChartCard';
 import { downloadText } from '../charts/exportChart';
 import { useI18n } from '../i18n';
 import { DevicePanel } from '../panels/DevicePanel';
@@ -38,6 +39,8 @@ export function App() {
   const filenameBase = `ssd-${scenario.preset || 'scenario'}`;
   const canShare = s.search !== null;
   const shareUrl = s.search !== null ? `${appBase()}?${s.search}` : '';
+
+  const headlineMeta = view.series[chartDefs(view.series)[0]?.series[0] ?? -1];
 
   const pinCurrent = () => {
     if (view.status !== 'done' || !view.scenarioJson || !catalog) return;
@@ -153,7 +156,7 @@ export function App() {
                 {t('compare.pin')}
               </button>
             }
-            afterHeadline={<CompareBar pins={s.pins} variants={s.variants} figures={catalog?.figures ?? []} />}
+            afterHeadline={<CompareBar pins={s.pins} variants={s.variants} figures={catalog?.figures ?? []} hidden={s.pins.pins.length - compatiblePins(s.pins.pins, headlineMeta).length} />}
           />
           <SummaryPanel summary={view.summary} emptyText={emptySummary} />
         </div>

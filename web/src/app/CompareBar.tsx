@@ -10,9 +10,11 @@ interface Props {
   pins: PinsModel;
   variants: ReturnType<typeof useVariants>;
   figures: Figure[];
+  /** Pinned results whose axes differ from the current chart's (another benchmark). */
+  hidden: number;
 }
 
-export function CompareBar({ pins, variants, figures }: Props) {
+export function CompareBar({ pins, variants, figures, hidden }: Props) {
   const { t, lang } = useI18n();
   const st = variants.state;
   if (pins.pins.length === 0 && st.status === 'idle') return null;
@@ -28,6 +30,7 @@ export function CompareBar({ pins, variants, figures }: Props) {
         ) : (
           <span className="muted">{figure && pins.pins.every((p) => p.figure === figure.name) ? figureText(lang, figure).title : t('compare.pinned', { n: pins.pins.length })}</span>
         )}
+        {hidden > 0 && st.status !== 'running' && <span className="muted small">{t('compare.hidden', { n: hidden })}</span>}
         {st.status === 'failed' && (
           <span className="field-error" role="alert">
             {st.message}

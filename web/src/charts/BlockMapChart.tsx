@@ -82,7 +82,11 @@ export function BlockMapChart({ map, mode, exporter, title }: Props) {
   exporter.current = {
     csv: () => csvRows(blockMapCsv(map)),
     png: () =>
-      new Promise((resolve, reject) => canvas.current?.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png') ?? reject(new Error('no canvas'))),
+      new Promise((resolve, reject) => {
+        const el = canvas.current;
+        if (!el) reject(new Error('the block map is not drawn'));
+        else el.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png');
+      }),
     svg: () => {
       const data = canvas.current?.toDataURL('image/png') ?? '';
       return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height + 40}" font-family="${escapeXml(FONT)}"><rect width="100%" height="100%" fill="#fff"/><text x="16" y="26" font-size="15" font-weight="700" fill="#172033">${escapeXml(title)}</text><image x="0" y="40" width="${width}" height="${height}" href="${data}"/></svg>`;

@@ -13,7 +13,8 @@ import { Chart, type PlotSeries, type RefLine } from './Chart';
 import { ChartCard, type LegendEntry } from './ChartCard';
 import { isGeometric, type ChartDef } from './chartSpecs';
 import type { ChartExporter } from './exportChart';
-import { unitsOnChart } from './format';
+import { formatValue, unitsOnChart } from './format';
+import { meanY } from './scales';
 import { cdfToHistogram, percentiles } from './latency';
 import { seriesStyle } from './palette';
 
@@ -120,6 +121,11 @@ export function SeriesChartCard({ def, view, pins = [], onRemovePin, runtimeS = 
     onRemove: onRemovePin && s.key.includes(':') ? () => onRemovePin(s.key.slice(0, s.key.indexOf(':'))) : undefined,
   }));
   const count = series.reduce((n, s) => n + (s.points.length >> 1), 0);
+  // A rate over time reads as its mean: say it next to the point count.
+  const means =
+    first.x.name === 'Time' && /B\/s$/.test(first.y.unit) && !comparing && view.status === 'done'
+      ? series.map((s) => ({ label: s.label, mean: meanY(s.points) })).filter((m): m is { label: string; mean: number } => m.mean !== null && m.mean > 0)
+      : [];
   const notes = unitsOnChart([first.x.unit, first.y.unit]).map((u) => t(`units.${u}` as MessageKey));
   const timeHint = first.x.name === 'Time' && runtimeS > 0 ? runtimeS * (first.x.unit === 'ms' ? 1e3 : 1) : 0;
 
@@ -153,6 +159,12 @@ export function SeriesChartCard({ def, view, pins = [], onRemovePin, runtimeS = 
           {t('chart.points', { n: count.toLocaleString(locale) })}
           {live ? ` · ${t('chart.streaming')}` : ''}
           {comparing ? ` · ${t('compare.overlaid', { n: overlay.length })}` : ''}
+          {means.map((m) => (
+            <span key={m.label} className="chart-mean">
+              {' · '}
+              {t('chart.mean', { label: m.label, value: formatValue(Number(m.mean.toPrecision(4)), locale), unit: first.y.unit })}
+            </span>
+          ))}
         </>
       }
       legend={legend.length > 1 || comparing ? legend : []}
