@@ -1,5 +1,6 @@
 // Share links in a real browser: a link opened in a fresh browser profile gives the same
 // numbers bit for bit; a hostile link is reported as text and falls back to the defaults.
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -93,6 +94,31 @@ describe('share links', () => {
     await page.waitForFunction(() => location.search === '?v=1&preset=tlc-random-read&seed=1');
     await banner.getByRole('button').click();
     await banner.waitFor({ state: 'detached' });
+  });
+
+  it('exports the scenario as JSON and imports it back; a bad file is refused with the engine’s message', async () => {
+    await page.goto(`${baseUrl}?preset=bg4-like&workload.iodepth=8`, { waitUntil: 'load' });
+    await waitForRun(page, (s) => s.workload.iodepth === 8);
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-scenario').click()]);
+    expect(file.suggestedFilename()).toBe('ssd-bg4-like.json');
+    const path = (await file.path())!;
+    const exported = JSON.parse(readFileSync(path, 'utf8'));
+    expect(exported.workload.iodepth).toBe(8);
+    expect(exported).toEqual(JSON.parse((await snapshot(page)).scenarioJson!));
+
+    await page.getByTestId('preset-select').selectOption('tlc-random-read');
+    await waitForRun(page, (s) => s.name.startsWith('TLC'));
+    await page.getByTestId('import-file').setInputFiles(path);
+    await waitForRun(page, (s) => s.name.startsWith('BG4') && s.workload.iodepth === 8);
+    await expect(page.getByTestId('preset-select').inputValue()).resolves.toBe('bg4-like');
+    await page.waitForFunction(() => location.search === '?v=1&preset=bg4-like&seed=1&workload.iodepth=8');
+
+    await page.getByTestId('import-file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"workload":{"kind":"job","iodepth":0}}') });
+    const banner = page.getByTestId('url-issues');
+    await banner.waitFor();
+    await expect(banner.textContent()).resolves.toContain('workload.iodepth: must be between 1 and 1024 (got 0)');
+    await expect(knobInput(page, 'workload.iodepth').inputValue()).resolves.toBe('8');
+    await banner.getByRole('button').click();
   });
 
   it('an old, minimal link (no version, no preset) opens over the defaults', async () => {
