@@ -40,11 +40,27 @@ describe('chartDefs: charts from the series axes', () => {
     expect(defs.map((d) => d.id)).toEqual(['headline', 'throughput', 'waf']);
   });
 
+  it('GC’s copy rate gets its own chart beside write amplification', () => {
+    const defs = chartDefs([
+      series('throughput_vs_written', axis('Data written', 'GB'), mbps),
+      series('write_throughput', time, mbps),
+      series('waf', time, axis('WAF', 'x')),
+      series('gc_throughput', time, axis('GC copy rate', 'MB/s')),
+    ]);
+    expect(defs.map((d) => [d.id, d.series])).toEqual([
+      ['headline', [0]],
+      ['throughput', [1]],
+      ['waf', [2]],
+      ['gc', [3]],
+    ]);
+  });
+
   it('a job’s headline is its throughput over time (no duplicate chart)', () => {
-    const defs = chartDefs([series('read_throughput', time, mbps), series('write_throughput', time, mbps), series('map_hit_sram', time, pct)]);
+    const defs = chartDefs([series('read_throughput', time, mbps), series('write_throughput', time, mbps), series('gc_throughput', time, mbps), series('map_hit_sram', time, pct)]);
     expect(defs.map((d) => [d.id, d.series])).toEqual([
       ['headline', [0, 1]],
-      ['mapping', [2]],
+      ['gc', [2]],
+      ['mapping', [3]],
     ]);
   });
 

@@ -24,6 +24,7 @@ const CHART_KEYS: Record<string, MessageKey> = {
   throughput: 'chart.throughput',
   latency: 'chart.latency',
   waf: 'chart.waf',
+  gc: 'chart.gc',
   mapping: 'chart.mapping',
   blocks: 'chart.blocks',
 };

@@ -1,7 +1,7 @@
 // A short name for a result, for the compare legend: the preset plus what was changed
 // ("BG4-like DRAM-less NVMe, HMB off · Queue depth 8").
 import type { Preset } from '../engine/types';
-import type { Lang } from '../i18n';
+import { translate, type Lang } from '../i18n';
 import { knobText, optionLabel, presetText } from '../i18n/engineText';
 import type { Knob } from '../scenario/knobs';
 import { getPath, type JsonObject } from '../scenario/paths';
@@ -15,7 +15,7 @@ export function describeScenario(lang: Lang, preset: Preset | undefined, scenari
     .slice(0, 2)
     .map((k) => {
       const value = getPath(scenario, k.path);
-      const shown = k.kind === 'enum' || k.options?.length ? optionLabel(lang, k.path, String(value)) : k.kind === 'bool' ? (value ? 'on' : 'off') : `${formatKnobValue(k, value)}${k.unit && k.kind !== 'bytes' && k.kind !== 'bytes_list' ? ` ${k.unit}` : ''}`;
+      const shown = k.kind === 'enum' || k.options?.length ? optionLabel(lang, k.path, String(value)) : k.kind === 'bool' ? translate(lang, value ? 'knob.on' : 'knob.off') : `${formatKnobValue(k, value)}${k.unit && k.kind !== 'bytes' && k.kind !== 'bytes_list' ? ` ${k.unit}` : ''}`;
       return `${knobText(lang, k, kind).label} ${shown}`;
     });
   const more = edited.length > changes.length ? ` +${edited.length - changes.length}` : '';

@@ -18,10 +18,11 @@ export interface ChartDef {
 }
 
 /** Charts every run can have, in page order (the block map is drawn from the blocks). */
-export const CHART_IDS = ['headline', 'throughput', 'latency', 'waf', 'mapping', 'blocks'];
+export const CHART_IDS = ['headline', 'throughput', 'latency', 'waf', 'gc', 'mapping', 'blocks'];
 
 const isTime = (s: SeriesMeta) => s.x.name === 'Time';
 const isRate = (s: SeriesMeta) => /B\/s$/.test(s.y.unit);
+const isGc = (s: SeriesMeta) => s.id.startsWith('gc_');
 const sameAxes = (a: SeriesMeta, b: SeriesMeta) => a.x.name === b.x.name && a.x.unit === b.x.unit && a.y.unit === b.y.unit && a.x.categories.join() === b.x.categories.join();
 
 export function chartDefs(series: readonly SeriesMeta[]): ChartDef[] {
@@ -36,14 +37,16 @@ export function chartDefs(series: readonly SeriesMeta[]): ChartDef[] {
   };
   const all = series.map((_, i) => i);
   const first = series[0];
-  const headline = all.filter((i) => sameAxes(series[i], first));
+  const headline = all.filter((i) => sameAxes(series[i], first) && isGc(series[i]) === isGc(first));
   const headMark: Mark = first.x.categories.length ? 'bars' : first.id === 'latency_trace' ? 'dots' : 'line';
   take('headline', headline, headMark, first.id === 'latency_trace' ? 'latency_trace' : 'headline');
-  take('throughput', all.filter((i) => isTime(series[i]) && isRate(series[i])), 'line', 'time');
+  // Host throughput; GC's own copying gets its chart beside write amplification.
+  take('throughput', all.filter((i) => isTime(series[i]) && isRate(series[i]) && !isGc(series[i])), 'line', 'time');
   take('latency', all.filter((i) => series[i].id.startsWith('latency_cdf')), 'line', 'cdf');
-  const waf = all.filter((i) => isTime(series[i]) && (series[i].id === 'waf' || series[i].id.startsWith('gc_')));
-  const wafUnit = waf.length ? series[waf[0]].y.unit : '';
-  take('waf', waf.filter((i) => series[i].y.unit === wafUnit), 'line', 'time');
+  take('waf', all.filter((i) => isTime(series[i]) && series[i].id === 'waf'), 'line', 'time');
+  const gc = all.filter((i) => isTime(series[i]) && isGc(series[i]));
+  const gcUnit = gc.length ? series[gc[0]].y.unit : '';
+  take('gc', gc.filter((i) => series[i].y.unit === gcUnit), 'line', 'time');
   take('mapping', all.filter((i) => series[i].id.startsWith('map_')), 'line', 'time');
   for (const i of all) {
     if (taken.has(i)) continue;

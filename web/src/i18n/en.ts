@@ -101,6 +101,7 @@ export const en = {
   'chart.throughput': 'Throughput over time',
   'chart.latency': 'Latency distribution',
   'chart.waf': 'Write amplification over time',
+  'chart.gc': 'Garbage collection over time',
   'chart.mapping': 'Mapping-table cache hits over time',
   'chart.blocks': 'Block map',
   'chart.generic': '{y} vs {x}',

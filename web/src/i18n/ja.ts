@@ -102,6 +102,7 @@ export const ja: Record<MessageKey, string> = {
   'chart.throughput': 'スループットの推移',
   'chart.latency': 'レイテンシの分布',
   'chart.waf': '書き込み増幅の推移',
+  'chart.gc': 'ガベージコレクションの推移',
   'chart.mapping': 'マッピングテーブルキャッシュのヒット率の推移',
   'chart.blocks': 'ブロックマップ',
   'chart.generic': '{x}ごとの{y}',
