@@ -1,70 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { areaPath, axisTitle, chartFrame, decimateForWidth, formatTick, linePath, meanY, pointExtent } from '../../web/src/charts/scales';
+import { axisTitle, decimateForWidth, formatTick, meanY } from '../../web/src/charts/scales';
 
-const margins = { top: 10, right: 10, bottom: 30, left: 50 };
-
-describe('chartFrame', () => {
-  const points = new Float64Array([0, 100, 1, 250, 2, 400]);
-
-  it('maps time from zero to the right edge and throughput from zero to the top', () => {
-    const f = chartFrame(points, 560, 240, margins);
-    expect(f.innerWidth).toBe(500);
-    expect(f.innerHeight).toBe(200);
-    expect(f.x(0)).toBe(0);
-    expect(f.x(2)).toBe(500);
-    expect(f.y(0)).toBe(200);
-    // 400 * 1.08 headroom, then nice() → 450
-    expect(f.y.domain()).toEqual([0, 450]);
-  });
-
-  it('spans the planned runtime when it is longer than the data so far', () => {
-    const f = chartFrame(points, 560, 240, margins, 10);
-    expect(f.x.domain()).toEqual([0, 10]);
-    expect(f.x(5)).toBe(250);
-  });
-
-  it('has a usable domain with no points', () => {
-    const f = chartFrame(new Float64Array(0), 560, 240, margins);
-    expect(f.x.domain()).toEqual([0, 1]);
-    expect(f.y.domain()).toEqual([0, 1]);
-    expect(f.y.ticks(5).length).toBeGreaterThan(1);
-  });
-
-  it('never goes negative in size', () => {
-    const f = chartFrame(points, 10, 10, margins);
-    expect(f.innerWidth).toBeGreaterThan(0);
-    expect(f.innerHeight).toBeGreaterThan(0);
-  });
-});
-
-describe('paths', () => {
-  it('draws one segment per point and closes the area on the baseline', () => {
-    const points = new Float64Array([0, 0, 1, 200, 2, 100]);
-    const f = chartFrame(points, 300, 230, { top: 0, right: 0, bottom: 0, left: 0 }, 2);
-    const d = linePath(points, f);
-    expect(d.startsWith('M0,230')).toBe(true);
-    expect(d.match(/L/g)?.length).toBe(2);
-    expect(areaPath(points, f)).toMatch(/Z$/);
-  });
-
-  it('breaks the line at non-finite values instead of drawing NaN', () => {
-    const points = new Float64Array([0, 1, 1, Number.NaN, 2, 1]);
-    const f = chartFrame(points, 300, 230, margins);
-    expect(linePath(points, f)).not.toContain('NaN');
-    expect(linePath(points, f).match(/M/g)?.length).toBe(2);
-  });
-
-  it('is empty for no points', () => {
-    const f = chartFrame(new Float64Array(0), 300, 230, margins);
-    expect(linePath(new Float64Array(0), f)).toBe('');
-  });
-});
 
 describe('helpers', () => {
-  it('finds the extent of flat points', () => {
-    expect(pointExtent(new Float64Array([0.5, 3, 2, 7, 1, Number.POSITIVE_INFINITY]))).toEqual({ xMax: 2, yMax: 7 });
-  });
-
   it('formats ticks compactly', () => {
     expect(formatTick(0)).toBe('0');
     expect(formatTick(1500)).toBe('1,500');

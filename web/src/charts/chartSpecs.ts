@@ -17,9 +17,6 @@ export interface ChartDef {
   role: 'headline' | 'latency_trace' | 'cdf' | 'time' | 'other';
 }
 
-/** Charts every run can have, in page order (the block map is drawn from the blocks). */
-export const CHART_IDS = ['headline', 'throughput', 'latency', 'waf', 'gc', 'mapping', 'blocks'];
-
 const isTime = (s: SeriesMeta) => s.x.name === 'Time';
 const isRate = (s: SeriesMeta) => /B\/s$/.test(s.y.unit);
 const isGc = (s: SeriesMeta) => s.id.startsWith('gc_');

@@ -46,6 +46,3 @@ export function markerPath(shape: MarkerShape, size = 7): string {
 export function markerIsStroke(shape: MarkerShape): boolean {
   return shape === 'cross' || shape === 'plus';
 }
-
-/** Sequential, colour-blind-safe ramp for the block map (viridis stops). */
-export const HEAT = ['#440154', '#482878', '#3e4989', '#31688e', '#26828e', '#1f9e89', '#35b779', '#6ece58', '#b5de2b', '#fde725'];

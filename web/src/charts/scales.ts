@@ -1,72 +1,12 @@
-// D3 does the maths for the charts (scales, ticks, paths); React renders the resulting SVG.
-import { format, line, area, scaleLinear, type ScaleLinear } from 'd3';
+// Small chart helpers shared by every chart: tick text, axis titles, means, and thinning long
+// series to what the pixels can show.
+import { format } from 'd3';
 
 export interface Margins {
   top: number;
   right: number;
   bottom: number;
   left: number;
-}
-
-export interface Frame {
-  x: ScaleLinear<number, number>;
-  y: ScaleLinear<number, number>;
-  innerWidth: number;
-  innerHeight: number;
-}
-
-/** Largest finite x and y in flat [x0, y0, x1, y1, ...] points (0 when empty). */
-export function pointExtent(points: Float64Array): { xMax: number; yMax: number } {
-  let xMax = 0;
-  let yMax = 0;
-  for (let i = 0; i + 1 < points.length; i += 2) {
-    const x = points[i];
-    const y = points[i + 1];
-    if (Number.isFinite(x) && x > xMax) xMax = x;
-    if (Number.isFinite(y) && y > yMax) yMax = y;
-  }
-  return { xMax, yMax };
-}
-
-/**
- * Scales for a chart of size width x height. Both axes start at zero (throughput and time
- * are never negative, and a zero baseline keeps bar-like reading honest). `xMaxHint` lets
- * the x axis span the whole planned run so the line grows across it instead of rescaling.
- */
-export function chartFrame(points: Float64Array, width: number, height: number, margins: Margins, xMaxHint = 0): Frame {
-  const innerWidth = Math.max(10, width - margins.left - margins.right);
-  const innerHeight = Math.max(10, height - margins.top - margins.bottom);
-  const { xMax, yMax } = pointExtent(points);
-  const x = scaleLinear()
-    .domain([0, Math.max(xMax, xMaxHint) || 1])
-    .range([0, innerWidth]);
-  const y = scaleLinear()
-    .domain([0, yMax > 0 ? yMax * 1.08 : 1])
-    .range([innerHeight, 0])
-    .nice();
-  return { x, y, innerWidth, innerHeight };
-}
-
-/** Indices 0..n-1 of the points, the datum the d3 shape generators iterate over. */
-function indices(points: Float64Array): number[] {
-  return Array.from({ length: Math.floor(points.length / 2) }, (_, i) => i);
-}
-
-export function linePath(points: Float64Array, frame: Frame): string {
-  const gen = line<number>()
-    .defined((i) => Number.isFinite(points[2 * i + 1]))
-    .x((i) => frame.x(points[2 * i]))
-    .y((i) => frame.y(points[2 * i + 1]));
-  return gen(indices(points)) ?? '';
-}
-
-export function areaPath(points: Float64Array, frame: Frame): string {
-  const gen = area<number>()
-    .defined((i) => Number.isFinite(points[2 * i + 1]))
-    .x((i) => frame.x(points[2 * i]))
-    .y0(frame.innerHeight)
-    .y1((i) => frame.y(points[2 * i + 1]));
-  return gen(indices(points)) ?? '';
 }
 
 const siFormat = format('~s');

@@ -3,11 +3,8 @@
 import * as Comlink from 'comlink';
 import { Simulation, default_scenario, figures, knobs, presets, validate_scenario } from './pkg/ssd_wasm.js';
 import { nextChunkSize, ownedCopy } from './chunking';
-import { inferNullable, type Knob } from '../scenario/knobs';
+import { inferNullable, WORKLOAD_KINDS, type Knob } from '../scenario/knobs';
 import type { BlockMap, Catalog, Figure, Preset, RunChunk, RunOptions, RunResult, SeriesMeta, Summary } from './types';
-
-/** Workload kinds whose defaults the catalog carries (the engine's `workload.kind` values). */
-const KINDS = ['job', 'span_sweep', 'whole_drive_write', 'latency_trace', 'steady_state', 'transfer_size_sweep', 'crystal_disk_mark'];
 
 function normalise<T>(scenario: T): T {
   return JSON.parse(validate_scenario(JSON.stringify(scenario))) as T;
@@ -76,7 +73,7 @@ export function createEngineApi(ready: Promise<unknown>) {
     async catalog(): Promise<Catalog> {
       await ready;
       const workloadDefaults: Catalog['workloadDefaults'] = {};
-      for (const kind of KINDS) {
+      for (const kind of WORKLOAD_KINDS) {
         workloadDefaults[kind] = (JSON.parse(validate_scenario(JSON.stringify({ workload: { kind } }))) as { workload: Record<string, unknown> }).workload;
       }
       const figureList = (JSON.parse(figures()) as Figure[]).map((f) => ({ ...f, members: f.members.map((m) => ({ ...m, scenario: normalise(m.scenario) })) }));

@@ -1,7 +1,7 @@
 // The engine's knob table (`knobs()` in the wasm): one entry per scenario field the UI may
 // edit, with unit, static range, label and help. The forms are built from it, so a knob the
 // engine gains later shows up without UI code; the engine validates with the same table.
-import { getPath, setPath, type Json, type JsonObject } from './paths';
+import { getPath, type Json } from './paths';
 import { parseBytes } from './bytes';
 
 export type KnobKind = 'int' | 'number' | 'bytes' | 'bool' | 'enum' | 'bytes_list';
@@ -95,20 +95,6 @@ export function parseBytesList(text: string): number[] {
     .split(/[,\s]+/)
     .filter(Boolean)
     .map((t) => parseBytes(t));
-}
-
-export function readKnob(scenario: JsonObject, knob: Knob): Json | undefined {
-  return getPath(scenario, knob.path);
-}
-
-export function writeKnob<T extends JsonObject>(scenario: T, knob: Knob, value: Json): T {
-  return setPath(scenario, knob.path, value);
-}
-
-/** "1 – 1024" style static range, or null when the engine checks it against other fields. */
-export function knobRange(knob: Knob): { min?: number; max?: number } | null {
-  if (knob.min === undefined && knob.max === undefined) return null;
-  return { min: knob.min, max: knob.max };
 }
 
 /** The dotted field an engine error names ("workload.iodepth: must be …" → "workload.iodepth"). */
