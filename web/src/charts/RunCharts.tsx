@@ -47,7 +47,8 @@ export function RunCharts({ view, pins, onRemovePin, runtimeS, filenameBase, hea
           {rest.map((def) => (
             <SeriesChartCard key={def.id} def={def} view={view} runtimeS={runtimeS} filenameBase={filenameBase} />
           ))}
-          <BlockMapCard map={view.blockMap} running={running} filenameBase={filenameBase} />
+          {/* A finished run without blocks (a device with no flash blocks) has no map to show. */}
+          {(view.blockMap || view.status !== 'done') && <BlockMapCard map={view.blockMap} running={running} filenameBase={filenameBase} />}
         </div>
       )}
     </>

@@ -54,7 +54,12 @@ export function SummaryPanel({ summary, emptyText }: Props) {
           </div>
         ))}
       </dl>
-      {groups.length > 0 && <GroupTable groups={groups} />}
+      {groups.length > 0 && (
+        // A narrow screen scrolls the table sideways instead of the whole page.
+        <div className="table-scroll">
+          <GroupTable groups={groups} />
+        </div>
+      )}
       <dl className="details-grid">
         {rest.map((f) => (
           <div className="detail" key={f.key}>
