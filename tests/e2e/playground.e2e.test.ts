@@ -236,6 +236,21 @@ describe('SSD Playground in Chromium', () => {
     await waitForRun(page, (s) => s.workload.iodepth === 32);
   });
 
+  it('fits a tablet (768 px) and a phone (390 px) without sideways scrolling', async () => {
+    for (const [width, height] of [
+      [768, 1024],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await page.waitForTimeout(200);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+      const chart = await page.getByTestId('chart-headline').boundingBox();
+      expect(chart!.width).toBeGreaterThan(width * 0.5);
+      await page.screenshot({ path: `${artifacts}playground-${width}.png`, fullPage: false });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   it('keeps the console clean and stays on this machine', async () => {
     expect(browser.problems).toEqual([]);
   });
