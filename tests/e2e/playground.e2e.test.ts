@@ -173,6 +173,7 @@ describe('SSD Playground in Chromium', () => {
   });
 
   it('switches the whole UI to Japanese and back', async () => {
+    await waitForRun(page, (s) => s.workload.iodepth === 32); // the re-run after the last test
     await page.getByTestId('lang').locator('[data-value="ja"]').click();
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('ja');
     await expect(page.getByTestId('run').textContent()).resolves.toMatch(/実行/);
