@@ -4,28 +4,10 @@
 import { getPath, type Json } from './paths';
 import { parseBytes } from './bytes';
 
-export type KnobKind = 'int' | 'number' | 'bytes' | 'bool' | 'enum' | 'bytes_list';
-
-export interface Knob {
-  path: string;
-  group: string;
-  kind: KnobKind;
-  unit: string;
-  min?: number;
-  max?: number;
-  /** Allowed values of an enum, as JSON writes them (numbers as text). */
-  options?: string[];
-  label: string;
-  help: string;
-  /** For workload fields: the workload kinds that have this field. */
-  workloads?: string[];
-  /**
-   * The field may be empty (null): "use the default that comes from elsewhere", such as the
-   * cell type's datasheet timings. When the engine does not say, the catalogue infers it from
-   * presets that leave the field (or its group) null.
-   */
-  nullable?: boolean;
-}
+// The knob entry's type is generated from the Rust table by ts-rs: never written twice.
+import type { Knob } from './generated/Knob';
+import type { Kind as KnobKind } from './generated/Kind';
+export type { Knob, KnobKind };
 
 /** Marks knobs whose field some scenario leaves null (or inside a null group). */
 export function inferNullable(knobs: readonly Knob[], scenarios: readonly unknown[]): Knob[] {

@@ -178,11 +178,12 @@ impl Recorder {
         self.series[point.series].points.push([point.x, mb_per_s(bytes, duration)]);
     }
 
-    /// Emits the last, possibly shorter window ending at `end`.
+    /// Emits the last, possibly shorter window ending at `end`. A sliver under a tenth of a
+    /// window (rounding of the window width) would read as a spurious dip, so it is dropped.
     pub fn finish(&mut self, end: Nanos, counters: WindowCounters) {
         self.advance(end, counters);
         let start = self.window_end - self.window_ns;
-        if end > start {
+        if end > start && (end - start) * 10 >= self.window_ns {
             self.emit_window(end, end - start, counters);
         }
         if let Some(t) = &mut self.timeline {

@@ -48,7 +48,7 @@ pub fn time_window_ns(plan: &Plan, drive: &Drive, device: &Device) -> Nanos {
     let mut total_s = 0.0;
     for p in &plan.phases {
         if p.job.runtime > 0.0 {
-            total_s += p.job.runtime;
+            total_s += p.job.ramp_time + p.job.runtime;
             continue;
         }
         let op_ns = if matches!(p.job.rw, Rw::Read | Rw::Randread) { timing.read_ns } else { timing.program_ns };
