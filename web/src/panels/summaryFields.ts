@@ -1,5 +1,6 @@
 // Turns the engine's self-describing summary keys ("read_mb_per_s", "read_latency.p99_us")
 // into labels and units for display, so new summary numbers show up without UI changes.
+import { formatBytesShort } from '../scenario/bytes';
 
 export interface SummaryField {
   /** Dotted path in the summary object, e.g. "read_latency.p99_us". */
@@ -98,15 +99,7 @@ export function formatSummaryValue(value: number, unit = ''): string {
 
 /** Binary units, as drive geometry is binary: 12884901888 → "12 GiB". */
 export function formatBytes(bytes: number): string {
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
-  let value = bytes;
-  let i = 0;
-  while (Math.abs(value) >= 1024 && i < units.length - 1) {
-    value /= 1024;
-    i += 1;
-  }
-  const text = i === 0 ? value.toLocaleString('en-US') : value.toLocaleString('en-US', { maximumFractionDigits: value >= 100 ? 0 : value >= 10 ? 1 : 2 });
-  return `${text} ${units[i]}`;
+  return formatBytesShort(bytes);
 }
 
 function field(key: string, leaf: string, value: number): SummaryField {
