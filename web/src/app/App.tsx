@@ -7,7 +7,6 @@ import { downloadText } from '../charts/exportChart';
 import { useI18n } from '../i18n';
 import { DevicePanel } from '../panels/DevicePanel';
 import { PresetPicker } from '../panels/PresetPicker';
-import { RunControls } from '../panels/RunControls';
 import { SummaryPanel } from '../panels/SummaryPanel';
 import { WorkloadPanel } from '../panels/WorkloadPanel';
 import { getPath } from '../scenario/paths';
@@ -21,6 +20,7 @@ import { JsonEditor } from './JsonEditor';
 import { ShareDialog } from './ShareDialog';
 import { Topbar } from './Topbar';
 import { pinId } from './usePins';
+import { SessionRunControls } from './SessionRunControls';
 import { useSession } from './useSession';
 
 /** Absolute URL of the directory the page is served from. */
@@ -84,19 +84,7 @@ export function App() {
       <main className="layout">
         <aside className="sidebar" aria-label={t('app.controls')}>
           <section className="card run-card">
-            <RunControls
-              status={view.status}
-              engine={s.engineState.status}
-              progress={view.progress}
-              canRun={s.engineState.status === 'ready' && s.normalized !== null}
-              elapsedMs={view.elapsedMs}
-              autoRun={s.autoRun}
-              error={view.error}
-              onAutoRun={s.setAutoRun}
-              onRun={s.runNow}
-              onCancel={s.cancel}
-              onRetry={s.retry}
-            />
+            <SessionRunControls s={s} />
           </section>
           {catalog && scenario.ready && current ? (
             <>

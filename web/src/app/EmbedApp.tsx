@@ -4,11 +4,11 @@ import { useEffect } from 'react';
 import { RunCharts } from '../charts/RunCharts';
 import { useI18n } from '../i18n';
 import { KnobInput } from '../panels/KnobInput';
-import { RunControls } from '../panels/RunControls';
 import { errorField, knobsFor, type Knob } from '../scenario/knobs';
 import { getPath } from '../scenario/paths';
 import { EngineBanner } from './EngineStatus';
 import { IssueBanner } from './IssueBanner';
+import { SessionRunControls } from './SessionRunControls';
 import { useSession } from './useSession';
 
 export const HEIGHT_MESSAGE = 'ssd-playground:height';
@@ -78,20 +78,7 @@ export function EmbedApp() {
               />
             ))}
           </div>
-          <RunControls
-            status={view.status}
-            engine={s.engineState.status}
-            progress={view.progress}
-            canRun={s.engineState.status === 'ready' && s.normalized !== null}
-            elapsedMs={view.elapsedMs}
-            autoRun={s.autoRun}
-            error={view.error}
-            onAutoRun={s.setAutoRun}
-            onRun={s.runNow}
-            onCancel={s.cancel}
-            onRetry={s.retry}
-            compact
-          />
+          <SessionRunControls s={s} compact />
         </section>
       )}
       <p className="embed-foot muted">

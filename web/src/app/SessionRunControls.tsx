@@ -1,0 +1,23 @@
+// The run controls wired to a session: the playground and the embed page show the same ones.
+import { RunControls } from '../panels/RunControls';
+import type { Session } from './useSession';
+
+export function SessionRunControls({ s, compact }: { s: Session; compact?: boolean }) {
+  const { view } = s;
+  return (
+    <RunControls
+      status={view.status}
+      engine={s.engineState.status}
+      progress={view.progress}
+      canRun={s.engineState.status === 'ready' && s.normalized !== null}
+      elapsedMs={view.elapsedMs}
+      autoRun={s.autoRun}
+      error={view.error}
+      onAutoRun={s.setAutoRun}
+      onRun={s.runNow}
+      onCancel={s.cancel}
+      onRetry={s.retry}
+      compact={compact}
+    />
+  );
+}
