@@ -22,6 +22,7 @@ import { Topbar } from './Topbar';
 import { pinId } from './usePins';
 import { SessionRunControls } from './SessionRunControls';
 import { useSession } from './useSession';
+import { Icon } from '../ui/Icon';
 
 /** Absolute URL of the directory the page is served from. */
 export function appBase(): string {
@@ -138,9 +139,7 @@ export function App() {
             filenameBase={filenameBase}
             headlineActions={
               <button type="button" className="btn btn-ghost btn-small" onClick={pinCurrent} disabled={view.status !== 'done'} data-testid="pin" title={t('compare.pinHelp')}>
-                <svg viewBox="0 0 16 16" aria-hidden="true" className="btn-icon">
-                  <path d="M9.5 2.5 13.5 6.5 11 7.5 8.5 10l.5 3-2-2-3.5 3.5M7 11 5 9l3-2.5 1-2.5" stroke="currentColor" strokeWidth="1.4" fill="none" strokeLinejoin="round" strokeLinecap="round" />
-                </svg>
+                <Icon name="pin" />
                 {t('compare.pin')}
               </button>
             }

@@ -4,6 +4,7 @@ import type { EngineState } from '../engine/bridge';
 import { useI18n, type Lang } from '../i18n';
 import { Segmented } from '../ui/Segmented';
 import { EngineBadge } from './EngineStatus';
+import { Icon } from '../ui/Icon';
 
 interface Props {
   engine: EngineState;
@@ -28,27 +29,19 @@ export function Topbar({ engine, canShare, onShare, onEmbed, onExport, onImport 
       </a>
       <nav className="top-actions" aria-label={t('app.actions')}>
         <button type="button" className="btn btn-ghost" onClick={onShare} disabled={!canShare} data-testid="share">
-          <svg viewBox="0 0 16 16" aria-hidden="true" className="btn-icon">
-            <path d="M6.5 9.5 9.5 6.5M7 4.5l1-1a2.8 2.8 0 0 1 4 4l-1 1M9 11.5l-1 1a2.8 2.8 0 0 1-4-4l1-1" stroke="currentColor" strokeWidth="1.5" fill="none" strokeLinecap="round" />
-          </svg>
+          <Icon name="share" />
           {t('action.share')}
         </button>
         <button type="button" className="btn btn-ghost" onClick={onEmbed} disabled={!canShare} data-testid="embed">
-          <svg viewBox="0 0 16 16" aria-hidden="true" className="btn-icon">
-            <path d="M5.5 4.5 2 8l3.5 3.5M10.5 4.5 14 8l-3.5 3.5" stroke="currentColor" strokeWidth="1.5" fill="none" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          <Icon name="embed" />
           {t('action.embed')}
         </button>
         <button type="button" className="btn btn-ghost" onClick={onExport} disabled={!canShare} data-testid="export-scenario">
-          <svg viewBox="0 0 16 16" aria-hidden="true" className="btn-icon">
-            <path d="M8 2v8m0 0L5 7m3 3 3-3M3 12.5h10" stroke="currentColor" strokeWidth="1.5" fill="none" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          <Icon name="download" />
           {t('action.export')}
         </button>
         <button type="button" className="btn btn-ghost" onClick={() => file.current?.click()} disabled={!canShare} data-testid="import-scenario">
-          <svg viewBox="0 0 16 16" aria-hidden="true" className="btn-icon">
-            <path d="M8 10V2m0 0L5 5m3-3 3 3M3 12.5h10" stroke="currentColor" strokeWidth="1.5" fill="none" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          <Icon name="upload" />
           {t('action.import')}
         </button>
         <input

@@ -5,6 +5,7 @@ import { useI18n } from '../i18n';
 import { downloadBlob, downloadText, svgToPng, type ChartExporter } from './exportChart';
 import { registerChart } from './registry';
 import { useInView } from './useInView';
+import { Icon } from '../ui/Icon';
 
 export interface LegendEntry {
   key: string;
@@ -115,9 +116,7 @@ function ExportMenu({ exporter, filename, label }: { exporter: React.MutableRefO
   return (
     <div className="menu" ref={menu}>
       <button type="button" className="btn btn-ghost btn-small" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)} data-testid="export-menu">
-        <svg viewBox="0 0 16 16" aria-hidden="true" className="btn-icon">
-          <path d="M8 2v8m0 0L5 7m3 3 3-3M3 12.5h10" stroke="currentColor" strokeWidth="1.6" fill="none" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+        <Icon name="download" />
         {label}
       </button>
       {open && (

@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import type { Figure, Preset } from '../engine/types';
 import { useI18n } from '../i18n';
 import { figureText, presetText } from '../i18n/engineText';
+import { Icon } from '../ui/Icon';
 
 interface Props {
   presets: Preset[];
@@ -64,10 +65,7 @@ export function PresetPicker({ presets, figures, preset, editedCount, variantsBu
         <div className="variants">
           {related.map((f) => (
             <button key={f.name} type="button" className="btn btn-secondary btn-block variant-button" disabled={variantsBusy} onClick={() => onVariants(f)} data-testid={`variants-${f.name}`} title={figureText(lang, f).description}>
-              <svg viewBox="0 0 16 16" aria-hidden="true" className="btn-icon">
-                <path d="M2 12 6 7l3 3 5-6" stroke="currentColor" strokeWidth="1.6" fill="none" strokeLinecap="round" strokeLinejoin="round" />
-                <path d="M2 9l4-4 3 4 5-3" stroke="currentColor" strokeWidth="1.2" fill="none" opacity="0.5" strokeLinecap="round" />
-              </svg>
+              <Icon name="variants" />
               <span>
                 <strong>{t('compare.variants')}</strong>
                 <span className="variant-title">{figureText(lang, f).title}</span>

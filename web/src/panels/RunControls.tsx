@@ -3,6 +3,7 @@ import type { RunStatus } from '../app/useRun';
 import type { EngineState } from '../engine/bridge';
 import { useI18n } from '../i18n';
 import { Switch } from '../ui/Switch';
+import { Icon } from '../ui/Icon';
 
 interface Props {
   status: RunStatus;
@@ -42,15 +43,11 @@ export function RunControls({ status, engine, progress, canRun, elapsedMs, autoR
     <div className={`run-controls${compact ? ' compact' : ''}`}>
       <div className="buttons">
         <button type="button" className="btn btn-primary" onClick={onRun} disabled={!canRun} data-testid="run">
-          <svg viewBox="0 0 16 16" aria-hidden="true" className="btn-icon">
-            <path d="M4 2.5v11l9-5.5z" fill="currentColor" />
-          </svg>
+          <Icon name="run" />
           {running ? t('run.restart') : t('run.run')}
         </button>
         <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={!running} data-testid="cancel">
-          <svg viewBox="0 0 16 16" aria-hidden="true" className="btn-icon">
-            <rect x="3.5" y="3.5" width="9" height="9" rx="1.5" fill="currentColor" />
-          </svg>
+          <Icon name="cancel" />
           {t('run.cancel')}
         </button>
       </div>
