@@ -10,18 +10,12 @@ struct Case {
 }
 
 const CASES: &[Case] = &[
-    Case {
-        name: "4K random read QD32 (16 GiB TLC)",
-        json: r#"{"workload":{"kind":"job","rw":"randread","size":0,"iodepth":32,"runtime":2}}"#,
-    },
+    Case { name: "4K random read QD32 (16 GiB TLC)", json: r#"{"workload":{"kind":"job","rw":"randread","size":0,"iodepth":32,"runtime":2}}"# },
     Case {
         name: "4K random write QD32, GC steady state",
         json: r#"{"precondition":{"random_rounds":1},"workload":{"kind":"job","rw":"randwrite","size":0,"iodepth":32,"runtime":0,"io_size":"2g"}}"#,
     },
-    Case {
-        name: "128K sequential write, whole drive",
-        json: r#"{"precondition":{"fill_percent":0},"workload":{"kind":"whole_drive_write","bs":"128k"}}"#,
-    },
+    Case { name: "128K sequential write, whole drive", json: r#"{"precondition":{"fill_percent":0},"workload":{"kind":"whole_drive_write","bs":"128k"}}"# },
 ];
 
 pub fn run(json_output: bool) -> Result<(), String> {

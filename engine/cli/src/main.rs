@@ -35,7 +35,7 @@ fn main() -> ExitCode {
             println!("{USAGE}");
             Ok(())
         }
-        _ => Err(format!("{USAGE}")),
+        _ => Err(USAGE.to_string()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

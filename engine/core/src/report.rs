@@ -106,8 +106,7 @@ impl Summary {
         let flash = p.drive.counters();
         let host_units = ftl.host_units_written - p.baseline.host_units_written;
         let gc_units = ftl.gc_units_moved - p.baseline.gc_units_moved;
-        let programs = (flash.host_page_programs + flash.gc_page_programs)
-            - (p.baseline_flash.host_page_programs + p.baseline_flash.gc_page_programs);
+        let programs = (flash.host_page_programs + flash.gc_page_programs) - (p.baseline_flash.host_page_programs + p.baseline_flash.gc_page_programs);
         let r = p.recorder;
         let counts = p.drive.ftl.erase_counts();
         let erase_mean = counts.iter().map(|&c| c as f64).sum::<f64>() / counts.len() as f64;

@@ -72,9 +72,7 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
     let t = text.trim();
     let split = t.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(t.len());
     let (num, suffix) = t.split_at(split);
-    let value: f64 = num
-        .parse()
-        .map_err(|_| format!("\"{text}\" is not a size: expected a number with an optional suffix like 4k, 64GiB or 512GB"))?;
+    let value: f64 = num.parse().map_err(|_| format!("\"{text}\" is not a size: expected a number with an optional suffix like 4k, 64GiB or 512GB"))?;
     let multiplier: u64 = match suffix.trim() {
         "" | "b" | "B" => 1,
         "k" | "K" | "KiB" | "kib" | "Ki" => KIB,

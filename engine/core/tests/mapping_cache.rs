@@ -131,10 +131,14 @@ fn hmb_appears_only_after_the_driver_loads() {
 #[test]
 fn encrypting_host_memory_costs_time_per_lookup() {
     let lat = |encrypt: bool| {
-        single_span("bg4-like", "16g", json!({"device": {"mapping": {"hmb": {"encrypt": encrypt, "encryption_us": 5.0}}}, "workload": {"iodepth": 1, "ramp_time": 0.01}}))
-            .summary
-            .read_latency
-            .mean_us
+        single_span(
+            "bg4-like",
+            "16g",
+            json!({"device": {"mapping": {"hmb": {"encrypt": encrypt, "encryption_us": 5.0}}}, "workload": {"iodepth": 1, "ramp_time": 0.01}}),
+        )
+        .summary
+        .read_latency
+        .mean_us
     };
     let (plain, encrypted) = (lat(false), lat(true));
     // ~94 % of lookups hit the HMB at 16 GiB (1 GiB is in SRAM).

@@ -43,8 +43,10 @@ fn gc_under_sustained_random_writes_keeps_planes_busy_and_latency_bounded() {
 #[test]
 fn background_gc_uses_idle_time_so_writes_stop_waiting() {
     let job = |thinktime: u32| {
-        format!(r#"{{"precondition":{{"random_rounds":2}},
-            "workload":{{"kind":"job","rw":"randwrite","size":0,"iodepth":4,"runtime":1,"thinktime":{thinktime}}}}}"#)
+        format!(
+            r#"{{"precondition":{{"random_rounds":2}},
+            "workload":{{"kind":"job","rw":"randwrite","size":0,"iodepth":4,"runtime":1,"thinktime":{thinktime}}}}}"#
+        )
     };
     let busy = run(&job(0)).summary;
     let idle = run(&job(600)).summary;
@@ -57,8 +59,10 @@ fn background_gc_uses_idle_time_so_writes_stop_waiting() {
 fn trimmed_space_counts_as_free_and_lowers_write_amplification() {
     let waf = |trim_first: bool| {
         let fill = if trim_first { 50 } else { 100 };
-        run(&format!(r#"{{"precondition":{{"fill_percent":{fill},"random_rounds":2}},
-            "workload":{{"kind":"job","rw":"randwrite","size":"7g","iodepth":32,"io_size":"6g"}}}}"#))
+        run(&format!(
+            r#"{{"precondition":{{"fill_percent":{fill},"random_rounds":2}},
+            "workload":{{"kind":"job","rw":"randwrite","size":"7g","iodepth":32,"io_size":"6g"}}}}"#
+        ))
         .summary
         .write_amplification
     };

@@ -17,7 +17,15 @@ struct Measured {
 /// Fills the drive, writes it over randomly until GC is at steady state, then measures.
 fn steady_state_waf(policy: GcPolicy, op_percent: f64, pages_per_block: u32, blocks: u32, planes: u32) -> Measured {
     let device = Device {
-        nand: Nand { channels: 1, dies_per_channel: 1, planes_per_die: planes, blocks_per_plane: blocks / planes, pages_per_block, page_bytes: 4096, ..Nand::default() },
+        nand: Nand {
+            channels: 1,
+            dies_per_channel: 1,
+            planes_per_die: planes,
+            blocks_per_plane: blocks / planes,
+            pages_per_block,
+            page_bytes: 4096,
+            ..Nand::default()
+        },
         capacity: Capacity { op_percent, user_bytes: Bytes(0) },
         gc: Gc { policy, ..Gc::default() },
         ..Device::default()
@@ -44,11 +52,7 @@ fn steady_state_waf(policy: GcPolicy, op_percent: f64, pages_per_block: u32, blo
     let moved = (after.gc_units_moved - before.gc_units_moved) as f64;
     // Space that can hold data: all blocks but each plane's free reserve and open GC block.
     let data_blocks = geo.blocks - planes * (2 + 1);
-    Measured {
-        waf: (host + moved) / host,
-        alpha: (data_blocks as u64 * geo.slots_per_block as u64) as f64 / user as f64,
-        units_per_block: geo.slots_per_block,
-    }
+    Measured { waf: (host + moved) / host, alpha: (data_blocks as u64 * geo.slots_per_block as u64) as f64 / user as f64, units_per_block: geo.slots_per_block }
 }
 
 fn check(policy: GcPolicy, op: f64, pages_per_block: u32, blocks: u32, planes: u32, tolerance: f64) {
@@ -58,7 +62,14 @@ fn check(policy: GcPolicy, op: f64, pages_per_block: u32, blocks: u32, planes: u
         _ => waf_greedy(m.alpha, m.units_per_block),
     };
     let error = (m.waf - model) / model;
-    println!("{policy:?} OP {op}% Np {} planes {planes}: simulated WAF {:.4}, model {:.4} (alpha {:.4}), error {:+.2}%", m.units_per_block, m.waf, model, m.alpha, error * 100.0);
+    println!(
+        "{policy:?} OP {op}% Np {} planes {planes}: simulated WAF {:.4}, model {:.4} (alpha {:.4}), error {:+.2}%",
+        m.units_per_block,
+        m.waf,
+        model,
+        m.alpha,
+        error * 100.0
+    );
     assert!(error.abs() < tolerance, "{policy:?} OP {op}% Np {}: WAF {:.4} vs model {:.4}", m.units_per_block, m.waf, model);
 }
 

@@ -42,10 +42,8 @@ impl Ftl {
     /// Called for each unit the host places on `plane`, of `sectors` sectors.
     pub(super) fn keep_pace(&mut self, plane: u32, sectors: u32, ops: &mut impl FlashOps) {
         let p = plane as usize;
-        if self.gc[p].victim == NONE {
-            if (self.free[p].len() as u32) >= self.gc_threshold || !self.start_victim(plane) {
-                return;
-            }
+        if self.gc[p].victim == NONE && ((self.free[p].len() as u32) >= self.gc_threshold || !self.start_victim(plane)) {
+            return;
         }
         self.gc[p].debt += self.gc[p].ratio * sectors as f64;
         while self.gc[p].debt > 0.0 && self.gc[p].victim != NONE {
@@ -77,10 +75,8 @@ impl Ftl {
     /// is below the background target or a victim is in progress. False if nothing to do.
     pub fn background_step(&mut self, plane: u32, ops: &mut impl FlashOps) -> bool {
         let p = plane as usize;
-        if self.gc[p].victim == NONE {
-            if self.free[p].len() as u32 >= self.background_target || !self.start_victim(plane) {
-                return false;
-            }
+        if self.gc[p].victim == NONE && (self.free[p].len() as u32 >= self.background_target || !self.start_victim(plane)) {
+            return false;
         }
         self.move_next_page(plane, ops);
         true
@@ -119,15 +115,13 @@ impl Ftl {
     fn static_wear_victim(&mut self, plane: u32) -> Option<u32> {
         let p = plane as usize;
         self.gc[p].victims_picked += 1;
-        if self.wear.static_spread == 0 || self.gc[p].victims_picked % 64 != 0 {
+        if self.wear.static_spread == 0 || !self.gc[p].victims_picked.is_multiple_of(64) {
             return None;
         }
         let first = plane * self.geo.blocks_per_plane;
         let blocks = first..first + self.geo.blocks_per_plane;
         let max = blocks.clone().map(|b| self.erase_count[b as usize]).max()?;
-        let coldest = blocks
-            .filter(|&b| self.state[b as usize] == BlockState::Closed)
-            .min_by_key(|&b| self.erase_count[b as usize])?;
+        let coldest = blocks.filter(|&b| self.state[b as usize] == BlockState::Closed).min_by_key(|&b| self.erase_count[b as usize])?;
         if max - self.erase_count[coldest as usize] > self.wear.static_spread {
             self.counters.wear_level_moves += 1;
             Some(coldest)
@@ -182,9 +176,8 @@ impl Ftl {
             let page_first = first + self.gc[p].next_page * geo.slots_per_page;
             self.gc[p].next_page += 1;
             let members = (page_first * k) as usize..((page_first + geo.slots_per_page) * k) as usize;
-            let occupied = (page_first..page_first + geo.slots_per_page)
-                .filter(|&slot| (slot * k..slot * k + k).any(|i| self.p2l[i as usize] != UNMAPPED))
-                .count() as u32;
+            let occupied =
+                (page_first..page_first + geo.slots_per_page).filter(|&slot| (slot * k..slot * k + k).any(|i| self.p2l[i as usize] != UNMAPPED)).count() as u32;
             if occupied == 0 {
                 continue;
             }

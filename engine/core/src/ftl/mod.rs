@@ -160,9 +160,7 @@ impl Ftl {
     pub fn new(geo: Geometry, gc_config: &Gc, wear: &Wear, sectors: u32) -> Ftl {
         let sectors = sectors.max(1);
         let blocks = geo.blocks as usize;
-        let free = (0..geo.planes)
-            .map(|p| (p * geo.blocks_per_plane..(p + 1) * geo.blocks_per_plane).collect())
-            .collect();
+        let free = (0..geo.planes).map(|p| (p * geo.blocks_per_plane..(p + 1) * geo.blocks_per_plane).collect()).collect();
         let frontier = || Frontier { cursor: 0, filling: NONE, open: vec![NONE; geo.planes as usize], fill: vec![0; geo.planes as usize] };
         Ftl {
             geo,
@@ -337,7 +335,7 @@ impl Ftl {
         self.frontiers[s].fill[plane as usize] = 0;
         let offset = self.write_ptr[block as usize] + 1;
         self.write_ptr[block as usize] = offset;
-        if offset % geo.slots_per_page != 0 {
+        if !offset.is_multiple_of(geo.slots_per_page) {
             return false;
         }
         let units = if stream == Stream::Host { std::mem::take(&mut self.host_units_pending) } else { 0 };

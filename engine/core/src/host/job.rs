@@ -92,7 +92,7 @@ impl JobRunner {
     }
 
     #[inline]
-    pub fn next(&mut self) -> Command {
+    pub fn next_command(&mut self) -> Command {
         let op = match self.rw {
             Rw::Read | Rw::Randread => Op::Read,
             Rw::Write | Rw::Randwrite => Op::Write,

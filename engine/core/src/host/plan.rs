@@ -45,12 +45,8 @@ fn op_of(rw: Rw) -> Op {
 }
 
 /// The CrystalDiskMark tests in its own order and names.
-const CDM_TESTS: [(&str, Rw, u64, u32); 4] = [
-    ("SEQ1M Q8T1", Rw::Read, MIB, 8),
-    ("SEQ1M Q1T1", Rw::Read, MIB, 1),
-    ("RND4K Q32T1", Rw::Randread, 4 * KIB, 32),
-    ("RND4K Q1T1", Rw::Randread, 4 * KIB, 1),
-];
+const CDM_TESTS: [(&str, Rw, u64, u32); 4] =
+    [("SEQ1M Q8T1", Rw::Read, MIB, 8), ("SEQ1M Q1T1", Rw::Read, MIB, 1), ("RND4K Q32T1", Rw::Randread, 4 * KIB, 32), ("RND4K Q1T1", Rw::Randread, 4 * KIB, 1)];
 
 pub fn jobs_of(workload: &Workload, user_bytes: u64) -> Vec<Job> {
     Plan::new(workload, user_bytes, 1.0).phases.into_iter().map(|p| p.job).collect()

@@ -6,8 +6,8 @@
 //! planes_per_die + index, and die d sits on channel d % channels.
 
 use crate::scenario::{Device, ScenarioError};
-use strength_reduce::StrengthReducedU32;
 use crate::units::MAPPING_UNIT_BYTES;
+use strength_reduce::StrengthReducedU32;
 
 #[derive(Clone, Copy, Debug)]
 pub struct Geometry {
@@ -84,10 +84,7 @@ impl Geometry {
         if user_units > max_user_units || user_units == 0 {
             return Err(ScenarioError::new(
                 "device.capacity.op_percent",
-                format!(
-                    "leaves too little spare area: GC needs {} spare blocks of {} (raise op_percent or add blocks)",
-                    reserve_blocks, blocks
-                ),
+                format!("leaves too little spare area: GC needs {} spare blocks of {} (raise op_percent or add blocks)", reserve_blocks, blocks),
             ));
         }
         Ok(Geometry {
@@ -188,7 +185,15 @@ mod tests {
     fn article_001_capacity_example() {
         // 512 GiB of NAND (549,755,813,888 bytes), 512,110,190,592 visible: the rest is spare.
         let device = Device {
-            nand: Nand { channels: 4, dies_per_channel: 4, planes_per_die: 2, blocks_per_plane: 1366, pages_per_block: 768, page_bytes: 16384, ..Nand::default() },
+            nand: Nand {
+                channels: 4,
+                dies_per_channel: 4,
+                planes_per_die: 2,
+                blocks_per_plane: 1366,
+                pages_per_block: 768,
+                page_bytes: 16384,
+                ..Nand::default()
+            },
             capacity: Capacity { op_percent: 0.0, user_bytes: Bytes(512_110_190_592) },
             ..Device::default()
         };
@@ -196,7 +201,15 @@ mod tests {
         let g = Geometry::new(&device).unwrap();
         assert_eq!(g.user_bytes(), 512_110_190_592);
         let device = Device {
-            nand: Nand { channels: 8, dies_per_channel: 4, planes_per_die: 4, blocks_per_plane: 341, pages_per_block: 768, page_bytes: 16384, ..Nand::default() },
+            nand: Nand {
+                channels: 8,
+                dies_per_channel: 4,
+                planes_per_die: 4,
+                blocks_per_plane: 341,
+                pages_per_block: 768,
+                page_bytes: 16384,
+                ..Nand::default()
+            },
             ..device
         };
         let g = Geometry::new(&device).unwrap();

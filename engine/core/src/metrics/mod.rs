@@ -111,7 +111,9 @@ impl Recorder {
         let gc_series = writes.then(|| add(Series::new("gc_throughput", "GC copies", time(), Axis::new("GC copy rate", "MB/s"))));
         let hits = || Axis::new("Table lookups", "%");
         let mut map_series = [None; 4];
-        for (i, (id, label)) in [("map_hit_sram", "SRAM"), ("map_hit_dram", "DRAM"), ("map_hit_hmb", "HMB"), ("map_miss", "NAND (miss)")].into_iter().enumerate() {
+        for (i, (id, label)) in
+            [("map_hit_sram", "SRAM"), ("map_hit_dram", "DRAM"), ("map_hit_hmb", "HMB"), ("map_miss", "NAND (miss)")].into_iter().enumerate()
+        {
             // A tier the drive lacks gets no line; a drive whose DRAM holds the whole table
             // never misses, and its line is flat at 100 %, which is the point.
             if i == 3 || map_tiers[i] {

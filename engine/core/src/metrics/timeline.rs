@@ -20,7 +20,7 @@ impl LatencyTimeline {
     pub fn record(&mut self, latency: Nanos, series: &mut [Series]) {
         self.worst = self.worst.max(latency);
         self.ops += 1;
-        if self.ops % self.group == 0 {
+        if self.ops.is_multiple_of(self.group) {
             self.flush(series);
         }
     }

@@ -106,7 +106,17 @@ pub struct SteadyState {
 
 impl Default for SteadyState {
     fn default() -> Self {
-        Self { rw: Rw::Randwrite, bs: Bytes(4 * KIB), iodepth: 32, offset: Bytes(0), size: Bytes(0), round_bytes: Bytes(GIB), rounds: 8, buffer_compress_percentage: 0, zero_buffers: false }
+        Self {
+            rw: Rw::Randwrite,
+            bs: Bytes(4 * KIB),
+            iodepth: 32,
+            offset: Bytes(0),
+            size: Bytes(0),
+            round_bytes: Bytes(GIB),
+            rounds: 8,
+            buffer_compress_percentage: 0,
+            zero_buffers: false,
+        }
     }
 }
 

@@ -9,6 +9,7 @@ use ts_rs::TS;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, deny_unknown_fields)]
 #[ts(export)]
+#[derive(Default)]
 pub struct Device {
     pub nand: Nand,
     pub capacity: Capacity,
@@ -17,20 +18,6 @@ pub struct Device {
     pub gc: Gc,
     pub wear: Wear,
     pub mapping: super::Mapping,
-}
-
-impl Default for Device {
-    fn default() -> Self {
-        Self {
-            nand: Nand::default(),
-            capacity: Capacity::default(),
-            controller: Controller::default(),
-            host_interface: HostInterface::default(),
-            gc: Gc::default(),
-            wear: Wear::default(),
-            mapping: super::Mapping::default(),
-        }
-    }
 }
 
 /// NAND geometry. Dies are numbered channel-first, so consecutive dies sit on different

@@ -42,10 +42,7 @@ impl Check<'_> {
 
     pub fn int(&self, field: &str, value: u64, min: u64, max: u64) -> Result<(), ScenarioError> {
         if value < min || value > max {
-            return Err(ScenarioError::new(
-                self.path(field),
-                format!("must be between {min} and {max} (got {value})"),
-            ));
+            return Err(ScenarioError::new(self.path(field), format!("must be between {min} and {max} (got {value})")));
         }
         Ok(())
     }
@@ -53,10 +50,7 @@ impl Check<'_> {
     pub fn power_of_two(&self, field: &str, value: u64, min: u64, max: u64) -> Result<(), ScenarioError> {
         self.int(field, value, min, max)?;
         if !value.is_power_of_two() {
-            return Err(ScenarioError::new(
-                self.path(field),
-                format!("must be a power of two between {min} and {max} (got {value})"),
-            ));
+            return Err(ScenarioError::new(self.path(field), format!("must be a power of two between {min} and {max} (got {value})")));
         }
         Ok(())
     }

@@ -117,7 +117,8 @@ impl Hmb {
             let taken = reserve.min(size);
             reserve -= taken;
             let free = size - taken;
-            table += if self.region_bytes.0 == 0 { free } else { free / self.region_bytes.0 * self.region_bytes.0 };
+            // 0 = no regions: the table takes all of the rest.
+            table += free.checked_div(self.region_bytes.0).map_or(free, |n| n * self.region_bytes.0);
         }
         table
     }

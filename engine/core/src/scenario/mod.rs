@@ -12,8 +12,8 @@ mod workload;
 
 pub use benchmarks::*;
 pub use device::*;
-pub use mapping::*;
 pub use error::ScenarioError;
+pub use mapping::*;
 pub use workload::*;
 
 use crate::media::Geometry;

@@ -30,7 +30,11 @@ impl Scenario {
         if nand.blocks_per_plane as u64 / n < 8 {
             return Err(ScenarioError::new(
                 "scale",
-                format!("must be between 1 and {} for {} blocks per plane (every plane keeps at least 8 blocks; got {n})", nand.blocks_per_plane / 8, nand.blocks_per_plane),
+                format!(
+                    "must be between 1 and {} for {} blocks per plane (every plane keeps at least 8 blocks; got {n})",
+                    nand.blocks_per_plane / 8,
+                    nand.blocks_per_plane
+                ),
             ));
         }
         nand.blocks_per_plane /= n as u32;

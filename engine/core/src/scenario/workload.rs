@@ -114,11 +114,11 @@ impl Job {
         let c = Check { prefix };
         c.knob("rwmixread", self.rwmixread as f64)?;
         c.knob("bs", self.bs.0 as f64)?;
-        if self.bs.0 % MAPPING_UNIT_BYTES != 0 {
+        if !self.bs.0.is_multiple_of(MAPPING_UNIT_BYTES) {
             return Err(c.fail("bs", format!("must be a multiple of 4096 bytes (got {})", self.bs.0)));
         }
         c.knob("iodepth", self.iodepth as f64)?;
-        if self.offset.0 % MAPPING_UNIT_BYTES != 0 {
+        if !self.offset.0.is_multiple_of(MAPPING_UNIT_BYTES) {
             return Err(c.fail("offset", format!("must be a multiple of 4096 bytes (got {})", self.offset.0)));
         }
         c.int("offset", self.offset.0, 0, user_bytes.saturating_sub(self.bs.0))?;

@@ -121,7 +121,7 @@ impl Simulation {
     }
 
     fn issue(&mut self, slot: u32, now: Nanos) {
-        let command = self.job.next();
+        let command = self.job.next_command();
         let done = match command.op {
             Op::Read => self.drive.read(now, command.lba, command.units),
             Op::Write => {
