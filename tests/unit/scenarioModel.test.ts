@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hasScenarioParams, parseScenario } from '../../web/src/app/useScenario';
 import { compactBytes, formatBytesExact, parseBytes } from '../../web/src/scenario/bytes';
 import { enumValue, errorField, inferNullable, knobsFor, panelGroups, parseBytesList } from '../../web/src/scenario/knobs';
-import { parseDraft } from '../../web/src/panels/KnobInput';
+import { draftProblem, parseDraft } from '../../web/src/panels/KnobInput';
 import { flattenLeaves, getPath, sameJson, setPath, splitPath } from '../../web/src/scenario/paths';
 import { editedPaths, nearestPreset, settleDecoded } from '../../web/src/scenario/settle';
 import { loadStored, saveStored } from '../../web/src/scenario/storage';
@@ -53,6 +53,8 @@ describe('byte sizes', () => {
     expect(parseBytes('4q')).toBeNaN();
     expect(parseBytes('k')).toBeNaN();
     expect(parseBytes('-4k')).toBeNaN();
+    expect(parseBytes('1.5')).toBeNaN(); // was rounded to 2 once
+    expect(parseBytes('0.3k')).toBeNaN();
   });
 
   it('writes sizes exactly, so what a form shows parses back to the same bytes', () => {
@@ -107,6 +109,16 @@ describe('knob table helpers', () => {
     expect(parseDraft(knob('device.nand.timing.read_us'), '', false)).toBeUndefined();
     expect(parseDraft(knob('workload.iodepth'), '1e')).toBeUndefined();
     expect(parseDraft(knob('workload.iodepth'), ' 12 ')).toBe(12);
+    // Never rounded: a fraction of a byte and an integer past 2^53 - 1 are not values.
+    expect(parseDraft(knob('workload.bs'), '4096.5')).toBeUndefined();
+    expect(parseDraft(knob('workload.bs'), '0.3k')).toBeUndefined();
+    expect(parseDraft(knob('seed'), '9007199254740993')).toBeUndefined();
+    expect(parseDraft(knob('seed'), '9007199254740991')).toBe(2 ** 53 - 1);
+    expect(draftProblem(knob('workload.bs'), '0.3k')).toBe('knob.fractionOfByte');
+    expect(draftProblem(knob('workload.bs'), '4q')).toBe('knob.badSize');
+    expect(draftProblem(knob('workload.spans'), '1g, 0.5')).toBe('knob.fractionOfByte');
+    expect(draftProblem(knob('workload.spans'), '1g, 9p')).toBe('knob.unsafeInteger');
+    expect(draftProblem(knob('seed'), '9007199254740993')).toBe('knob.unsafeInteger');
   });
 
   it('finds the field an engine message names', () => {

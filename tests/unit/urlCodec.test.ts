@@ -150,7 +150,7 @@ describe('malformed and hostile links', () => {
       'device.nand.channels': 'out-of-range',
       'device.nand.cell': 'bad-value',
       'device.gc.background': 'bad-value',
-      'workload.bs': 'bad-value',
+      'workload.bs': 'not-whole-bytes', // "4q" is not a size (CONTRACT §5: not_whole_bytes)
     });
     // The first occurrence counts (and was bad); the duplicate is ignored.
     expect(decoded.issues.find((i) => i.param === 'workload.iodepth' && i.code === 'bad-value')).toBeDefined();
@@ -164,6 +164,41 @@ describe('malformed and hostile links', () => {
       expect(decoded.issues.length, value).toBe(1);
       expect(getPath(decoded.scenario, 'workload.iodepth')).toBe(32);
     }
+  });
+
+  it('refuses sizes that are not whole bytes instead of rounding them, and keeps every other parameter', () => {
+    for (const value of ['1.5', '0.3k', '4097.5', '1.0001k']) {
+      const decoded = decodeScenario(`preset=sweep-preset&device.mapping.sram_bytes=${value}&workload.iodepth=5&device.nand.channels=8`, ctx);
+      expect(decoded.issues, value).toEqual([{ code: 'not-whole-bytes', param: 'device.mapping.sram_bytes', value, detail: undefined }]);
+      expect(getPath(decoded.scenario, 'device.mapping.sram_bytes')).toBe(getPath(SWEEP_PRESET, 'device.mapping.sram_bytes'));
+      expect(getPath(decoded.scenario, 'workload.iodepth')).toBe(5);
+      expect(getPath(decoded.scenario, 'device.nand.channels')).toBe(8);
+    }
+    // An exact fraction of a larger unit is a whole number of bytes.
+    expect(getPath(decodeScenario('device.mapping.sram_bytes=1.5m', ctx).scenario, 'device.mapping.sram_bytes')).toBe(1.5 * 2 ** 20);
+  });
+
+  it('refuses a size list with one bad entry as a whole, by the entry’s reason', () => {
+    const decoded = decodeScenario('preset=sweep-preset&workload.spans=1g,0.5,4g&workload.iodepth=5', ctx);
+    expect(decoded.issues.map((i) => [i.code, i.param])).toEqual([['not-whole-bytes', 'workload.spans']]);
+    expect(getPath(decoded.scenario, 'workload.spans')).toEqual(getPath(SWEEP_PRESET, 'workload.spans'));
+    expect(getPath(decoded.scenario, 'workload.iodepth')).toBe(5);
+  });
+
+  it('refuses integers past 2^53 - 1 instead of silently rounding them (numbers and sizes)', () => {
+    const cases: [string, string][] = [
+      ['seed', '9007199254740993'],
+      ['seed', '9007199254740992'],
+      ['seed', '1' + '0'.repeat(30)],
+      ['device.mapping.sram_bytes', '9007199254740992'],
+      ['device.mapping.sram_bytes', '8p'],
+    ];
+    for (const [param, value] of cases) {
+      const decoded = decodeScenario(`preset=job-preset&${param}=${value}&workload.iodepth=5`, ctx);
+      expect(decoded.issues.map((i) => [i.code, i.param]), value).toEqual([['unsafe-integer', param]]);
+      expect(getPath(decoded.scenario, 'workload.iodepth')).toBe(5);
+    }
+    expect(getPath(decodeScenario('seed=9007199254740991', ctx).scenario, 'seed')).toBe(2 ** 53 - 1);
   });
 
   it('ignores unknown parameters and fields of another workload kind', () => {

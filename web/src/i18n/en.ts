@@ -86,6 +86,8 @@ export const en = {
   'knob.badNumber': 'Enter a number.',
   'knob.badSize': 'Enter a size such as 4k, 61 MiB or 512GB.',
   'knob.badSizeList': 'Enter sizes separated by commas, such as 1g, 2g, 4g.',
+  'knob.fractionOfByte': 'A size must be a whole number of bytes (1.5k is 1536 bytes; 0.3 is not a size).',
+  'knob.unsafeInteger': 'Too large: numbers above 2⁵³−1 cannot be held exactly.',
 
   'json.title': 'Scenario JSON',
   'json.help': 'The whole scenario, as the knobs edit it. It runs unchanged with the native ssdsim CLI.',
@@ -210,6 +212,8 @@ export const en = {
   'issue.unknown-param': 'Unknown setting “{param}” was ignored.',
   'issue.bad-value': 'The value “{value}” for {param} is not valid ({detail}); the preset value is kept.',
   'issue.out-of-range': 'The value “{value}” for {param} is outside the allowed range {detail}; the preset value is kept.',
+  'issue.not-whole-bytes': 'The value “{value}” for {param} is not a whole number of bytes (sizes such as 4k, 1.5m or 512GB); the preset value is kept.',
+  'issue.unsafe-integer': 'The value “{value}” for {param} is larger than 2⁵³−1, which cannot be held exactly; the preset value is kept.',
   'issue.duplicate': 'The setting {param} appears more than once; only the first is used.',
   'issue.rejected': 'The engine refused {param}: {detail}. The preset value is kept.',
 } as const;

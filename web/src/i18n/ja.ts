@@ -87,6 +87,8 @@ export const ja: Record<MessageKey, string> = {
   'knob.badNumber': '数値を入力してください。',
   'knob.badSize': '4k、61 MiB、512GB のようにサイズを入力してください。',
   'knob.badSizeList': '1g, 2g, 4g のように、サイズをカンマ区切りで入力してください。',
+  'knob.fractionOfByte': 'サイズはバイト単位の整数でなければなりません（1.5k は 1536 バイト、0.3 はサイズになりません）。',
+  'knob.unsafeInteger': '大きすぎます。2⁵³−1 を超える数は正確に扱えません。',
 
   'json.title': 'シナリオ JSON',
   'json.help': '設定項目が編集しているシナリオ全体です。ネイティブの ssdsim CLI でもそのまま実行できます。',
@@ -211,6 +213,8 @@ export const ja: Record<MessageKey, string> = {
   'issue.unknown-param': '不明な設定「{param}」は無視しました。',
   'issue.bad-value': '{param} の値「{value}」は無効です（{detail}）。プリセットの値のままにします。',
   'issue.out-of-range': '{param} の値「{value}」は範囲 {detail} の外です。プリセットの値のままにします。',
+  'issue.not-whole-bytes': '{param} の値「{value}」はバイト単位の整数になりません（4k、1.5m、512GB などのサイズ）。プリセットの値のままにします。',
+  'issue.unsafe-integer': '{param} の値「{value}」は 2⁵³−1 より大きく、正確に扱えません。プリセットの値のままにします。',
   'issue.duplicate': '設定 {param} が複数回あります。最初のものだけを使います。',
   'issue.rejected': 'エンジンが {param} を受け付けませんでした：{detail}。プリセットの値のままにします。',
 };

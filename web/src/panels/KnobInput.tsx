@@ -4,7 +4,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useI18n, type MessageKey } from '../i18n';
 import { knobText, optionLabel } from '../i18n/engineText';
-import { parseBytes } from '../scenario/bytes';
+import { parseBytes, parseSize } from '../scenario/bytes';
 import { enumValue, parseBytesList, type Knob } from '../scenario/knobs';
 import { sameJson, type Json } from '../scenario/paths';
 import { Switch } from '../ui/Switch';
@@ -54,7 +54,7 @@ export function KnobInput({ knob, kind, value, edited, disabled, error, onChange
     setDraft(raw);
     const parsed = parseDraft(knob, raw, nullable);
     if (parsed === undefined) {
-      setLocal(knob.kind === 'bytes' ? 'knob.badSize' : knob.kind === 'bytes_list' ? 'knob.badSizeList' : 'knob.badNumber');
+      setLocal(draftProblem(knob, raw));
       return;
     }
     setLocal(null);
@@ -168,5 +168,20 @@ export function parseDraft(knob: Knob, raw: string, nullable = true): Json | und
     return list.length && list.every(Number.isFinite) ? list : undefined;
   }
   const n = Number(text);
-  return Number.isFinite(n) ? n : undefined;
+  if (!Number.isFinite(n)) return undefined;
+  // Past 2^53 - 1 the text would silently become another integer; refuse it instead.
+  if (Number.isInteger(n) && !Number.isSafeInteger(n)) return undefined;
+  return n;
+}
+
+/** Why typed text is not a value: a size that is not whole bytes reads differently from a typo. */
+export function draftProblem(knob: Knob, raw: string): MessageKey {
+  if (knob.kind === 'bytes' || knob.kind === 'bytes_list') {
+    const items = knob.kind === 'bytes' ? [raw] : raw.split(/[,\s]+/).filter(Boolean);
+    const reasons = items.map((t) => parseSize(t)).flatMap((r) => (r.ok ? [] : [r.reason]));
+    if (reasons.includes('not_a_size') || reasons.length === 0) return knob.kind === 'bytes' ? 'knob.badSize' : 'knob.badSizeList';
+    return reasons.includes('too_large') ? 'knob.unsafeInteger' : 'knob.fractionOfByte';
+  }
+  const n = Number(raw.trim());
+  return Number.isInteger(n) && !Number.isSafeInteger(n) ? 'knob.unsafeInteger' : 'knob.badNumber';
 }

@@ -1,20 +1,68 @@
 // Byte sizes as people write them ("4k", "61 MiB", "512GB") and back. fio's convention: a bare
 // or single-letter suffix is binary (k = 1024), a suffix ending in B without i is decimal
-// (KB = 1000), "KiB" is binary. The engine reads size strings the same way.
+// (KB = 1000), "KiB" is binary. One grammar for the engine and the page (CONTRACT §5): the
+// shared vectors in tests/fixtures/size-grammar.json are read by a Rust and a Vitest test.
 
-const BINARY: Record<string, number> = { '': 1, b: 1, k: 2 ** 10, m: 2 ** 20, g: 2 ** 30, t: 2 ** 40, p: 2 ** 50, kib: 2 ** 10, mib: 2 ** 20, gib: 2 ** 30, tib: 2 ** 40, pib: 2 ** 50 };
-const DECIMAL: Record<string, number> = { kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12, pb: 1e15 };
+const KI = 1024n;
+const MULTIPLIERS: Record<string, bigint> = {
+  '': 1n,
+  b: 1n,
+  k: KI,
+  m: KI ** 2n,
+  g: KI ** 3n,
+  t: KI ** 4n,
+  p: KI ** 5n,
+  kib: KI,
+  mib: KI ** 2n,
+  gib: KI ** 3n,
+  tib: KI ** 4n,
+  pib: KI ** 5n,
+  kb: 1000n,
+  mb: 1000n ** 2n,
+  gb: 1000n ** 3n,
+  tb: 1000n ** 4n,
+  pb: 1000n ** 5n,
+};
 
-/** Bytes from a number or a size string; NaN when it is not a size. */
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+// Exactly the contract's pattern; \d is ASCII-only in JavaScript, as it must be.
+const SIZE = /^\s*(\d+(?:\.\d*)?|\.\d+)\s*([A-Za-z]*)\s*$/;
+
+/** Why a size was refused, named like the engine's error codes. */
+export type SizeRefusal = 'not_whole_bytes' | 'unsafe_integer';
+/** `reason` tells a typo ("4q") from a fraction of a byte ("0.3k"); both are not_whole_bytes. */
+export type SizeResult = { ok: true; bytes: number } | { ok: false; code: SizeRefusal; reason: 'not_a_size' | 'fraction' | 'too_large' };
+
+/**
+ * A size string in bytes, computed exactly: the decimal digits times the multiplier, as
+ * integers (BigInt), so "1.5k" is 1536 while "0.3" or "1.0001k" (a fraction of a byte) and
+ * anything past 2^53 - 1 (which a JavaScript number cannot hold exactly) are refused, never
+ * rounded.
+ */
+export function parseSize(text: string): SizeResult {
+  const m = SIZE.exec(text);
+  const mult = m ? MULTIPLIERS[m[2].toLowerCase()] : undefined;
+  if (!m || mult === undefined) return { ok: false, code: 'not_whole_bytes', reason: 'not_a_size' };
+  const [whole, fraction = ''] = m[1].split('.');
+  const scale = 10n ** BigInt(fraction.length);
+  const scaled = BigInt((whole || '0') + fraction) * mult;
+  if (scaled % scale !== 0n) return { ok: false, code: 'not_whole_bytes', reason: 'fraction' };
+  const bytes = scaled / scale;
+  if (bytes > MAX_SAFE) return { ok: false, code: 'unsafe_integer', reason: 'too_large' };
+  return { ok: true, bytes: Number(bytes) };
+}
+
+/** A JSON number used as a size: whole, not negative, at most 2^53 - 1. */
+export function checkSizeNumber(n: number): SizeResult {
+  if (!Number.isInteger(n) || n < 0) return { ok: false, code: 'not_whole_bytes', reason: Number.isFinite(n) && n >= 0 ? 'fraction' : 'not_a_size' };
+  if (n > Number.MAX_SAFE_INTEGER) return { ok: false, code: 'unsafe_integer', reason: 'too_large' };
+  return { ok: true, bytes: n };
+}
+
+/** Bytes from a number or a size string; NaN when it is not a whole, safe number of bytes. */
 export function parseBytes(input: number | string): number {
-  if (typeof input === 'number') return input;
-  const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*([a-zA-Z]*)\s*$/.exec(input);
-  if (!m) return Number.NaN;
-  const suffix = m[2].toLowerCase();
-  const mult = BINARY[suffix] ?? DECIMAL[suffix];
-  if (mult === undefined) return Number.NaN;
-  // Whole bytes: "1.5k" is 1536, and a fraction of a byte is meaningless.
-  return Math.round(Number(m[1]) * mult);
+  const result = typeof input === 'number' ? checkSizeNumber(input) : parseSize(input);
+  return result.ok ? result.bytes : Number.NaN;
 }
 
 const BIN_UNITS: [string, number][] = [

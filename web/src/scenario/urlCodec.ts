@@ -3,7 +3,7 @@
 // Playground style), plus the format version and the seed. Decoding lays the parameters over
 // the preset's defaults, so a link made before a field existed still opens (that field simply
 // keeps its default), and every parameter that cannot be used is reported, never trusted.
-import { compactBytes, parseBytes } from './bytes';
+import { compactBytes, parseSize } from './bytes';
 import type { Knob } from './knobs';
 import { flattenLeaves, getPath, isObject, sameJson, setPath, splitPath, type Json, type JsonObject } from './paths';
 
@@ -19,7 +19,18 @@ const NOT_IN_URL = new Set(['version', 'name', 'description']);
 export const MAX_QUERY_CHARS = 8_000;
 const MAX_SHOWN_VALUE = 40;
 
-export type UrlIssueCode = 'too-long' | 'bad-version' | 'newer-version' | 'unknown-preset' | 'unknown-param' | 'bad-value' | 'out-of-range' | 'duplicate' | 'rejected';
+export type UrlIssueCode =
+  | 'too-long'
+  | 'bad-version'
+  | 'newer-version'
+  | 'unknown-preset'
+  | 'unknown-param'
+  | 'bad-value'
+  | 'out-of-range'
+  | 'not-whole-bytes'
+  | 'unsafe-integer'
+  | 'duplicate'
+  | 'rejected';
 
 /** Something in a link that was ignored. Shown to the user as text, never as markup. */
 export interface UrlIssue {
@@ -119,32 +130,55 @@ function ancestorIn(leaves: Map<string, Json>, path: string): string | null {
   return null;
 }
 
-type Parsed = { ok: true; value: Json } | { ok: false; code: 'bad-value' | 'out-of-range'; detail?: string };
+type Refusal = 'bad-value' | 'out-of-range' | 'not-whole-bytes' | 'unsafe-integer';
+type Parsed = { ok: true; value: Json } | { ok: false; code: Refusal; detail?: string };
+type Num = { ok: true; value: number } | { ok: false; code: Refusal; detail?: string };
 
-function parseNumber(text: string, bytes: boolean): number {
-  if (bytes) return parseBytes(text);
+const REFUSAL: Record<'not_whole_bytes' | 'unsafe_integer', Refusal> = { not_whole_bytes: 'not-whole-bytes', unsafe_integer: 'unsafe-integer' };
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * A link value as a number, never rounded: sizes by the shared size grammar, integers only as
+ * plain digits within ±(2^53 - 1) (a longer one would silently become another number), other
+ * numbers as plain decimals.
+ */
+function parseNumber(text: string, knob: Knob | undefined, current: Json | undefined): Num {
+  if (knob?.kind === 'bytes' || knob?.kind === 'bytes_list') {
+    const size = parseSize(text);
+    return size.ok ? { ok: true, value: size.bytes } : { ok: false, code: REFUSAL[size.code] };
+  }
+  const integer = knob ? knob.kind === 'int' : Number.isInteger(current);
+  if (integer) {
+    if (!/^-?\d{1,400}$/.test(text)) return { ok: false, code: 'bad-value', detail: 'a whole number' };
+    const big = BigInt(text);
+    if (big > MAX_SAFE || -big > MAX_SAFE) return { ok: false, code: 'unsafe-integer' };
+    return { ok: true, value: Number(big) };
+  }
   // Number('') is 0 and Number(' 1 ') is 1; a link value must be a plain decimal.
-  return /^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text) ? Number(text) : Number.NaN;
+  const n = /^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text) ? Number(text) : Number.NaN;
+  return Number.isFinite(n) ? { ok: true, value: n } : { ok: false, code: 'bad-value' };
 }
 
-function checkRange(n: number, knob: Knob | undefined): Parsed {
-  if (!Number.isFinite(n)) return { ok: false, code: 'bad-value' };
-  if (knob?.kind === 'int' && !Number.isInteger(n)) return { ok: false, code: 'bad-value', detail: 'a whole number' };
-  if (knob && ((knob.min !== undefined && n < knob.min) || (knob.max !== undefined && n > knob.max))) {
+function checkRange(n: Num, knob: Knob | undefined): Parsed {
+  if (!n.ok) return n;
+  if (knob && ((knob.min !== undefined && n.value < knob.min) || (knob.max !== undefined && n.value > knob.max))) {
     return { ok: false, code: 'out-of-range', detail: `${knob.min ?? '…'} – ${knob.max ?? '…'}` };
   }
-  return { ok: true, value: n };
+  return n;
 }
 
 /** Reads one parameter value, typed like the field it replaces (or as its knob says). */
 function parseValue(text: string, current: Json | undefined, knob: Knob | undefined): Parsed {
-  const bytes = knob?.kind === 'bytes' || knob?.kind === 'bytes_list';
   if (text === 'null' && (current === null || isObject(current) || (current === undefined && knob && knob.kind !== 'enum' && knob.kind !== 'bool'))) {
     return { ok: true, value: null };
   }
   if (Array.isArray(current) || knob?.kind === 'bytes_list') {
-    const items = text.split(',').map((t) => parseNumber(t.trim(), true));
-    if (items.length === 0 || items.some((n) => !Number.isFinite(n))) return { ok: false, code: 'bad-value' };
+    const items: number[] = [];
+    for (const item of text.split(',')) {
+      const size = parseSize(item);
+      if (!size.ok) return { ok: false, code: REFUSAL[size.code] };
+      items.push(size.bytes);
+    }
     return { ok: true, value: items };
   }
   if (typeof current === 'boolean' || knob?.kind === 'bool') {
@@ -157,7 +191,7 @@ function parseValue(text: string, current: Json | undefined, knob: Knob | undefi
     return { ok: true, value: typeof current === 'number' ? Number(text) : text };
   }
   if (typeof current === 'number' || (current === null && knob) || (current === undefined && knob && knob.kind !== 'enum')) {
-    return checkRange(parseNumber(text, bytes), knob);
+    return checkRange(parseNumber(text, knob, current), knob);
   }
   if (typeof current === 'string') return text.length > 0 && text.length <= 200 ? { ok: true, value: text } : { ok: false, code: 'bad-value' };
   return { ok: false, code: 'bad-value' };
