@@ -3,7 +3,10 @@
 import * as Comlink from 'comlink';
 import { MessageChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createEngineApi, type WasmBindings } from '../../web/src/engine/api';
 import { CancelledError, EngineClient, EngineFailedError, type EngineState } from '../../web/src/engine/bridge';
+import { describeError, EngineError, type EngineErrorData } from '../../web/src/engine/errors';
+import * as wasm from '../../web/src/engine/pkg/ssd_wasm.js';
 import type { RunChunk } from '../../web/src/engine/types';
 import { loadEngine, runCollect, sameBits } from './loadEngine';
 
@@ -129,12 +132,87 @@ describe('over a real Comlink channel', () => {
     expect(seen).toEqual([0]);
   });
 
-  it('reports engine errors with the engine message', async () => {
+  it('reports engine refusals as EngineError with field and code intact across the channel', async () => {
     const client = track(new EngineClient({ createWorker: channelWorker }));
     await waitFor(client, 'ready');
-    await expect(client.validate('{"workload":{"kind":"job","iodepth":0}}')).rejects.toThrow(
-      'workload.iodepth: must be between 1 and 1024 (got 0)',
-    );
+    const err = await client.validate('{"workload":{"kind":"job","iodepth":0}}').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(EngineError);
+    expect(err).toMatchObject({ field: 'workload.iodepth', code: 'out_of_range', message: expect.stringMatching(/between 1 and 1024 \(got 0\)/) });
+    expect(describeError(err as EngineError)).toMatch(/^workload\.iodepth: /);
     expect(client.state.status).toBe('ready');
+  });
+
+  it('keeps every field of an EngineError, whatever the code, and leaves other errors alone', async () => {
+    const data: EngineErrorData = { field: 'workload.spans[2]', code: 'not_whole_bytes', message: 'must be a whole number of bytes' };
+    const thrower = {
+      ping: async () => true,
+      validate: async () => {
+        throw new EngineError(data);
+      },
+      defaultScenario: async () => {
+        throw new TypeError('plain bug');
+      },
+    };
+    const client = track(new EngineClient({ createWorker: () => channelWorker(thrower) }));
+    await waitFor(client, 'ready');
+    const err = await client.validate('{}').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(EngineError);
+    expect((err as EngineError).toData()).toEqual(data);
+    const bug = await client.defaultScenario().catch((e: unknown) => e);
+    expect(bug).not.toBeInstanceOf(EngineError);
+    expect(bug).toMatchObject({ name: 'TypeError', message: 'plain bug' });
+  });
+});
+
+describe('after the wasm traps', () => {
+  /** The real engine, except that a run traps as a Rust panic does in wasm ("unreachable"). */
+  function trappingApi() {
+    loadEngine();
+    const Trapping = class {
+      constructor(json: string) {
+        wasm.validate_scenario(json);
+      }
+      series_meta() {
+        return '[]';
+      }
+      run(): boolean {
+        throw new WebAssembly.RuntimeError('unreachable');
+      }
+      free() {}
+    };
+    return createEngineApi(Promise.resolve(), { ...wasm, Simulation: Trapping as unknown as WasmBindings['Simulation'] });
+  }
+
+  it('the API marks itself poisoned and refuses everything with engine_abort', async () => {
+    const api = trappingApi();
+    const json = await api.defaultScenario();
+    const err = await api.run(json, () => {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(EngineError);
+    expect(err).toMatchObject({ code: 'engine_abort', field: '', message: expect.stringMatching(/unreachable/) });
+    // The real validate would work; a trapped instance is not trusted with anything again.
+    await expect(api.validate(json)).rejects.toMatchObject({ code: 'engine_abort' });
+  });
+
+  it('the page replaces the worker before the next call, and the next run completes', async () => {
+    let workers = 0;
+    const client = track(
+      new EngineClient({
+        createWorker: () => {
+          workers += 1;
+          return channelWorker(workers === 1 ? trappingApi() : loadEngine());
+        },
+      }),
+    );
+    await waitFor(client, 'ready');
+    const json = await client.defaultScenario();
+    const states: EngineState['status'][] = [];
+    client.subscribe((s) => states.push(s.status));
+    const err = await client.run(json, () => {}).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'engine_abort' });
+    expect(workers).toBe(2); // replaced at once, not on the next call
+    expect(states[0]).toBe('loading');
+    await waitFor(client, 'ready');
+    const again = await client.run(json, () => {});
+    expect(again.summary).toEqual((await runCollect(json)).result.summary);
   });
 });

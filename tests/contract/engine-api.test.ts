@@ -1,4 +1,5 @@
 // The worker API against the real wasm: what the page relies on, checked in Node.
+import { EngineError } from '../../web/src/engine/errors';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Simulation } from '../../web/src/engine/pkg/ssd_wasm.js';
 import type { EngineApi } from '../../web/src/engine/api';
@@ -36,13 +37,16 @@ describe('scenario', () => {
   it('an invalid scenario is refused with the field and the allowed range', async () => {
     const s = JSON.parse(defaultJson);
     s.workload.iodepth = 0;
-    await expect(api.validate(JSON.stringify(s))).rejects.toThrow('workload.iodepth: must be between 1 and 1024 (got 0)');
-    await expect(api.run(JSON.stringify(s), () => {})).rejects.toThrow(/workload\.iodepth/);
+    // Errors as data (CONTRACT §1): the field and the code, not text to parse.
+    const refusal = { field: 'workload.iodepth', code: 'out_of_range', message: expect.stringMatching(/between 1 and 1024 \(got 0\)/) };
+    await expect(api.validate(JSON.stringify(s))).rejects.toMatchObject(refusal);
+    await expect(api.validate(JSON.stringify(s))).rejects.toBeInstanceOf(EngineError);
+    await expect(api.run(JSON.stringify(s), () => {})).rejects.toMatchObject(refusal);
     expect(() => new Simulation(JSON.stringify(s))).toThrow(/workload\.iodepth/);
   });
 
   it('malformed JSON is an error, not a crash', async () => {
-    await expect(api.validate('{')).rejects.toThrow(/EOF/);
+    await expect(api.validate('{')).rejects.toMatchObject({ field: '', code: 'syntax', message: expect.stringMatching(/EOF/) });
     // and the engine still works afterwards
     await expect(api.validate(defaultJson)).resolves.toContain('"version"');
   });

@@ -2,6 +2,7 @@
 // for every knob that applies, in English and Japanese, with no knob-specific UI code.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { EngineErrorData } from '../../web/src/engine/errors';
 import type { Catalog } from '../../web/src/engine/types';
 import { I18nProvider, type Lang } from '../../web/src/i18n';
 import { KNOBS_JA } from '../../web/src/i18n/knobs.ja';
@@ -17,7 +18,7 @@ beforeAll(async () => {
   catalog = await loadEngine().catalog();
 });
 
-function render(scenario: JsonObject, lang: Lang, error: string | null = null): string {
+function render(scenario: JsonObject, lang: Lang, error: EngineErrorData | null = null): string {
   const kind = workloadKind(scenario);
   const noop = () => {};
   return renderToStaticMarkup(
@@ -60,10 +61,10 @@ describe('schema-driven forms', () => {
     expect(html).not.toContain('>Channels<');
   });
 
-  it('show the engine’s message at the knob it names, and open its group', () => {
+  it('show the engine’s message at the knob its field names, and open its group', () => {
     const scenario = catalog.presets.find((p) => p.name === 'bg4-like')!.scenario as unknown as JsonObject;
-    const message = 'device.mapping.hmb.chunks: must be between 1 and 256 (got 0)';
-    const html = render(scenario, 'en', message);
+    const message = 'must be between 1 and 256 (got 0)';
+    const html = render(scenario, 'en', { field: 'device.mapping.hmb.chunks', code: 'out_of_range', message });
     const at = html.indexOf('data-knob="device.mapping.hmb.chunks"');
     expect(at).toBeGreaterThan(0);
     expect(html.slice(at, at + 3000)).toContain(message);

@@ -282,6 +282,40 @@ describe('SSD Playground in Chromium', () => {
     }
   });
 
+  it('after a wasm trap, replaces the worker before the next run, keeps the scenario and link, and says so', async () => {
+    const tab = await browser.context.newPage();
+    try {
+      await tab.goto(`${baseUrl}?preset=tlc-random-read&workload.iodepth=6`, { waitUntil: 'load' });
+      await waitForRun(tab, (s) => s.workload.iodepth === 6);
+      const url = tab.url();
+      const first = tab.workers()[0];
+      // The wasm glue copies points out with Float64Array#slice; make the next copy trap the
+      // way a Rust panic does in wasm, so the trap happens inside a real run.
+      await first.evaluate(() => {
+        const slice = Float64Array.prototype.slice;
+        Float64Array.prototype.slice = function () {
+          Float64Array.prototype.slice = slice;
+          throw new WebAssembly.RuntimeError('unreachable');
+        };
+      });
+      const runs = await runCount(tab);
+      await tab.getByTestId('run').click();
+      const notice = tab.getByTestId('run-error');
+      await notice.waitFor({ timeout: 10_000 });
+      await expect(notice.getAttribute('data-code')).resolves.toBe('engine_abort');
+      await expect(notice.textContent()).resolves.toMatch(/stopped unexpectedly.*restarted/is);
+      await expect(knobInput(tab, 'workload.iodepth').inputValue()).resolves.toBe('6');
+      expect(tab.url()).toBe(url);
+      await engineReady(tab, 20_000);
+      expect(tab.workers()).not.toContain(first); // a fresh worker, not the trapped one
+      await tab.getByTestId('retry').click();
+      await waitForRun(tab, (s) => s.workload.iodepth === 6, runs + 1);
+      await notice.waitFor({ state: 'detached' });
+    } finally {
+      await tab.close();
+    }
+  });
+
   it('says so on the page when the engine cannot load, instead of hanging', async () => {
     const broken = await browser.context.newPage();
     try {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { hasScenarioParams, parseScenario } from '../../web/src/app/useScenario';
+import { CancelledError } from '../../web/src/engine/bridge';
+import { EngineError } from '../../web/src/engine/errors';
 import { compactBytes, formatBytesExact, parseBytes } from '../../web/src/scenario/bytes';
-import { enumValue, errorField, inferNullable, knobsFor, panelGroups, parseBytesList } from '../../web/src/scenario/knobs';
+import { enumValue, inferNullable, knobForField, knobsFor, panelGroups, parseBytesList } from '../../web/src/scenario/knobs';
 import { draftProblem, parseDraft } from '../../web/src/panels/KnobInput';
 import { flattenLeaves, getPath, sameJson, setPath, splitPath } from '../../web/src/scenario/paths';
 import { editedPaths, nearestPreset, settleDecoded } from '../../web/src/scenario/settle';
@@ -121,9 +123,11 @@ describe('knob table helpers', () => {
     expect(draftProblem(knob('seed'), '9007199254740993')).toBe('knob.unsafeInteger');
   });
 
-  it('finds the field an engine message names', () => {
-    expect(errorField('workload.iodepth: must be between 1 and 1024 (got 0)')).toBe('workload.iodepth');
-    expect(errorField('EOF while parsing')).toBeNull();
+  it('finds the knob an engine error’s field names, list entries included', () => {
+    expect(knobForField(KNOBS, 'workload.iodepth')?.path).toBe('workload.iodepth');
+    expect(knobForField(KNOBS, 'workload.spans[2]')?.path).toBe('workload.spans');
+    expect(knobForField(KNOBS, 'workload.iodepthx')).toBeUndefined();
+    expect(knobForField(KNOBS, '')).toBeUndefined();
   });
 
   it('formats values and ranges for the form', () => {
@@ -142,8 +146,8 @@ describe('scenario text and state', () => {
   it('parses objects and reports syntax errors', () => {
     expect('scenario' in parseScenario('{"seed": 2}')).toBe(true);
     const bad = parseScenario('{"seed": ');
-    expect('error' in bad && bad.error).toMatch(/^Scenario JSON:/);
-    expect(parseScenario('[1]')).toEqual({ error: 'A scenario must be a JSON object' });
+    expect('error' in bad && bad.error).toMatchObject({ field: '', code: 'syntax', message: expect.stringMatching(/^Scenario JSON:/) });
+    expect(parseScenario('[1]')).toEqual({ error: { field: '', code: 'not_an_object', message: 'A scenario must be a JSON object' } });
   });
 
   it('tells scenario links from page-only links', () => {
@@ -160,30 +164,69 @@ describe('scenario text and state', () => {
     expect(nearestPreset(JOB_PRESET, ctx)).toBe('job-preset');
   });
 
+  const refuse = (field: string, message: string) => new EngineError({ field, code: 'out_of_range', message });
+
   it('drops each field the engine refuses and keeps the rest', async () => {
     const decoded = decodeScenario('preset=job-preset&workload.iodepth=5&device.nand.channels=8', ctx);
     const validate = async (json: string) => {
       const s = JSON.parse(json);
-      if (s.device.nand.channels > 4) throw new Error('device.nand.channels: must be at most 4 with this controller (got 8)');
+      if (s.device.nand.channels > 4) throw refuse('device.nand.channels', 'must be at most 4 with this controller (got 8)');
       return json;
     };
     const settled = await settleDecoded(decoded, ctx, validate);
     expect(getPath(settled.scenario, 'device.nand.channels')).toBe(4);
     expect(getPath(settled.scenario, 'workload.iodepth')).toBe(5);
-    expect(settled.issues).toEqual([{ code: 'rejected', param: 'device.nand.channels', detail: 'device.nand.channels: must be at most 4 with this controller (got 8)' }]);
+    expect(settled.issues).toEqual([
+      { code: 'rejected', param: 'device.nand.channels', detail: 'device.nand.channels: must be at most 4 with this controller (got 8)', engineCode: 'out_of_range' },
+    ]);
   });
 
-  it('falls back to the preset when the engine refuses something the link did not set', async () => {
-    const decoded = decodeScenario('preset=job-preset&workload.iodepth=5', ctx);
-    let calls = 0;
+  it('drops a refused list by the entry the engine names, and each refused field in turn', async () => {
+    const decoded = decodeScenario('preset=sweep-preset&workload.spans=1g,3g&workload.iodepth=5&device.nand.channels=8&seed=9', ctx);
     const validate = async (json: string) => {
-      calls += 1;
-      if (calls === 1) throw new Error('workload.offset: must end inside the drive');
+      const s = JSON.parse(json);
+      if (s.workload.spans.includes(3 * 2 ** 30)) throw refuse('workload.spans[1]', 'must be a power of two');
+      if (s.workload.iodepth === 5) throw refuse('workload.iodepth', 'not with this drive');
       return json;
     };
     const settled = await settleDecoded(decoded, ctx, validate);
-    expect(settled.scenario).toEqual(JOB_PRESET);
-    expect(settled.issues.map((i) => i.code)).toEqual(['rejected']);
+    expect(settled.issues.map((i) => i.param)).toEqual(['workload.spans', 'workload.iodepth']);
+    expect(getPath(settled.scenario, 'workload.spans')).toEqual(getPath(SWEEP_PRESET, 'workload.spans'));
+    expect(getPath(settled.scenario, 'device.nand.channels')).toBe(8);
+    expect(getPath(settled.scenario, 'seed')).toBe(9);
+  });
+
+  it('finds which parameter to drop when the engine names a field the link did not set', async () => {
+    // A cross-field limit: eight channels break a rule named on a field the preset sets.
+    const decoded = decodeScenario('preset=job-preset&device.nand.channels=8&workload.iodepth=5&seed=3', ctx);
+    const validate = async (json: string) => {
+      const s = JSON.parse(json);
+      if (s.device.nand.channels === 8) throw refuse('workload.offset', 'must end inside the drive');
+      return json;
+    };
+    const settled = await settleDecoded(decoded, ctx, validate);
+    expect(settled.issues).toEqual([{ code: 'rejected', param: 'device.nand.channels', detail: 'workload.offset: must end inside the drive', engineCode: 'out_of_range' }]);
+    expect(getPath(settled.scenario, 'device.nand.channels')).toBe(4);
+    expect(getPath(settled.scenario, 'workload.iodepth')).toBe(5);
+    expect(getPath(settled.scenario, 'seed')).toBe(3);
+  });
+
+  it('drops two parameters that each break the same rule, one at a time, and keeps the rest', async () => {
+    const decoded = decodeScenario('preset=job-preset&workload.iodepth=5&device.nand.channels=8&seed=3', ctx);
+    const validate = async (json: string) => {
+      const s = JSON.parse(json);
+      if (s.workload.iodepth === 5 || s.device.nand.channels === 8) throw refuse('workload.offset', 'must end inside the drive');
+      return json;
+    };
+    const settled = await settleDecoded(decoded, ctx, validate);
+    expect(settled.issues.map((i) => i.param).sort()).toEqual(['device.nand.channels', 'workload.iodepth']);
+    expect(getPath(settled.scenario, 'seed')).toBe(3);
+    expect(getPath(settled.scenario, 'workload.iodepth')).toBe(32);
+  });
+
+  it('lets a cancelled or dead engine through instead of calling it a refusal', async () => {
+    const decoded = decodeScenario('preset=job-preset&workload.iodepth=5', ctx);
+    await expect(settleDecoded(decoded, ctx, async () => Promise.reject(new CancelledError()))).rejects.toBeInstanceOf(CancelledError);
   });
 });
 

@@ -10,7 +10,8 @@ import { PresetPicker } from '../panels/PresetPicker';
 import { SummaryPanel } from '../panels/SummaryPanel';
 import { WorkloadPanel } from '../panels/WorkloadPanel';
 import { getPath } from '../scenario/paths';
-import { workloadKind } from '../scenario/knobs';
+import { describeError } from '../engine/errors';
+import { knobForField, knobsFor, workloadKind } from '../scenario/knobs';
 import { CompareBar } from './CompareBar';
 import { describeScenario } from './describe';
 import { EmbedDialog } from './EmbedDialog';
@@ -34,7 +35,7 @@ export function App() {
   const s = useSession({ persist: true });
   const { catalog, scenario, view, current, kind } = s;
   const [dialog, setDialog] = useState<'share' | 'embed' | null>(null);
-  const message = scenario.validation.status === 'invalid' ? scenario.validation.message : null;
+  const error = scenario.validation.status === 'invalid' ? scenario.validation.error : null;
   const preset = catalog?.presets.find((p) => p.name === scenario.preset);
   const presetKind = preset ? workloadKind(preset.scenario) : kind;
   const filenameBase = `ssd-${scenario.preset || 'scenario'}`;
@@ -105,15 +106,16 @@ export function App() {
                 kind={kind}
                 presetKind={presetKind}
                 edited={scenario.edited}
-                error={message}
+                error={error}
                 onKind={scenario.setKind}
                 onChange={scenario.setValue}
                 onReset={scenario.resetValue}
               />
-              <DevicePanel knobs={catalog.knobs} scenario={current} kind={kind} edited={scenario.edited} error={message} onChange={scenario.setValue} onReset={scenario.resetValue} />
-              {message && !catalog.knobs.some((k) => message.startsWith(`${k.path}:`)) && (
-                <p className="field-error banner-error" role="alert" data-testid="scenario-error">
-                  {message}
+              <DevicePanel knobs={catalog.knobs} scenario={current} kind={kind} edited={scenario.edited} error={error} onChange={scenario.setValue} onReset={scenario.resetValue} />
+              {/* A refusal no knob on screen can show (the document, a cross-field rule) reads here. */}
+              {error && !knobForField(knobsFor(catalog.knobs, kind), error.field) && (
+                <p className="field-error banner-error" role="alert" data-testid="scenario-error" data-code={error.code}>
+                  {describeError(error)}
                 </p>
               )}
               <JsonEditor text={scenario.text} onText={scenario.setText} />

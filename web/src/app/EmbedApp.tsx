@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { RunCharts } from '../charts/RunCharts';
 import { useI18n } from '../i18n';
 import { KnobInput } from '../panels/KnobInput';
-import { errorField, knobsFor, type Knob } from '../scenario/knobs';
+import { knobForField, knobsFor, type Knob } from '../scenario/knobs';
 import { getPath } from '../scenario/paths';
 import { EngineBanner } from './EngineStatus';
 import { IssueBanner } from './IssueBanner';
@@ -52,8 +52,8 @@ export function EmbedApp() {
 
   const usable = catalog ? knobsFor(catalog.knobs, kind) : [];
   const chosen = controls.map((path) => usable.find((k) => k.path === path)).filter((k): k is Knob => k !== undefined);
-  const message = scenario.validation.status === 'invalid' ? scenario.validation.message : null;
-  const field = message ? errorField(message) : null;
+  const error = scenario.validation.status === 'invalid' ? scenario.validation.error : null;
+  const field = knobForField(usable, error?.field)?.path ?? null;
   const full = s.search !== null ? `index.html?${s.search}` : 'index.html';
 
   return (
@@ -71,7 +71,7 @@ export function EmbedApp() {
                 kind={kind}
                 value={getPath(current, knob.path)}
                 edited={scenario.edited.includes(knob.path)}
-                error={field === knob.path ? message : null}
+                error={field === knob.path && error ? error.message : null}
                 onChange={(v) => scenario.setValue(knob.path, v)}
                 onReset={() => scenario.resetValue(knob.path)}
                 compact

@@ -11,6 +11,8 @@ export interface SsdTestHook {
   scenarioJson: string | null;
   summary: RunView['summary'];
   error: string | null;
+  /** The engine's error code of a failed run (engine_abort after a trap), else null. */
+  errorCode: string | null;
   /** Runs started on this page so far. */
   runs: number;
   series(): { id: string; label: string; points: [number, number][] }[];
@@ -33,7 +35,8 @@ export function useTestHook(view: RunView): void {
       progress: view.progress,
       scenarioJson: view.scenarioJson,
       summary: view.summary,
-      error: view.error,
+      error: view.error?.message ?? null,
+      errorCode: view.error?.code ?? null,
       runs: view.runs,
       series: () => view.series.map((s, i) => ({ id: s.id, label: s.label, points: view.buffers[i]?.toPairs() ?? [] })),
       chart: (id) => chartData(id),

@@ -2,10 +2,22 @@
 // most once per animation frame, and turn cancel/failure into a status the UI can show.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CancelledError, type EngineClient } from '../engine/bridge';
+import { EngineError, type ErrorCode } from '../engine/errors';
 import { PointBuffer } from '../engine/chunking';
 import type { BlockMap, RunChunk, SeriesMeta, Summary } from '../engine/types';
 
 export type RunStatus = 'idle' | 'running' | 'done' | 'cancelled' | 'failed';
+
+/** Why a run failed: the engine's code when it gave one (engine_abort: the worker was replaced). */
+export interface RunError {
+  code: ErrorCode | null;
+  message: string;
+}
+
+export function runError(err: unknown): RunError {
+  if (err instanceof EngineError) return { code: err.code, message: err.message };
+  return { code: null, message: err instanceof Error ? err.message : String(err) };
+}
 
 export interface RunView {
   status: RunStatus;
@@ -14,7 +26,7 @@ export interface RunView {
   /** Indexed like `series`; mutated in place as chunks arrive. */
   buffers: PointBuffer[];
   summary: Summary | null;
-  error: string | null;
+  error: RunError | null;
   /** The scenario JSON of the current/last run. */
   scenarioJson: string | null;
   elapsedMs: number;
@@ -129,7 +141,7 @@ export function useRun(engine: EngineClient | null) {
             ...v,
             status: cancelled ? 'cancelled' : 'failed',
             progress: latestProgress.current,
-            error: cancelled ? null : err instanceof Error ? err.message : String(err),
+            error: cancelled ? null : runError(err),
             // A run stopped before its first points leaves the previous run's charts: say so.
             series: v.stale ? [] : v.series,
             buffers: v.stale ? [] : buffers.current,

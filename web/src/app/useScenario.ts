@@ -4,6 +4,7 @@
 // last session, else the default preset; from then on the URL and storage follow it.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CancelledError, type EngineClient, type EngineState } from '../engine/bridge';
+import { describeError, EngineError, type EngineErrorData } from '../engine/errors';
 import { getPath, isObject, setPath, type Json, type JsonObject } from '../scenario/paths';
 import { editedPaths, nearestPreset, settleDecoded, type Settled } from '../scenario/settle';
 import { loadStored, saveStored } from '../scenario/storage';
@@ -13,21 +14,28 @@ import type { LoadedCatalog } from './useCatalog';
 export type Validation =
   | { status: 'pending' }
   | { status: 'valid'; normalized: string; scenario: JsonObject }
-  | { status: 'invalid'; message: string };
+  /** The engine's refusal as data: forms mark `error.field`, nothing parses the message. */
+  | { status: 'invalid'; error: EngineErrorData };
 
 export function formatScenario(scenario: unknown): string {
   return JSON.stringify(scenario, null, 2);
 }
 
-/** Parses editor text into a scenario object, or returns the JSON syntax error. */
-export function parseScenario(text: string): { scenario: JsonObject } | { error: string } {
+/** Parses editor text into a scenario object, or returns the JSON syntax error (as the engine would name it). */
+export function parseScenario(text: string): { scenario: JsonObject } | { error: EngineErrorData } {
   try {
     const value: unknown = JSON.parse(text);
-    if (!isObject(value)) return { error: 'A scenario must be a JSON object' };
+    if (!isObject(value)) return { error: { field: '', code: 'not_an_object', message: 'A scenario must be a JSON object' } };
     return { scenario: value };
   } catch (err) {
-    return { error: `Scenario JSON: ${err instanceof Error ? err.message : String(err)}` };
+    return { error: { field: '', code: 'syntax', message: `Scenario JSON: ${err instanceof Error ? err.message : String(err)}` } };
   }
+}
+
+/** Any failure as error data: an EngineError keeps its field and code; anything else is internal. */
+function errorData(err: unknown): EngineErrorData {
+  if (err instanceof EngineError) return err.toData();
+  return { field: '', code: 'internal', message: err instanceof Error ? err.message : String(err) };
 }
 
 /** True when the query string carries scenario fields (not just page options such as lang). */
@@ -88,6 +96,7 @@ export function useScenario(engine: EngineClient | null, engineState: EngineStat
   const [importError, setImportError] = useState<string | null>(null);
   const [validation, setValidation] = useState<Validation>({ status: 'pending' });
   const lastValid = useRef<JsonObject | null>(null);
+  const abortedText = useRef<string | null>(null);
   const engineReady = engineState.status === 'ready';
 
   // First scenario: from the link, else storage, else the default preset.
@@ -114,7 +123,7 @@ export function useScenario(engine: EngineClient | null, engineState: EngineStat
   useEffect(() => {
     if (!engine || !engineReady || !parsed) return;
     if ('error' in parsed) {
-      setValidation({ status: 'invalid', message: parsed.error });
+      setValidation({ status: 'invalid', error: parsed.error });
       return;
     }
     let live = true;
@@ -127,7 +136,13 @@ export function useScenario(engine: EngineClient | null, engineState: EngineStat
       },
       (err: unknown) => {
         if (!live || err instanceof CancelledError) return; // re-validated when the fresh engine is ready
-        setValidation({ status: 'invalid', message: err instanceof Error ? err.message : String(err) });
+        // An abort replaced the worker: the text is validated again once the fresh one is ready,
+        // but only once, so a text that traps every time shows the abort instead of looping.
+        if (err instanceof EngineError && err.code === 'engine_abort' && abortedText.current !== text) {
+          abortedText.current = text;
+          return;
+        }
+        setValidation({ status: 'invalid', error: errorData(err) });
       },
     );
     return () => {
@@ -193,7 +208,7 @@ export function useScenario(engine: EngineClient | null, engineState: EngineStat
       if (!engine || !catalog) return false;
       const result = parseScenario(fileText);
       if ('error' in result) {
-        setImportError(result.error);
+        setImportError(describeError(result.error));
         return false;
       }
       try {
@@ -204,7 +219,7 @@ export function useScenario(engine: EngineClient | null, engineState: EngineStat
         setIssues([]);
         return true;
       } catch (err) {
-        setImportError(err instanceof Error ? err.message : String(err));
+        setImportError(describeError(errorData(err)));
         return false;
       }
     },

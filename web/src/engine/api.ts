@@ -1,14 +1,15 @@
 // The engine API that the worker exposes through Comlink. It is a plain module (no worker or
 // DOM globals) so the contract tests can drive the real wasm from Node with initSync().
 import * as Comlink from 'comlink';
-import { Simulation, default_scenario, figures, knobs, presets, validate_scenario } from './pkg/ssd_wasm.js';
+import * as wasmBindings from './pkg/ssd_wasm.js';
+import type { Simulation } from './pkg/ssd_wasm.js';
 import { nextChunkSize, ownedCopy } from './chunking';
+import { abortError, refusalFrom, type EngineError } from './errors';
 import { inferNullable, WORKLOAD_KINDS, type Knob } from '../scenario/knobs';
 import type { BlockMap, Catalog, Figure, Preset, RunChunk, RunOptions, RunResult, SeriesMeta, Summary } from './types';
 
-function normalise<T>(scenario: T): T {
-  return JSON.parse(validate_scenario(JSON.stringify(scenario))) as T;
-}
+/** The wasm exports the API uses; tests pass a stand-in to make the engine trap on purpose. */
+export type WasmBindings = Pick<typeof wasmBindings, 'Simulation' | 'default_scenario' | 'figures' | 'knobs' | 'presets' | 'validate_scenario'>;
 
 function readBlockMap(sim: Simulation): BlockMap | null {
   try {
@@ -21,27 +22,41 @@ function readBlockMap(sim: Simulation): BlockMap | null {
       eraseCounts: sim.block_erase_counts(),
       states: sim.block_states(),
     };
-  } catch {
-    return null; // a device without blocks (a future HDD model) has no map
+  } catch (err) {
+    if (refusalFrom(err)) return null; // a device without blocks (a future HDD model) has no map
+    throw err; // a trap: the caller's guard poisons the instance
   }
 }
 
 /** Called once per chunk; may return a promise, which the run awaits (backpressure). */
 export type ChunkListener = (chunk: RunChunk) => void | Promise<void>;
 
-/** Turns anything thrown by wasm-bindgen (an Error, or a bare string) into a message. */
-export function errorMessage(err: unknown): string {
-  if (err instanceof Error) return err.message;
-  if (typeof err === 'string') return err;
-  return String(err);
-}
-
 /**
  * Builds the API around a promise that settles when the wasm module is initialised.
  * Every method awaits it, so the worker can call Comlink.expose() synchronously at load
  * (a late expose loses the first call) while init() is still fetching the wasm.
  */
-export function createEngineApi(ready: Promise<unknown>) {
+export function createEngineApi(ready: Promise<unknown>, wasm: WasmBindings = wasmBindings) {
+  const { Simulation, default_scenario, figures, knobs, presets, validate_scenario } = wasm;
+  // After a trap the wasm instance's memory is in an unknown state (a panic unwound nothing):
+  // every later call fails the same way, and the page replaces this worker.
+  let poisoned: EngineError | null = null;
+
+  /** Runs a wasm call: a refusal becomes an EngineError, anything else poisons the instance. */
+  const guard = <T>(call: () => T): T => {
+    if (poisoned) throw poisoned;
+    try {
+      return call();
+    } catch (err) {
+      const refusal = refusalFrom(err);
+      if (refusal) throw refusal;
+      poisoned = abortError(err);
+      throw poisoned;
+    }
+  };
+  const validate = (json: string) => guard(() => validate_scenario(json));
+  const normalise = <T>(scenario: T): T => JSON.parse(validate(JSON.stringify(scenario))) as T;
+
   return {
     /** Resolves once the wasm is usable; rejects with the load error otherwise. */
     async ping(): Promise<true> {
@@ -51,22 +66,22 @@ export function createEngineApi(ready: Promise<unknown>) {
 
     async defaultScenario(): Promise<string> {
       await ready;
-      return default_scenario();
+      return guard(() => default_scenario());
     },
 
     async presets(): Promise<Preset[]> {
       await ready;
-      return JSON.parse(presets()) as Preset[];
+      return JSON.parse(guard(() => presets())) as Preset[];
     },
 
     async figures(): Promise<Figure[]> {
       await ready;
-      return JSON.parse(figures()) as Figure[];
+      return JSON.parse(guard(() => figures())) as Figure[];
     },
 
     async knobs(): Promise<Knob[]> {
       await ready;
-      return JSON.parse(knobs()) as Knob[];
+      return JSON.parse(guard(() => knobs())) as Knob[];
     },
 
     /** Presets and figures normalised, knobs, and each workload kind's defaults, at once. */
@@ -74,23 +89,23 @@ export function createEngineApi(ready: Promise<unknown>) {
       await ready;
       const workloadDefaults: Catalog['workloadDefaults'] = {};
       for (const kind of WORKLOAD_KINDS) {
-        workloadDefaults[kind] = (JSON.parse(validate_scenario(JSON.stringify({ workload: { kind } }))) as { workload: Record<string, unknown> }).workload;
+        workloadDefaults[kind] = normalise({ workload: { kind } }).workload as Record<string, unknown>;
       }
-      const figureList = (JSON.parse(figures()) as Figure[]).map((f) => ({ ...f, members: f.members.map((m) => ({ ...m, scenario: normalise(m.scenario) })) }));
-      const presetList = (JSON.parse(presets()) as Preset[]).map((p) => ({ ...p, scenario: normalise(p.scenario) }));
+      const figureList = (JSON.parse(guard(() => figures())) as Figure[]).map((f) => ({ ...f, members: f.members.map((m) => ({ ...m, scenario: normalise(m.scenario) })) }));
+      const presetList = (JSON.parse(guard(() => presets())) as Preset[]).map((p) => ({ ...p, scenario: normalise(p.scenario) }));
       return {
-        defaultScenario: default_scenario(),
+        defaultScenario: guard(() => default_scenario()),
         presets: presetList,
         figures: figureList,
-        knobs: inferNullable(JSON.parse(knobs()) as Knob[], presetList.map((p) => p.scenario)),
+        knobs: inferNullable(JSON.parse(guard(() => knobs())) as Knob[], presetList.map((p) => p.scenario)),
         workloadDefaults,
       };
     },
 
-    /** Normalised scenario JSON, or an Error naming the field and allowed range. */
+    /** Normalised scenario JSON; refuses with an EngineError naming the field and the code. */
     async validate(scenarioJson: string): Promise<string> {
       await ready;
-      return validate_scenario(scenarioJson);
+      return validate(scenarioJson);
     },
 
     /**
@@ -102,32 +117,33 @@ export function createEngineApi(ready: Promise<unknown>) {
       await ready;
       const targetMs = options.targetChunkMs ?? 30;
       let maxEvents = options.fixedChunkEvents ?? options.initialChunkEvents ?? 2_000;
-      const sim = new Simulation(scenarioJson);
+      const sim = guard(() => new Simulation(scenarioJson));
       try {
         // The series live from the start; a few (the latency CDFs) are added when the run
         // finishes, so the list is read again then.
-        let series = JSON.parse(sim.series_meta()) as SeriesMeta[];
+        let series = JSON.parse(guard(() => sim.series_meta())) as SeriesMeta[];
         let done = false;
         let chunks = 0;
         while (!done) {
           const started = performance.now();
-          done = sim.run(maxEvents);
+          done = guard(() => sim.run(maxEvents));
           const elapsedMs = performance.now() - started;
-          if (done) series = JSON.parse(sim.series_meta()) as SeriesMeta[];
-          const points = series.map((_, i) => ownedCopy(sim.take_points(i)));
-          const chunk: RunChunk = { index: chunks, progress: done ? 1 : sim.progress(), done, series, points };
+          if (done) series = JSON.parse(guard(() => sim.series_meta())) as SeriesMeta[];
+          const points = series.map((_, i) => ownedCopy(guard(() => sim.take_points(i))));
+          const chunk: RunChunk = { index: chunks, progress: done ? 1 : guard(() => sim.progress()), done, series, points };
           chunks += 1;
           await onChunk(Comlink.transfer(chunk, points.map((p) => p.buffer as ArrayBuffer)));
           // Size the next chunk so one takes ~targetMs: small enough that progress feels live,
           // large enough that the Comlink round trip per chunk stays negligible.
           if (options.fixedChunkEvents === undefined) maxEvents = nextChunkSize(maxEvents, elapsedMs, targetMs);
         }
-        const summary = JSON.parse(sim.summary()) as Summary;
-        const blockMap = options.blockMap === false ? null : readBlockMap(sim);
+        const summary = JSON.parse(guard(() => sim.summary())) as Summary;
+        const blockMap = options.blockMap === false ? null : guard(() => readBlockMap(sim));
         const transfer = blockMap ? [blockMap.valid.buffer, blockMap.eraseCounts.buffer, blockMap.states.buffer] : [];
         return Comlink.transfer({ summary, series, chunks, blockMap }, transfer as ArrayBuffer[]);
       } finally {
-        sim.free();
+        // Freeing memory of a trapped instance could trap again; it is discarded anyway.
+        if (!poisoned) sim.free();
       }
     },
   };

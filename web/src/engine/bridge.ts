@@ -4,6 +4,10 @@ import * as Comlink from 'comlink';
 import { useEffect, useState } from 'react';
 import type { WorkerApi } from './worker';
 import type { Catalog, Preset, RunChunk, RunOptions, RunResult } from './types';
+import { EngineError, registerErrorTransfer } from './errors';
+
+// The worker's refusals arrive as EngineError with field and code (the worker registers the same).
+registerErrorTransfer();
 
 /** A run (or any call) that was stopped because the worker was terminated on purpose. */
 export class CancelledError extends Error {
@@ -102,8 +106,22 @@ export class EngineClient {
 
   private call<T>(fn: (remote: Comlink.Remote<WorkerApi>) => Promise<T>): Promise<T> {
     if (this.state.status === 'failed') return Promise.reject(new EngineFailedError(this.state.message));
-    const { remote, gone } = this.session;
-    return Promise.race([fn(remote), gone]);
+    const session = this.session;
+    return Promise.race([fn(session.remote), session.gone]).catch((err: unknown) => {
+      if (err instanceof EngineError && err.code === 'engine_abort') this.replaceAborted(session, err);
+      throw err;
+    });
+  }
+
+  /**
+   * The worker's wasm trapped: its instance is unusable, so the session ends (calls still in
+   * flight on it get the same error) and a fresh worker starts before anything else is asked.
+   * The page keeps its scenario; only the engine is new.
+   */
+  private replaceAborted(session: Session, reason: EngineError): void {
+    if (this.disposed || session !== this.session) return; // already replaced
+    session.end(reason);
+    this.session = this.start();
   }
 
   private setState(state: EngineState): void {

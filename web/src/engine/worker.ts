@@ -3,6 +3,10 @@
 import * as Comlink from 'comlink';
 import init from './pkg/ssd_wasm.js';
 import { createEngineApi } from './api';
+import { registerErrorTransfer } from './errors';
+
+// Refusals keep their field and code on the way to the page (the page registers the same).
+registerErrorTransfer();
 
 const ready = init();
 // Keep an unobserved failure from becoming an unhandled rejection; callers see it via ping().

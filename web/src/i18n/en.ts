@@ -37,6 +37,7 @@ export const en = {
   'run.done': 'Finished in {s} s',
   'run.cancelled': 'Cancelled',
   'run.failed': 'The run failed',
+  'run.engineAbort': 'The simulation engine stopped unexpectedly during this run and was restarted. Your scenario and link are kept; run again, or change a setting.',
   'run.auto': 'Auto-run',
   'run.autoHelp': 'Run again shortly after each change',
 

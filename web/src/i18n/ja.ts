@@ -38,6 +38,7 @@ export const ja: Record<MessageKey, string> = {
   'run.done': '{s} 秒で完了',
   'run.cancelled': '中止しました',
   'run.failed': '実行に失敗しました',
+  'run.engineAbort': 'この実行中にシミュレーションエンジンが予期せず停止したため、再起動しました。シナリオとリンクはそのままです。もう一度実行するか、設定を変更してください。',
   'run.auto': '自動実行',
   'run.autoHelp': '設定を変えるたびに少し待ってから再実行します',
 

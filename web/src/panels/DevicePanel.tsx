@@ -1,4 +1,5 @@
 // The drive: every device knob the engine lists, grouped the way an SSD person reads a spec.
+import type { EngineErrorData } from '../engine/errors';
 import { useI18n } from '../i18n';
 import { panelGroups, type Knob } from '../scenario/knobs';
 import type { Json, JsonObject } from '../scenario/paths';
@@ -9,7 +10,7 @@ interface Props {
   scenario: JsonObject;
   kind: string;
   edited: readonly string[];
-  error: string | null;
+  error: EngineErrorData | null;
   onChange(path: string, value: Json): void;
   onReset(path: string): void;
 }

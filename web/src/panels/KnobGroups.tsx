@@ -2,7 +2,8 @@
 // the engine adds later appears here with no change to this file.
 import { useEffect, useState } from 'react';
 import { useI18n, type MessageKey } from '../i18n';
-import { errorField, type KnobGroup } from '../scenario/knobs';
+import type { EngineErrorData } from '../engine/errors';
+import { knobForField, type KnobGroup } from '../scenario/knobs';
 import { getPath, type Json, type JsonObject } from '../scenario/paths';
 import { KnobInput } from './KnobInput';
 
@@ -17,8 +18,8 @@ interface Props {
   scenario: JsonObject;
   kind: string;
   edited: readonly string[];
-  /** The engine's validation message, shown at the knob it names. */
-  error: string | null;
+  /** The engine's refusal, shown at the knob its `field` names. */
+  error: EngineErrorData | null;
   disabled?: boolean;
   /** Groups open at first. */
   initiallyOpen: readonly string[];
@@ -28,7 +29,10 @@ interface Props {
 
 export function KnobGroups({ groups, scenario, kind, edited, error, disabled, initiallyOpen, onChange, onReset }: Props) {
   const { t } = useI18n();
-  const field = error ? errorField(error) : null;
+  const field = knobForField(
+    groups.flatMap((g) => g.knobs),
+    error?.field,
+  )?.path ?? null;
   const groupOf = (path: string | null) => groups.find((gr) => gr.knobs.some((k) => k.path === path))?.group;
   const [open, setOpen] = useState<Set<string>>(() => new Set([...initiallyOpen, groupOf(field) ?? '']));
 
@@ -76,7 +80,7 @@ export function KnobGroups({ groups, scenario, kind, edited, error, disabled, in
                   value={getPath(scenario, knob.path)}
                   edited={edited.includes(knob.path)}
                   disabled={disabled}
-                  error={field === knob.path ? error : null}
+                  error={field === knob.path && error ? error.message : null}
                   onChange={(v) => onChange(knob.path, v)}
                   onReset={() => onReset(knob.path)}
                 />

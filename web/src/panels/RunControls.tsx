@@ -1,5 +1,5 @@
 // Run, Cancel, auto-run, and a progress bar with an estimate of the time left.
-import type { RunStatus } from '../app/useRun';
+import type { RunError, RunStatus } from '../app/useRun';
 import type { EngineState } from '../engine/bridge';
 import { useI18n } from '../i18n';
 import { Switch } from '../ui/Switch';
@@ -12,7 +12,7 @@ interface Props {
   canRun: boolean;
   elapsedMs: number;
   autoRun: boolean;
-  error: string | null;
+  error: RunError | null;
   onAutoRun(on: boolean): void;
   onRun(): void;
   onCancel(): void;
@@ -67,8 +67,16 @@ export function RunControls({ status, engine, progress, canRun, elapsedMs, autoR
         {!compact && <Switch label={t('run.auto')} checked={autoRun} onChange={onAutoRun} testId="auto-run" title={t('run.autoHelp')} />}
       </div>
       {status === 'failed' && error && (
-        <div className="run-error" role="alert" data-testid="run-error">
-          <p>{error}</p>
+        <div className="run-error" role="alert" data-testid="run-error" data-code={error.code ?? undefined}>
+          {/* A trap is explained in the page's language; the engine's detail follows, smaller. */}
+          {error.code === 'engine_abort' ? (
+            <>
+              <p>{t('run.engineAbort')}</p>
+              <p className="small muted">{error.message}</p>
+            </>
+          ) : (
+            <p>{error.message}</p>
+          )}
           <button type="button" className="btn btn-secondary btn-small" onClick={onRetry} data-testid="retry">
             {t('run.retry')}
           </button>

@@ -1,6 +1,7 @@
 // What the host does: a benchmark from the articles (or a custom fio-style job) and its
 // parameters, the drive's state before it starts, and the run's seed and scale.
 import { useId } from 'react';
+import type { EngineErrorData } from '../engine/errors';
 import { useI18n, type MessageKey } from '../i18n';
 import { panelGroups, WORKLOAD_KINDS, type Knob } from '../scenario/knobs';
 import type { Json, JsonObject } from '../scenario/paths';
@@ -13,7 +14,7 @@ interface Props {
   /** The preset's own workload kind (a different kind counts as an edit). */
   presetKind: string;
   edited: readonly string[];
-  error: string | null;
+  error: EngineErrorData | null;
   onKind(kind: string): void;
   onChange(path: string, value: Json): void;
   onReset(path: string): void;

@@ -79,8 +79,11 @@ export function parseBytesList(text: string): number[] {
     .map((t) => parseBytes(t));
 }
 
-/** The dotted field an engine error names ("workload.iodepth: must be …" → "workload.iodepth"). */
-export function errorField(message: string): string | null {
-  const m = /^([A-Za-z_][\w]*(?:\.[\w]+|\[\d+\])*):\s/.exec(message);
-  return m ? m[1] : null;
+/**
+ * The knob an engine error's `field` belongs to: the knob itself, or the list knob holding an
+ * entry ("workload.spans[2]" → workload.spans). Keyed on the structured field, never on text.
+ */
+export function knobForField(knobs: readonly Knob[], field: string | null | undefined): Knob | undefined {
+  if (!field) return undefined;
+  return knobs.find((k) => k.path === field || field.startsWith(`${k.path}[`));
 }

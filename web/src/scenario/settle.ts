@@ -1,7 +1,7 @@
 // Turning an untrusted scenario (from a link, storage or a file) into one the engine accepts.
 // The engine's validation is the source of truth: when it refuses a field the link set, that
 // field goes back to the preset's value and the refusal is reported; nothing else is lost.
-import { errorField } from './knobs';
+import { describeError, EngineError } from '../engine/errors';
 import { flattenLeaves, getPath, sameJson, type JsonObject } from './paths';
 import { baseScenario, withoutParam, type CodecContext, type Decoded, type UrlIssue } from './urlCodec';
 
@@ -14,34 +14,69 @@ export interface Settled {
   issues: UrlIssue[];
 }
 
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+/** True when the engine's `field` is the parameter, inside it ("workload.spans[2]"), or holds it. */
+export function fieldMatches(param: string, field: string): boolean {
+  return param === field || field.startsWith(`${param}.`) || field.startsWith(`${param}[`) || param.startsWith(`${field}.`);
 }
 
-/** Validates a decoded link, dropping each field the engine refuses (at most `maxTries`). */
+type Outcome = { ok: true; json: string } | { ok: false; error: EngineError };
+
+/** Validates; a refusal (or an abort) is an outcome, anything else (cancel, dead engine) is thrown. */
+async function attempt(scenario: JsonObject, validate: Validate): Promise<Outcome> {
+  try {
+    return { ok: true, json: await validate(JSON.stringify(scenario)) };
+  } catch (err) {
+    if (err instanceof EngineError) return { ok: false, error: err };
+    throw err;
+  }
+}
+
+/** True when the outcome is not the same refusal: the scenario passed, or the engine objects to something else. */
+const differs = (outcome: Outcome, error: EngineError) => outcome.ok || outcome.error.field !== error.field || outcome.error.code !== error.code;
+
+/**
+ * The parameter to drop when the engine names a field the link did not set (a limit that
+ * depends on several fields, named on a field the preset set). First the most recently applied
+ * parameter whose removal alone changes the outcome; else (several parameters break the same
+ * rule) drop parameters from the end until the outcome changes: the last one dropped then is
+ * one of the causes. Only that one goes; the loop in settleDecoded deals with the others.
+ */
+async function probeCulprit(current: Decoded, error: EngineError, ctx: CodecContext, validate: Validate): Promise<string | undefined> {
+  const applied = [...current.applied].reverse();
+  for (const param of applied) {
+    if (differs(await attempt(withoutParam(current, param, ctx), validate), error)) return param;
+  }
+  let scenario = current.scenario;
+  for (const param of applied) {
+    scenario = withoutParam({ ...current, scenario }, param, ctx);
+    if (differs(await attempt(scenario, validate), error)) return param;
+  }
+  return undefined;
+}
+
+/**
+ * Validates a decoded link, dropping exactly the field the engine refuses back to the preset's
+ * value, re-validating, and repeating (at most `maxTries` times); every other parameter is
+ * kept, and each dropped one is reported by name with the engine's reason.
+ */
 export async function settleDecoded(decoded: Decoded, ctx: CodecContext, validate: Validate, maxTries = 16): Promise<Settled> {
   const issues = [...decoded.issues];
   let current: Decoded = decoded;
   for (let i = 0; i < maxTries; i++) {
-    try {
-      const normalized = await validate(JSON.stringify(current.scenario));
-      return { preset: current.preset, scenario: JSON.parse(normalized) as JsonObject, issues };
-    } catch (err) {
-      if (err instanceof Error && err.name === 'CancelledError') throw err;
-      const message = messageOf(err);
-      const field = errorField(message);
-      const culprit = field ? current.applied.find((p) => p === field || field.startsWith(`${p}.`) || p.startsWith(`${field}.`)) : undefined;
-      if (!culprit) {
-        // The engine objects to something the link did not set directly (a limit that depends
-        // on several fields): fall back to the preset as it is.
-        issues.push({ code: 'rejected', param: field ?? '', detail: message });
-        const preset = baseScenario(current.preset, null, ctx);
-        return { preset: current.preset, scenario: JSON.parse(await validate(JSON.stringify(preset))) as JsonObject, issues };
-      }
-      issues.push({ code: 'rejected', param: culprit, detail: message });
-      current = { ...current, scenario: withoutParam(current, culprit, ctx), applied: current.applied.filter((p) => p !== culprit) };
-    }
+    const outcome = await attempt(current.scenario, validate);
+    if (outcome.ok) return { preset: current.preset, scenario: JSON.parse(outcome.json) as JsonObject, issues };
+    const { error } = outcome;
+    // Named by the engine, else found by probing: one parameter at a time, so none is lost
+    // unless it has to be.
+    const culprit = current.applied.find((p) => fieldMatches(p, error.field)) ?? (await probeCulprit(current, error, ctx, validate));
+    if (!culprit) break;
+    issues.push({ code: 'rejected', param: culprit, detail: describeError(error), engineCode: error.code });
+    current = { ...current, scenario: withoutParam(current, culprit, ctx), applied: current.applied.filter((p) => p !== culprit) };
   }
+  // Nothing the link set is left to drop (or too many were refused): the preset as it is.
+  const outcome = await attempt(current.scenario, validate);
+  if (outcome.ok) return { preset: current.preset, scenario: JSON.parse(outcome.json) as JsonObject, issues };
+  issues.push({ code: 'rejected', param: outcome.error.field, detail: describeError(outcome.error), engineCode: outcome.error.code });
   const preset = baseScenario(current.preset, null, ctx);
   return { preset: current.preset, scenario: JSON.parse(await validate(JSON.stringify(preset))) as JsonObject, issues };
 }

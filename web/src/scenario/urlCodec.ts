@@ -3,6 +3,7 @@
 // Playground style), plus the format version and the seed. Decoding lays the parameters over
 // the preset's defaults, so a link made before a field existed still opens (that field simply
 // keeps its default), and every parameter that cannot be used is reported, never trusted.
+import type { ErrorCode } from '../engine/errors';
 import { compactBytes, parseSize } from './bytes';
 import type { Knob } from './knobs';
 import { flattenLeaves, getPath, isObject, sameJson, setPath, splitPath, type Json, type JsonObject } from './paths';
@@ -40,6 +41,8 @@ export interface UrlIssue {
   value?: string;
   /** Extra detail: the allowed range, or the engine's own message. */
   detail?: string;
+  /** For `rejected`: the engine's error code (CONTRACT §1). */
+  engineCode?: ErrorCode;
 }
 
 export interface CodecContext {
