@@ -7,7 +7,7 @@ import { AXES_JA, FIGURES_JA, OPTIONS_JA, PRESETS_JA, SERIES_JA, SUMMARY_JA } fr
 import { optionLabel } from '../../web/src/i18n/engineText';
 import { KNOBS_JA } from '../../web/src/i18n/knobs.ja';
 import { knobsFor, WORKLOAD_KINDS } from '../../web/src/scenario/knobs';
-import { flattenLeaves, type JsonObject } from '../../web/src/scenario/paths';
+import { flattenLeaves } from '../../web/src/scenario/paths';
 import { loadEngine } from './loadEngine';
 
 let catalog: Catalog;
@@ -38,7 +38,7 @@ describe('catalogue', () => {
     for (const p of catalog.presets) {
       const kind = String((p.scenario.workload as { kind: string }).kind);
       const paths = new Set(knobsFor(catalog.knobs, kind).map((k) => k.path));
-      const leaves = flattenLeaves(p.scenario as unknown as JsonObject);
+      const leaves = flattenLeaves(p.scenario);
       const missing = [...leaves.keys()].filter((path) => !NOT_KNOBS.has(path) && !paths.has(path) && !(path === 'device.nand.timing' && leaves.get(path) === null));
       expect(missing, `${p.name}: fields without a knob`).toEqual([]);
     }

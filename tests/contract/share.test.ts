@@ -27,7 +27,7 @@ async function throughLink(scenario: JsonObject, preset: string) {
 describe('share links with the real engine', () => {
   it('every preset, untouched, is just its name and seed', async () => {
     for (const p of catalog.presets) {
-      const { search, settled } = await throughLink(p.scenario as unknown as JsonObject, p.name);
+      const { search, settled } = await throughLink(p.scenario, p.name);
       expect(search).toBe(`v=1&preset=${p.name}&seed=${p.scenario.seed}`);
       expect(settled.scenario).toEqual(p.scenario);
       expect(settled.issues).toEqual([]);

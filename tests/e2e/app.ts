@@ -33,11 +33,14 @@ export function runCount(page: Page): Promise<number> {
  * a run started after that many runs).
  */
 // The predicate runs in the page, on the scenario JSON as parsed there.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the scenario as the page parsed it: tests read any field
 export async function waitForRun(page: Page, test: (scenario: any) => boolean = () => true, after = 0, timeout = 90_000) {
   await page.waitForFunction(
     ({ src, after }) => {
       const h = window.__ssd;
       if (!h || h.status !== 'done' || !h.scenarioJson || h.runs <= after) return false;
+      // The predicate crosses into the page as source text; rebuilding it is the point here.
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval -- see above
       return new Function('s', `return (${src})(s)`)(JSON.parse(h.scenarioJson));
     },
     { src: test.toString(), after },

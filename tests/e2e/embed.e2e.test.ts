@@ -20,7 +20,7 @@ afterAll(async () => {
 
 async function embedFrame(): Promise<Frame> {
   const handle = await page.locator('#embed').elementHandle();
-  const frame = await handle!.contentFrame();
+  const frame = await handle.contentFrame();
   if (!frame) throw new Error('no frame');
   return frame;
 }

@@ -126,7 +126,7 @@ describe('SSD Playground in Chromium', () => {
     const download = async (item: string) => {
       await chart.getByTestId('export-menu').click();
       const [file] = await Promise.all([page.waitForEvent('download'), chart.getByTestId(item).click()]);
-      return { name: file.suggestedFilename(), body: readFileSync((await file.path())!) };
+      return { name: file.suggestedFilename(), body: readFileSync((await file.path())) };
     };
     const csv = await download('export-csv');
     expect(csv.name).toBe('ssd-tlc-random-read-headline.csv');
@@ -149,7 +149,7 @@ describe('SSD Playground in Chromium', () => {
     const download = async (item: string) => {
       await card.getByTestId('export-menu').click();
       const [file] = await Promise.all([page.waitForEvent('download'), card.getByTestId(item).click()]);
-      return readFileSync((await file.path())!);
+      return readFileSync((await file.path()));
     };
     const rows = parseCsv((await download('export-csv')).toString('utf8'));
     expect(rows[0]).toEqual(['plane', 'block', 'valid_units', 'units_per_block', 'erase_count', 'state']);

@@ -101,7 +101,7 @@ describe('share links', () => {
     await waitForRun(page, (s) => s.workload.iodepth === 8);
     const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-scenario').click()]);
     expect(file.suggestedFilename()).toBe('ssd-bg4-like.json');
-    const path = (await file.path())!;
+    const path = (await file.path());
     const exported = JSON.parse(readFileSync(path, 'utf8'));
     expect(exported.workload.iodepth).toBe(8);
     expect(exported).toEqual(JSON.parse((await snapshot(page)).scenarioJson!));

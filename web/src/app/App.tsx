@@ -9,7 +9,7 @@ import { DevicePanel } from '../panels/DevicePanel';
 import { PresetPicker } from '../panels/PresetPicker';
 import { SummaryPanel } from '../panels/SummaryPanel';
 import { WorkloadPanel } from '../panels/WorkloadPanel';
-import { getPath } from '../scenario/paths';
+import { getPath, jsonText, type JsonObject } from '../scenario/paths';
 import { describeError } from '../engine/errors';
 import { knobForField, knobsFor, workloadKind } from '../scenario/knobs';
 import { CompareBar } from './CompareBar';
@@ -48,7 +48,7 @@ export function App() {
     if (view.status !== 'done' || !view.scenarioJson || !catalog) return;
     const head = chartDefs(view.series)[0];
     if (!head) return;
-    const runScenario = JSON.parse(view.scenarioJson);
+    const runScenario = JSON.parse(view.scenarioJson) as JsonObject;
     const edited = [...scenario.edited];
     const runKind = workloadKind(runScenario);
     s.pins.add({
@@ -152,7 +152,7 @@ export function App() {
       </main>
       <footer className="footer muted">
         {t('app.footer')} <code>ssdsim</code>
-        {typeof getPath(current, 'seed') === 'number' && <span> · {t('app.seed', { seed: String(getPath(current, 'seed')) })}</span>}
+        {typeof getPath(current, 'seed') === 'number' && <span> · {t('app.seed', { seed: jsonText(getPath(current, 'seed')) })}</span>}
       </footer>
 
       <ShareDialog open={dialog === 'share'} url={shareUrl} seed={typeof getPath(current, 'seed') === 'number' ? (getPath(current, 'seed') as number) : null} onClose={() => setDialog(null)} />

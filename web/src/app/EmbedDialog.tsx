@@ -100,7 +100,7 @@ export function EmbedDialog({ open, base, search, charts, knobs, kind, edited, o
             <a className="btn btn-secondary" href={src} target="_blank" rel="noopener noreferrer" data-testid="embed-preview">
               {t('embed.preview')}
             </a>
-            <button type="button" className="btn btn-primary" onClick={async () => setCopied(await copyText(snippet, area.current))}>
+            <button type="button" className="btn btn-primary" onClick={() => void copyText(snippet, area.current).then(setCopied)}>
               {copied ? t('share.copied') : t('embed.copy')}
             </button>
           </div>

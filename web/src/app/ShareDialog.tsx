@@ -22,9 +22,7 @@ export function ShareDialog({ open, url, seed, onClose }: Props) {
         <button
           type="button"
           className="btn btn-primary"
-          onClick={async () => {
-            setCopied(await copyText(url, input.current));
-          }}
+          onClick={() => void copyText(url, input.current).then(setCopied)}
         >
           {copied ? t('share.copied') : t('share.copy')}
         </button>

@@ -52,10 +52,10 @@ export function Topbar({ engine, canShare, onShare, onEmbed, onExport, onImport 
           tabIndex={-1}
           aria-label={t('action.import')}
           data-testid="import-file"
-          onChange={async (e) => {
+          onChange={(e) => {
             const f = e.target.files?.[0];
             e.target.value = '';
-            if (f && f.size < 1_000_000) onImport(await f.text());
+            if (f && f.size < 1_000_000) void f.text().then(onImport);
           }}
         />
         <Segmented<Lang>

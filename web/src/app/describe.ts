@@ -4,7 +4,7 @@ import type { Preset } from '../engine/types';
 import { translate, type Lang } from '../i18n';
 import { knobText, optionLabel, presetText } from '../i18n/engineText';
 import type { Knob } from '../scenario/knobs';
-import { getPath, type JsonObject } from '../scenario/paths';
+import { getPath, jsonText, type JsonObject } from '../scenario/paths';
 import { formatKnobValue } from '../panels/knobFormat';
 
 export function describeScenario(lang: Lang, preset: Preset | undefined, scenario: JsonObject, edited: readonly string[], knobs: readonly Knob[], kind: string): string {
@@ -15,7 +15,7 @@ export function describeScenario(lang: Lang, preset: Preset | undefined, scenari
     .slice(0, 2)
     .map((k) => {
       const value = getPath(scenario, k.path);
-      const shown = k.kind === 'enum' || k.options?.length ? optionLabel(lang, k.path, String(value)) : k.kind === 'bool' ? translate(lang, value ? 'knob.on' : 'knob.off') : `${formatKnobValue(k, value)}${k.unit && k.kind !== 'bytes' && k.kind !== 'bytes_list' ? ` ${k.unit}` : ''}`;
+      const shown = k.kind === 'enum' || k.options?.length ? optionLabel(lang, k.path, jsonText(value)) : k.kind === 'bool' ? translate(lang, value ? 'knob.on' : 'knob.off') : `${formatKnobValue(k, value)}${k.unit && k.kind !== 'bytes' && k.kind !== 'bytes_list' ? ` ${k.unit}` : ''}`;
       return `${knobText(lang, k, kind).label} ${shown}`;
     });
   const more = edited.length > changes.length ? ` +${edited.length - changes.length}` : '';

@@ -94,7 +94,7 @@ export function useScenario(engine: EngineClient | null, engineState: EngineStat
   const [ready, setReady] = useState(false);
   const [issues, setIssues] = useState<UrlIssue[]>([]);
   const [importError, setImportError] = useState<string | null>(null);
-  const [validation, setValidation] = useState<Validation>({ status: 'pending' });
+  const [engineValidation, setValidation] = useState<Validation>({ status: 'pending' });
   const lastValid = useRef<JsonObject | null>(null);
   const abortedText = useRef<string | null>(null);
   const engineReady = engineState.status === 'ready';
@@ -119,13 +119,11 @@ export function useScenario(engine: EngineClient | null, engineState: EngineStat
 
   const parsed = useMemo(() => (ready ? parseScenario(text) : null), [ready, text]);
   const draft = parsed && 'scenario' in parsed ? parsed.scenario : null;
+  // Broken JSON is refused here, without a round trip to the engine.
+  const validation = useMemo<Validation>(() => (parsed && 'error' in parsed ? { status: 'invalid', error: parsed.error } : engineValidation), [parsed, engineValidation]);
 
   useEffect(() => {
-    if (!engine || !engineReady || !parsed) return;
-    if ('error' in parsed) {
-      setValidation({ status: 'invalid', error: parsed.error });
-      return;
-    }
+    if (!engine || !engineReady || !parsed || 'error' in parsed) return;
     let live = true;
     engine.validate(text).then(
       (normalized) => {
@@ -163,6 +161,8 @@ export function useScenario(engine: EngineClient | null, engineState: EngineStat
 
   // Edits apply to the text as it is (or, while its JSON is broken, to the last valid scenario).
   const current = useRef<JsonObject | null>(null);
+  // The latest-value ref: callbacks below stay stable while reading the newest scenario.
+  // eslint-disable-next-line react-hooks/refs -- written during render on purpose, read only in event handlers
   current.current = draft ?? lastValid.current;
 
   const setText = useCallback((next: string) => setTextState(next), []);

@@ -77,8 +77,11 @@ export function BlockMapChart({ map, mode, exporter, title }: Props) {
     ctx.font = `600 12px ${FONT}`;
     ctx.fillText(t('blocks.axis', { n: map.blocksPerPlane }), LEFT + innerWidth / 2, TOP + innerHeight + 22);
     // `color` depends on mode and erase range, both listed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [map, mode, width, height, columns, perCell, cellW, rowH, innerHeight, innerWidth, erase, t]);
 
+  // The card's export menu reads the latest drawing through this ref, only when clicked.
+  // eslint-disable-next-line react-hooks/immutability -- an imperative handle, written during render on purpose
   exporter.current = {
     csv: () => csvRows(blockMapCsv(map)),
     png: () =>

@@ -155,7 +155,11 @@ export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height = 32
   const xLabel = (t: number) => categories[t] ?? formatTick(t);
   const svgRef = useRef<SVGSVGElement | null>(null);
 
+  // The card's export menu reads the latest drawing through this ref, only when clicked: an
+  // imperative handle, written during render on purpose.
+  // eslint-disable-next-line react-hooks/refs -- see above
   if (exporter) {
+    // eslint-disable-next-line react-hooks/immutability -- see above
     exporter.current = {
       csv: () => seriesCsv(series, x, y),
       data: () => plainSeries(series),

@@ -121,13 +121,13 @@ function ExportMenu({ exporter, filename, label }: { exporter: React.MutableRefO
       </button>
       {open && (
         <div className="menu-list" role="menu">
-          <button type="button" role="menuitem" onClick={() => run('png')} data-testid="export-png">
+          <button type="button" role="menuitem" onClick={() => void run('png')} data-testid="export-png">
             {t('export.png')}
           </button>
-          <button type="button" role="menuitem" onClick={() => run('svg')} data-testid="export-svg">
+          <button type="button" role="menuitem" onClick={() => void run('svg')} data-testid="export-svg">
             {t('export.svg')}
           </button>
-          <button type="button" role="menuitem" onClick={() => run('csv')} data-testid="export-csv">
+          <button type="button" role="menuitem" onClick={() => void run('csv')} data-testid="export-csv">
             {t('export.csv')}
           </button>
         </div>

@@ -90,6 +90,7 @@ export function SeriesChartCard({ def, view, pins = [], onRemovePin, runtimeS = 
     }
     return out;
     // view.frame changes whenever new points arrive.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the buffers mutate in place; view.frame and overlay.length stand for them
   }, [view.frame, view.series, view.status, view.scenarioJson, def, overlay.length, pins, lang, cdfMode, comparing, t]);
 
   if (!first) return null;

@@ -6,7 +6,8 @@ import type { SeriesMeta } from '../engine/types';
 
 export type Mark = 'line' | 'dots' | 'bars';
 
-export type ChartId = 'headline' | 'throughput' | 'latency' | 'waf' | 'mapping' | string;
+/** 'headline', 'throughput', 'latency', 'waf', 'gc', 'mapping', or `series-<id>` for the rest. */
+export type ChartId = string;
 
 export interface ChartDef {
   id: ChartId;

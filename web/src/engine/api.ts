@@ -89,7 +89,7 @@ export function createEngineApi(ready: Promise<unknown>, wasm: WasmBindings = wa
       await ready;
       const workloadDefaults: Catalog['workloadDefaults'] = {};
       for (const kind of WORKLOAD_KINDS) {
-        workloadDefaults[kind] = normalise({ workload: { kind } }).workload as Record<string, unknown>;
+        workloadDefaults[kind] = normalise({ workload: { kind } }).workload;
       }
       const figureList = (JSON.parse(guard(() => figures())) as Figure[]).map((f) => ({ ...f, members: f.members.map((m) => ({ ...m, scenario: normalise(m.scenario) })) }));
       const presetList = (JSON.parse(guard(() => presets())) as Preset[]).map((p) => ({ ...p, scenario: normalise(p.scenario) }));

@@ -208,6 +208,9 @@ export function useEngine(): { engine: EngineClient | null; state: EngineState }
   const [state, setState] = useState<EngineState>({ status: 'loading' });
   useEffect(() => {
     const client = new EngineClient();
+    // The worker is an external system created by the effect (never during render), so its
+    // handle can only reach React state from here.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
     setEngine(client);
     setState(client.state);
     const unsubscribe = client.subscribe(setState);

@@ -132,5 +132,5 @@ export function registerErrorTransfer(): void {
       throw serialized.value;
     },
   };
-  Comlink.transferHandlers.set('throw', handler as Comlink.TransferHandler<unknown, unknown>);
+  Comlink.transferHandlers.set('throw', handler);
 }

@@ -39,8 +39,10 @@ export function KnobGroups({ groups, scenario, kind, edited, error, disabled, in
   // A refused value opens its group, so the message is never hidden in a closed section.
   useEffect(() => {
     const g = groupOf(field);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- opening follows a new refusal, once per field
     if (g && !open.has(g)) setOpen((s) => new Set(s).add(g));
     // Only a new message opens a group; closing it again by hand is respected.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [field]);
 
   return (
@@ -56,7 +58,7 @@ export function KnobGroups({ groups, scenario, kind, edited, error, disabled, in
             open={open.has(g.group)}
             data-group={g.group}
             onToggle={(e) => {
-              const isOpen = (e.currentTarget as HTMLDetailsElement).open;
+              const isOpen = (e.currentTarget).open;
               setOpen((s) => {
                 if (s.has(g.group) === isOpen) return s;
                 const next = new Set(s);

@@ -6,7 +6,7 @@ import { useI18n, type MessageKey } from '../i18n';
 import { knobText, optionLabel } from '../i18n/engineText';
 import { parseBytes, parseSize } from '../scenario/bytes';
 import { enumValue, parseBytesList, type Knob } from '../scenario/knobs';
-import { sameJson, type Json } from '../scenario/paths';
+import { jsonText, sameJson, type Json } from '../scenario/paths';
 import { Switch } from '../ui/Switch';
 import { formatKnobValue, formatRange, inputUnit } from './knobFormat';
 
@@ -37,10 +37,12 @@ export function KnobInput({ knob, kind, value, edited, disabled, error, onChange
   // when the typed text is not how the value is shown ("6" on the way to "61 MiB").
   useEffect(() => {
     if (!sameJson(parseDraft(knob, draft), value ?? null)) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the draft follows an outside change of the value, once per change
       setDraft(shown);
       setLocal(null);
     }
     // Only a new value from outside matters here, not each keystroke.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [shown]);
 
   const nullable = knob.nullable === true || value === null;
@@ -68,7 +70,7 @@ export function KnobInput({ knob, kind, value, edited, disabled, error, onChange
     );
   } else if (knob.kind === 'enum' || knob.options?.length) {
     const options = knob.options ?? [];
-    const current = value === null || value === undefined ? '' : String(value);
+    const current = value === null || value === undefined ? '' : jsonText(value);
     control = (
       <select id={id} value={current} disabled={disabled} onChange={(e) => onChange(enumValue(e.target.value, value))} aria-invalid={!!message} aria-describedby={described} data-path={knob.path}>
         {!options.includes(current) && <option value={current}>{current}</option>}

@@ -2,13 +2,13 @@
 // in the page's locale. Pure, so forms and tests share it.
 import { formatBytesExact, formatBytesShort } from '../scenario/bytes';
 import type { Knob } from '../scenario/knobs';
-import type { Json } from '../scenario/paths';
+import { jsonText, type Json } from '../scenario/paths';
 
 export function formatKnobValue(knob: Knob, value: Json | undefined): string {
   if (value === null || value === undefined) return '';
-  if (knob.kind === 'bytes') return typeof value === 'number' ? formatBytesExact(value) : String(value);
-  if (knob.kind === 'bytes_list') return Array.isArray(value) ? value.map((v) => (typeof v === 'number' ? formatBytesExact(v) : String(v))).join(', ') : String(value);
-  return String(value);
+  if (knob.kind === 'bytes') return typeof value === 'number' ? formatBytesExact(value) : jsonText(value);
+  if (knob.kind === 'bytes_list') return Array.isArray(value) ? value.map((v) => (typeof v === 'number' ? formatBytesExact(v) : jsonText(v))).join(', ') : jsonText(value);
+  return jsonText(value);
 }
 
 function bound(knob: Knob, v: number, locale: string): string {

@@ -64,6 +64,12 @@ export function flattenLeaves(root: Json, prefix = '', out = new Map<string, Jso
   return out;
 }
 
+/** A JSON value as text: scalars as themselves, lists and objects as JSON (never "[object Object]"). */
+export function jsonText(value: Json | undefined): string {
+  if (value === undefined) return '';
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+}
+
 /** Deep equality for JSON values (numbers by ===, so 0 and -0 count as equal). */
 export function sameJson(a: Json | undefined, b: Json | undefined): boolean {
   if (a === b) return true;

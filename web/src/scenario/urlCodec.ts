@@ -6,7 +6,7 @@
 import type { ErrorCode } from '../engine/errors';
 import { compactBytes, parseSize } from './bytes';
 import type { Knob } from './knobs';
-import { flattenLeaves, getPath, isObject, sameJson, setPath, splitPath, type Json, type JsonObject } from './paths';
+import { flattenLeaves, getPath, isObject, jsonText, sameJson, setPath, splitPath, type Json, type JsonObject } from './paths';
 
 export const URL_FORMAT_VERSION = 1;
 
@@ -100,7 +100,7 @@ function encodeValue(value: Json, knob: Knob | undefined): string {
  * from the preset (in the scenario's own order), values in their shortest exact form.
  */
 export function encodeScenario(scenario: JsonObject, preset: string, ctx: CodecContext): URLSearchParams {
-  const kind = String(getPath(scenario, 'workload.kind') ?? '');
+  const kind = jsonText(getPath(scenario, 'workload.kind'));
   const base = baseScenario(preset, kind, ctx);
   const params = new URLSearchParams();
   params.set('v', String(ctx.formatVersion ?? URL_FORMAT_VERSION));
@@ -249,7 +249,7 @@ export function decodeScenario(search: string | URLSearchParams, ctx: CodecConte
     else issues.push({ code: 'bad-value', param: 'workload.kind', value: short(kindText), detail: Object.keys(ctx.workloadDefaults).join(', ') });
   }
   const base = baseScenario(preset, kind, ctx);
-  const kindNow = String(getPath(base, 'workload.kind'));
+  const kindNow = jsonText(getPath(base, 'workload.kind'));
   let scenario: JsonObject = base;
   const applied: string[] = kind !== null && kind !== getPath(ctx.presets.get(preset), 'workload.kind') ? ['workload.kind'] : [];
   const seen = new Set<string>();
@@ -279,7 +279,7 @@ export function decodeScenario(search: string | URLSearchParams, ctx: CodecConte
 
 /** Drops one field a link set, back to the preset's value (after the engine refused it). */
 export function withoutParam(decoded: Decoded, path: string, ctx: CodecContext): JsonObject {
-  const base = baseScenario(decoded.preset, String(getPath(decoded.scenario, 'workload.kind')), ctx);
+  const base = baseScenario(decoded.preset, jsonText(getPath(decoded.scenario, 'workload.kind')), ctx);
   const original = getPath(base, path);
   return setPath(decoded.scenario, path, original === undefined ? null : original);
 }
