@@ -165,7 +165,7 @@ describe('SSD Playground in Chromium', () => {
   it('shows an invalid value at its knob with the engine’s message, and blocks Run', async () => {
     await knobInput(page, 'workload.iodepth').fill('0');
     const error = page.locator('[data-knob="workload.iodepth"] .field-error');
-    await expect(error.textContent({ timeout: 10_000 })).resolves.toBe('workload.iodepth: must be between 1 and 1024 (got 0)');
+    await expect(error.textContent({ timeout: 10_000 })).resolves.toBe('must be between 1 and 1024 (got 0)'); // the knob names the field
     await expect(page.getByTestId('run').isDisabled()).resolves.toBe(true);
     await knobInput(page, 'workload.iodepth').fill('32');
     await error.waitFor({ state: 'detached' });
