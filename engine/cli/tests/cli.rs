@@ -18,8 +18,13 @@ fn run_prints_summary_and_series_json() {
     assert!(v["summary"]["read_mb_per_s"].as_f64().unwrap() > 100.0);
     let s = &v["series"][0];
     assert_eq!(s["id"], "read_throughput");
+    assert_eq!(s["role"], "throughput");
+    assert_eq!(s["label_id"], "read");
+    assert_eq!(s["label"], "Read");
+    assert_eq!(s["x"]["id"], "time");
     assert_eq!(s["x"]["unit"], "s");
-    assert_eq!(s["y"]["unit"], "MB/s");
+    assert_eq!(s["y"]["id"], "throughput");
+    assert_eq!(s["y"]["unit"], "mb_per_s");
     assert!(s["points"].as_array().unwrap().len() >= 100);
 }
 

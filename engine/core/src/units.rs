@@ -38,6 +38,10 @@ impl Serialize for Bytes {
     }
 }
 
+/// The largest size a scenario may hold: 2^53 - 1, the largest integer JavaScript (and so a
+/// share link) holds exactly.
+pub const MAX_SIZE_BYTES: u64 = (1 << 53) - 1;
+
 impl<'de> Deserialize<'de> for Bytes {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
@@ -47,16 +51,19 @@ impl<'de> Deserialize<'de> for Bytes {
                 f.write_str("a size in bytes: a whole number, or a string like \"4k\", \"64GiB\" or \"512GB\"")
             }
             fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Bytes, E> {
+                if v > MAX_SIZE_BYTES {
+                    return Err(E::custom(format!("a size must be at most 2^53 - 1 = {MAX_SIZE_BYTES} bytes (got {v})")));
+                }
                 Ok(Bytes(v))
             }
             fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Bytes, E> {
-                u64::try_from(v).map(Bytes).map_err(|_| E::custom("a size cannot be negative"))
+                u64::try_from(v).map_err(|_| E::custom(format!("a size cannot be negative (got {v})"))).and_then(|v| self.visit_u64(v))
             }
             fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Bytes, E> {
-                if v >= 0.0 && v.fract() == 0.0 && v < 1.8e19 {
+                if v >= 0.0 && v.fract() == 0.0 && v <= MAX_SIZE_BYTES as f64 {
                     Ok(Bytes(v as u64))
                 } else {
-                    Err(E::custom(format!("a size must be a whole number of bytes (got {v})")))
+                    Err(E::custom(format!("a size must be a whole number of bytes from 0 to 2^53 - 1 (got {v})")))
                 }
             }
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Bytes, E> {
@@ -67,27 +74,59 @@ impl<'de> Deserialize<'de> for Bytes {
     }
 }
 
-/// Parses `"4096"`, `"4k"`, `"1.5GiB"`, `"512GB"` into bytes.
+/// Parses a size the way people and fio write it: `"4096"`, `"4k"`, `"1.5GiB"`, `"512GB"`.
+/// Suffixes are case-insensitive: none or `b` = bytes; `k m g t p` and `kib … pib` binary;
+/// `kb … pb` decimal (as printed on the box). The value must be a whole number of bytes, at
+/// most 2^53 - 1; it is computed exactly from the decimal digits, never through a float.
+/// The web app's `parseBytes` implements the same grammar; both are tested against
+/// `tests/fixtures/size-grammar.json`.
 pub fn parse_size(text: &str) -> Result<u64, String> {
+    let not_a_size = || format!("\"{text}\" is not a size: expected a number with an optional suffix like 4k, 64GiB or 512GB");
     let t = text.trim();
     let split = t.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(t.len());
-    let (num, suffix) = t.split_at(split);
-    let value: f64 = num.parse().map_err(|_| format!("\"{text}\" is not a size: expected a number with an optional suffix like 4k, 64GiB or 512GB"))?;
-    let multiplier: u64 = match suffix.trim() {
-        "" | "b" | "B" => 1,
-        "k" | "K" | "KiB" | "kib" | "Ki" => KIB,
-        "m" | "M" | "MiB" | "mib" | "Mi" => MIB,
-        "g" | "G" | "GiB" | "gib" | "Gi" => GIB,
-        "t" | "T" | "TiB" | "tib" | "Ti" => 1024 * GIB,
-        "KB" | "kB" => 1_000,
-        "MB" => 1_000_000,
-        "GB" => 1_000_000_000,
-        "TB" => 1_000_000_000_000,
-        other => return Err(format!("unknown size suffix \"{other}\" in \"{text}\": use k, m, g, t (binary), KiB..TiB or KB..TB (decimal)")),
+    let (number, suffix) = t.split_at(split);
+    let suffix = suffix.trim_start();
+    let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
+    let digits_only = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() && fraction.is_empty() || !digits_only(whole) || !digits_only(fraction) || !suffix.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return Err(not_a_size());
+    }
+    let multiplier: u128 = match suffix.to_ascii_lowercase().as_str() {
+        "" | "b" => 1,
+        "k" | "kib" => 1 << 10,
+        "m" | "mib" => 1 << 20,
+        "g" | "gib" => 1 << 30,
+        "t" | "tib" => 1 << 40,
+        "p" | "pib" => 1 << 50,
+        "kb" => 1_000,
+        "mb" => 1_000_000,
+        "gb" => 1_000_000_000,
+        "tb" => 1_000_000_000_000,
+        "pb" => 1_000_000_000_000_000,
+        _ => return Err(format!("unknown size suffix \"{suffix}\" in \"{text}\": use k, m, g, t, p (binary), KiB … PiB (binary) or KB … PB (decimal)")),
     };
-    let bytes = value * multiplier as f64;
-    if !bytes.is_finite() || bytes > 1.0e18 || bytes.fract() != 0.0 {
+    // value = digits / 10^fraction_len × multiplier, exactly; too many digits is simply too big.
+    let too_big = || format!("\"{text}\" is more than 2^53 - 1 = {MAX_SIZE_BYTES} bytes");
+    let fraction = fraction.trim_end_matches('0');
+    let whole = whole.trim_start_matches('0');
+    if whole.len() > 16 {
+        return Err(too_big());
+    }
+    if fraction.len() > 22 {
+        return Err(format!("\"{text}\" has more decimal places than a size needs (at most 22)"));
+    }
+    let scaled: u128 = format!("{whole}{fraction}").parse::<u128>().unwrap_or(0);
+    let denominator = 10u128.pow(fraction.len() as u32);
+    // Past u128 the quotient is past 2^53 too, whatever the denominator (at most 10^22).
+    let Some(numerator) = scaled.checked_mul(multiplier) else {
+        return Err(too_big());
+    };
+    if numerator % denominator != 0 {
         return Err(format!("\"{text}\" is not a whole number of bytes"));
+    }
+    let bytes = numerator / denominator;
+    if bytes > MAX_SIZE_BYTES as u128 {
+        return Err(too_big());
     }
     Ok(bytes as u64)
 }
@@ -111,7 +150,11 @@ mod tests {
         assert_eq!(parse_size("64g").unwrap(), 64 * GIB);
         assert_eq!(parse_size("1.5MiB").unwrap(), 1_572_864);
         assert_eq!(parse_size("512GB").unwrap(), 512_000_000_000);
+        assert_eq!(parse_size("1PiB").unwrap(), 1 << 50);
+        assert_eq!(parse_size("1.5 gb").unwrap(), 1_500_000_000);
         assert!(parse_size("4q").unwrap_err().contains("unknown size suffix"));
+        assert!(parse_size("1.0001k").is_err());
+        assert!(parse_size("8p").unwrap_err().contains("2^53"));
         assert!(parse_size("abc").is_err());
         assert!(parse_size("0.3").is_err());
     }

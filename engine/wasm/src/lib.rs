@@ -1,11 +1,14 @@
 //! wasm-bindgen bindings for the browser's worker. Bindings only: every number comes from
 //! `ssd-core`, so the browser and `ssdsim` agree bit for bit.
 
+use ssd_core::scenario::ScenarioError;
 use ssd_core::{presets, Scenario, Simulation as CoreSimulation};
 use wasm_bindgen::prelude::*;
 
-fn js_error(e: impl std::fmt::Display) -> JsError {
-    JsError::new(&e.to_string())
+/// A refusal crosses to JavaScript as a plain object `{field, code, message}` (the ts-rs type
+/// `ScenarioError`), so the page keys on `field` and `code` and never parses the message.
+fn js_error(e: ScenarioError) -> JsValue {
+    js_sys::JSON::parse(&e.to_json()).unwrap_or_else(|_| JsValue::from_str(&e.message))
 }
 
 /// The scenario the app opens with, as pretty JSON.
@@ -15,15 +18,15 @@ pub fn default_scenario() -> String {
 }
 
 /// Parses and validates a scenario; returns it normalised (every default filled in).
-/// Throws an Error whose message names the field and the allowed range.
+/// Throws `{field, code, message}` naming the field and the allowed range.
 #[wasm_bindgen]
-pub fn validate_scenario(json: &str) -> Result<String, JsError> {
+pub fn validate_scenario(json: &str) -> Result<String, JsValue> {
     Scenario::from_json(json).map(|s| s.to_json()).map_err(js_error)
 }
 
 /// Every preset as a JSON array of `{ name, description, scenario }`.
 #[wasm_bindgen]
-pub fn presets() -> Result<String, JsError> {
+pub fn presets() -> Result<String, JsValue> {
     presets::catalogue_json().map_err(js_error)
 }
 
@@ -37,7 +40,7 @@ pub fn knobs() -> String {
 /// Every figure (presets overlaid as in an article) as a JSON array of
 /// `{ name, title, description, article, members: [{ label, scenario }] }`.
 #[wasm_bindgen]
-pub fn figures() -> Result<String, JsError> {
+pub fn figures() -> Result<String, JsValue> {
     presets::figures_json().map_err(js_error)
 }
 
@@ -51,7 +54,7 @@ pub struct Simulation {
 #[wasm_bindgen]
 impl Simulation {
     #[wasm_bindgen(constructor)]
-    pub fn new(scenario_json: &str) -> Result<Simulation, JsError> {
+    pub fn new(scenario_json: &str) -> Result<Simulation, JsValue> {
         let scenario = Scenario::from_json(scenario_json).map_err(js_error)?;
         let inner = CoreSimulation::new(&scenario).map_err(js_error)?;
         let sent = vec![0; inner.series().len()];

@@ -35,13 +35,25 @@ pub struct FlashCounters {
     pub host_page_programs: u64,
     pub gc_page_programs: u64,
     pub erases: u64,
+    /// Translation pages read from NAND (table misses, and loads before an update) and
+    /// written back to it (dirty segments evicted from trusted memory).
+    pub translation_page_reads: u64,
+    pub translation_page_writes: u64,
     /// Host reads served from the write buffer or of unmapped units (no NAND read).
     pub units_read_without_nand: u64,
 }
 
 impl FlashCounters {
+    /// Every NAND read, program and erase, whatever caused it (host, GC, wear levelling,
+    /// the translation table).
     pub fn flash_ops(&self) -> u64 {
-        self.host_page_reads + self.gc_page_reads + self.host_page_programs + self.gc_page_programs + self.erases
+        self.host_page_reads
+            + self.gc_page_reads
+            + self.host_page_programs
+            + self.gc_page_programs
+            + self.erases
+            + self.translation_page_reads
+            + self.translation_page_writes
     }
 }
 
@@ -225,7 +237,21 @@ impl Drive {
 
     /// Translation pages read from NAND and written to it.
     pub fn translation_page_io(&self) -> (u64, u64) {
-        (self.hw.translation.page_reads, self.hw.translation.page_writes)
+        (self.hw.counters.translation_page_reads, self.hw.counters.translation_page_writes)
+    }
+
+    /// The counters write amplification is computed from, since the drive was new.
+    pub fn nand_writes(&self) -> crate::metrics::NandWrites {
+        let c = self.ftl.counters();
+        crate::metrics::NandWrites {
+            host_units: c.host_units_written,
+            data_sectors: c.host_sectors_written + c.gc_sectors_moved,
+            translation_pages: self.hw.counters.translation_page_writes,
+        }
+    }
+
+    pub fn slot_geometry(&self) -> crate::metrics::SlotGeometry {
+        crate::metrics::SlotGeometry { sectors_per_slot: self.ftl.sectors_per_slot(), slots_per_page: self.hw.geo.slots_per_page }
     }
 
     pub fn endurance_pe(&self) -> u32 {

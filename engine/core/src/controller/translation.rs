@@ -17,9 +17,6 @@ pub(crate) struct Translation {
     hmb_segments: u32,
     hmb_from: Nanos,
     hmb_enabled: bool,
-    /// Translation pages read from NAND (misses), and written back.
-    pub page_reads: u64,
-    pub page_writes: u64,
 }
 
 impl Translation {
@@ -45,8 +42,6 @@ impl Translation {
             hmb_segments: seg(h.table_bytes()),
             hmb_from: (h.available_after_s * 1e9) as Nanos,
             hmb_enabled: false,
-            page_reads: 0,
-            page_writes: 0,
         }
     }
 
@@ -109,7 +104,7 @@ impl Hardware {
     }
 
     fn read_translation_page(&mut self, segment: u32, ready: Nanos) -> Nanos {
-        self.translation.page_reads += 1;
+        self.counters.translation_page_reads += 1;
         let plane = self.translation_plane(segment);
         let sensed = self.book_plane(plane, ready, self.nand.slc_mode_read_ns);
         // The whole page crosses the channel: the cache keeps whole segments.
@@ -117,7 +112,7 @@ impl Hardware {
     }
 
     fn write_translation_page(&mut self, segment: u32) {
-        self.translation.page_writes += 1;
+        self.counters.translation_page_writes += 1;
         let plane = self.translation_plane(segment);
         let loaded = self.book_channel(plane, self.now, self.geo.slots_per_page);
         self.book_plane(plane, loaded, self.nand.slc_mode_program_ns);

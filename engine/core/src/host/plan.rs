@@ -1,7 +1,7 @@
 //! Expands a workload into phases: fio-style jobs run one after another on the same drive,
 //! each optionally contributing one point to a benchmark's chart.
 
-use crate::metrics::{Axis, Op, Series};
+use crate::metrics::{Axis, AxisId, LabelId, Op, Series, SeriesRole, Unit};
 use crate::scenario::{job, Job, Rw, Workload};
 use crate::units::{Bytes, GIB, KIB, MIB};
 
@@ -30,10 +30,13 @@ pub struct Plan {
     pub latency_group: Option<u64>,
 }
 
-const MB_S: (&str, &str) = ("Throughput", "MB/s");
-
 fn throughput() -> Axis {
-    Axis::new(MB_S.0, MB_S.1)
+    Axis::new(AxisId::Throughput, Unit::MbPerS)
+}
+
+/// The workload's own chart: the page draws it first.
+fn headline(id: &str, label: LabelId, x: Axis) -> Series {
+    Series::new(id, SeriesRole::Headline, label, x, throughput())
 }
 
 fn op_of(rw: Rw) -> Op {
@@ -61,8 +64,8 @@ impl Plan {
             Workload::Job(j) => plan.phases.push(Phase { job: j.clone(), point: None }),
             Workload::SpanSweep(s) => {
                 let op = op_of(s.rw);
-                let label = if op == Op::Read { "Random read" } else { "Random write" };
-                plan.series.push(Series::new("span_sweep", label, Axis::new("Access span", "GiB"), throughput()));
+                let label = if op == Op::Read { LabelId::RandomRead } else { LabelId::RandomWrite };
+                plan.series.push(headline("span_sweep", label, Axis::new(AxisId::AccessSpan, Unit::Gib)));
                 for span in &s.spans {
                     let job = Job { runtime: s.runtime, io_size: s.io_size, ramp_time: s.ramp_time, ..job(s.rw, s.bs, s.iodepth, Bytes(0), *span) };
                     let x = span.0 as f64 * scale / GIB as f64;
@@ -88,7 +91,7 @@ impl Plan {
                 plan.latency_group = Some(ops.div_ceil(t.max_points as u64).max(1));
             }
             Workload::SteadyState(s) => {
-                plan.series.push(Series::new("steady_state", "Write speed per round", Axis::new("Round", ""), throughput()));
+                plan.series.push(headline("steady_state", LabelId::WriteSpeedPerRound, Axis::new(AxisId::Round, Unit::Count)));
                 for round in 0..s.rounds {
                     let job = Job {
                         io_size: s.round_bytes,
@@ -102,7 +105,7 @@ impl Plan {
             }
             Workload::TransferSizeSweep(t) => {
                 let op = op_of(t.rw);
-                plan.series.push(Series::new("transfer_size_sweep", "Throughput", Axis::new("Transfer size", "KiB"), throughput()));
+                plan.series.push(headline("transfer_size_sweep", LabelId::Throughput, Axis::new(AxisId::TransferSize, Unit::Kib)));
                 for bs in &t.sizes {
                     let job = Job { runtime: t.runtime, ..job(t.rw, *bs, t.iodepth, t.offset, t.size) };
                     plan.phases.push(Phase { job, point: Some(Point { series: 0, x: bs.0 as f64 / KIB as f64, op }) });
@@ -110,9 +113,9 @@ impl Plan {
             }
             Workload::CrystalDiskMark(m) => {
                 let tests: Vec<String> = CDM_TESTS.iter().map(|t| t.0.to_string()).collect();
-                let x = || Axis::categories("Test", &tests);
-                plan.series.push(Series::new("cdm_read", "Read", x(), throughput()));
-                plan.series.push(Series::new("cdm_write", "Write", x(), throughput()));
+                let x = || Axis::categories(AxisId::Test, &tests);
+                plan.series.push(headline("cdm_read", LabelId::Read, x()));
+                plan.series.push(headline("cdm_write", LabelId::Write, x()));
                 for (series, write) in [(0, false), (1, true)] {
                     for (i, &(_, rw, bs, qd)) in CDM_TESTS.iter().enumerate() {
                         let rw = match (write, rw) {

@@ -5,7 +5,7 @@
 //! plane, a plane to one die: block = plane * blocks_per_plane + index, plane = die *
 //! planes_per_die + index, and die d sits on channel d % channels.
 
-use crate::scenario::{Device, ScenarioError};
+use crate::scenario::{Device, ErrorCode, ScenarioError};
 use crate::units::MAPPING_UNIT_BYTES;
 use strength_reduce::StrengthReducedU32;
 
@@ -53,7 +53,8 @@ impl Geometry {
         let slots = blocks * slots_per_block as u64;
         if slots > MAX_SLOTS {
             return Err(ScenarioError::new(
-                "device.nand",
+                "device.nand.blocks_per_plane",
+                ErrorCode::OutOfRange,
                 format!("raw capacity of {} GiB is above the 16384 GiB the engine addresses; use fewer blocks", (slots * MAPPING_UNIT_BYTES) >> 30),
             ));
         }
@@ -64,29 +65,8 @@ impl Geometry {
             (raw_bytes as f64 / (1.0 + device.capacity.op_percent / 100.0)) as u64
         };
         let user_units = user_bytes / MAPPING_UNIT_BYTES;
-        // Each plane keeps its GC reserve plus an open block for each frontier (host, GC)
-        // outside the user's capacity, and needs one more block's worth to have a victim.
-        // A compressing FTL keeps one more block per plane for repacking (see ftl::host_reserve).
-        let repack = device.controller.compression as u64;
-        let reserve_blocks = planes as u64 * (device.gc.free_block_threshold as u64 + 2 + repack) + 1;
-        let max_user_units = slots - reserve_blocks * slots_per_block as u64;
-        if device.capacity.user_bytes.0 > 0 && user_units > max_user_units {
-            return Err(ScenarioError::new(
-                "device.capacity.user_bytes",
-                format!(
-                    "must be between 4096 and {} bytes for this NAND: GC needs {} spare blocks (got {})",
-                    max_user_units * MAPPING_UNIT_BYTES,
-                    reserve_blocks,
-                    device.capacity.user_bytes.0
-                ),
-            ));
-        }
-        if user_units > max_user_units || user_units == 0 {
-            return Err(ScenarioError::new(
-                "device.capacity.op_percent",
-                format!("leaves too little spare area: GC needs {} spare blocks of {} (raise op_percent or add blocks)", reserve_blocks, blocks),
-            ));
-        }
+        let spare = Spare::of(device, planes as u64, slots, slots_per_block as u64, user_units);
+        spare.check(device, user_units)?;
         Ok(Geometry {
             channels: n.channels,
             dies,
@@ -172,6 +152,65 @@ impl Geometry {
     #[inline]
     pub fn channel_of_die(&self, die: u32) -> u32 {
         die % self.div.channels
+    }
+}
+
+/// Spare area left for garbage collection once every plane has set its reserve aside.
+struct Spare {
+    /// Blocks every plane keeps out of reach (see `Device::plane_reserve_blocks`), in all.
+    reserve_blocks: u64,
+    /// Mapping units of NAND beyond the user capacity and the reserve: GC's working room.
+    units: u64,
+    slots_per_block: u64,
+    planes: u64,
+}
+
+/// Above this steady-state write amplification a drive is refused: at 100 it writes its
+/// NAND a hundred times per host write, which no real drive does and no run finishes.
+const MAX_MODEL_WAF: f64 = 100.0;
+
+impl Spare {
+    fn of(device: &Device, planes: u64, slots: u64, slots_per_block: u64, user_units: u64) -> Spare {
+        let reserve_blocks = planes * device.plane_reserve_blocks() as u64;
+        let units = slots.saturating_sub(reserve_blocks * slots_per_block).saturating_sub(user_units);
+        Spare { reserve_blocks, units, slots_per_block, planes }
+    }
+
+    /// The user capacity must leave GC at least one block beyond its reserve, and enough room that greedy GC's write amplification (Desnoyers' model) stays sane.
+    fn check(&self, device: &Device, user_units: u64) -> Result<(), ScenarioError> {
+        let (field, knob_word) = if device.capacity.user_bytes.0 > 0 {
+            ("device.capacity.user_bytes", "lower user_bytes")
+        } else {
+            ("device.capacity.op_percent", "raise op_percent")
+        };
+        if user_units == 0 {
+            return Err(ScenarioError::new(field, ErrorCode::OutOfRange, "leaves no user capacity: the drive must hold at least 4096 bytes"));
+        }
+        if self.units < self.slots_per_block {
+            return Err(ScenarioError::new(
+                field,
+                ErrorCode::OutOfRange,
+                format!(
+                    "leaves too little spare area: GC keeps {} blocks in reserve and needs at least one more to collect into ({knob_word}, add blocks, or lower device.gc.free_block_threshold)",
+                    self.reserve_blocks
+                ),
+            ));
+        }
+        // The two open blocks of a plane are half free on average: GC works with that too.
+        let working = self.units + self.planes * self.slots_per_block;
+        let alpha = (user_units + working) as f64 / user_units as f64;
+        let waf = crate::ftl::theory::waf_greedy(alpha, self.slots_per_block as u32);
+        if waf > MAX_MODEL_WAF {
+            return Err(ScenarioError::new(
+                field,
+                ErrorCode::OutOfRange,
+                format!(
+                    "leaves GC only {:.2} % of spare beyond its reserve: write amplification would reach about {waf:.0} (at most {MAX_MODEL_WAF} is allowed); {knob_word} or add blocks",
+                    (alpha - 1.0) * 100.0
+                ),
+            ));
+        }
+        Ok(())
     }
 }
 

@@ -4,8 +4,10 @@
 
 mod series;
 mod timeline;
+mod waf;
 
-pub use series::{Axis, Series};
+pub use series::{Axis, AxisId, LabelId, Series, SeriesRole, Unit};
+pub use waf::{NandWrites, SlotGeometry};
 
 use crate::host::plan::{Plan, Point};
 use crate::units::Nanos;
@@ -36,10 +38,7 @@ pub struct LatencySummary {
 /// Drive counters the recorder turns into rates over time (WAF, mapping-cache hits).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct WindowCounters {
-    pub host_units: u64,
-    /// NAND space written for host data and GC copies, in slots (4 KiB): compressed data
-    /// takes less than one slot a unit.
-    pub nand_slots: f64,
+    pub writes: NandWrites,
     pub gc_units: u64,
     /// Table lookups answered by SRAM, DRAM, HMB and NAND.
     pub lookups: [u64; 4],
@@ -71,9 +70,14 @@ pub(crate) struct Recorder {
     window_end: Nanos,
     window_bytes: [u64; 2],
     window_start_counters: WindowCounters,
+    /// Counters when the workload started (after preconditioning): the cumulative WAF's base.
+    run_start_counters: WindowCounters,
+    slot_geometry: SlotGeometry,
     /// Index into `series` of the read and write throughput-over-time lines.
     time_series: [Option<usize>; 2],
+    /// Write amplification since the run started, and per window.
     waf_series: Option<usize>,
+    waf_window_series: Option<usize>,
     /// GC's copy rate: units moved per second of each window, as MB/s.
     gc_series: Option<usize>,
     /// Hit-ratio series per mapping tier (SRAM, DRAM, HMB, NAND = miss).
@@ -89,35 +93,40 @@ pub(crate) struct Recorder {
 impl Recorder {
     /// `scale` multiplies byte-valued x axes back to the full-size drive.
     /// `map_tiers`: which mapping-cache tiers the drive has, for hit-ratio lines.
-    pub fn new(plan: &Plan, window_ns: Nanos, reads: bool, writes: bool, scale: f64, map_tiers: [bool; 3]) -> Recorder {
+    /// `slot_geometry`: how the drive's write counters convert to NAND space, for WAF.
+    pub fn new(plan: &Plan, window_ns: Nanos, reads: bool, writes: bool, scale: f64, map_tiers: [bool; 3], slot_geometry: SlotGeometry) -> Recorder {
         let mut series = plan.series.clone();
         let mut add = |s: Series| {
             series.push(s);
             series.len() - 1
         };
         let timeline = plan.latency_group.map(|group| {
-            let i = add(Series::new("latency_trace", "Latency per operation", Axis::new("Operation", "#"), Axis::new("Latency", "ms")));
+            let x = Axis::new(AxisId::Operation, Unit::Count);
+            let i = add(Series::new("latency_trace", SeriesRole::Headline, LabelId::LatencyPerOperation, x, Axis::new(AxisId::Latency, Unit::Ms)));
             LatencyTimeline::new(i, group)
         });
+        let tput = || Axis::new(AxisId::Throughput, Unit::MbPerS);
         let bytes_window = plan.bytes_window.map(|window| {
-            let i = add(Series::new("throughput_vs_written", "Write", Axis::new("Data written", "GB"), Axis::new("Throughput", "MB/s")));
+            let i = add(Series::new("throughput_vs_written", SeriesRole::Headline, LabelId::Write, Axis::new(AxisId::DataWritten, Unit::Gb), tput()));
             BytesWindow { series: i, window, written: 0, next_edge: window, edge_time: 0, scale }
         });
-        let time = || Axis::new("Time", "s");
-        let tput = || Axis::new("Throughput", "MB/s");
-        let read_series = reads.then(|| add(Series::new("read_throughput", "Read", time(), tput())));
-        let write_series = writes.then(|| add(Series::new("write_throughput", "Write", time(), tput())));
-        let waf_series = writes.then(|| add(Series::new("waf", "Write amplification", time(), Axis::new("WAF", "x"))));
-        let gc_series = writes.then(|| add(Series::new("gc_throughput", "GC copies", time(), Axis::new("GC copy rate", "MB/s"))));
-        let hits = || Axis::new("Table lookups", "%");
+        let time = || Axis::new(AxisId::Time, Unit::S);
+        let over_time = |id: &str, role: SeriesRole, label: LabelId, y: Axis| Series::new(id, role, label, time(), y);
+        let read_series = reads.then(|| add(over_time("read_throughput", SeriesRole::Throughput, LabelId::Read, tput())));
+        let write_series = writes.then(|| add(over_time("write_throughput", SeriesRole::Throughput, LabelId::Write, tput())));
+        let waf = || Axis::new(AxisId::Waf, Unit::Ratio);
+        let waf_series = writes.then(|| add(over_time("waf", SeriesRole::Waf, LabelId::WriteAmplification, waf())));
+        let waf_window_series = writes.then(|| add(over_time("waf_window", SeriesRole::Waf, LabelId::WriteAmplificationWindow, waf())));
+        let gc_y = Axis::new(AxisId::GcCopyRate, Unit::MbPerS);
+        let gc_series = writes.then(|| add(over_time("gc_throughput", SeriesRole::Gc, LabelId::GcCopies, gc_y)));
+        let hits = || Axis::new(AxisId::TableLookups, Unit::Percent);
         let mut map_series = [None; 4];
-        for (i, (id, label)) in
-            [("map_hit_sram", "SRAM"), ("map_hit_dram", "DRAM"), ("map_hit_hmb", "HMB"), ("map_miss", "NAND (miss)")].into_iter().enumerate()
-        {
+        let tiers = [("map_hit_sram", LabelId::Sram), ("map_hit_dram", LabelId::Dram), ("map_hit_hmb", LabelId::Hmb), ("map_miss", LabelId::NandMiss)];
+        for (i, (id, label)) in tiers.into_iter().enumerate() {
             // A tier the drive lacks gets no line; a drive whose DRAM holds the whole table
             // never misses, and its line is flat at 100 %, which is the point.
             if i == 3 || map_tiers[i] {
-                map_series[i] = Some(add(Series::new(id, label, time(), hits())));
+                map_series[i] = Some(add(over_time(id, SeriesRole::Mapping, label, hits())));
             }
         }
         // 1 ns .. 1000 s at 3 significant digits: exact enough for p99.9 of a µs-scale drive.
@@ -127,8 +136,11 @@ impl Recorder {
             window_end: window_ns.max(1),
             window_bytes: [0; 2],
             window_start_counters: WindowCounters::default(),
+            run_start_counters: WindowCounters::default(),
+            slot_geometry,
             time_series: [read_series, write_series],
             waf_series,
+            waf_window_series,
             gc_series,
             map_series,
             bytes_window,
@@ -138,6 +150,12 @@ impl Recorder {
             bytes: [0; 3],
             ios: [0; 3],
         }
+    }
+
+    /// The workload starts (preconditioning is done): rates over time count from here.
+    pub fn start(&mut self, counters: WindowCounters) {
+        self.run_start_counters = counters;
+        self.window_start_counters = counters;
     }
 
     /// Records one finished command. Completions arrive in time order, after `advance`.
@@ -188,6 +206,7 @@ impl Recorder {
         if end > start && (end - start) * 10 >= self.window_ns {
             self.emit_window(end, end - start, counters);
         }
+        self.finish_cumulative_waf(end, counters);
         if let Some(t) = &mut self.timeline {
             t.flush(&mut self.series);
         }
@@ -198,18 +217,34 @@ impl Recorder {
     /// operations at or below it. Quantiles spaced evenly, then ever finer into the tail so
     /// p99.9 and the maximum stay visible.
     fn add_latency_cdfs(&mut self) {
-        for (op, id, label) in [(Op::Read, "latency_cdf_read", "Read"), (Op::Write, "latency_cdf_write", "Write")] {
+        for (op, id, label) in [(Op::Read, "latency_cdf_read", LabelId::Read), (Op::Write, "latency_cdf_write", LabelId::Write)] {
             let h = &self.latency[op as usize];
             if h.is_empty() {
                 continue;
             }
-            let mut s = Series::new(id, label, Axis::new("Latency", "µs"), Axis::new("Operations at or below", "%"));
+            let (x, y) = (Axis::new(AxisId::Latency, Unit::Us), Axis::new(AxisId::OperationsAtOrBelow, Unit::Percent));
+            let mut s = Series::new(id, SeriesRole::LatencyCdf, label, x, y);
             let mut quantiles: Vec<f64> = (0..=98).map(|i| i as f64 / 100.0).collect();
             quantiles.extend([0.99, 0.995, 0.999, 0.9995, 0.9999, 1.0]);
             for q in quantiles {
                 s.points.push([h.value_at_quantile(q) as f64 / 1000.0, q * 100.0]);
             }
             self.series.push(s);
+        }
+    }
+
+    /// The cumulative WAF line ends on the run's own value, which the summary reports too: a
+    /// sliver dropped above, or work done after the last window (background GC while the
+    /// host idles out), still gets its point.
+    fn finish_cumulative_waf(&mut self, end: Nanos, counters: WindowCounters) {
+        let Some(i) = self.waf_series else { return };
+        if counters.writes.host_units == self.run_start_counters.writes.host_units {
+            return;
+        }
+        let last = [end as f64 / 1e9, counters.writes.write_amplification(&self.run_start_counters.writes, self.slot_geometry)];
+        let points = &mut self.series[i].points;
+        if points.last().is_none_or(|p| p[0].to_bits() != last[0].to_bits() || p[1].to_bits() != last[1].to_bits()) {
+            points.push(last);
         }
     }
 
@@ -222,17 +257,22 @@ impl Recorder {
             self.window_bytes[o] = 0;
         }
         let start = self.window_start_counters;
+        let run_start = self.run_start_counters;
         if let Some(i) = self.waf_series {
-            let host = counters.host_units - start.host_units;
-            if host > 0 {
-                self.series[i].points.push([x, (counters.nand_slots - start.nand_slots) / host as f64]);
+            if counters.writes.host_units > run_start.writes.host_units {
+                self.series[i].points.push([x, counters.writes.write_amplification(&run_start.writes, self.slot_geometry)]);
+            }
+        }
+        if let Some(i) = self.waf_window_series {
+            if counters.writes.host_units > start.writes.host_units {
+                self.series[i].points.push([x, counters.writes.write_amplification(&start.writes, self.slot_geometry)]);
             }
         }
         if let Some(i) = self.gc_series {
             let moved = counters.gc_units - start.gc_units;
             self.series[i].points.push([x, mb_per_s(moved * crate::units::MAPPING_UNIT_BYTES, width)]);
         }
-        let lookups: Vec<u64> = (0..4).map(|t| counters.lookups[t] - start.lookups[t]).collect();
+        let lookups: [u64; 4] = std::array::from_fn(|t| counters.lookups[t] - start.lookups[t]);
         let total: u64 = lookups.iter().sum();
         if total > 0 {
             for (t, series) in self.map_series.iter().enumerate() {

@@ -1,25 +1,180 @@
 //! Result series: what every chart, CSV export and CLI output is made of.
+//!
+//! Everything a consumer decides on is an id defined here (CONTRACT.md §2): the page picks
+//! charts by `role`, translates by `label_id`, and formats by `Unit`. English names and
+//! labels are only the English text (the CLI and CSV use them as they are).
 
 use serde::Serialize;
 use ts_rs::TS;
 
+/// What a series is for, so the page can place it without knowing every id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum SeriesRole {
+    /// The workload's own chart (span sweep, whole-drive write, steady state, transfer-size
+    /// sweep, CrystalDiskMark, latency trace).
+    Headline,
+    /// Host MB/s over time.
+    Throughput,
+    LatencyCdf,
+    /// Write amplification over time, cumulative and per window.
+    Waf,
+    /// Garbage collection's copy rate over time.
+    Gc,
+    /// Which tier answered the table lookups, over time.
+    Mapping,
+}
+
+/// The text of a series' legend entry, translated by the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum LabelId {
+    Read,
+    Write,
+    RandomRead,
+    RandomWrite,
+    WriteSpeedPerRound,
+    Throughput,
+    GcCopies,
+    Sram,
+    Dram,
+    Hmb,
+    NandMiss,
+    LatencyPerOperation,
+    WriteAmplification,
+    WriteAmplificationWindow,
+}
+
+/// What an axis measures, translated by the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum AxisId {
+    Time,
+    AccessSpan,
+    DataWritten,
+    Operation,
+    Latency,
+    Round,
+    TransferSize,
+    Test,
+    Throughput,
+    Waf,
+    GcCopyRate,
+    TableLookups,
+    OperationsAtOrBelow,
+}
+
+/// The unit a number is in; the page keeps the display strings, keyed by this.
+///
+/// Beyond the axis units of CONTRACT.md §2, the summary catalogue needs `bytes` (byte
+/// counts and capacities), `iops` (operations per second) and `tb` (10^12 bytes, the
+/// endurance rating's unit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum Unit {
+    S,
+    Ms,
+    Us,
+    Gib,
+    Gb,
+    Kib,
+    MbPerS,
+    Percent,
+    /// A dimensionless ratio, shown as "×".
+    Ratio,
+    Count,
+    None,
+    Bytes,
+    Iops,
+    Tb,
+}
+
+impl Unit {
+    /// The English symbol, for the CLI and tests; the page has its own per language.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Unit::S => "s",
+            Unit::Ms => "ms",
+            Unit::Us => "µs",
+            Unit::Gib => "GiB",
+            Unit::Gb => "GB",
+            Unit::Kib => "KiB",
+            Unit::MbPerS => "MB/s",
+            Unit::Percent => "%",
+            Unit::Ratio => "×",
+            Unit::Count => "",
+            Unit::None => "",
+            Unit::Bytes => "B",
+            Unit::Iops => "IOPS",
+            Unit::Tb => "TB",
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, TS)]
 #[ts(export)]
 pub struct Axis {
+    pub id: AxisId,
+    pub unit: Unit,
+    /// English name of the axis.
     pub name: String,
-    pub unit: String,
     /// Names of the x positions 0, 1, 2, ... when the axis is categorical (e.g. the
     /// CrystalDiskMark tests); empty for a numeric axis.
     pub categories: Vec<String>,
 }
 
 impl Axis {
-    pub fn new(name: &str, unit: &str) -> Axis {
-        Axis { name: name.into(), unit: unit.into(), categories: Vec::new() }
+    pub fn new(id: AxisId, unit: Unit) -> Axis {
+        Axis { id, unit, name: id.english().into(), categories: Vec::new() }
     }
 
-    pub fn categories(name: &str, categories: &[String]) -> Axis {
-        Axis { name: name.into(), unit: String::new(), categories: categories.to_vec() }
+    pub fn categories(id: AxisId, categories: &[String]) -> Axis {
+        Axis { categories: categories.to_vec(), ..Axis::new(id, Unit::None) }
+    }
+}
+
+impl AxisId {
+    pub fn english(self) -> &'static str {
+        match self {
+            AxisId::Time => "Time",
+            AxisId::AccessSpan => "Access span",
+            AxisId::DataWritten => "Data written",
+            AxisId::Operation => "Operation",
+            AxisId::Latency => "Latency",
+            AxisId::Round => "Round",
+            AxisId::TransferSize => "Transfer size",
+            AxisId::Test => "Test",
+            AxisId::Throughput => "Throughput",
+            AxisId::Waf => "WAF",
+            AxisId::GcCopyRate => "GC copy rate",
+            AxisId::TableLookups => "Table lookups",
+            AxisId::OperationsAtOrBelow => "Operations at or below",
+        }
+    }
+}
+
+impl LabelId {
+    pub fn english(self) -> &'static str {
+        match self {
+            LabelId::Read => "Read",
+            LabelId::Write => "Write",
+            LabelId::RandomRead => "Random read",
+            LabelId::RandomWrite => "Random write",
+            LabelId::WriteSpeedPerRound => "Write speed per round",
+            LabelId::Throughput => "Throughput",
+            LabelId::GcCopies => "GC copies",
+            LabelId::Sram => "SRAM",
+            LabelId::Dram => "DRAM",
+            LabelId::Hmb => "HMB",
+            LabelId::NandMiss => "NAND (miss)",
+            LabelId::LatencyPerOperation => "Latency per operation",
+            LabelId::WriteAmplification => "Write amplification (cumulative)",
+            LabelId::WriteAmplificationWindow => "Write amplification (per window)",
+        }
     }
 }
 
@@ -27,7 +182,11 @@ impl Axis {
 #[derive(Clone, Debug, PartialEq, Serialize, TS)]
 #[ts(export)]
 pub struct Series {
+    /// Stable and unique within a run (`read_throughput`, `waf`, `span_sweep`, ...).
     pub id: String,
+    pub role: SeriesRole,
+    pub label_id: LabelId,
+    /// English text of `label_id`.
     pub label: String,
     pub x: Axis,
     pub y: Axis,
@@ -35,7 +194,13 @@ pub struct Series {
 }
 
 impl Series {
-    pub fn new(id: &str, label: &str, x: Axis, y: Axis) -> Series {
-        Series { id: id.into(), label: label.into(), x, y, points: Vec::new() }
+    pub fn new(id: &str, role: SeriesRole, label_id: LabelId, x: Axis, y: Axis) -> Series {
+        Series { id: id.into(), role, label_id, label: label_id.english().into(), x, y, points: Vec::new() }
+    }
+
+    /// With room for `points` reserved up front, so the run never grows the vector.
+    pub fn with_capacity(mut self, points: usize) -> Series {
+        self.points.reserve_exact(points);
+        self
     }
 }

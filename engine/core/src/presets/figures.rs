@@ -47,7 +47,7 @@ pub fn merge(base: &mut Value, patch: &Value) {
 }
 
 fn load(name: &'static str, json: &str) -> Result<Figure, ScenarioError> {
-    let bad = |m: String| ScenarioError::new(format!("figure {name}"), m);
+    let bad = |m: String| ScenarioError::new(format!("figure {name}"), crate::scenario::ErrorCode::Internal, m);
     let file: FigureFile = serde_json::from_str(json).map_err(|e| bad(e.to_string()))?;
     let mut members = Vec::new();
     for m in file.members {

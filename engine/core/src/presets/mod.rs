@@ -27,7 +27,7 @@ pub fn find(name: &str) -> Option<Preset> {
 
 impl Preset {
     pub fn scenario(&self) -> Result<Scenario, ScenarioError> {
-        Scenario::from_json(self.json).map_err(|e| ScenarioError::new(e.field, format!("{} (in preset {})", e.message, self.name)))
+        Scenario::from_json(self.json).map_err(|e| ScenarioError::new(e.field, e.code, format!("{} (in preset {})", e.message, self.name)))
     }
 }
 

@@ -1,8 +1,7 @@
 //! Benchmarks: the measurement protocols behind the articles' charts. Each one expands into
 //! a list of fio-style jobs (see `host::plan`).
 
-use super::error::{Check, ScenarioError};
-use super::workload::{Job, Rw, Workload};
+use super::workload::{Job, Rw};
 use crate::units::{Bytes, GIB, KIB, MIB};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -161,63 +160,6 @@ impl Default for CrystalDiskMark {
     fn default() -> Self {
         Self { size: Bytes(GIB), runtime: 0.05 }
     }
-}
-
-impl Workload {
-    pub(crate) fn validate(&self, user_bytes: u64) -> Result<(), ScenarioError> {
-        let c = Check { prefix: "workload" };
-        let rw_in = |rw: Rw, allowed: &[Rw]| -> Result<(), ScenarioError> {
-            if allowed.contains(&rw) {
-                Ok(())
-            } else {
-                let names: Vec<_> = allowed.iter().map(|r| format!("{r:?}").to_lowercase()).collect();
-                Err(c.fail("rw", format!("must be one of {} for this benchmark (got {})", names.join(", "), format!("{rw:?}").to_lowercase())))
-            }
-        };
-        // Every benchmark becomes jobs; checking those covers sizes, ranges and alignment.
-        for (i, job) in crate::host::plan::jobs_of(self, user_bytes).iter().enumerate() {
-            let field_of_point = match self {
-                Workload::Job(_) => "workload".to_string(),
-                _ => format!("workload (point {})", i + 1),
-            };
-            job.validate(&field_of_point, user_bytes).map_err(|e| remap(e, self))?;
-        }
-        match self {
-            Workload::Job(_) => Ok(()),
-            Workload::SpanSweep(s) => {
-                rw_in(s.rw, &[Rw::Randread, Rw::Randwrite])?;
-                c.int("spans.length", s.spans.len() as u64, 1, 64)?;
-                for (i, span) in s.spans.iter().enumerate() {
-                    c.int(&format!("spans[{i}]"), span.0, s.bs.0, user_bytes)?;
-                }
-                Ok(())
-            }
-            Workload::WholeDriveWrite(w) => {
-                rw_in(w.rw, &[Rw::Write, Rw::Randwrite])?;
-                c.knob("points", w.points as f64)
-            }
-            Workload::LatencyTrace(t) => c.knob("max_points", t.max_points as f64),
-            Workload::SteadyState(s) => {
-                rw_in(s.rw, &[Rw::Write, Rw::Randwrite])?;
-                c.knob("rounds", s.rounds as f64)?;
-                c.int("round_bytes", s.round_bytes.0, s.bs.0, 1 << 45)
-            }
-            Workload::TransferSizeSweep(t) => {
-                rw_in(t.rw, &[Rw::Read, Rw::Randread, Rw::Write, Rw::Randwrite])?;
-                c.int("sizes.length", t.sizes.len() as u64, 1, 64)
-            }
-            Workload::CrystalDiskMark(m) => c.int("size", m.size.0, 8 * MIB, user_bytes),
-        }
-    }
-}
-
-/// A job derived from a benchmark reports its errors under the benchmark's own field names.
-fn remap(e: ScenarioError, w: &Workload) -> ScenarioError {
-    if matches!(w, Workload::Job(_)) {
-        return e;
-    }
-    let field = e.field.rsplit('.').next().unwrap_or_default();
-    ScenarioError::new(format!("workload.{field}"), e.message)
 }
 
 /// Shared by the benchmarks' job builders.

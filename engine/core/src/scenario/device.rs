@@ -203,44 +203,56 @@ impl Default for Wear {
 impl Device {
     pub(crate) fn validate(&self) -> Result<(), ScenarioError> {
         let n = &self.nand;
-        let c = Check { prefix: "device.nand" };
+        let c = Check::at("device.nand");
+        c.choice("cell", &n.cell)?;
         c.knob("channels", n.channels as f64)?;
         c.knob("dies_per_channel", n.dies_per_channel as f64)?;
         c.knob("planes_per_die", n.planes_per_die as f64)?;
         c.knob("blocks_per_plane", n.blocks_per_plane as f64)?;
         c.knob("pages_per_block", n.pages_per_block as f64)?;
         c.knob("page_bytes", n.page_bytes as f64)?;
-        c.power_of_two("page_bytes", n.page_bytes as u64, 4096, 65_536)?;
+        c.power_of_two("page_bytes", n.page_bytes as u64)?;
         c.knob("channel_mb_per_s", n.channel_mb_per_s as f64)?;
         if let Some(t) = &n.timing {
-            let c = Check { prefix: "device.nand.timing" };
-            if let Some(v) = t.read_us {
-                c.knob("read_us", v)?;
-            }
-            if let Some(v) = t.program_us {
-                c.knob("program_us", v)?;
-            }
-            if let Some(v) = t.erase_us {
-                c.knob("erase_us", v)?;
+            let c = Check::at("device.nand.timing");
+            for (field, value) in [("read_us", t.read_us), ("program_us", t.program_us), ("erase_us", t.erase_us)] {
+                if let Some(v) = value {
+                    c.knob(field, v)?;
+                }
             }
         }
-        let c = Check { prefix: "device.capacity" };
+        let c = Check::at("device.capacity");
         c.knob("op_percent", self.capacity.op_percent)?;
-        let c = Check { prefix: "device.controller" };
+        c.knob("user_bytes", self.capacity.user_bytes.0 as f64)?;
+        let c = Check::at("device.controller");
         c.knob("command_latency_us", self.controller.command_latency_us)?;
         c.knob("write_buffer", self.controller.write_buffer.0 as f64)?;
-        let c = Check { prefix: "device.host_interface" };
+        let c = Check::at("device.host_interface");
+        c.choice("kind", &self.host_interface.kind)?;
         if self.host_interface.kind == HostLinkKind::Pcie {
             c.knob("pcie_gen", self.host_interface.pcie_gen as f64)?;
             c.knob("lanes", self.host_interface.lanes as f64)?;
         }
         c.knob("efficiency", self.host_interface.efficiency)?;
         self.mapping.validate()?;
-        let c = Check { prefix: "device.gc" };
+        let c = Check::at("device.gc");
+        c.choice("policy", &self.gc.policy)?;
         c.knob("free_block_threshold", self.gc.free_block_threshold as f64)?;
+        // Each plane keeps the threshold free plus its open blocks (host and GC frontiers, and a
+        // repacking block when compressing), and needs two more: one to fill, one to collect.
+        let most = n.blocks_per_plane.saturating_sub(self.plane_reserve_blocks() - self.gc.free_block_threshold + 2);
+        let why = format!("blocks for {} blocks per plane (the rest of each plane holds open blocks and data)", n.blocks_per_plane);
+        c.within("free_block_threshold", self.gc.free_block_threshold as u64, 2, most as u64, &why)?;
         c.knob("background_free_blocks", self.gc.background_free_blocks as f64)?;
-        c.int("background_free_blocks", self.gc.background_free_blocks as u64, self.gc.free_block_threshold as u64, 256)?;
-        Check { prefix: "device.wear" }.knob("static_spread", self.wear.static_spread as f64)?;
+        let why = "blocks (at least free_block_threshold, at most 256)";
+        c.within("background_free_blocks", self.gc.background_free_blocks as u64, self.gc.free_block_threshold as u64, 256, why)?;
+        Check::at("device.wear").knob("static_spread", self.wear.static_spread as f64)?;
         Ok(())
+    }
+
+    /// Blocks every plane keeps out of the user's reach: GC's free-block threshold and one
+    /// open block per write frontier (host, GC; a compressing FTL repacks into a third).
+    pub fn plane_reserve_blocks(&self) -> u32 {
+        self.gc.free_block_threshold + 2 + self.controller.compression as u32
     }
 }

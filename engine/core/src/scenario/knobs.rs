@@ -114,7 +114,7 @@ pub static KNOBS: &[Knob] = &[
     k("device.nand.dies_per_channel", "media", Int, "", "Dies per channel", "NAND dies sharing each channel").range(1.0, 32.0),
     k("device.nand.planes_per_die", "media", Int, "", "Planes per die", "Planes per die, each with its own page buffer: the unit of parallelism here")
         .range(1.0, 8.0),
-    k("device.nand.blocks_per_plane", "media", Int, "", "Blocks per plane", "Erase blocks in each plane").range(4.0, 65_536.0),
+    k("device.nand.blocks_per_plane", "media", Int, "", "Blocks per plane", "Erase blocks in each plane (GC keeps a few of them free)").range(8.0, 65_536.0),
     k("device.nand.pages_per_block", "media", Int, "", "Pages per block", "Pages in an erase block (article 001: 768 x 16 KiB = 12 MiB)").range(4.0, 4096.0),
     k("device.nand.page_bytes", "media", Bytes, "B", "Page size", "Program/read unit; a power of two").range(4096.0, 65_536.0),
     k("device.nand.channel_mb_per_s", "media", Int, "MB/s", "Channel speed", "NAND interface transfer rate per channel (ONFI/Toggle)").range(10.0, 10_000.0),
@@ -290,9 +290,31 @@ pub static KNOBS: &[Knob] = &[
         .only(&["transfer_size_sweep"]),
 ];
 
-/// The knob at `path` (the first, where kinds of workload share a field).
-pub fn find(path: &str) -> Option<&'static Knob> {
-    KNOBS.iter().find(|k| k.path == path)
+/// The knob at `path` for a workload kind (`workload.*` fields differ by kind); without a
+/// kind, the first knob with that path.
+pub fn find(path: &str, kind: Option<&str>) -> Option<&'static Knob> {
+    KNOBS.iter().find(|k| k.path == path && (k.workloads.is_empty() || kind.is_none_or(|kind| k.workloads.contains(&kind))))
+}
+
+/// "a, b or c", for messages listing allowed values.
+pub fn one_of(options: &[&str]) -> String {
+    match options.split_last() {
+        None => String::new(),
+        Some((only, [])) => only.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+impl Knob {
+    /// The static range in words, for messages: "must be between 1 and 1024".
+    pub fn range_text(&self) -> String {
+        match (self.min, self.max) {
+            (Some(a), Some(b)) => format!("must be between {a} and {b}"),
+            (Some(a), None) => format!("must be at least {a}"),
+            (None, Some(b)) => format!("must be at most {b}"),
+            (None, None) => "has no limit".to_string(),
+        }
+    }
 }
 
 pub fn knobs_json() -> String {

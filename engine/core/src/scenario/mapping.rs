@@ -1,7 +1,7 @@
 //! Where the FTL's address-translation table lives (article 000): controller SRAM,
 //! on-board DRAM, and the NVMe Host Memory Buffer.
 
-use super::error::{Check, ScenarioError};
+use super::error::{Check, ErrorCode, ScenarioError};
 use crate::units::{Bytes, GIB, MIB};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -126,22 +126,24 @@ impl Hmb {
 
 impl Mapping {
     pub(crate) fn validate(&self) -> Result<(), ScenarioError> {
-        let c = Check { prefix: "device.mapping" };
+        let c = Check::at("device.mapping");
         c.knob("sram_bytes", self.sram_bytes.0 as f64)?;
         c.knob("dram_bytes", self.dram_bytes.0 as f64)?;
         c.knob("dirty_sram_bytes", self.dirty_sram_bytes.0 as f64)?;
         c.knob("dram_access_us", self.dram_access_us)?;
         if self.sram_bytes.0 == 0 && self.dram_bytes.0 == 0 {
-            return Err(c.fail("sram_bytes", "a drive needs SRAM or DRAM for its table: set sram_bytes or dram_bytes above 0"));
+            return Err(c.fail("sram_bytes", ErrorCode::Inconsistent, "a drive needs SRAM or DRAM for its table: set sram_bytes or dram_bytes above 0"));
         }
         if self.dram_bytes.0 == 0 && self.dirty_sram_bytes.0 == 0 {
-            return Err(c.fail("dirty_sram_bytes", "a DRAM-less drive needs SRAM for modified table segments: must be above 0"));
+            return Err(c.fail("dirty_sram_bytes", ErrorCode::Inconsistent, "a DRAM-less drive needs SRAM for modified table segments: must be above 0"));
         }
         let h = &self.hmb;
-        let c = Check { prefix: "device.mapping.hmb" };
+        let c = Check::at("device.mapping.hmb");
         c.knob("max_bytes", h.max_bytes.0 as f64)?;
-        c.int("preferred_bytes", h.preferred_bytes.0, 0, h.max_bytes.0)?;
-        c.int("min_bytes", h.min_bytes.0, 0, h.preferred_bytes.0)?;
+        c.knob("preferred_bytes", h.preferred_bytes.0 as f64)?;
+        c.within("preferred_bytes", h.preferred_bytes.0, 0, h.max_bytes.0, "bytes (at most max_bytes)")?;
+        c.knob("min_bytes", h.min_bytes.0 as f64)?;
+        c.within("min_bytes", h.min_bytes.0, 0, h.preferred_bytes.0, "bytes (at most preferred_bytes)")?;
         c.knob("allocation_policy", h.allocation_policy as f64)?;
         c.knob("host_memory_buffer_bytes", h.host_memory_buffer_bytes.0 as f64)?;
         c.knob("chunks", h.chunks as f64)?;

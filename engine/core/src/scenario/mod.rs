@@ -7,16 +7,20 @@ mod device;
 mod error;
 pub mod knobs;
 mod mapping;
+mod parse;
+mod rules;
 mod scale;
 mod workload;
 
 pub use benchmarks::*;
 pub use device::*;
-pub use error::ScenarioError;
+pub use error::{ErrorCode, ScenarioError};
 pub use mapping::*;
+pub use parse::WORKLOAD_KINDS;
 pub use workload::*;
 
 use crate::media::Geometry;
+use error::Check;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -78,14 +82,9 @@ impl Default for Precondition {
 
 impl Scenario {
     /// Parses JSON, naming the field path in any error (`workload.iodepth: invalid type…`),
-    /// then validates ranges.
+    /// then validates ranges and cross-field limits.
     pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
-        let de = &mut serde_json::Deserializer::from_str(text);
-        let scenario: Scenario = serde_path_to_error::deserialize(de).map_err(|e| {
-            let path = e.path().to_string();
-            let field = if path == "." { String::new() } else { path };
-            ScenarioError::new(field, e.into_inner().to_string())
-        })?;
+        let scenario = parse::parse(text)?;
         scenario.validate()?;
         Ok(scenario)
     }
@@ -94,26 +93,38 @@ impl Scenario {
         serde_json::to_string_pretty(self).expect("a scenario always serialises")
     }
 
+    /// Checks every field at the size the user typed, then the 1/scale drive the engine
+    /// simulates (rounding can break a limit there: the error then names `scale`).
     pub fn validate(&self) -> Result<(), ScenarioError> {
+        let top = Check::at("");
         if self.version == 0 || self.version > SCENARIO_VERSION {
-            return Err(ScenarioError::new(
+            return Err(top.fail(
                 "version",
+                ErrorCode::UnsupportedVersion,
                 format!("must be between 1 and {SCENARIO_VERSION} (got {}); this engine is older than the scenario", self.version),
             ));
         }
-        error::Check { prefix: "" }.knob("seed", self.seed as f64)?;
-        let top = error::Check { prefix: "" };
+        top.knob("seed", self.seed as f64)?;
         top.knob("scale", self.scale as f64)?;
+        self.validate_at_this_size()?;
         if self.scale > 1 {
-            return self.scaled()?.validate();
+            let scaled = self.scaled()?;
+            scaled.validate_at_this_size().map_err(|e| {
+                let message = format!("at scale {} (1/{} of the drive simulated), {e}: choose a smaller scale", self.scale, self.scale);
+                ScenarioError::new("scale", e.code, message)
+            })?;
         }
+        Ok(())
+    }
+
+    fn validate_at_this_size(&self) -> Result<(), ScenarioError> {
         self.device.validate()?;
         let geometry = Geometry::new(&self.device)?;
-        let c = error::Check { prefix: "precondition" };
+        let c = Check::at("precondition");
         c.knob("fill_percent", self.precondition.fill_percent)?;
         c.knob("random_rounds", self.precondition.random_rounds)?;
         if self.precondition.random_rounds > 0.0 && self.precondition.fill_percent == 0.0 {
-            return Err(c.fail("random_rounds", "needs data to overwrite: set fill_percent above 0"));
+            return Err(c.fail("random_rounds", ErrorCode::Inconsistent, "needs data to overwrite: set precondition.fill_percent above 0"));
         }
         self.workload.validate(geometry.user_bytes())
     }

@@ -30,6 +30,7 @@ impl Scenario {
         if nand.blocks_per_plane as u64 / n < 8 {
             return Err(ScenarioError::new(
                 "scale",
+                super::ErrorCode::OutOfRange,
                 format!(
                     "must be between 1 and {} for {} blocks per plane (every plane keeps at least 8 blocks; got {n})",
                     nand.blocks_per_plane / 8,

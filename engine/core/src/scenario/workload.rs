@@ -3,8 +3,7 @@
 //! Field names follow fio where fio has one (`rw`, `bs`, `iodepth`, `offset`, `size`,
 //! `io_size`, `runtime`, `rwmixread`, `log_avg_msec`).
 
-use super::error::{Check, ScenarioError};
-use crate::units::{Bytes, MAPPING_UNIT_BYTES};
+use crate::units::Bytes;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -33,6 +32,23 @@ pub enum Workload {
 impl Default for Workload {
     fn default() -> Self {
         Workload::Job(Job::default())
+    }
+}
+
+impl Workload {
+    /// The default workload of a kind, as `workload.kind` spells it.
+    pub fn default_of(kind: &str) -> Option<Workload> {
+        use super::benchmarks::*;
+        Some(match kind {
+            "job" => Workload::Job(Job::default()),
+            "span_sweep" => Workload::SpanSweep(SpanSweep::default()),
+            "whole_drive_write" => Workload::WholeDriveWrite(WholeDriveWrite::default()),
+            "latency_trace" => Workload::LatencyTrace(LatencyTrace::default()),
+            "steady_state" => Workload::SteadyState(SteadyState::default()),
+            "transfer_size_sweep" => Workload::TransferSizeSweep(TransferSizeSweep::default()),
+            "crystal_disk_mark" => Workload::CrystalDiskMark(CrystalDiskMark::default()),
+            _ => return None,
+        })
     }
 }
 
@@ -110,35 +126,6 @@ impl Default for Job {
 }
 
 impl Job {
-    pub(crate) fn validate(&self, prefix: &str, user_bytes: u64) -> Result<(), ScenarioError> {
-        let c = Check { prefix };
-        c.knob("rwmixread", self.rwmixread as f64)?;
-        c.knob("bs", self.bs.0 as f64)?;
-        if !self.bs.0.is_multiple_of(MAPPING_UNIT_BYTES) {
-            return Err(c.fail("bs", format!("must be a multiple of 4096 bytes (got {})", self.bs.0)));
-        }
-        c.knob("iodepth", self.iodepth as f64)?;
-        if !self.offset.0.is_multiple_of(MAPPING_UNIT_BYTES) {
-            return Err(c.fail("offset", format!("must be a multiple of 4096 bytes (got {})", self.offset.0)));
-        }
-        c.int("offset", self.offset.0, 0, user_bytes.saturating_sub(self.bs.0))?;
-        let room = user_bytes - self.offset.0;
-        c.int("size", self.size.0, 0, room)?;
-        if self.size.0 != 0 && self.size.0 < self.bs.0 {
-            return Err(c.fail("size", format!("must be at least bs ({}) or 0 for the whole drive (got {})", self.bs.0, self.size.0)));
-        }
-        c.knob("runtime", self.runtime)?;
-        c.knob("ramp_time", self.ramp_time)?;
-        c.knob("io_size", self.io_size.0 as f64)?;
-        if self.runtime == 0.0 && self.io_size.0 == 0 {
-            return Err(c.fail("runtime", "set runtime (seconds) or io_size (bytes): a job needs an end"));
-        }
-        c.knob("log_avg_msec", self.log_avg_msec)?;
-        c.knob("thinktime", self.thinktime)?;
-        c.knob("buffer_compress_percentage", self.buffer_compress_percentage as f64)?;
-        Ok(())
-    }
-
     /// Sectors a unit of this job's data takes on a drive whose slots hold `slot_sectors`
     /// (1 without compression): zeros shrink to one sector, otherwise the incompressible
     /// share of the slot, rounded up.

@@ -26,6 +26,7 @@ pub fn check_memory(geo: &Geometry, device: &Device) -> Result<(), ScenarioError
     if need > MEMORY_LIMIT_BYTES {
         return Err(ScenarioError::new(
             "device.nand.blocks_per_plane",
+            crate::scenario::ErrorCode::TooMuchMemory,
             format!(
                 "this drive needs about {} MiB of simulator memory; the limit is {} MiB: use fewer blocks per plane (the same ratios at a smaller size)",
                 need / MIB,

@@ -12,7 +12,7 @@ use crate::ftl::{FtlCounters, Untimed};
 use crate::host::plan::{Phase, Plan};
 use crate::host::{Command, JobRunner};
 use crate::media::Geometry;
-use crate::metrics::{Op, Recorder, Series, WindowCounters};
+use crate::metrics::{NandWrites, Op, Recorder, Series, WindowCounters};
 use crate::report::{Report, Summary};
 use crate::scenario::{Rw, Scenario, ScenarioError};
 use crate::units::{Nanos, MAPPING_UNIT_BYTES};
@@ -47,6 +47,7 @@ pub struct Simulation {
     baseline: FtlCounters,
     baseline_flash: crate::controller::FlashCounters,
     baseline_map: crate::ftl::mapping_cache::MappingCounters,
+    baseline_writes: NandWrites,
     now: Nanos,
     events: u64,
     finished: bool,
@@ -72,13 +73,15 @@ impl Simulation {
         let window_ns = budget::time_window_ns(&plan, &drive, &scenario.device);
         let m = &scenario.device.mapping;
         let map_tiers = [m.sram_bytes.0 > 0, m.dram_bytes.0 > 0, m.hmb.table_bytes() > 0];
-        let recorder = Recorder::new(&plan, window_ns, reads, writes, scale as f64, map_tiers);
+        let mut recorder = Recorder::new(&plan, window_ns, reads, writes, scale as f64, map_tiers, drive.slot_geometry());
+        recorder.start(window_counters(&drive));
         let first = JobRunner::new(&plan.phases[0].job, geo.user_bytes(), scenario.seed, 0);
         let mut sim = Simulation {
             geo,
             baseline: drive.ftl.counters(),
             baseline_map: drive.mapping_counters(),
             baseline_flash: drive.counters(),
+            baseline_writes: drive.nand_writes(),
             drive,
             phases: plan.phases,
             phase: 0,
@@ -136,9 +139,7 @@ impl Simulation {
     }
 
     fn write_counters(&self) -> WindowCounters {
-        let c = self.drive.ftl.counters();
-        let slots = (c.host_sectors_written + c.gc_sectors_moved) as f64 / self.drive.ftl.sectors_per_slot() as f64;
-        WindowCounters { host_units: c.host_units_written, nand_slots: slots, gc_units: c.gc_units_moved, lookups: self.drive.mapping_counters().lookups }
+        window_counters(&self.drive)
     }
 
     /// Advances by at most `max_events` events (completions and wake-ups). Returns true once
@@ -261,6 +262,7 @@ impl Simulation {
             baseline: self.baseline,
             baseline_flash: self.baseline_flash,
             baseline_map: self.baseline_map,
+            baseline_writes: self.baseline_writes,
             hmb_table_bytes: self.hmb_table_bytes,
             hmb_granted_bytes: self.hmb_granted_bytes,
             elapsed: self.now,
@@ -269,6 +271,10 @@ impl Simulation {
             scale: self.scale,
         }
     }
+}
+
+fn window_counters(drive: &Drive) -> WindowCounters {
+    WindowCounters { writes: drive.nand_writes(), gc_units: drive.ftl.counters().gc_units_moved, lookups: drive.mapping_counters().lookups }
 }
 
 /// Brings the drive to the scenario's starting state without spending simulated time.
@@ -293,6 +299,7 @@ pub(crate) struct SimParts<'a> {
     pub baseline: FtlCounters,
     pub baseline_flash: crate::controller::FlashCounters,
     pub baseline_map: crate::ftl::mapping_cache::MappingCounters,
+    pub baseline_writes: NandWrites,
     pub hmb_table_bytes: u64,
     pub hmb_granted_bytes: u64,
     pub elapsed: Nanos,

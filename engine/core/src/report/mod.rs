@@ -1,7 +1,11 @@
 //! A run's result: the summary numbers and the series, as the CLI prints them and the web
 //! app charts them.
 
-use crate::metrics::{LatencySummary, Op, Series};
+mod fields;
+
+pub use fields::{summary_fields, summary_fields_json, SummaryField, SummaryGroup};
+
+use crate::metrics::{LabelId, LatencySummary, Op, Series, SeriesRole};
 use crate::sim::Simulation;
 use crate::units::MAPPING_UNIT_BYTES;
 use serde::Serialize;
@@ -31,7 +35,8 @@ pub struct Summary {
     pub host_trimmed_bytes: f64,
     /// NAND bytes programmed for host data and GC copies.
     pub nand_written_bytes: f64,
-    /// NAND writes (data, GC copies and translation pages) / host writes, over this run.
+    /// NAND space programmed (host data, GC copies and wear-levelling moves, translation
+    /// pages) / host data written, over this run; the `waf` series ends on this value.
     pub write_amplification: f64,
     pub gc_runs: f64,
     pub gc_moved_bytes: f64,
@@ -45,6 +50,8 @@ pub struct Summary {
     /// Host writes the NAND can take before its rated P/E cycles run out, at this run's
     /// write amplification (1 if it wrote nothing): raw capacity x P/E / WAF, in TB.
     pub estimated_tbw: f64,
+    /// Every NAND read, program and erase of this run, whatever caused it (host, GC, wear
+    /// levelling, translation pages); preconditioning excluded.
     pub flash_operations: f64,
     /// Mean share of time the planes were reading, programming or erasing.
     pub plane_utilisation_percent: f64,
@@ -86,14 +93,17 @@ impl Report {
 #[derive(Serialize)]
 struct SeriesMeta<'a> {
     id: &'a str,
+    role: SeriesRole,
+    label_id: LabelId,
     label: &'a str,
     x: &'a crate::metrics::Axis,
     y: &'a crate::metrics::Axis,
 }
 
-/// Each series without its points, for a consumer that streams the points separately.
+/// Each series without its points, for a consumer that streams the points separately:
+/// `[{ id, role, label_id, label, x: {id, unit, name, categories}, y: {...} }]`.
 pub fn series_meta_json(series: &[Series]) -> String {
-    let meta: Vec<_> = series.iter().map(|s| SeriesMeta { id: &s.id, label: &s.label, x: &s.x, y: &s.y }).collect();
+    let meta: Vec<_> = series.iter().map(|s| SeriesMeta { id: &s.id, role: s.role, label_id: s.label_id, label: &s.label, x: &s.x, y: &s.y }).collect();
     serde_json::to_string(&meta).expect("series metadata always serialises")
 }
 
@@ -104,7 +114,6 @@ impl Summary {
         let per_s = |v: u64| if seconds > 0.0 { v as f64 / seconds } else { 0.0 };
         let ftl = p.drive.ftl.counters();
         let flash = p.drive.counters();
-        let host_units = ftl.host_units_written - p.baseline.host_units_written;
         let gc_units = ftl.gc_units_moved - p.baseline.gc_units_moved;
         let programs = (flash.host_page_programs + flash.gc_page_programs) - (p.baseline_flash.host_page_programs + p.baseline_flash.gc_page_programs);
         let r = p.recorder;
@@ -114,13 +123,10 @@ impl Summary {
         let map = p.drive.mapping_counters();
         let lookups: Vec<f64> = (0..4).map(|t| (map.lookups[t] - p.baseline_map.lookups[t]) as f64).collect();
         let total_lookups: f64 = lookups.iter().sum::<f64>().max(1.0);
-        let (page_reads, page_writes) = p.drive.translation_page_io();
-        // Translation pages written back count as NAND writes too.
-        let map_units = page_writes * p.geo.slots_per_page as u64;
-        // In slots of NAND space: compressed units take less than one.
-        let sectors = (ftl.host_sectors_written + ftl.gc_sectors_moved) - (p.baseline.host_sectors_written + p.baseline.gc_sectors_moved);
-        let data_slots = sectors as f64 / p.drive.ftl.sectors_per_slot() as f64;
-        let waf = if host_units == 0 { 0.0 } else { (data_slots + map_units as f64) / host_units as f64 };
+        let page_reads = flash.translation_page_reads - p.baseline_flash.translation_page_reads;
+        let page_writes = flash.translation_page_writes - p.baseline_flash.translation_page_writes;
+        // One definition with the WAF series: every NAND write over host writes, this run.
+        let waf = p.drive.nand_writes().write_amplification(&p.baseline_writes, p.drive.slot_geometry());
         Summary {
             duration_s: seconds,
             read_mb_per_s: per_s(r.bytes[Op::Read as usize]) / 1e6,

@@ -1,0 +1,159 @@
+//! The summary's catalogue (CONTRACT.md §3): every value of `Summary` with its unit, group
+//! and English label, so the page lays out, formats and translates by id and never parses
+//! a suffix out of a field name. A test keeps the catalogue and the struct in step.
+//!
+//! Ids are the serialised field paths; nested latency values are dotted
+//! (`read_latency.p99_us`). `truncated` is a boolean and is listed with unit `none`, so the
+//! catalogue covers every leaf of the summary, not only the numbers.
+
+use crate::metrics::Unit;
+use serde::Serialize;
+use ts_rs::TS;
+
+/// Where a summary value sits on the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum SummaryGroup {
+    Throughput,
+    LatencyRead,
+    LatencyWrite,
+    Host,
+    Nand,
+    Gc,
+    Wear,
+    Capacity,
+    Mapping,
+    Hmb,
+    Run,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, TS)]
+#[ts(export)]
+pub struct SummaryField {
+    pub id: &'static str,
+    pub unit: Unit,
+    pub group: SummaryGroup,
+    /// English label; the page translates by `id`.
+    pub label: &'static str,
+}
+
+const fn f(id: &'static str, unit: Unit, group: SummaryGroup, label: &'static str) -> SummaryField {
+    SummaryField { id, unit, group, label }
+}
+
+use SummaryGroup as G;
+use Unit as U;
+
+static FIELDS: &[SummaryField] = &[
+    f("read_mb_per_s", U::MbPerS, G::Throughput, "Read throughput"),
+    f("write_mb_per_s", U::MbPerS, G::Throughput, "Write throughput"),
+    f("read_iops", U::Iops, G::Throughput, "Read IOPS"),
+    f("write_iops", U::Iops, G::Throughput, "Write IOPS"),
+    f("read_latency.count", U::Count, G::LatencyRead, "Reads"),
+    f("read_latency.mean_us", U::Us, G::LatencyRead, "Mean read latency"),
+    f("read_latency.p50_us", U::Us, G::LatencyRead, "Median read latency"),
+    f("read_latency.p99_us", U::Us, G::LatencyRead, "p99 read latency"),
+    f("read_latency.p999_us", U::Us, G::LatencyRead, "p99.9 read latency"),
+    f("read_latency.max_us", U::Us, G::LatencyRead, "Maximum read latency"),
+    f("write_latency.count", U::Count, G::LatencyWrite, "Writes"),
+    f("write_latency.mean_us", U::Us, G::LatencyWrite, "Mean write latency"),
+    f("write_latency.p50_us", U::Us, G::LatencyWrite, "Median write latency"),
+    f("write_latency.p99_us", U::Us, G::LatencyWrite, "p99 write latency"),
+    f("write_latency.p999_us", U::Us, G::LatencyWrite, "p99.9 write latency"),
+    f("write_latency.max_us", U::Us, G::LatencyWrite, "Maximum write latency"),
+    f("host_read_bytes", U::Bytes, G::Host, "Host reads"),
+    f("host_written_bytes", U::Bytes, G::Host, "Host writes"),
+    f("host_trimmed_bytes", U::Bytes, G::Host, "Host trims"),
+    f("nand_written_bytes", U::Bytes, G::Nand, "NAND writes"),
+    f("write_amplification", U::Ratio, G::Nand, "Write amplification"),
+    f("flash_operations", U::Count, G::Nand, "Flash operations"),
+    f("erases", U::Count, G::Nand, "Block erases"),
+    f("plane_utilisation_percent", U::Percent, G::Nand, "Plane utilisation"),
+    f("gc_runs", U::Count, G::Gc, "Blocks reclaimed by GC"),
+    f("gc_moved_bytes", U::Bytes, G::Gc, "Data moved by GC"),
+    f("wear_level_moves", U::Count, G::Wear, "Wear-levelling victims"),
+    f("erase_count_max", U::Count, G::Wear, "Highest erase count"),
+    f("erase_count_mean", U::Count, G::Wear, "Mean erase count"),
+    f("endurance_used_percent", U::Percent, G::Wear, "Endurance used"),
+    f("estimated_tbw", U::Tb, G::Wear, "Estimated endurance (TBW)"),
+    f("raw_capacity_bytes", U::Bytes, G::Capacity, "Raw NAND"),
+    f("user_capacity_bytes", U::Bytes, G::Capacity, "User capacity"),
+    f("op_percent", U::Percent, G::Capacity, "Over-provisioning"),
+    f("spare_percent_of_raw", U::Percent, G::Capacity, "Spare share of raw NAND"),
+    f("map_sram_hit_percent", U::Percent, G::Mapping, "Table lookups from SRAM"),
+    f("map_dram_hit_percent", U::Percent, G::Mapping, "Table lookups from DRAM"),
+    f("map_hmb_hit_percent", U::Percent, G::Mapping, "Table lookups from HMB"),
+    f("map_miss_percent", U::Percent, G::Mapping, "Table lookups missed (NAND)"),
+    f("translation_page_reads", U::Count, G::Mapping, "Translation page reads"),
+    f("translation_page_writes", U::Count, G::Mapping, "Translation page writes"),
+    f("hmb_granted_bytes", U::Bytes, G::Hmb, "HMB granted"),
+    f("hmb_table_bytes", U::Bytes, G::Hmb, "HMB holding the table"),
+    f("hmb_covered_span_bytes", U::Bytes, G::Hmb, "Span the HMB table covers"),
+    f("duration_s", U::S, G::Run, "Simulated time"),
+    f("scale", U::Ratio, G::Run, "Scale (1/N of the drive simulated)"),
+    f("events", U::Count, G::Run, "Events"),
+    f("truncated", U::None, G::Run, "Stopped at the event limit"),
+];
+
+/// Every summary value, in the order the page shows them.
+pub fn summary_fields() -> &'static [SummaryField] {
+    FIELDS
+}
+
+/// The catalogue as a JSON array of `{ id, unit, group, label }`.
+pub fn summary_fields_json() -> String {
+    serde_json::to_string(FIELDS).expect("the summary catalogue serialises")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::Value;
+
+    /// Dotted paths of every leaf of a JSON object.
+    fn leaves(prefix: &str, v: &Value, out: &mut Vec<String>) {
+        match v {
+            Value::Object(map) => {
+                for (k, child) in map {
+                    let path = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
+                    leaves(&path, child, out);
+                }
+            }
+            _ => out.push(prefix.to_string()),
+        }
+    }
+
+    #[test]
+    fn every_summary_value_has_exactly_one_catalogue_entry_and_vice_versa() {
+        let report =
+            crate::Simulation::run_to_end(&crate::Scenario::from_json(r#"{"workload":{"kind":"job","rw":"randrw","runtime":0.002}}"#).unwrap()).unwrap();
+        let summary = serde_json::to_value(&report.summary).unwrap();
+        let mut paths = Vec::new();
+        leaves("", &summary, &mut paths);
+        paths.sort();
+        let mut ids: Vec<String> = FIELDS.iter().map(|f| f.id.to_string()).collect();
+        ids.sort();
+        let mut unique = ids.clone();
+        unique.dedup();
+        assert_eq!(unique.len(), ids.len(), "an id is listed twice");
+        assert_eq!(ids, paths, "catalogue and Summary disagree");
+        // Every leaf is a number except the one boolean, and units say so.
+        for f in FIELDS {
+            let v = f.id.split('.').fold(&summary, |v, k| &v[k]);
+            assert_eq!(v.is_boolean(), f.unit == Unit::None, "{}", f.id);
+            assert!(v.is_number() || v.is_boolean(), "{}", f.id);
+        }
+    }
+
+    #[test]
+    fn the_catalogue_serialises_with_snake_case_ids() {
+        let v: Value = serde_json::from_str(&summary_fields_json()).unwrap();
+        let p99 = v.as_array().unwrap().iter().find(|f| f["id"] == "read_latency.p99_us").unwrap();
+        assert_eq!(p99["unit"], "us");
+        assert_eq!(p99["group"], "latency_read");
+        let waf = v.as_array().unwrap().iter().find(|f| f["id"] == "write_amplification").unwrap();
+        assert_eq!(waf["unit"], "ratio");
+        assert_eq!(waf["group"], "nand");
+    }
+}
