@@ -2,40 +2,37 @@
 // the page keys on `field` (which control to mark) and `code` (what kind of problem), never on
 // the English message. EngineError carries them through the worker and across Comlink.
 import * as Comlink from 'comlink';
+import type { ErrorCode } from '../scenario/generated/ErrorCode';
+import type { ScenarioError } from '../scenario/generated/ScenarioError';
+
+export type { ErrorCode };
 
 /**
- * The engine's error codes (Rust `ErrorCode`, serde snake_case). Listed here, not only as a
- * type, because a code arriving from outside is checked against it at run time.
+ * Every code once. A Record over the generated ErrorCode type, so a code the engine adds is a
+ * type error here; the list is needed at run time to check a code arriving from outside.
  */
-export const ERROR_CODES = [
-  'syntax',
-  'not_an_object',
-  'invalid_type',
-  'unknown_field',
-  'invalid_option',
-  'out_of_range',
-  'not_whole_bytes',
-  'unsafe_integer',
-  'not_power_of_two',
-  'not_aligned',
-  'inconsistent',
-  'too_much_memory',
-  'too_much_work',
-  'unsupported_version',
-  'engine_abort',
-  'internal',
-] as const;
+const CODES: Record<ErrorCode, true> = {
+  syntax: true,
+  not_an_object: true,
+  invalid_type: true,
+  unknown_field: true,
+  invalid_option: true,
+  out_of_range: true,
+  not_whole_bytes: true,
+  unsafe_integer: true,
+  not_power_of_two: true,
+  not_aligned: true,
+  inconsistent: true,
+  too_much_memory: true,
+  too_much_work: true,
+  unsupported_version: true,
+  engine_abort: true,
+  internal: true,
+};
+export const ERROR_CODES = Object.keys(CODES) as readonly ErrorCode[];
 
-export type ErrorCode = (typeof ERROR_CODES)[number];
-
-/** What crosses the wasm and worker boundaries: plain data, no prototype needed. */
-export interface EngineErrorData {
-  /** Dotted path of the field at fault ("workload.iodepth", "workload.spans[2]"), or "" for the whole document. */
-  field: string;
-  code: ErrorCode;
-  /** English, for display only. */
-  message: string;
-}
+/** What crosses the wasm and worker boundaries (the engine's ScenarioError): plain data. */
+export type EngineErrorData = ScenarioError;
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
@@ -69,16 +66,6 @@ export function describeError(error: EngineErrorData): string {
 }
 
 /**
- * Until the engine throws {field, code, message} objects (CONTRACT §1), wasm-bindgen throws an
- * Error whose text is "field: message". Only this shim reads the text; the code is a guess
- * (`out_of_range` for a field, `syntax` for the document) and goes when the engine change lands.
- */
-function fromLegacyText(text: string): EngineErrorData {
-  const m = /^([A-Za-z_]\w*(?:\.\w+|\[\d+\])*):\s(.*)$/s.exec(text);
-  return m ? { field: m[1], code: 'out_of_range', message: m[2] } : { field: '', code: 'syntax', message: text };
-}
-
-/**
  * What the wasm threw, as an EngineError when it is a refusal; null when it is not (a trap such
  * as WebAssembly.RuntimeError "unreachable", or anything else unexpected): the instance is then
  * unusable and the caller must treat it as an abort.
@@ -86,9 +73,9 @@ function fromLegacyText(text: string): EngineErrorData {
 export function refusalFrom(thrown: unknown): EngineError | null {
   if (thrown instanceof EngineError) return thrown;
   if (isEngineErrorData(thrown)) return new EngineError(thrown);
-  if (typeof WebAssembly !== 'undefined' && thrown instanceof WebAssembly.RuntimeError) return null;
-  // wasm-bindgen's JsError arrives as a plain Error (name "Error"); TypeError & co. are bugs.
-  if (thrown instanceof Error && thrown.name === 'Error' && thrown.constructor === Error) return new EngineError(fromLegacyText(thrown.message));
+  // The engine's last resort when its error would not serialise: text, still a refusal.
+  if (typeof thrown === 'string') return new EngineError({ field: '', code: 'internal', message: thrown });
+  // WebAssembly.RuntimeError ("unreachable": a Rust panic), a RangeError, a TypeError…
   return null;
 }
 
