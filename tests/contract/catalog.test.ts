@@ -3,7 +3,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Simulation } from '../../web/src/engine/pkg/ssd_wasm.js';
 import type { Catalog } from '../../web/src/engine/types';
-import { AXES_JA, FIGURES_JA, OPTIONS_JA, PRESETS_JA, SERIES_JA, SUMMARY_JA } from '../../web/src/i18n/engineText.ja';
+import { AXES_JA, FIGURES_JA, LABELS_JA, OPTIONS_JA, PRESETS_JA, SUMMARY_JA } from '../../web/src/i18n/engineText.ja';
+import { unitText } from '../../web/src/i18n/units';
+import { GROUP_TITLES } from '../../web/src/panels/SummaryPanel';
+import { summaryPaths } from '../../web/src/panels/summaryFields';
+import type { SeriesMeta } from '../../web/src/engine/types';
 import { optionLabel } from '../../web/src/i18n/engineText';
 import { KNOBS_JA } from '../../web/src/i18n/knobs.ja';
 import { knobsFor, WORKLOAD_KINDS } from '../../web/src/scenario/knobs';
@@ -44,6 +48,24 @@ describe('catalogue', () => {
     }
   });
 
+  it('marks every field a preset, figure or kind default leaves empty as nullable (the knob table is the only source)', () => {
+    const scenarios = [
+      ...catalog.presets.map((p) => p.scenario),
+      ...catalog.figures.flatMap((f) => f.members.map((m) => m.scenario)),
+      ...Object.values(catalog.workloadDefaults).map((workload) => ({ workload })),
+    ];
+    const nulls = new Set<string>();
+    const walk = (value: unknown, path: string) => {
+      if (value === null) nulls.add(path);
+      else if (typeof value === 'object' && !Array.isArray(value)) for (const [k, v] of Object.entries(value)) walk(v, path ? `${path}.${k}` : k);
+    };
+    scenarios.forEach((s) => walk(s, ''));
+    // A null group (device.nand.timing) leaves each of its knobs empty too.
+    const empty = catalog.knobs.filter((k) => [...nulls].some((n) => k.path === n || k.path.startsWith(`${n}.`))).map((k) => k.path);
+    expect(empty.length).toBeGreaterThan(0);
+    expect(empty.filter((p) => !catalog.knobs.find((k) => k.path === p)?.nullable)).toEqual([]);
+  });
+
   it('knob ranges are ordered and choices have options', () => {
     for (const k of catalog.knobs) {
       if (k.min !== undefined && k.max !== undefined) expect(k.min, k.path).toBeLessThanOrEqual(k.max);
@@ -77,28 +99,38 @@ describe('Japanese for everything the engine names', () => {
     }
   });
 
-  it('every series and axis the presets produce has a Japanese name', () => {
-    const ids = new Set<string>(['latency_cdf_read', 'latency_cdf_write']);
-    const axes = new Set<string>(['Latency', 'Operations at or below']);
+  it('every series label and axis the presets produce has a Japanese name, by id', () => {
+    const labels = new Set<string>();
+    const axes = new Set<string>();
+    const roles = new Set<string>();
     for (const p of catalog.presets) {
       const sim = new Simulation(JSON.stringify(p.scenario));
       try {
-        for (const s of JSON.parse(sim.series_meta()) as { id: string; x: { name: string }; y: { name: string } }[]) {
-          ids.add(s.id);
-          axes.add(s.x.name);
-          axes.add(s.y.name);
+        sim.run(1_000_000_000); // run to the end: the latency CDFs are added when it finishes
+        for (const s of JSON.parse(sim.series_meta()) as SeriesMeta[]) {
+          labels.add(s.label_id);
+          axes.add(s.x.id);
+          axes.add(s.y.id);
+          roles.add(s.role);
+          expect(unitText('en', s.y.unit), `${s.id}: unit ${s.y.unit}`).toBeTypeOf('string');
         }
       } finally {
         sim.free();
       }
     }
-    expect([...ids].filter((id) => !SERIES_JA[id])).toEqual([]);
-    expect([...axes].filter((a) => !AXES_JA[a])).toEqual([]);
+    // The tables are Records over the generated enums; this checks the engine's real output
+    // against them too, and lists what is missing by id.
+    expect([...labels].filter((id) => !Object.hasOwn(LABELS_JA, id))).toEqual([]);
+    expect([...axes].filter((id) => !Object.hasOwn(AXES_JA, id))).toEqual([]);
+    expect([...roles].sort()).toEqual(expect.arrayContaining(['headline', 'latency_cdf', 'mapping', 'throughput', 'waf']));
   });
 
-  it('every summary number has a Japanese label', async () => {
+  it('every value of the summary catalogue has a Japanese label, and the catalogue covers the summary', async () => {
+    const ids = catalog.summaryFields.map((f) => f.id);
+    expect(ids.filter((id) => !Object.hasOwn(SUMMARY_JA, id))).toEqual([]);
+    expect(Object.keys(SUMMARY_JA).filter((id) => !ids.includes(id))).toEqual([]); // no stale entries
     const result = await loadEngine().run(catalog.defaultScenario, () => {}, { blockMap: false });
-    const keys = Object.entries(result.summary).flatMap(([k, v]) => (typeof v === 'object' && v !== null ? [k, ...Object.keys(v)] : typeof v === 'number' ? [k] : []));
-    expect(keys.filter((k) => !SUMMARY_JA[k])).toEqual([]);
+    expect(summaryPaths(result.summary).filter((p) => !ids.includes(p))).toEqual([]);
+    for (const f of catalog.summaryFields) expect(GROUP_TITLES[f.group], f.id).toBeDefined();
   });
 });

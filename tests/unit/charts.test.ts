@@ -2,28 +2,30 @@ import { describe, expect, it } from 'vitest';
 import { blockMapCsv, blocksPerCell, cellAt, eraseRange } from '../../web/src/charts/blockMapModel';
 import { chartDefs, isGeometric } from '../../web/src/charts/chartSpecs';
 import { csvField, csvRows, parseCsv, seriesCsv } from '../../web/src/charts/exportChart';
-import { formatValue, unitsOnChart, withUnit } from '../../web/src/charts/format';
+import { formatValue, unitsOnChart } from '../../web/src/charts/format';
+import { unitText, withUnit } from '../../web/src/i18n/units';
 import { cdfToHistogram, percentiles } from '../../web/src/charts/latency';
 import { PALETTE, seriesStyle } from '../../web/src/charts/palette';
 import { nearestIndex, plotFrame } from '../../web/src/charts/plotFrame';
 import { mergeRefLines } from '../../web/src/charts/SeriesChartCard';
-import type { BlockMap, SeriesMeta, Summary } from '../../web/src/engine/types';
+import type { Axis, AxisId, BlockMap, LabelId, SeriesMeta, SeriesRole, Summary, Unit } from '../../web/src/engine/types';
 
-const axis = (name: string, unit: string, categories: string[] = []) => ({ name, unit, categories });
-const series = (id: string, x: ReturnType<typeof axis>, y: ReturnType<typeof axis>): SeriesMeta => ({ id, label: id, x, y });
-const time = axis('Time', 's');
-const mbps = axis('Throughput', 'MB/s');
-const pct = axis('Table lookups', '%');
+const axis = (id: AxisId, unit: Unit, categories: string[] = []): Axis => ({ id, unit, name: `English ${id}`, categories });
+const series = (id: string, role: SeriesRole, x: Axis, y: Axis, label_id: LabelId = 'read'): SeriesMeta => ({ id, role, label_id, label: id, x, y });
+const time = axis('time', 's');
+const mbps = axis('throughput', 'mb_per_s');
+const pct = axis('table_lookups', 'percent');
+const waf = axis('waf', 'ratio');
 const margins = { top: 10, right: 10, bottom: 30, left: 50 };
 
-describe('chartDefs: charts from the series axes', () => {
-  it('a span sweep: headline, throughput over time, mapping tiers, latency distribution', () => {
+describe('chartDefs: charts from the series roles and axis ids', () => {
+  it('a span sweep: headline, throughput over time, latency distribution, mapping tiers', () => {
     const list = [
-      series('span_sweep', axis('Access span', 'GiB'), mbps),
-      series('read_throughput', time, mbps),
-      series('map_hit_sram', time, pct),
-      series('map_miss', time, pct),
-      series('latency_cdf_read', axis('Latency', 'µs'), axis('Operations at or below', '%')),
+      series('span_sweep', 'headline', axis('access_span', 'gib'), mbps),
+      series('read_throughput', 'throughput', time, mbps),
+      series('map_hit_sram', 'mapping', time, pct),
+      series('map_miss', 'mapping', time, pct),
+      series('latency_cdf_read', 'latency_cdf', axis('latency', 'us'), axis('operations_at_or_below', 'percent')),
     ];
     expect(chartDefs(list).map((d) => [d.id, d.series, d.mark])).toEqual([
       ['headline', [0], 'line'],
@@ -33,30 +35,42 @@ describe('chartDefs: charts from the series axes', () => {
     ]);
   });
 
+  it('never reads English names or unit text: renamed axes change nothing', () => {
+    const renamed = (a: Axis): Axis => ({ ...a, name: 'Zeit' });
+    const list = [series('x1', 'headline', renamed(axis('access_span', 'gib')), renamed(mbps)), series('x2', 'throughput', renamed(time), renamed(mbps))];
+    expect(chartDefs(list).map((d) => d.id)).toEqual(['headline', 'throughput']);
+  });
+
   it('CrystalDiskMark read and write share the categorical headline as bars', () => {
-    const tests = axis('Test', '', ['SEQ1M Q8T1', 'RND4K Q1T1']);
-    const defs = chartDefs([series('cdm_read', tests, mbps), series('cdm_write', tests, mbps), series('read_throughput', time, mbps), series('waf', time, axis('WAF', 'x'))]);
+    const tests = axis('test', 'none', ['SEQ1M Q8T1', 'RND4K Q1T1']);
+    const defs = chartDefs([series('cdm_read', 'headline', tests, mbps), series('cdm_write', 'headline', tests, mbps), series('read_throughput', 'throughput', time, mbps), series('waf', 'waf', time, waf)]);
     expect(defs[0]).toEqual({ id: 'headline', series: [0, 1], mark: 'bars', role: 'headline' });
     expect(defs.map((d) => d.id)).toEqual(['headline', 'throughput', 'waf']);
   });
 
-  it('GC’s copy rate gets its own chart beside write amplification', () => {
+  it('GC’s copy rate gets its own chart; cumulative and windowed WAF share one', () => {
     const defs = chartDefs([
-      series('throughput_vs_written', axis('Data written', 'GB'), mbps),
-      series('write_throughput', time, mbps),
-      series('waf', time, axis('WAF', 'x')),
-      series('gc_throughput', time, axis('GC copy rate', 'MB/s')),
+      series('throughput_vs_written', 'headline', axis('data_written', 'gb'), mbps),
+      series('write_throughput', 'throughput', time, mbps),
+      series('waf', 'waf', time, waf, 'write_amplification'),
+      series('waf_window', 'waf', time, waf, 'write_amplification_window'),
+      series('gc_throughput', 'gc', time, axis('gc_copy_rate', 'mb_per_s')),
     ]);
     expect(defs.map((d) => [d.id, d.series])).toEqual([
       ['headline', [0]],
       ['throughput', [1]],
-      ['waf', [2]],
-      ['gc', [3]],
+      ['waf', [2, 3]],
+      ['gc', [4]],
     ]);
   });
 
   it('a job’s headline is its throughput over time (no duplicate chart)', () => {
-    const defs = chartDefs([series('read_throughput', time, mbps), series('write_throughput', time, mbps), series('gc_throughput', time, mbps), series('map_hit_sram', time, pct)]);
+    const defs = chartDefs([
+      series('read_throughput', 'throughput', time, mbps),
+      series('write_throughput', 'throughput', time, mbps),
+      series('gc_throughput', 'gc', time, axis('gc_copy_rate', 'mb_per_s')),
+      series('map_hit_sram', 'mapping', time, pct),
+    ]);
     expect(defs.map((d) => [d.id, d.series])).toEqual([
       ['headline', [0, 1]],
       ['gc', [2]],
@@ -64,16 +78,22 @@ describe('chartDefs: charts from the series axes', () => {
     ]);
   });
 
-  it('a latency trace is dots, with its own role', () => {
-    const defs = chartDefs([series('latency_trace', axis('Operation #', ''), axis('Latency', 'ms'))]);
+  it('a latency trace (x axis: operation) is dots, with its own role', () => {
+    const defs = chartDefs([series('latency_trace', 'headline', axis('operation', 'none'), axis('latency', 'ms'))]);
     expect(defs[0]).toMatchObject({ mark: 'dots', role: 'latency_trace' });
   });
 
-  it('a series it has never seen still gets a chart, grouped by axes', () => {
-    const defs = chartDefs([series('span_sweep', axis('Access span', 'GiB'), mbps), series('slc_free', time, axis('SLC cache free', 'GiB')), series('slc_used', time, axis('SLC cache used', 'GiB'))]);
+  it('a series on other axes than its role’s chart still gets a chart, grouped by axes', () => {
+    const defs = chartDefs([
+      series('span_sweep', 'headline', axis('access_span', 'gib'), mbps),
+      series('map_hit_sram', 'mapping', time, pct),
+      series('map_lookups', 'mapping', time, axis('table_lookups', 'count')),
+      series('map_lookups_2', 'mapping', time, axis('table_lookups', 'count')),
+    ]);
     expect(defs.map((d) => [d.id, d.series])).toEqual([
       ['headline', [0]],
-      ['series-slc_free', [1, 2]],
+      ['mapping', [1]],
+      ['series-map_lookups', [2, 3]],
     ]);
     expect(chartDefs([])).toEqual([]);
   });
@@ -151,7 +171,7 @@ describe('latency helpers', () => {
       { op: 'write', name: 'p99', value: 44.8 },
       { op: 'write', name: 'p99.9', value: 67.2 },
     ]);
-    expect(percentiles(summary, 'furlongs')).toEqual([]);
+    expect(percentiles(summary, 'mb_per_s')).toEqual([]); // not a time unit
   });
 
   it('merges percentile lines that coincide into one label', () => {
@@ -170,7 +190,7 @@ describe('latency helpers', () => {
 describe('CSV export', () => {
   it('writes one row per point with exact numbers, and reads back', () => {
     const s = [{ key: 'a', label: 'Read, "QD32"', color: '#000', marker: 'circle' as const, points: new Float64Array([1, 0.1 + 0.2, 2, 1e21]) }];
-    const text = seriesCsv(s, { name: 'Access span', unit: 'GiB', scale: 'log' }, { name: 'Throughput', unit: 'MB/s', scale: 'linear' });
+    const text = seriesCsv(s, { name: 'Access span', unit: 'gib', scale: 'log' }, { name: 'Throughput', unit: 'mb_per_s', scale: 'linear' }, 'en');
     const rows = parseCsv(text);
     expect(rows[0]).toEqual(['series', 'Access span (GiB)', 'Throughput (MB/s)']);
     expect(rows[1]).toEqual(['Read, "QD32"', '1', String(0.1 + 0.2)]);
@@ -180,7 +200,7 @@ describe('CSV export', () => {
 
   it('names categories and defuses formula-like text', () => {
     const s = [{ key: 'a', label: '=HYPERLINK("x")', color: '#000', marker: 'circle' as const, points: new Float64Array([0, 5, 1, 6]) }];
-    const rows = parseCsv(seriesCsv(s, { name: 'Test', unit: '', categories: ['SEQ1M Q8T1', 'RND4K Q1T1'], scale: 'linear' }, { name: 'Throughput', unit: 'MB/s', scale: 'linear' }));
+    const rows = parseCsv(seriesCsv(s, { name: 'Test', unit: 'none', categories: ['SEQ1M Q8T1', 'RND4K Q1T1'], scale: 'linear' }, { name: 'Throughput', unit: 'mb_per_s', scale: 'linear' }, 'en'));
     expect(rows[1]).toEqual(["'=HYPERLINK(\"x\")", 'SEQ1M Q8T1', '5']);
     expect(csvField(Number.NaN)).toBe('');
     expect(csvRows([['a', 1]])).toBe('a,1\r\n');
@@ -191,9 +211,12 @@ describe('formatting and palette', () => {
   it('formats exact values with units', () => {
     expect(formatValue(827.60448)).toBe('827.6045');
     expect(formatValue(202060)).toBe('202,060');
-    expect(withUnit('1.5', 'x')).toBe('1.5×');
-    expect(withUnit('12', 'ms')).toBe('12 ms');
-    expect(unitsOnChart(['GiB', 'MB/s', 's'])).toEqual(['GiB', 'MBps']);
+    expect(withUnit('en', '1.5', 'ratio')).toBe('1.5×');
+    expect(withUnit('en', '12', 'ms')).toBe('12 ms');
+    expect(withUnit('en', '45', 'percent')).toBe('45 %');
+    expect(withUnit('ja', '7', 'count')).toBe('7');
+    expect(unitText('en', 'us')).toBe('µs');
+    expect(unitsOnChart(['gib', 'mb_per_s', 's'])).toEqual(['GiB', 'MBps']);
   });
 
   it('gives every series a distinct colour and marker, then dashes', () => {

@@ -3,7 +3,7 @@ import { hasScenarioParams, parseScenario } from '../../web/src/app/useScenario'
 import { CancelledError } from '../../web/src/engine/bridge';
 import { EngineError } from '../../web/src/engine/errors';
 import { compactBytes, formatBytesExact, parseBytes } from '../../web/src/scenario/bytes';
-import { enumValue, inferNullable, knobForField, knobsFor, panelGroups, parseBytesList } from '../../web/src/scenario/knobs';
+import { enumValue, knobForField, knobsFor, panelGroups, parseBytesList } from '../../web/src/scenario/knobs';
 import { draftProblem, parseDraft } from '../../web/src/panels/KnobInput';
 import { flattenLeaves, getPath, sameJson, setPath, splitPath } from '../../web/src/scenario/paths';
 import { editedPaths, nearestPreset, settleDecoded } from '../../web/src/scenario/settle';
@@ -91,14 +91,6 @@ describe('knob table helpers', () => {
     expect(enumValue('tlc', 'qlc')).toBe('tlc');
     expect(parseBytesList('1g, 2g 4g')).toEqual([2 ** 30, 2 ** 31, 2 ** 32]);
     expect(parseBytesList('1g, x').some(Number.isNaN)).toBe(true);
-  });
-
-  it('infers which fields may be left empty from presets that leave them null', () => {
-    const marked = inferNullable(KNOBS, [JOB_PRESET, SWEEP_PRESET]);
-    const nullable = marked.filter((k) => k.nullable).map((k) => k.path);
-    expect(nullable).toEqual(['device.nand.timing.read_us']);
-    // What the engine says wins over the guess.
-    expect(inferNullable([{ ...KNOBS[2], nullable: true }], [JOB_PRESET])[0].nullable).toBe(true);
   });
 
   it('reads what is typed into a knob, and tells half-typed text from a value', () => {

@@ -1,79 +1,99 @@
+// The summary panel's model: laid out and formatted from the engine's catalogue by id and unit
+// id (CONTRACT §3), never from the shape of a field name.
 import { describe, expect, it } from 'vitest';
-import { describeSummaryKey, formatBytes, formatSummaryValue, summaryFields, summaryGroups, summaryPaths } from '../../web/src/panels/summaryFields';
+import type { SummaryField } from '../../web/src/engine/types';
+import { formatSummaryValue, leafOf, summaryLayout, summaryPaths, summaryValue, summaryValues } from '../../web/src/panels/summaryFields';
 
-describe('describeSummaryKey', () => {
-  it.each([
-    ['read_mb_per_s', 'Read', 'MB/s'],
-    ['write_mb_per_s', 'Write', 'MB/s'],
-    ['read_iops', 'Read', 'IOPS'],
-    ['iops', 'IOPS', ''],
-    ['mean_us', 'Mean', 'µs'],
-    ['p99_us', 'p99', 'µs'],
-    ['p999_us', 'p99.9', 'µs'],
-    ['write_amplification', 'Write amplification', ''],
-    ['waf', 'WAF', ''],
-    ['gc_runs', 'GC runs', ''],
-    ['gc_moved_bytes', 'GC moved', 'bytes'],
-    ['nand_written_bytes', 'NAND written', 'bytes'],
-    ['duration_s', 'Duration', 's'],
-    ['plane_utilisation_percent', 'Plane utilisation', '%'],
-    ['op_percent', 'OP', '%'],
-    ['completed_ios', 'Completed I/Os', ''],
-    ['map_sram_hit_percent', 'Map SRAM hit', '%'],
-    ['hmb_granted_bytes', 'HMB granted', 'bytes'],
-    ['estimated_tbw', 'Estimated TBW', ''],
-  ])('%s → %s [%s]', (key, label, unit) => {
-    expect(describeSummaryKey(key)).toEqual({ label, unit });
-  });
-});
+const f = (id: string, unit: SummaryField['unit'], group: SummaryField['group'], label = id): SummaryField => ({ id, unit, group, label });
 
-describe('formatting', () => {
-  it('groups integers and trims decimals by magnitude', () => {
-    expect(formatSummaryValue(1234567)).toBe('1,234,567');
-    expect(formatSummaryValue(1634.5678)).toBe('1,634.6');
-    expect(formatSummaryValue(3.14159)).toBe('3.14');
-    expect(formatSummaryValue(0.012345)).toBe('0.0123');
-    expect(formatSummaryValue(Number.NaN)).toBe('NaN');
-  });
+const FIELDS: SummaryField[] = [
+  f('read_mb_per_s', 'mb_per_s', 'throughput', 'Read throughput'),
+  f('write_mb_per_s', 'mb_per_s', 'throughput', 'Write throughput'),
+  f('read_iops', 'iops', 'throughput'),
+  f('read_latency.count', 'count', 'latency_read'),
+  f('read_latency.p99_us', 'us', 'latency_read'),
+  f('write_latency.count', 'count', 'latency_write'),
+  f('write_latency.p99_us', 'us', 'latency_write'),
+  f('nand_written_bytes', 'bytes', 'nand'),
+  // A name that looks like another unit: the catalogue, not the suffix, decides.
+  f('odd_name_us', 'percent', 'nand'),
+  f('duration_s', 's', 'run'),
+  f('truncated', 'none', 'run'),
+];
 
-  it('shows byte counts in binary units', () => {
-    expect(formatBytes(0)).toBe('0 B');
-    expect(formatBytes(1023)).toBe('1,023 B');
-    expect(formatBytes(12884901888)).toBe('12 GiB');
-    expect(formatBytes(31772672)).toBe('30.3 MiB');
-    expect(formatSummaryValue(4096, 'bytes')).toBe('4 KiB');
-    expect(formatSummaryValue(26089.7, 'IOPS')).toBe('26,090');
-  });
-});
+const SUMMARY = {
+  read_mb_per_s: 10,
+  write_mb_per_s: 0,
+  read_iops: 2560,
+  read_latency: { count: 3, p99_us: 370.4 },
+  write_latency: { count: 0, p99_us: 0 },
+  nand_written_bytes: 4096,
+  odd_name_us: 12.5,
+  duration_s: 1.5,
+  truncated: false,
+};
 
-describe('summary structure', () => {
-  const summary = {
-    read_mb_per_s: 10,
-    read_latency: { count: 3, p99_us: 370.4 },
-    note: 'x',
-    write_amplification: 1.5,
-  };
-
-  it('lists top-level numbers in engine order, skipping non-numbers', () => {
-    const fields = summaryFields(summary);
-    expect(fields.map((f) => f.key)).toEqual(['read_mb_per_s', 'write_amplification']);
-    expect(fields[0]).toMatchObject({ label: 'Read', unit: 'MB/s', value: 10 });
+describe('summary from the catalogue', () => {
+  it('reads values by dotted id, own properties only', () => {
+    expect(summaryValue(SUMMARY, 'read_latency.p99_us')).toBe(370.4);
+    expect(summaryValue(SUMMARY, 'read_latency.nope')).toBeUndefined();
+    expect(summaryValue(SUMMARY, 'toString')).toBeUndefined();
   });
 
-  it('lists nested objects as groups with dotted keys', () => {
-    expect(summaryGroups(summary)).toEqual([
-      {
-        key: 'read_latency',
-        label: 'Read latency',
-        fields: [
-          { key: 'read_latency.count', label: 'Count', unit: '', value: 3 },
-          { key: 'read_latency.p99_us', label: 'p99', unit: 'µs', value: 370.4 },
-        ],
-      },
+  it('lists the numbers in catalogue order, skipping flags and values the run lacks', () => {
+    const ids = summaryValues(SUMMARY, [...FIELDS, f('future_value', 'count', 'run')]).map((v) => v.field.id);
+    expect(ids).toEqual(FIELDS.map((x) => x.id).filter((id) => id !== 'truncated'));
+  });
+
+  it('leads with the non-zero rates, tables the latency, and groups the rest', () => {
+    const layout = summaryLayout(SUMMARY, FIELDS);
+    expect(layout.headline.map((v) => v.field.id)).toEqual(['read_mb_per_s', 'read_iops']);
+    expect(layout.latency.map((s) => [s.group, s.values.map((v) => leafOf(v.field.id))])).toEqual([
+      ['latency_read', ['count', 'p99_us']],
+      ['latency_write', ['count', 'p99_us']],
+    ]);
+    expect(layout.sections.map((s) => [s.group, s.values.map((v) => v.field.id)])).toEqual([
+      ['throughput', ['write_mb_per_s']],
+      ['nand', ['nand_written_bytes', 'odd_name_us']],
+      ['run', ['duration_s']],
     ]);
   });
 
-  it('names every number exactly once', () => {
-    expect(summaryPaths(summary)).toEqual(['read_mb_per_s', 'write_amplification', 'read_latency.count', 'read_latency.p99_us']);
+  it('shows every rate when all of them are zero', () => {
+    const idle = { ...SUMMARY, read_mb_per_s: 0, read_iops: 0 };
+    expect(summaryLayout(idle, FIELDS).headline.map((v) => v.field.id)).toEqual(['read_mb_per_s', 'write_mb_per_s', 'read_iops']);
+  });
+
+  it('names every number of a summary exactly once, by walking it', () => {
+    expect(summaryPaths(SUMMARY)).toEqual([
+      'read_mb_per_s',
+      'write_mb_per_s',
+      'read_iops',
+      'read_latency.count',
+      'read_latency.p99_us',
+      'write_latency.count',
+      'write_latency.p99_us',
+      'nand_written_bytes',
+      'odd_name_us',
+      'duration_s',
+    ]);
+  });
+});
+
+describe('formatting by unit id', () => {
+  it('groups integers and trims decimals by magnitude', () => {
+    expect(formatSummaryValue(1234567, 'count')).toBe('1,234,567');
+    expect(formatSummaryValue(1634.5678, 'mb_per_s')).toBe('1,634.6');
+    expect(formatSummaryValue(3.14159, 'ratio')).toBe('3.14');
+    expect(formatSummaryValue(0.012345, 'percent')).toBe('0.0123');
+    expect(formatSummaryValue(Number.NaN, 'us')).toBe('NaN');
+  });
+
+  it('shows byte counts in binary units and IOPS as whole commands', () => {
+    expect(formatSummaryValue(0, 'bytes')).toBe('0 B');
+    expect(formatSummaryValue(12884901888, 'bytes')).toBe('12 GiB');
+    expect(formatSummaryValue(31772672, 'bytes')).toBe('30.3 MiB');
+    expect(formatSummaryValue(26089.7, 'iops')).toBe('26,090');
+    expect(formatSummaryValue(1634.5, 'mb_per_s', 'ja-JP')).toBe('1,634.5');
   });
 });

@@ -147,7 +147,7 @@ export function App() {
             }
             afterHeadline={<CompareBar pins={s.pins} variants={s.variants} figures={catalog?.figures ?? []} hidden={s.pins.pins.length - compatiblePins(s.pins.pins, headlineMeta).length} />}
           />
-          <SummaryPanel summary={view.summary} emptyText={emptySummary} />
+          <SummaryPanel summary={view.summary} fields={catalog?.summaryFields ?? []} emptyText={emptySummary} />
         </div>
       </main>
       <footer className="footer muted">

@@ -5,7 +5,10 @@
 import { line as d3line, curveStepAfter, curveLinear } from 'd3';
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MutableRefObject, type PointerEvent } from 'react';
 import type { Mark } from './chartSpecs';
-import { formatValue, withUnit } from './format';
+import type { Unit } from '../engine/types';
+import type { Lang } from '../i18n';
+import { unitText, withUnit } from '../i18n/units';
+import { formatValue } from './format';
 import { markerIsStroke, markerPath, type MarkerShape } from './palette';
 import { nearestIndex, plotFrame, type PlotFrame, type ScaleKind } from './plotFrame';
 import { axisTitle, decimateForWidth, formatTick, type Margins } from './scales';
@@ -24,8 +27,10 @@ export interface PlotSeries {
 }
 
 export interface AxisSpec {
+  /** Already translated (the page translates by axis id). */
   name: string;
-  unit: string;
+  /** The engine's unit id; shown through the page's own unit table. */
+  unit: Unit;
   categories?: string[];
   scale: ScaleKind;
 }
@@ -48,6 +53,7 @@ interface Props {
   emptyText: string;
   ariaLabel: string;
   locale: string;
+  lang: Lang;
   /** Filled with functions that export what is drawn (SVG, CSV). */
   exporter?: MutableRefObject<ChartExporter | null>;
   title?: string;
@@ -77,7 +83,7 @@ interface Hover {
   py: number;
 }
 
-export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height = 320, emptyText, ariaLabel, locale, exporter, title }: Props) {
+export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height = 320, emptyText, ariaLabel, locale, lang, exporter, title }: Props) {
   const { ref, width } = useElementWidth<HTMLDivElement>();
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const [hover, setHover] = useState<Hover | null>(null);
@@ -161,7 +167,7 @@ export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height = 32
   if (exporter) {
     // eslint-disable-next-line react-hooks/immutability -- see above
     exporter.current = {
-      csv: () => seriesCsv(series, x, y),
+      csv: () => seriesCsv(series, x, y, lang),
       data: () => plainSeries(series),
       svg: () => exportSvg({ svg: svgRef.current, width, height, title: title ?? ariaLabel, series, frame, margins: MARGINS, dots: mark === 'dots' }),
     };
@@ -222,7 +228,7 @@ export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height = 32
               </text>
             ))}
             <text className="axis-title" fontSize={12} fontWeight={600} transform={`translate(${-MARGINS.left + 16},${frame.innerHeight / 2}) rotate(-90)`} textAnchor="middle">
-              {axisTitle(y.name, y.unit)}
+              {axisTitle(y.name, unitText(lang, y.unit))}
             </text>
           </g>
           <g className="axis axis-x" transform={`translate(0,${frame.innerHeight})`} fontSize={11.5} fill={TEXT}>
@@ -236,7 +242,7 @@ export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height = 32
               </g>
             ))}
             <text className="axis-title" fontSize={12} fontWeight={600} x={frame.innerWidth / 2} y={43} textAnchor="middle">
-              {axisTitle(x.name, x.unit)}
+              {axisTitle(x.name, unitText(lang, x.unit))}
             </text>
           </g>
           {refLines.map((r) => (
@@ -328,14 +334,14 @@ export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height = 32
       {hover && readouts && readouts.length > 0 && (
         <div className="chart-tooltip" role="status" style={{ left: MARGINS.left + tipLeft, top: MARGINS.top + Math.max(0, Math.min(hover.py - 10, frame.innerHeight - 90)) }}>
           <div className="tip-x">
-            {axisTitle(x.name, '')}: <strong>{categories.length ? categories[Math.round(hover.x)] : withUnit(formatValue(readouts[0].vx, locale), x.unit)}</strong>
+            {axisTitle(x.name, '')}: <strong>{categories.length ? categories[Math.round(hover.x)] : withUnit(lang, formatValue(readouts[0].vx, locale), x.unit)}</strong>
           </div>
           {readouts.map((r) => (
             <div className="tip-row" key={r.s.key}>
               <span className="swatch" style={{ background: r.s.color }} />
               <span className="tip-label">{r.s.label}</span>
               <span className="tip-value">
-                {withUnit(formatValue(r.vy, locale), y.unit)}
+                {withUnit(lang, formatValue(r.vy, locale), y.unit)}
                 {!categories.length && readouts.length > 1 && r.vx !== readouts[0].vx ? <span className="muted"> @ {formatValue(r.vx, locale)}</span> : null}
               </span>
             </div>

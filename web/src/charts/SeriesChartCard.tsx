@@ -7,11 +7,12 @@ import type { Pin } from '../app/usePins';
 import type { SeriesMeta } from '../engine/types';
 import { useI18n, type MessageKey } from '../i18n';
 import { axisName, seriesLabel } from '../i18n/engineText';
+import { unitText, withUnit } from '../i18n/units';
 import { Segmented } from '../ui/Segmented';
 import { Switch } from '../ui/Switch';
 import { Chart, type PlotSeries, type RefLine } from './Chart';
 import { ChartCard, type LegendEntry } from './ChartCard';
-import { isGeometric, type ChartDef } from './chartSpecs';
+import { isGeometric, sameAxes, type ChartDef } from './chartSpecs';
 import type { ChartExporter } from './exportChart';
 import { formatValue, unitsOnChart } from './format';
 import { meanY } from './scales';
@@ -39,7 +40,7 @@ interface Props {
 /** Pins drawn on this chart: only those whose headline shares the chart's axes. */
 export function compatiblePins(pins: readonly Pin[], first: SeriesMeta | undefined): Pin[] {
   if (!first) return [...pins];
-  return pins.filter((p) => p.series[0] && p.series[0].meta.x.name === first.x.name && p.series[0].meta.x.unit === first.x.unit && p.series[0].meta.y.unit === first.y.unit);
+  return pins.filter((p) => p.series[0] && sameAxes(p.series[0].meta, first));
 }
 
 function titleKey(def: ChartDef, first: SeriesMeta | undefined): MessageKey | null {
@@ -74,7 +75,7 @@ export function SeriesChartCard({ def, view, pins = [], onRemovePin, runtimeS = 
     for (const pin of overlay) {
       const label = pin.label(lang);
       for (const s of pin.series) {
-        out.push({ key: `${pin.id}:${s.meta.id}`, label: pin.series.length > 1 ? `${label} · ${seriesLabel(lang, s.meta.id, s.meta.label)}` : label, points: transform(s.points), ...seriesStyle(out.length) });
+        out.push({ key: `${pin.id}:${s.meta.id}`, label: pin.series.length > 1 ? `${label} · ${seriesLabel(lang, s.meta)}` : label, points: transform(s.points), ...seriesStyle(out.length) });
       }
     }
     // The current run, unless a pin already holds exactly this scenario's result.
@@ -83,7 +84,7 @@ export function SeriesChartCard({ def, view, pins = [], onRemovePin, runtimeS = 
       for (const i of def.series) {
         const meta = view.series[i];
         if (!meta) continue;
-        const name = seriesLabel(lang, meta.id, meta.label);
+        const name = seriesLabel(lang, meta);
         const label = comparing ? (many ? `${t('compare.current')} · ${name}` : t('compare.current')) : name;
         out.push({ key: meta.id, label, points: transform(view.buffers[i]?.view() ?? EMPTY), ...seriesStyle(out.length), curve: def.role === 'cdf' && cdfMode === 'hist' ? 'step' : 'linear' });
       }
@@ -107,12 +108,12 @@ export function SeriesChartCard({ def, view, pins = [], onRemovePin, runtimeS = 
       value: p.value,
       color: PCT_COLORS[p.name],
     })),
-    (v) => `${v.toLocaleString(locale, { maximumSignificantDigits: 4 })} ${first.y.unit}`,
+    (v) => withUnit(lang, v.toLocaleString(locale, { maximumSignificantDigits: 4 }), first.y.unit),
   );
 
   const key = titleKey(def, first);
-  const xName = axisName(lang, first.x.name);
-  const yName = def.role === 'cdf' && cdfMode === 'hist' ? t('axis.share_of_ops') : axisName(lang, first.y.name);
+  const xName = axisName(lang, first.x);
+  const yName = def.role === 'cdf' && cdfMode === 'hist' ? t('axis.share_of_ops') : axisName(lang, first.y);
   const title = key ? t(key) : t('chart.generic', { y: yName, x: xName });
   const legend: LegendEntry[] = series.map((s) => ({
     key: s.key,
@@ -124,11 +125,11 @@ export function SeriesChartCard({ def, view, pins = [], onRemovePin, runtimeS = 
   const count = series.reduce((n, s) => n + (s.points.length >> 1), 0);
   // A rate over time reads as its mean: say it next to the point count.
   const means =
-    first.x.name === 'Time' && /B\/s$/.test(first.y.unit) && !comparing && view.status === 'done'
+    first.role === 'throughput' && first.x.id === 'time' && !comparing && view.status === 'done'
       ? series.map((s) => ({ label: s.label, mean: meanY(s.points) })).filter((m): m is { label: string; mean: number } => m.mean !== null && m.mean > 0)
       : [];
   const notes = unitsOnChart([first.x.unit, first.y.unit]).map((u) => t(`units.${u}` as MessageKey));
-  const timeHint = first.x.name === 'Time' && runtimeS > 0 ? runtimeS * (first.x.unit === 'ms' ? 1e3 : 1) : 0;
+  const timeHint = first.x.id === 'time' && runtimeS > 0 ? runtimeS * (first.x.unit === 'ms' ? 1e3 : 1) : 0;
 
   const tools = (
     <>
@@ -163,7 +164,7 @@ export function SeriesChartCard({ def, view, pins = [], onRemovePin, runtimeS = 
           {means.map((m) => (
             <span key={m.label} className="chart-mean">
               {' · '}
-              {t('chart.mean', { label: m.label, value: formatValue(Number(m.mean.toPrecision(4)), locale), unit: first.y.unit })}
+              {t('chart.mean', { label: m.label, value: formatValue(Number(m.mean.toPrecision(4)), locale), unit: unitText(lang, first.y.unit) })}
             </span>
           ))}
         </>
@@ -180,7 +181,7 @@ export function SeriesChartCard({ def, view, pins = [], onRemovePin, runtimeS = 
       <Chart
         series={series}
         x={{ name: xName, unit: first.x.unit, categories: first.x.categories.length ? first.x.categories : undefined, scale: xLog && !first.x.categories.length ? 'log' : 'linear' }}
-        y={{ name: yName, unit: def.role === 'cdf' && cdfMode === 'hist' ? '%' : first.y.unit, scale: logY && canLogY ? 'log' : 'linear' }}
+        y={{ name: yName, unit: def.role === 'cdf' && cdfMode === 'hist' ? 'percent' : first.y.unit, scale: logY && canLogY ? 'log' : 'linear' }}
         mark={def.mark}
         refLines={refLines}
         xMaxHint={timeHint}
@@ -189,6 +190,7 @@ export function SeriesChartCard({ def, view, pins = [], onRemovePin, runtimeS = 
         ariaLabel={title}
         title={title}
         locale={locale}
+        lang={lang}
         exporter={exporter}
       />
     </ChartCard>

@@ -1,8 +1,8 @@
-// Which charts a run gets, decided from the series' axes rather than hand-written per series:
-// the workload's headline (the first series and its siblings), throughput over time, the
-// latency distribution, WAF/GC, the mapping-cache tiers, and one chart per remaining axis
-// pair, so a series the engine adds later is drawn without UI changes.
-import type { SeriesMeta } from '../engine/types';
+// Which charts a run gets, decided from the engine's series roles and axis ids (CONTRACT §2),
+// never from names or unit text: the workload's headline, host throughput over time, the
+// latency distribution, write amplification, GC, the mapping-cache tiers, and one chart per
+// remaining axis pair, so a series the engine adds later is drawn without UI changes.
+import type { SeriesMeta, SeriesRole } from '../engine/types';
 
 export type Mark = 'line' | 'dots' | 'bars';
 
@@ -18,10 +18,20 @@ export interface ChartDef {
   role: 'headline' | 'latency_trace' | 'cdf' | 'time' | 'other';
 }
 
-const isTime = (s: SeriesMeta) => s.x.name === 'Time';
-const isRate = (s: SeriesMeta) => /B\/s$/.test(s.y.unit);
-const isGc = (s: SeriesMeta) => s.id.startsWith('gc_');
-const sameAxes = (a: SeriesMeta, b: SeriesMeta) => a.x.name === b.x.name && a.x.unit === b.x.unit && a.y.unit === b.y.unit && a.x.categories.join() === b.x.categories.join();
+/** Same axes: one chart can hold both (by axis id and unit id, and the same categories). */
+export const sameAxes = (a: SeriesMeta, b: SeriesMeta) =>
+  a.x.id === b.x.id && a.x.unit === b.x.unit && a.y.id === b.y.id && a.y.unit === b.y.unit && a.x.categories.join() === b.x.categories.join();
+
+const isTime = (s: SeriesMeta) => s.x.id === 'time';
+
+/** Charts other than the headline, by the role they draw. */
+const BY_ROLE: [ChartId, SeriesRole, ChartDef['role']][] = [
+  ['throughput', 'throughput', 'time'],
+  ['latency', 'latency_cdf', 'cdf'],
+  ['waf', 'waf', 'time'],
+  ['gc', 'gc', 'time'],
+  ['mapping', 'mapping', 'time'],
+];
 
 export function chartDefs(series: readonly SeriesMeta[]): ChartDef[] {
   if (series.length === 0) return [];
@@ -34,18 +44,20 @@ export function chartDefs(series: readonly SeriesMeta[]): ChartDef[] {
     defs.push({ id, series: free, mark, role });
   };
   const all = series.map((_, i) => i);
-  const first = series[0];
-  const headline = all.filter((i) => sameAxes(series[i], first) && isGc(series[i]) === isGc(first));
-  const headMark: Mark = first.x.categories.length ? 'bars' : first.id === 'latency_trace' ? 'dots' : 'line';
-  take('headline', headline, headMark, first.id === 'latency_trace' ? 'latency_trace' : 'headline');
-  // Host throughput; GC's own copying gets its chart beside write amplification.
-  take('throughput', all.filter((i) => isTime(series[i]) && isRate(series[i]) && !isGc(series[i])), 'line', 'time');
-  take('latency', all.filter((i) => series[i].id.startsWith('latency_cdf')), 'line', 'cdf');
-  take('waf', all.filter((i) => isTime(series[i]) && series[i].id === 'waf'), 'line', 'time');
-  const gc = all.filter((i) => isTime(series[i]) && isGc(series[i]));
-  const gcUnit = gc.length ? series[gc[0]].y.unit : '';
-  take('gc', gc.filter((i) => series[i].y.unit === gcUnit), 'line', 'time');
-  take('mapping', all.filter((i) => series[i].id.startsWith('map_')), 'line', 'time');
+  const withRole = (role: SeriesRole) => all.filter((i) => series[i].role === role);
+  // The workload's own chart; a plain job has none, and its throughput over time leads instead.
+  const heads = withRole('headline').length ? withRole('headline') : withRole('throughput');
+  if (heads.length) {
+    const first = series[heads[0]];
+    const trace = first.x.id === 'operation';
+    const headMark: Mark = first.x.categories.length ? 'bars' : trace ? 'dots' : 'line';
+    take('headline', heads.filter((i) => sameAxes(series[i], first)), headMark, trace ? 'latency_trace' : 'headline');
+  }
+  for (const [id, role, chartRole] of BY_ROLE) {
+    const members = withRole(role).filter((i) => !taken.has(i));
+    // One chart holds one pair of axes; a series of the same role on other axes gets its own.
+    if (members.length) take(id, members.filter((i) => sameAxes(series[i], series[members[0]])), 'line', chartRole);
+  }
   for (const i of all) {
     if (taken.has(i)) continue;
     take(`series-${series[i].id}`, all.filter((j) => !taken.has(j) && sameAxes(series[j], series[i])), 'line', isTime(series[i]) ? 'time' : 'other');

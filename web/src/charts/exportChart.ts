@@ -4,6 +4,8 @@
 import type { PlotSeries, AxisSpec } from './Chart';
 import type { PlotFrame } from './plotFrame';
 import type { Margins } from './scales';
+import type { Lang } from '../i18n';
+import { unitText } from '../i18n/units';
 import { axisTitle } from './scales';
 
 export interface ChartExporter {
@@ -35,9 +37,9 @@ export function csvRows(rows: (string | number)[][]): string {
 }
 
 /** Long format: one row per point, the series label first; categories by name. */
-export function seriesCsv(series: readonly PlotSeries[], x: AxisSpec, y: AxisSpec): string {
+export function seriesCsv(series: readonly PlotSeries[], x: AxisSpec, y: AxisSpec, lang: Lang): string {
   const categories = x.categories ?? [];
-  const rows: (string | number)[][] = [['series', axisTitle(x.name, x.unit), axisTitle(y.name, y.unit)]];
+  const rows: (string | number)[][] = [['series', axisTitle(x.name, unitText(lang, x.unit)), axisTitle(y.name, unitText(lang, y.unit))]];
   for (const s of series) {
     for (let i = 0; i < s.points.length; i += 2) {
       const vx = s.points[i];

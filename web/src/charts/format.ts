@@ -1,5 +1,6 @@
 // Numbers in tooltips and CSV: tooltips show enough digits to be exact for what the engine
 // reports (7 significant digits); CSV keeps JavaScript's shortest round-trip form.
+import type { Unit } from '../engine/types';
 
 export function formatValue(value: number, locale = 'en-US'): string {
   if (!Number.isFinite(value)) return String(value);
@@ -7,27 +8,19 @@ export function formatValue(value: number, locale = 'en-US'): string {
   return Number(value.toPrecision(7)).toLocaleString(locale, { maximumFractionDigits: 9 });
 }
 
-/** "827.6 MB/s", "12 ms", "64 GiB"; a unitless value alone; "x" (a factor) written ×. */
-export function withUnit(text: string, unit: string): string {
-  if (!unit) return text;
-  if (unit === 'x') return `${text}×`;
-  if (unit === '%') return `${text} %`;
-  return `${text} ${unit}`;
-}
-
-/** Binary or decimal prefix of every unit on the chart, so GB vs GiB is never a guess. */
-export const UNIT_NOTES: Record<string, 'GiB' | 'GB' | 'MiB' | 'MB' | 'KiB' | 'KB' | 'MBps'> = {
-  GiB: 'GiB',
-  GB: 'GB',
-  MiB: 'MiB',
-  MB: 'MB',
-  KiB: 'KiB',
-  KB: 'KB',
-  'MB/s': 'MBps',
+/** Units whose prefix is worth a note under the chart, so GB vs GiB is never a guess (by Unit id). */
+export const UNIT_NOTES: Partial<Record<Unit, 'GiB' | 'GB' | 'KiB' | 'MBps'>> = {
+  gib: 'GiB',
+  gb: 'GB',
+  kib: 'KiB',
+  mb_per_s: 'MBps',
 };
 
-export function unitsOnChart(units: readonly string[]): (typeof UNIT_NOTES)[string][] {
-  const out = new Set<(typeof UNIT_NOTES)[string]>();
-  for (const u of units) if (Object.hasOwn(UNIT_NOTES, u)) out.add(UNIT_NOTES[u]);
+export function unitsOnChart(units: readonly Unit[]): NonNullable<(typeof UNIT_NOTES)[Unit]>[] {
+  const out = new Set<NonNullable<(typeof UNIT_NOTES)[Unit]>>();
+  for (const u of units) {
+    const note = UNIT_NOTES[u];
+    if (note) out.add(note);
+  }
   return [...out];
 }

@@ -1,6 +1,6 @@
 // Latency helpers: a histogram derived from the engine's latency CDF (quantiles), and the
 // summary's percentiles as reference lines in the chart's unit.
-import type { Summary } from '../engine/types';
+import type { Summary, Unit } from '../engine/types';
 
 /**
  * Share of operations per latency bin (log-spaced bins), from CDF points (latency, % at or
@@ -41,7 +41,7 @@ export function cdfToHistogram(cdf: Float64Array, bins = 32): Float64Array {
 }
 
 /** Microseconds per unit (dividing keeps 22400 µs → 22.4 ms exact). */
-const US_PER: Record<string, number> = { ns: 1e-3, 'µs': 1, us: 1, ms: 1e3, s: 1e6 };
+const US_PER: Partial<Record<Unit, number>> = { us: 1, ms: 1e3, s: 1e6 };
 
 export interface Percentile {
   op: 'read' | 'write';
@@ -51,7 +51,7 @@ export interface Percentile {
 }
 
 /** p50 / p99 / p99.9 of each operation kind that ran, converted from µs to `unit`. */
-export function percentiles(summary: Summary | null, unit: string): Percentile[] {
+export function percentiles(summary: Summary | null, unit: Unit): Percentile[] {
   const per = US_PER[unit];
   if (!summary || per === undefined) return [];
   const out: Percentile[] = [];

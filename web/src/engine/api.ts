@@ -5,11 +5,11 @@ import * as wasmBindings from './pkg/ssd_wasm.js';
 import type { Simulation } from './pkg/ssd_wasm.js';
 import { nextChunkSize, ownedCopy } from './chunking';
 import { abortError, refusalFrom, type EngineError } from './errors';
-import { inferNullable, WORKLOAD_KINDS, type Knob } from '../scenario/knobs';
-import type { BlockMap, Catalog, Figure, Preset, RunChunk, RunOptions, RunResult, SeriesMeta, Summary } from './types';
+import { WORKLOAD_KINDS, type Knob } from '../scenario/knobs';
+import type { BlockMap, Catalog, Figure, Preset, RunChunk, RunOptions, RunResult, SeriesMeta, Summary, SummaryField } from './types';
 
 /** The wasm exports the API uses; tests pass a stand-in to make the engine trap on purpose. */
-export type WasmBindings = Pick<typeof wasmBindings, 'Simulation' | 'default_scenario' | 'figures' | 'knobs' | 'presets' | 'validate_scenario'>;
+export type WasmBindings = Pick<typeof wasmBindings, 'Simulation' | 'default_scenario' | 'figures' | 'knobs' | 'presets' | 'summary_fields' | 'validate_scenario'>;
 
 function readBlockMap(sim: Simulation): BlockMap | null {
   try {
@@ -37,7 +37,7 @@ export type ChunkListener = (chunk: RunChunk) => void | Promise<void>;
  * (a late expose loses the first call) while init() is still fetching the wasm.
  */
 export function createEngineApi(ready: Promise<unknown>, wasm: WasmBindings = wasmBindings) {
-  const { Simulation, default_scenario, figures, knobs, presets, validate_scenario } = wasm;
+  const { Simulation, default_scenario, figures, knobs, presets, summary_fields, validate_scenario } = wasm;
   // After a trap the wasm instance's memory is in an unknown state (a panic unwound nothing):
   // every later call fails the same way, and the page replaces this worker.
   let poisoned: EngineError | null = null;
@@ -97,7 +97,9 @@ export function createEngineApi(ready: Promise<unknown>, wasm: WasmBindings = wa
         defaultScenario: guard(() => default_scenario()),
         presets: presetList,
         figures: figureList,
-        knobs: inferNullable(JSON.parse(guard(() => knobs())) as Knob[], presetList.map((p) => p.scenario)),
+        // The knob table is the single source of rules, nullability included.
+        knobs: JSON.parse(guard(() => knobs())) as Knob[],
+        summaryFields: JSON.parse(guard(() => summary_fields())) as SummaryField[],
         workloadDefaults,
       };
     },

@@ -4,9 +4,15 @@ import type { Series } from '../scenario/generated/Series';
 import type { Summary } from '../scenario/generated/Summary';
 import type { Scenario } from '../scenario/generated/Scenario';
 import type { Knob } from '../scenario/knobs';
+import type { SummaryField } from '../scenario/generated/SummaryField';
 
 export type { Axis } from '../scenario/generated/Axis';
-export type { Summary };
+export type { AxisId } from '../scenario/generated/AxisId';
+export type { LabelId } from '../scenario/generated/LabelId';
+export type { SeriesRole } from '../scenario/generated/SeriesRole';
+export type { SummaryGroup } from '../scenario/generated/SummaryGroup';
+export type { Unit } from '../scenario/generated/Unit';
+export type { Summary, SummaryField };
 
 /** One entry of Simulation.series_meta(): a series without its points. */
 export type SeriesMeta = Omit<Series, 'points'>;
@@ -37,6 +43,8 @@ export interface Catalog {
   knobs: Knob[];
   /** The normalised default workload of each workload kind. */
   workloadDefaults: Record<string, Record<string, unknown>>;
+  /** Every value of Summary with its unit, group and English label (CONTRACT §3), in display order. */
+  summaryFields: SummaryField[];
 }
 
 /** The drive's blocks after a run, for the block map (block order: plane-major). */

@@ -1,6 +1,9 @@
 // Japanese for what the engine names in English: enum values, series, axes, summary numbers,
-// presets and figures. Anything missing falls back to the engine's English (and the unit tests
-// list what is missing, so new engine text gets translated).
+// presets and figures, keyed by the engine's ids (never by its English). Closed sets (LabelId,
+// AxisId) are Records over the generated types; open ones fall back to English and the contract
+// tests list what is missing, so new engine text gets translated.
+import type { AxisId } from '../scenario/generated/AxisId';
+import type { LabelId } from '../scenario/generated/LabelId';
 
 /** Enum option labels by knob path, then value. English lives in engineText.ts. */
 export const OPTIONS_JA: Record<string, Record<string, string>> = {
@@ -21,101 +24,97 @@ export const OPTIONS_JA: Record<string, Record<string, string>> = {
   'device.host_interface.lanes': { '1': 'x1', '2': 'x2', '4': 'x4', '8': 'x8', '16': 'x16' },
 };
 
-/** Series labels by series id. */
-export const SERIES_JA: Record<string, string> = {
-  span_sweep: 'ランダム読み出し',
-  throughput_vs_written: '書き込み',
-  latency_trace: '操作ごとのレイテンシ',
-  steady_state: 'ラウンドごとの書き込み速度',
-  transfer_size_sweep: 'スループット',
-  cdm_read: '読み出し',
-  cdm_write: '書き込み',
-  read_throughput: '読み出し',
-  write_throughput: '書き込み',
-  waf: '書き込み増幅',
-  gc_throughput: 'GC によるコピー',
-  map_hit_sram: 'SRAM',
-  map_hit_dram: 'DRAM',
-  map_hit_hmb: 'HMB',
-  map_miss: 'NAND（ミス）',
-  latency_cdf_read: '読み出し',
-  latency_cdf_write: '書き込み',
+/**
+ * Series labels by the engine's LabelId (CONTRACT §2). A Record over the generated type, so a
+ * label the engine adds is a type error until it is translated.
+ */
+export const LABELS_JA: Record<LabelId, string> = {
+  read: '読み出し',
+  write: '書き込み',
+  random_read: 'ランダム読み出し',
+  random_write: 'ランダム書き込み',
+  write_speed_per_round: 'ラウンドごとの書き込み速度',
+  throughput: 'スループット',
+  gc_copies: 'GC によるコピー',
+  sram: 'SRAM',
+  dram: 'DRAM',
+  hmb: 'HMB',
+  nand_miss: 'NAND（ミス）',
+  latency_per_operation: '操作ごとのレイテンシ',
+  write_amplification: '書き込み増幅（累積）',
+  write_amplification_window: '書き込み増幅（区間ごと）',
 };
 
-/** Series whose label depends on the run (a span sweep of writes is labelled "Random write"). */
-export const SERIES_LABEL_JA: Record<string, string> = {
-  'Random read': 'ランダム読み出し',
-  'Random write': 'ランダム書き込み',
-  'Sequential read': 'シーケンシャル読み出し',
-  'Sequential write': 'シーケンシャル書き込み',
-  Read: '読み出し',
-  Write: '書き込み',
-  'GC copies': 'GC によるコピー',
+/** Axis names by the engine's AxisId. */
+export const AXES_JA: Record<AxisId, string> = {
+  time: '時間',
+  access_span: 'アクセス範囲',
+  data_written: '書き込み量',
+  operation: '操作',
+  latency: 'レイテンシ',
+  round: 'ラウンド',
+  transfer_size: '転送サイズ',
+  test: 'テスト',
+  throughput: 'スループット',
+  waf: 'WAF',
+  gc_copy_rate: 'GC コピー速度',
+  table_lookups: 'テーブル参照',
+  operations_at_or_below: 'この値以下の操作',
 };
 
-/** Axis names as the engine writes them. */
-export const AXES_JA: Record<string, string> = {
-  'Access span': 'アクセス範囲',
-  Throughput: 'スループット',
-  'Data written': '書き込み量',
-  'Operation #': '操作番号',
-  Operation: '操作',
-  'GC copy rate': 'GC コピー速度',
-  Latency: 'レイテンシ',
-  Round: 'ラウンド',
-  'Transfer size': '転送サイズ',
-  Test: 'テスト',
-  Time: '時間',
-  WAF: 'WAF',
-  'Table lookups': 'テーブル参照',
-  'Operations at or below': 'この値以下の操作',
-};
-
-/** Summary numbers by key (nested keys as `group.leaf`, group names alone). */
+/**
+ * Summary values by catalogue id (`summary_fields()`, CONTRACT §3). Ids are data, so the
+ * contract test lists any id of the engine's catalogue that is missing here.
+ */
 export const SUMMARY_JA: Record<string, string> = {
-  duration_s: '実行時間',
   read_mb_per_s: '読み出し',
   write_mb_per_s: '書き込み',
   read_iops: '読み出し',
   write_iops: '書き込み',
-  read_latency: '読み出し',
-  write_latency: '書き込み',
-  count: '件数',
-  mean_us: '平均',
-  p50_us: 'p50',
-  p99_us: 'p99',
-  p999_us: 'p99.9',
-  max_us: '最大',
+  'read_latency.count': '読み出し回数',
+  'read_latency.mean_us': '読み出しレイテンシ平均',
+  'read_latency.p50_us': '読み出しレイテンシ中央値',
+  'read_latency.p99_us': '読み出しレイテンシ p99',
+  'read_latency.p999_us': '読み出しレイテンシ p99.9',
+  'read_latency.max_us': '読み出しレイテンシ最大',
+  'write_latency.count': '書き込み回数',
+  'write_latency.mean_us': '書き込みレイテンシ平均',
+  'write_latency.p50_us': '書き込みレイテンシ中央値',
+  'write_latency.p99_us': '書き込みレイテンシ p99',
+  'write_latency.p999_us': '書き込みレイテンシ p99.9',
+  'write_latency.max_us': '書き込みレイテンシ最大',
   host_read_bytes: 'ホスト読み出し量',
   host_written_bytes: 'ホスト書き込み量',
   host_trimmed_bytes: 'ホスト TRIM 量',
   nand_written_bytes: 'NAND 書き込み量',
   write_amplification: '書き込み増幅（WAF）',
-  gc_runs: 'GC 回数',
-  gc_moved_bytes: 'GC 移動量',
-  erases: '消去回数',
-  wear_level_moves: 'ウェアレベリング移動',
+  flash_operations: 'フラッシュ操作数',
+  erases: 'ブロック消去回数',
+  plane_utilisation_percent: 'プレーン稼働率',
+  gc_runs: 'GC で回収したブロック',
+  gc_moved_bytes: 'GC による移動量',
+  wear_level_moves: 'ウェアレベリング対象',
   erase_count_max: '最大消去回数',
   erase_count_mean: '平均消去回数',
   endurance_used_percent: '寿命消費',
-  estimated_tbw: '推定 TBW',
-  flash_operations: 'フラッシュ操作数',
-  plane_utilisation_percent: 'プレーン稼働率',
-  scale: 'スケール',
-  raw_capacity_bytes: '物理容量',
+  estimated_tbw: '推定耐久性（TBW）',
+  raw_capacity_bytes: '物理 NAND 容量',
   user_capacity_bytes: 'ユーザー容量',
-  op_percent: 'OP',
-  spare_percent_of_raw: '物理容量に対する予備',
-  map_sram_hit_percent: 'マップ SRAM ヒット',
-  map_dram_hit_percent: 'マップ DRAM ヒット',
-  map_hmb_hit_percent: 'マップ HMB ヒット',
-  map_miss_percent: 'マップミス',
+  op_percent: 'オーバープロビジョニング',
+  spare_percent_of_raw: '物理容量に対する予備の割合',
+  map_sram_hit_percent: 'SRAM からのテーブル参照',
+  map_dram_hit_percent: 'DRAM からのテーブル参照',
+  map_hmb_hit_percent: 'HMB からのテーブル参照',
+  map_miss_percent: 'テーブル参照ミス（NAND）',
   translation_page_reads: '変換ページ読み出し',
   translation_page_writes: '変換ページ書き込み',
   hmb_granted_bytes: 'HMB 割り当て量',
-  hmb_table_bytes: 'HMB テーブル量',
-  hmb_covered_span_bytes: 'HMB がカバーする範囲',
+  hmb_table_bytes: 'テーブルを保持する HMB',
+  hmb_covered_span_bytes: 'HMB テーブルがカバーする範囲',
+  duration_s: 'シミュレーション時間',
+  scale: 'スケール（ドライブの 1/N を模擬）',
   events: 'イベント数',
+  truncated: 'イベント上限で停止',
 };
 
 export interface PresetText {

@@ -1,7 +1,8 @@
 // Display text for what the engine names: English comes from the engine (or a tidy label for
 // an enum value), Japanese from engineText.ja.ts, falling back to English when missing.
 import type { Lang } from './index';
-import { AXES_JA, FIGURES_JA, OPTIONS_JA, PRESETS_JA, SERIES_JA, SERIES_LABEL_JA, SUMMARY_JA, type PresetText } from './engineText.ja';
+import type { Axis, SeriesMeta, SummaryField } from '../engine/types';
+import { AXES_JA, FIGURES_JA, LABELS_JA, OPTIONS_JA, PRESETS_JA, SUMMARY_JA, type PresetText } from './engineText.ja';
 import { knobTextJa, type KnobText } from './knobs.ja';
 import type { Knob } from '../scenario/knobs';
 
@@ -33,19 +34,19 @@ export function optionLabel(lang: Lang, path: string, value: string): string {
   return table[path]?.[value] ?? OPTIONS_EN[path]?.[value] ?? value;
 }
 
-export function seriesLabel(lang: Lang, id: string, label: string): string {
-  if (lang !== 'ja') return label;
-  return SERIES_LABEL_JA[label] ?? SERIES_JA[id] ?? label;
+/** A series' name, by its label_id; the engine's `label` is the English. */
+export function seriesLabel(lang: Lang, series: Pick<SeriesMeta, 'label_id' | 'label'>): string {
+  return lang === 'ja' ? (LABELS_JA[series.label_id] ?? series.label) : series.label;
 }
 
-export function axisName(lang: Lang, name: string): string {
-  return lang === 'ja' ? (AXES_JA[name] ?? name) : name;
+/** An axis' name, by its id; the engine's `name` is the English. */
+export function axisName(lang: Lang, axis: Pick<Axis, 'id' | 'name'>): string {
+  return lang === 'ja' ? (AXES_JA[axis.id] ?? axis.name) : axis.name;
 }
 
-export function summaryLabel(lang: Lang, key: string, english: string): string {
-  if (lang !== 'ja') return english;
-  const leaf = key.includes('.') ? key.slice(key.lastIndexOf('.') + 1) : key;
-  return SUMMARY_JA[key] ?? SUMMARY_JA[leaf] ?? english;
+/** A summary value's label, by its catalogue id; the catalogue's `label` is the English. */
+export function summaryLabel(lang: Lang, field: Pick<SummaryField, 'id' | 'label'>): string {
+  return lang === 'ja' ? (SUMMARY_JA[field.id] ?? field.label) : field.label;
 }
 
 export function presetText(lang: Lang, preset: { name: string; title: string; description: string }): PresetText {

@@ -1,36 +1,57 @@
-// Every number of the engine's summary: rates as headline tiles, nested groups (latency
-// percentiles) as a table, and the rest as a compact list. Labels come from the keys.
-import type { Summary } from '../engine/types';
-import { useI18n } from '../i18n';
+// Every number of the engine's summary, laid out by its catalogue (CONTRACT §3): rates as
+// headline tiles, read/write latency as a table, and the rest by group. Labels are translated
+// by id, values formatted by unit id.
+import type { Summary, SummaryField, SummaryGroup } from '../engine/types';
+import { useI18n, type MessageKey } from '../i18n';
 import { summaryLabel } from '../i18n/engineText';
-import { formatSummaryValue, isHeadline, summaryFields, summaryGroups, type SummaryField, type SummaryGroup } from './summaryFields';
+import { unitText } from '../i18n/units';
+import { formatSummaryValue, leafOf, summaryLayout, type SummarySection, type SummaryValue } from './summaryFields';
 
 interface Props {
   summary: Summary | null;
+  /** The engine's summary catalogue (empty until it has loaded). */
+  fields: readonly SummaryField[];
   /** Shown instead of numbers, e.g. why there are none. */
   emptyText: string;
 }
 
-export function SummaryPanel({ summary, emptyText }: Props) {
+/** A heading for every group; a Record, so a group the engine adds needs its text first. */
+export const GROUP_TITLES: Record<SummaryGroup, MessageKey> = {
+  throughput: 'summary.group.throughput',
+  latency_read: 'op.read',
+  latency_write: 'op.write',
+  host: 'summary.group.host',
+  nand: 'summary.group.nand',
+  gc: 'summary.group.gc',
+  wear: 'summary.group.wear',
+  capacity: 'summary.group.capacity',
+  mapping: 'summary.group.mapping',
+  hmb: 'summary.group.hmb',
+  run: 'summary.group.run',
+};
+
+/** Short column headings of the latency table, by the last step of the id. */
+const LATENCY_COLUMNS: Record<string, MessageKey> = {
+  count: 'summary.col.count',
+  mean_us: 'summary.col.mean_us',
+  p50_us: 'summary.col.p50_us',
+  p99_us: 'summary.col.p99_us',
+  p999_us: 'summary.col.p999_us',
+  max_us: 'summary.col.max_us',
+};
+
+export function SummaryPanel({ summary, fields, emptyText }: Props) {
   const { t, lang } = useI18n();
-  if (!summary) {
+  if (!summary || fields.length === 0) {
     return (
       <section className="card summary" data-testid="summary">
         <h2>{t('summary.title')}</h2>
-        <p className="muted">{emptyText}</p>
+        <p className="muted">{summary ? t('run.loading') : emptyText}</p>
       </section>
     );
   }
-  const fields = summaryFields(summary).map((f) => ({ ...f, label: summaryLabel(lang, f.key, f.label) }));
-  const rates = fields.filter(isHeadline);
-  const active = rates.filter((f) => f.value !== 0);
-  const headline = active.length ? active : rates;
-  const rest = fields.filter((f) => !headline.includes(f));
-  const groups = summaryGroups(summary).map((g) => ({
-    ...g,
-    label: summaryLabel(lang, g.key, g.label),
-    fields: g.fields.map((f) => ({ ...f, label: summaryLabel(lang, f.key, f.label) })),
-  }));
+  const layout = summaryLayout(summary, fields);
+  const label = (v: SummaryValue) => summaryLabel(lang, v.field);
 
   return (
     <section className="card summary" aria-labelledby="summary-title" data-testid="summary">
@@ -43,82 +64,93 @@ export function SummaryPanel({ summary, emptyText }: Props) {
         </p>
       )}
       <dl className="headline-grid">
-        {headline.map((f) => (
-          <div className="metric metric-big" key={f.key}>
+        {layout.headline.map((v) => (
+          <div className="metric metric-big" key={v.field.id}>
             <dt>
-              {f.label} <span className="metric-kind">{rateKind(f, t('summary.throughput'))}</span>
+              {label(v)} <span className="metric-kind">{rateKind(v, t('summary.throughput'))}</span>
             </dt>
             <dd>
-              <Value field={f} />
+              <Value v={v} />
             </dd>
           </div>
         ))}
       </dl>
-      {groups.length > 0 && (
+      {layout.latency.length > 0 && (
         // A narrow screen scrolls the table sideways instead of the whole page.
         <div className="table-scroll">
-          <GroupTable groups={groups} />
+          <LatencyTable sections={layout.latency} />
         </div>
       )}
-      <dl className="details-grid">
-        {rest.map((f) => (
-          <div className="detail" key={f.key}>
-            <dt title={f.key}>{isHeadline(f) ? `${f.label} ${rateKind(f, t('summary.throughput'))}` : f.label}</dt>
-            <dd>
-              <Value field={f} />
-            </dd>
-          </div>
-        ))}
-      </dl>
+      {layout.sections.map((s) => (
+        <section className="details-section" key={s.group} data-group={s.group} aria-labelledby={`summary-${s.group}`}>
+          <h3 className="details-heading" id={`summary-${s.group}`}>
+            {t(GROUP_TITLES[s.group])}
+          </h3>
+          <dl className="details-grid">
+            {s.values.map((v) => (
+              <div className="detail" key={v.field.id}>
+                <dt title={v.field.id}>{v.field.group === 'throughput' ? `${label(v)} ${rateKind(v, t('summary.throughput'))}` : label(v)}</dt>
+                <dd>
+                  <Value v={v} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
     </section>
   );
 }
 
 /** "Read" alone is ambiguous for a rate: say whether it is bytes or commands per second. */
-function rateKind(f: SummaryField, throughput: string): string {
-  return f.unit === 'IOPS' ? 'IOPS' : throughput;
+function rateKind(v: SummaryValue, throughput: string): string {
+  // "IOPS" is the same word in both languages; the unit table spells it.
+  return v.field.unit === 'iops' ? unitText('en', 'iops') : throughput;
 }
 
-function Value({ field }: { field: SummaryField }) {
-  const { t, locale } = useI18n();
-  const bytes = field.unit === 'bytes';
+function Value({ v }: { v: SummaryValue }) {
+  const { t, lang, locale } = useI18n();
+  const bytes = v.field.unit === 'bytes';
+  const unit = bytes ? '' : unitText(lang, v.field.unit);
   return (
-    <span className="value" data-key={field.key} title={bytes ? t('summary.bytes', { n: field.value.toLocaleString(locale) }) : undefined}>
-      <span className="metric-value">{formatSummaryValue(field.value, field.unit)}</span>
-      {field.unit && !bytes && <span className="metric-unit">{field.unit}</span>}
+    <span className="value" data-key={v.field.id} title={bytes ? t('summary.bytes', { n: v.value.toLocaleString(locale) }) : undefined}>
+      <span className="metric-value">{formatSummaryValue(v.value, v.field.unit, locale)}</span>
+      {unit && <span className="metric-unit">{unit}</span>}
     </span>
   );
 }
 
-/** Groups sharing column names (read/write latency percentiles) read best as one table. */
-function GroupTable({ groups }: { groups: SummaryGroup[] }) {
-  const { t } = useI18n();
-  const columns = groups[0].fields;
-  const latency = groups.every((g) => g.key.endsWith('_latency'));
-  const rowLabel = (g: SummaryGroup) => (latency ? g.label.replace(/ latency$/, '') : g.label);
+/** Read and write latency share their columns, so they read best as one table. */
+function LatencyTable({ sections }: { sections: SummarySection[] }) {
+  const { t, lang, locale } = useI18n();
+  const columns = sections[0].values;
   return (
     <table className="group-table">
-      <caption>{latency ? t('summary.latency') : t('summary.details')}</caption>
+      <caption>{t('summary.latency')}</caption>
       <thead>
         <tr>
-          <th scope="col">{latency ? t('summary.operation') : ''}</th>
-          {columns.map((c) => (
-            <th scope="col" key={c.key}>
-              {c.label}
-              {c.unit && <span className="metric-unit"> {c.unit}</span>}
-            </th>
-          ))}
+          <th scope="col">{t('summary.operation')}</th>
+          {columns.map((c) => {
+            const key = LATENCY_COLUMNS[leafOf(c.field.id)];
+            const unit = unitText(lang, c.field.unit);
+            return (
+              <th scope="col" key={c.field.id}>
+                {key ? t(key) : summaryLabel(lang, c.field)}
+                {unit && <span className="metric-unit"> {unit}</span>}
+              </th>
+            );
+          })}
         </tr>
       </thead>
       <tbody>
-        {groups.map((g) => {
-          const idle = g.fields.every((f) => f.value === 0);
+        {sections.map((s) => {
+          const idle = s.values.every((v) => v.value === 0);
           return (
-            <tr key={g.key} className={idle ? 'idle' : undefined}>
-              <th scope="row">{rowLabel(g)}</th>
-              {g.fields.map((f) => (
-                <td key={f.key} data-key={f.key}>
-                  {formatSummaryValue(f.value, f.unit)}
+            <tr key={s.group} className={idle ? 'idle' : undefined}>
+              <th scope="row">{t(GROUP_TITLES[s.group])}</th>
+              {s.values.map((v) => (
+                <td key={v.field.id} data-key={v.field.id}>
+                  {formatSummaryValue(v.value, v.field.unit, locale)}
                 </td>
               ))}
             </tr>

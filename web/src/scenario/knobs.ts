@@ -9,17 +9,6 @@ import type { Knob } from './generated/Knob';
 import type { Kind as KnobKind } from './generated/Kind';
 export type { Knob, KnobKind };
 
-/** Marks knobs whose field some scenario leaves null (or inside a null group). */
-export function inferNullable(knobs: readonly Knob[], scenarios: readonly unknown[]): Knob[] {
-  const nullSomewhere = (path: string) =>
-    scenarios.some((s) => {
-      const parts = path.split('.');
-      for (let i = 1; i <= parts.length; i++) if (getPath(s, parts.slice(0, i).join('.')) === null) return true;
-      return false;
-    });
-  return knobs.map((k) => (k.nullable !== undefined ? k : { ...k, nullable: nullSomewhere(k.path) }));
-}
-
 /** Groups shown in the Device panel, in the order an SSD person reads a spec sheet. */
 export const DEVICE_GROUPS = ['media', 'capacity', 'mapping', 'hmb', 'gc', 'host', 'controller'];
 /** Groups shown in the Workload panel. */
