@@ -173,7 +173,6 @@ export const en = {
   'summary.cancelled': 'The run was cancelled before it finished, so there is no summary; the charts keep what they drew.',
   'summary.failed': 'The run failed; see the message beside the Run button.',
   'summary.truncated': "The run hit the engine's event limit and stopped early: numbers cover only the part that ran.",
-  'summary.throughput': 'throughput',
   'summary.latency': 'Latency',
   'summary.details': 'Details',
   'summary.operation': 'Operation',

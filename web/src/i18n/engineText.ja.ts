@@ -67,10 +67,10 @@ export const AXES_JA: Record<AxisId, string> = {
  * contract test lists any id of the engine's catalogue that is missing here.
  */
 export const SUMMARY_JA: Record<string, string> = {
-  read_mb_per_s: '読み出し',
-  write_mb_per_s: '書き込み',
-  read_iops: '読み出し',
-  write_iops: '書き込み',
+  read_mb_per_s: '読み出しスループット',
+  write_mb_per_s: '書き込みスループット',
+  read_iops: '読み出し IOPS',
+  write_iops: '書き込み IOPS',
   'read_latency.count': '読み出し回数',
   'read_latency.mean_us': '読み出しレイテンシ平均',
   'read_latency.p50_us': '読み出しレイテンシ中央値',

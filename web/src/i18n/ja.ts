@@ -174,7 +174,6 @@ export const ja: Record<MessageKey, string> = {
   'summary.cancelled': '実行が途中で中止されたため、サマリーはありません。グラフは描いたところまで残っています。',
   'summary.failed': '実行に失敗しました。「実行」ボタンの横のメッセージを見てください。',
   'summary.truncated': 'エンジンのイベント上限に達して途中で止まりました。数値は実行できた部分だけのものです。',
-  'summary.throughput': 'スループット',
   'summary.latency': 'レイテンシ',
   'summary.details': '詳細',
   'summary.operation': '操作',

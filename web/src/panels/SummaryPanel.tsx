@@ -66,9 +66,7 @@ export function SummaryPanel({ summary, fields, emptyText }: Props) {
       <dl className="headline-grid">
         {layout.headline.map((v) => (
           <div className="metric metric-big" key={v.field.id}>
-            <dt>
-              {label(v)} <span className="metric-kind">{rateKind(v, t('summary.throughput'))}</span>
-            </dt>
+            <dt>{label(v)}</dt>
             <dd>
               <Value v={v} />
             </dd>
@@ -89,7 +87,7 @@ export function SummaryPanel({ summary, fields, emptyText }: Props) {
           <dl className="details-grid">
             {s.values.map((v) => (
               <div className="detail" key={v.field.id}>
-                <dt title={v.field.id}>{v.field.group === 'throughput' ? `${label(v)} ${rateKind(v, t('summary.throughput'))}` : label(v)}</dt>
+                <dt title={v.field.id}>{label(v)}</dt>
                 <dd>
                   <Value v={v} />
                 </dd>
@@ -100,12 +98,6 @@ export function SummaryPanel({ summary, fields, emptyText }: Props) {
       ))}
     </section>
   );
-}
-
-/** "Read" alone is ambiguous for a rate: say whether it is bytes or commands per second. */
-function rateKind(v: SummaryValue, throughput: string): string {
-  // "IOPS" is the same word in both languages; the unit table spells it.
-  return v.field.unit === 'iops' ? unitText('en', 'iops') : throughput;
 }
 
 function Value({ v }: { v: SummaryValue }) {
