@@ -5,6 +5,7 @@ import { codecContext } from '../../web/src/app/useCatalog';
 import { scenarioSearch } from '../../web/src/app/useUrlSync';
 import type { Catalog } from '../../web/src/engine/types';
 import { getPath, setPath, type JsonObject } from '../../web/src/scenario/paths';
+import { EngineError } from '../../web/src/engine/errors';
 import { settleDecoded } from '../../web/src/scenario/settle';
 import { decodeScenario, type CodecContext } from '../../web/src/scenario/urlCodec';
 import { loadEngine, runCollect, sameBits } from './loadEngine';
@@ -81,5 +82,33 @@ describe('share links with the real engine', () => {
     expect(settled.issues[0].detail).toMatch(/^workload\.bs: /);
     expect(getPath(settled.scenario, 'workload.bs')).toBe(4096);
     expect(getPath(settled.scenario, 'workload.iodepth')).toBe(4);
+  });
+
+  it('a hostile link (every geometry knob at its maximum) settles: each refused field is named, the rest kept', async () => {
+    const geometry = ['device.nand.channels=32', 'device.nand.dies_per_channel=32', 'device.nand.planes_per_die=8', 'device.nand.blocks_per_plane=65536', 'device.nand.pages_per_block=4096'];
+    const decoded = decodeScenario(`v=1&preset=tlc-random-read&${geometry.join('&')}&workload.iodepth=4&workload.bs=4096.5&seed=99999999999999999999`, codec);
+    expect(decoded.issues.map((i) => [i.code, i.param])).toEqual([
+      ['not-whole-bytes', 'workload.bs'],
+      ['unsafe-integer', 'seed'],
+    ]);
+    const settled = await settleDecoded(decoded, codec, validate);
+    const rejected = settled.issues.filter((i) => i.code === 'rejected');
+    expect(rejected.length).toBeGreaterThan(0);
+    for (const issue of rejected) {
+      expect(geometry.map((g) => g.split('=')[0])).toContain(issue.param);
+      expect(issue.engineCode).toBeDefined();
+    }
+    expect(getPath(settled.scenario, 'workload.iodepth')).toBe(4);
+    // What is left validates. Running it is refused with a reason, never a trap: today the
+    // simulator-memory limit is checked when the run starts, not by validate_scenario.
+    const outcome = await runCollect(JSON.stringify(settled.scenario), { blockMap: false }).then(
+      (run) => ({ ok: true as const, iops: run.result.summary.read_iops }),
+      (err: unknown) => ({ ok: false as const, err }),
+    );
+    if (outcome.ok) expect(outcome.iops).toBeGreaterThan(0);
+    else {
+      expect(outcome.err).toBeInstanceOf(EngineError);
+      expect((outcome.err as EngineError).code).toMatch(/^too_much_(memory|work)$/);
+    }
   });
 });

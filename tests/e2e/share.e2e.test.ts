@@ -121,6 +121,34 @@ describe('share links', () => {
     await banner.getByRole('button').click();
   });
 
+  it('a link value refused by the engine goes back to the preset’s, by name; the other values stay', async () => {
+    // 6000 bytes is inside the knob's range but not 4 KiB aligned: the engine refuses it.
+    await page.goto(`${baseUrl}?preset=tlc-random-read&workload.bs=6000&workload.iodepth=6&device.mapping.sram_bytes=1.5`, { waitUntil: 'load' });
+    await waitForRun(page, (s) => s.workload.iodepth === 6);
+    const banner = page.getByTestId('url-issues');
+    await banner.waitFor();
+    const items = banner.locator('li');
+    await expect(items.evaluateAll((els) => els.map((e) => e.getAttribute('data-code')))).resolves.toEqual(['not-whole-bytes', 'rejected']);
+    await expect(items.nth(1).textContent()).resolves.toContain('workload.bs');
+    const scenario = JSON.parse((await snapshot(page)).scenarioJson!);
+    expect(scenario.workload.bs).toBe(4096);
+    await banner.getByRole('button').click();
+  });
+
+  it('a drive too large to simulate is refused when the run starts, at its knob, and the scenario stays', async () => {
+    await page.goto(`${baseUrl}?preset=tlc-random-read&device.nand.blocks_per_plane=16384&workload.iodepth=6`, { waitUntil: 'load' });
+    const runError = page.getByTestId('run-error');
+    await runError.waitFor({ timeout: 30_000 });
+    await expect(runError.getAttribute('data-code')).resolves.toBe('too_much_memory');
+    await expect(runError.textContent()).resolves.toContain('device.nand.blocks_per_plane: ');
+    const atKnob = page.locator('[data-knob="device.nand.blocks_per_plane"] .field-error');
+    await expect(atKnob.textContent()).resolves.toMatch(/simulator memory/);
+    await expect(knobInput(page, 'workload.iodepth').inputValue()).resolves.toBe('6');
+    await knobInput(page, 'device.nand.blocks_per_plane').fill('1024');
+    await waitForRun(page, (s) => s.device.nand.blocks_per_plane === 1024 && s.workload.iodepth === 6);
+    await atKnob.waitFor({ state: 'detached' });
+  });
+
   it('an old, minimal link (no version, no preset) opens over the defaults', async () => {
     await page.goto(`${baseUrl}?workload.iodepth=2`, { waitUntil: 'load' });
     await waitForRun(page, (s) => s.workload.iodepth === 2);

@@ -36,6 +36,10 @@ export function App() {
   const { catalog, scenario, view, current, kind } = s;
   const [dialog, setDialog] = useState<'share' | 'embed' | null>(null);
   const error = scenario.validation.status === 'invalid' ? scenario.validation.error : null;
+  // A limit checked only when the run starts (simulator memory, flash work) names its field
+  // too: the form marks that knob as it would a validation error.
+  const runRefusal = view.status === 'failed' && view.error?.field && view.error.code ? { field: view.error.field, code: view.error.code, message: view.error.message } : null;
+  const knobError = error ?? runRefusal;
   const preset = catalog?.presets.find((p) => p.name === scenario.preset);
   const presetKind = preset ? workloadKind(preset.scenario) : kind;
   const filenameBase = `ssd-${scenario.preset || 'scenario'}`;
@@ -106,12 +110,12 @@ export function App() {
                 kind={kind}
                 presetKind={presetKind}
                 edited={scenario.edited}
-                error={error}
+                error={knobError}
                 onKind={scenario.setKind}
                 onChange={scenario.setValue}
                 onReset={scenario.resetValue}
               />
-              <DevicePanel knobs={catalog.knobs} scenario={current} kind={kind} edited={scenario.edited} error={error} onChange={scenario.setValue} onReset={scenario.resetValue} />
+              <DevicePanel knobs={catalog.knobs} scenario={current} kind={kind} edited={scenario.edited} error={knobError} onChange={scenario.setValue} onReset={scenario.resetValue} />
               {/* A refusal no knob on screen can show (the document, a cross-field rule) reads here. */}
               {error && !knobForField(knobsFor(catalog.knobs, kind), error.field) && (
                 <p className="field-error banner-error" role="alert" data-testid="scenario-error" data-code={error.code}>

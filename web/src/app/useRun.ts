@@ -11,12 +11,14 @@ export type RunStatus = 'idle' | 'running' | 'done' | 'cancelled' | 'failed';
 /** Why a run failed: the engine's code when it gave one (engine_abort: the worker was replaced). */
 export interface RunError {
   code: ErrorCode | null;
+  /** The field a run-time refusal names ("" when none): the form marks it like a validation error. */
+  field: string;
   message: string;
 }
 
 export function runError(err: unknown): RunError {
-  if (err instanceof EngineError) return { code: err.code, message: err.message };
-  return { code: null, message: err instanceof Error ? err.message : String(err) };
+  if (err instanceof EngineError) return { code: err.code, field: err.field, message: err.message };
+  return { code: null, field: '', message: err instanceof Error ? err.message : String(err) };
 }
 
 export interface RunView {

@@ -75,7 +75,8 @@ export function RunControls({ status, engine, progress, canRun, elapsedMs, autoR
               <p className="small muted">{error.message}</p>
             </>
           ) : (
-            <p>{error.message}</p>
+            // A refusal at run time (the memory or work limit) names its field: say which.
+            <p>{error.field ? `${error.field}: ${error.message}` : error.message}</p>
           )}
           <button type="button" className="btn btn-secondary btn-small" onClick={onRetry} data-testid="retry">
             {t('run.retry')}
