@@ -2,15 +2,17 @@
 # Builds what the web app needs from the Rust engine:
 #   web/src/engine/pkg/        wasm-bindgen glue + optimised wasm (--target web, for the worker)
 #   web/src/scenario/generated TypeScript types generated from the Rust scenario/report types
-# wasm-bindgen-cli must match the pinned wasm-bindgen crate (engine/Cargo.lock); .ci/run
-# installs it. wasm-opt comes from the npm package `binaryen`: Debian's older wasm-opt
-# corrupts wasm-bindgen output.
+# wasm-bindgen-cli must match the pinned wasm-bindgen crate (engine/Cargo.lock);
+# scripts/setup-toolchain.sh (run by npm install) installs it. wasm-opt comes from the npm
+# package `binaryen`: Debian's older wasm-opt corrupts wasm-bindgen output.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 out=web/src/engine/pkg
 target=engine/target/wasm32-unknown-unknown/release/ssd_wasm.wasm
 
+command -v wasm-bindgen >/dev/null 2>&1 ||
+  { echo "build-engine: wasm-bindgen not found: run npm install (it runs scripts/setup-toolchain.sh)" >&2; exit 1; }
 cargo build --quiet --manifest-path engine/Cargo.toml -p ssd-wasm --target wasm32-unknown-unknown --release
 wasm-bindgen --target web --out-dir "$out" "$target"
 if [ -x node_modules/.bin/wasm-opt ]; then

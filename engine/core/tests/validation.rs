@@ -67,6 +67,16 @@ fn benchmark_fields_are_reported_under_their_own_names() {
 }
 
 #[test]
+fn a_latency_trace_over_the_whole_drive_has_an_end() {
+    // size 0 = to the drive's end; io_size 0 = the file once: the job ends after one pass.
+    let s = Scenario::from_json(r#"{"scale": 4, "workload": {"kind": "latency_trace", "size": 0, "bs": "1m"}}"#).unwrap();
+    let report = ssd_core::Simulation::run_to_end(&s).unwrap();
+    let drive = report.summary.user_capacity_bytes / 4.0;
+    let written = report.summary.host_written_bytes;
+    assert!(written >= drive && written < drive + 1048576.0, "wrote {written} of a {drive}-byte drive");
+}
+
+#[test]
 fn zero_point_counts_are_refused_not_divided_by() {
     assert_refused(r#"{"workload": {"kind": "whole_drive_write", "points": 0}}"#, "workload.points", ErrorCode::OutOfRange);
     assert_refused(r#"{"workload": {"kind": "latency_trace", "max_points": 0}}"#, "workload.max_points", ErrorCode::OutOfRange);

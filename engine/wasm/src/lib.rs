@@ -37,6 +37,13 @@ pub fn knobs() -> String {
     ssd_core::scenario::knobs::knobs_json()
 }
 
+/// Every number of the run summary: `[{ id, unit, group, label }]` (ts-rs `SummaryField`), so
+/// the page lays out, formats and translates the summary by id.
+#[wasm_bindgen]
+pub fn summary_fields() -> String {
+    ssd_core::report::summary_fields_json()
+}
+
 /// Every figure (presets overlaid as in an article) as a JSON array of
 /// `{ name, title, description, article, members: [{ label, scenario }] }`.
 #[wasm_bindgen]

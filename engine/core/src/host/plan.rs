@@ -84,8 +84,10 @@ impl Plan {
                 plan.bytes_window = Some((total / w.points as u64).max(w.bs.0));
             }
             Workload::LatencyTrace(t) => {
-                let io_size = if t.io_size.0 == 0 { t.size.0 } else { t.io_size.0 };
-                let job = Job { io_size: Bytes(io_size), ..job(t.rw, t.bs, t.iodepth, t.offset, t.size) };
+                // io_size 0 walks the file once; a file of size 0 runs to the drive's end.
+                let file = job(t.rw, t.bs, t.iodepth, t.offset, t.size);
+                let io_size = if t.io_size.0 == 0 { file.span_bytes(user_bytes) } else { t.io_size.0 };
+                let job = Job { io_size: Bytes(io_size), ..file };
                 plan.phases.push(Phase { job, point: None });
                 let ops = io_size.div_ceil(t.bs.0.max(1));
                 plan.latency_group = Some(ops.div_ceil(t.max_points as u64).max(1));

@@ -353,6 +353,32 @@ mod tests {
         }
     }
 
+    /// The table is the one source of allowed values: every option it lists is accepted for
+    /// its workload kind, and a value it does not list is refused naming the field.
+    #[test]
+    fn enum_options_are_exactly_what_validation_accepts() {
+        for knob in KNOBS.iter().filter(|k| k.kind == Enum) {
+            let kinds: Vec<&str> = if knob.workloads.is_empty() { vec!["job"] } else { knob.workloads.to_vec() };
+            for kind in kinds {
+                let doc = |value: &str| {
+                    let mut v = serde_json::json!({ "workload": { "kind": kind } });
+                    let mut at = &mut v;
+                    let parts: Vec<&str> = knob.path.split('.').collect();
+                    for part in &parts[..parts.len() - 1] {
+                        at = at.as_object_mut().unwrap().entry(part.to_string()).or_insert_with(|| serde_json::json!({}));
+                    }
+                    at[parts[parts.len() - 1]] = serde_json::json!(value);
+                    v.to_string()
+                };
+                for option in knob.options {
+                    Scenario::from_json(&doc(option)).unwrap_or_else(|e| panic!("{} = {option} for {kind}: {e}", knob.path));
+                }
+                let e = Scenario::from_json(&doc("sideways")).unwrap_err();
+                assert_eq!(e.field, knob.path, "{e}");
+            }
+        }
+    }
+
     #[test]
     fn ranges_are_ordered_and_enums_have_options() {
         for k in KNOBS {
