@@ -51,13 +51,6 @@ pub fn figures() -> Result<String, JsValue> {
     presets::figures_json().map_err(js_error)
 }
 
-/// The summary's catalogue (CONTRACT §3): JSON array of `{ id, unit, group, label }`, one entry
-/// per value of `Summary`, in the order the page shows them.
-#[wasm_bindgen]
-pub fn summary_fields() -> String {
-    ssd_core::report::summary_fields_json()
-}
-
 #[wasm_bindgen]
 pub struct Simulation {
     inner: CoreSimulation,
