@@ -113,10 +113,10 @@ fn phase_work(job: &Job, r: &Rates) -> PhaseWork {
 /// was clamped.
 fn gc_moves_per_sector(geo: &Geometry, s: &Scenario, valid_units: u64) -> (f64, bool) {
     let d = &s.device;
-    // Blocks that can hold data while GC runs: all but each plane's free pool (below the
-    // threshold), its two open blocks, its victim in flight, and a repacking block with
-    // compression.
-    let kept = geo.planes as u64 * (d.gc.free_block_threshold as u64 + 3 + d.controller.compression as u64);
+    // Blocks that hold data while GC runs: all but each plane's free pool (below the
+    // threshold) and its open GC block (and a repacking block with compression), as in the
+    // models' validation (tests/waf_theory.rs).
+    let kept = geo.planes as u64 * (d.gc.free_block_threshold as u64 + 1 + d.controller.compression as u64);
     let data_slots = (geo.blocks as u64).saturating_sub(kept) as f64 * geo.slots_per_block as f64;
     let alpha = data_slots / valid_units.max(1) as f64;
     let clamped = alpha < MIN_ALPHA;
