@@ -201,6 +201,12 @@ impl Recorder {
         }
     }
 
+    /// True if a time window ends at or before `t`: `advance` has points to emit.
+    #[inline]
+    pub fn window_ends_by(&self, t: Nanos) -> bool {
+        t >= self.window_end
+    }
+
     /// Emits a point for every time window that ended at or before `t`.
     pub fn advance(&mut self, t: Nanos, counters: WindowCounters) {
         while t >= self.window_end {

@@ -220,8 +220,11 @@ impl Simulation {
                 continue; // completes after the job's runtime: not counted, as fio does
             }
             self.now = t;
-            let counters = self.write_counters();
-            self.recorder.advance(t, counters);
+            // The drive's counters are read only when a window ends, not per command.
+            if self.recorder.window_ends_by(t) {
+                let counters = self.write_counters();
+                self.recorder.advance(t, counters);
+            }
             let bytes = s.command.units as u64 * MAPPING_UNIT_BYTES;
             self.recorder.complete(s.command.op, bytes, s.issued, t);
             if t >= self.job.measure_from_ns {

@@ -77,8 +77,12 @@ fn refusal(_code: Refusal, field: &str, message: String) -> ScenarioError {
 }
 
 /// The budget of a scenario that is already scaled (`Scenario::scaled`) and validated.
-pub fn estimate(scenario: &Scenario) -> Result<Budget, ScenarioError> {
-    Ok(estimate_parts(scenario)?.0)
+/// A scenario whose geometry is invalid has no budget: every bound is `u64::MAX`.
+pub fn estimate(scenario: &Scenario) -> Budget {
+    estimate_parts(scenario).map_or(
+        Budget { memory_bytes: u64::MAX, flash_ops: u64::MAX, host_commands: u64::MAX, seconds_estimate: f64::INFINITY, precondition_flash_ops: u64::MAX },
+        |(budget, _, _)| budget,
+    )
 }
 
 /// The budget, and where it goes (for the refusal's field).
