@@ -94,8 +94,47 @@ fn random_scenario(rng: &mut SimRng) -> Value {
     })
 }
 
+/// What a run did against its budget.
+struct Measured {
+    done: u64,
+    commands: f64,
+    peak: u64,
+    gc_moved_bytes: f64,
+    budget: ssd_core::sim::Budget,
+}
+
+/// Runs `scenario` in chunks: None if it was refused, Err if the engine panicked.
+fn measure(scenario: &Scenario, chunk: u64) -> Option<Result<Measured, ()>> {
+    let base = IN_USE.load(Ordering::Relaxed);
+    PEAK.store(base, Ordering::Relaxed);
+    let mut sim = Simulation::new(scenario).ok()?;
+    let budget = *sim.budget();
+    let finished = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        while !sim.run(chunk) {
+            assert!(sim.flash_ops_done() <= budget.flash_ops, "passed its flash budget mid-run");
+        }
+    }));
+    if finished.is_err() {
+        return Some(Err(()));
+    }
+    let report = sim.report();
+    let text = report.to_json();
+    let peak = PEAK.load(Ordering::Relaxed) - base;
+    drop(text);
+    let commands = report.summary.read_latency.count + report.summary.write_latency.count;
+    Some(Ok(Measured { done: sim.flash_ops_done(), commands, peak, gc_moved_bytes: report.summary.gc_moved_bytes, budget }))
+}
+
 #[test]
 fn no_admitted_run_exceeds_its_budget() {
+    // The presets first (no bigger than their own scale or a quarter of the size).
+    for p in ssd_core::presets::all() {
+        let mut s = p.scenario().unwrap();
+        s.scale = s.scale.max((s.device.nand.blocks_per_plane / 64).clamp(1, 4));
+        let Ok(Measured { done, commands, peak, budget, .. }) = measure(&s, 1 << 16).expect("admitted") else { panic!("{} panicked", p.name) };
+        println!("{}: flash ops {done} of {}, peak heap {} of {} MiB", p.name, budget.flash_ops, peak >> 20, budget.memory_bytes >> 20);
+        assert!(done <= budget.flash_ops && commands <= budget.host_commands as f64 && peak <= budget.memory_bytes, "{}", p.name);
+    }
     let mut rng = SimRng::new(2026);
     let (mut ran, mut worst_work, mut worst_memory) = (0, 0.0f64, 0.0f64);
     let count: u64 = std::env::var("BUDGET_FUZZ").ok().and_then(|v| v.parse().ok()).unwrap_or(400);
@@ -109,29 +148,15 @@ fn no_admitted_run_exceeds_its_budget() {
         if v["precondition"]["fill_percent"] == 0.0 {
             scenario.precondition.random_rounds = 0.0;
         }
-        let base = IN_USE.load(Ordering::Relaxed);
-        PEAK.store(base, Ordering::Relaxed);
-        let Ok(mut sim) = Simulation::new(&scenario) else { continue };
-        let budget = *sim.budget();
-        let finished = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            while !sim.run(50_000) {
-                assert!(sim.flash_ops_done() <= budget.flash_ops, "scenario {i} passed its budget mid-run: {v}");
-            }
-        }));
-        if finished.is_err() {
+        let Some(measured) = measure(&scenario, 50_000) else { continue };
+        let Ok(Measured { done, commands, peak, gc_moved_bytes, budget }) = measured else {
             panics.push(v.to_string());
             continue;
-        }
-        let report = sim.report();
-        let text = report.to_json();
-        let peak = PEAK.load(Ordering::Relaxed) - base;
-        drop(text);
-        let done = sim.flash_ops_done();
-        let commands = report.summary.read_latency.count + report.summary.write_latency.count;
+        };
         assert!(done <= budget.flash_ops, "scenario {i}: {done} flash ops done, budget {}: {v}", budget.flash_ops);
         assert!(commands <= budget.host_commands as f64, "scenario {i}: {commands} commands, budget {}: {v}", budget.host_commands);
         assert!(peak <= budget.memory_bytes, "scenario {i}: peak heap {peak} bytes, budget {}: {v}", budget.memory_bytes);
-        if report.summary.gc_moved_bytes > 0.0 && done as f64 / budget.flash_ops as f64 > worst_gc {
+        if gc_moved_bytes > 0.0 && done as f64 / budget.flash_ops as f64 > worst_gc {
             worst_gc = done as f64 / budget.flash_ops as f64;
             closest_gc = format!("scenario {i} ({done} of {}): {v}", budget.flash_ops);
         }
