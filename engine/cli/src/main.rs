@@ -79,8 +79,7 @@ fn budget(path: &str) -> Result<(), String> {
     let wall = start.elapsed().as_secs_f64();
     let s = sim.summary();
     let out = serde_json::json!({
-        "budget": { "memory_bytes": b.memory_bytes, "flash_ops": b.flash_ops, "precondition_flash_ops": b.precondition_flash_ops,
-                    "host_commands": b.host_commands, "seconds_estimate": b.seconds_estimate },
+        "budget": b,
         "done": { "flash_ops": sim.flash_ops_done(), "events": s.events, "wall_s": wall, "simulated_s": s.duration_s },
         "flash_ops_estimate_over_done": b.flash_ops as f64 / sim.flash_ops_done().max(1) as f64,
     });

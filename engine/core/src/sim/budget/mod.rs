@@ -10,6 +10,8 @@ use crate::host::plan::Plan;
 use crate::media::Geometry;
 use crate::scenario::{Scenario, ScenarioError};
 use crate::units::MIB;
+use serde::Serialize;
+use ts_rs::TS;
 
 /// A run stops after this many events and says so in its summary (`truncated`).
 pub const MAX_EVENTS: u64 = 2_000_000_000;
@@ -39,19 +41,25 @@ const WASM_FLASH_OPS_PER_S: f64 = 0.6 * 3.0e6;
 const WASM_PRECONDITION_OPS_PER_S: f64 = 0.6 * 7.0e6;
 const WASM_COMMANDS_PER_S: f64 = 0.6 * 4.0e6;
 
-/// What a run is allowed: upper bounds, known before it starts.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// What a run is allowed: upper bounds, known before it starts. Serialises with plain
+/// numbers (JavaScript reads them to 2^53 exactly, and these are estimates).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, TS)]
+#[ts(export)]
 pub struct Budget {
     /// Heap the simulator allocates at most, bytes.
+    #[ts(type = "number")]
     pub memory_bytes: u64,
     /// Flash operations (reads, programs, erases, translation pages) at most,
     /// preconditioning included; `Simulation::flash_ops_done` never passes it.
+    #[ts(type = "number")]
     pub flash_ops: u64,
     /// Host commands the workload issues at most.
+    #[ts(type = "number")]
     pub host_commands: u64,
     /// Wall-clock seconds the browser needs at most, roughly (from `flash_ops`).
     pub seconds_estimate: f64,
     /// The part of `flash_ops` that is preconditioning (it runs first, untimed).
+    #[ts(type = "number")]
     pub precondition_flash_ops: u64,
 }
 
