@@ -12,10 +12,9 @@ use crate::sim::MAX_EVENTS;
 use crate::units::{transfer_ns, Nanos, MAPPING_UNIT_BYTES};
 
 /// GC's copies per host write come from the analytic steady state for uniform random
-/// writes (the worst common pattern: sequential and skewed writes leave emptier victims),
-/// Desnoyers' greedy model or the FIFO closed form (`ftl/theory.rs`), with this margin for
-/// the transient after a fill and for uneven planes. Greedy's victim never holds more than
-/// the mean valid share u of the blocks holding data, so u / (1 - u) caps it.
+/// writes, Desnoyers' greedy model or the FIFO closed form (`ftl/theory.rs`), with this
+/// margin for the transient after a fill and for uneven planes; see `gc_moves_per_sector`
+/// for the bounds by data over free space that cap or floor it.
 const GC_MARGIN: f64 = 2.0;
 
 /// Physical / logical space below which the models say nothing useful (no spare left for
@@ -128,8 +127,18 @@ fn gc_moves_per_sector(geo: &Geometry, s: &Scenario, valid_units: u64) -> (f64, 
         GcPolicy::CostBenefit => waf_fifo(alpha).max(waf_greedy(alpha, units_per_block)),
         GcPolicy::Greedy => waf_greedy(alpha, units_per_block),
     };
-    let mean_cap = if d.gc.policy == GcPolicy::Greedy { 1.0 / (alpha - 1.0) } else { f64::INFINITY };
-    ((GC_MARGIN * (model - 1.0)).min(mean_cap).max(0.5), clamped)
+    // Data over free space: greedy's victim never holds more than the mean, and FIFO,
+    // collecting every block once a cycle, moves at most all the valid data per cycle of
+    // free space, however hot and cold the writes (the uniform model does not cover that).
+    let mean = 1.0 / (alpha - 1.0);
+    let modelled = GC_MARGIN * (model - 1.0);
+    let moves = match d.gc.policy {
+        GcPolicy::Greedy => modelled.min(mean),
+        GcPolicy::Fifo => modelled.max(mean),
+        // No such argument for cost-benefit: the larger, with the margin.
+        GcPolicy::CostBenefit => modelled.max(GC_MARGIN * mean),
+    };
+    (moves.max(0.5), clamped)
 }
 
 /// Units a sequential fill of a fresh drive can place before any plane's free pool falls
