@@ -6,6 +6,8 @@
 //!   ssdsim figures                    list the figures (presets overlaid as in an article)
 //!   ssdsim figure <name>              run every member of a figure, print their series
 //!   ssdsim bench [--json]             measure the engine's speed on fixed scenarios
+//!   ssdsim budget <scenario.json | -> the run's budget (memory, flash work) and, after
+//!                                     running it, the work it really did
 
 mod bench;
 
@@ -19,7 +21,8 @@ const USAGE: &str = "usage:
   ssdsim preset <name>              print a preset's scenario JSON
   ssdsim figures                    list the figures (presets overlaid as in an article)
   ssdsim figure <name>              run every member of a figure, print their series as JSON
-  ssdsim bench [--json]             measure the engine's speed on fixed scenarios";
+  ssdsim bench [--json]             measure the engine's speed on fixed scenarios
+  ssdsim budget <scenario.json | -> print the run's budget, run it, print the work done";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -31,6 +34,7 @@ fn main() -> ExitCode {
         ["figure", name] => run_figure(name),
         ["bench"] => bench::run(false),
         ["bench", "--json"] => bench::run(true),
+        ["budget", path] => budget(path),
         ["-h" | "--help" | "help"] => {
             println!("{USAGE}");
             Ok(())
@@ -61,6 +65,25 @@ fn run(path: &str) -> Result<(), String> {
     let scenario = Scenario::from_json(&text).map_err(|e| format!("invalid scenario: {e}"))?;
     let report = Simulation::run_to_end(&scenario).map_err(|e| format!("invalid scenario: {e}"))?;
     println!("{}", report.to_json());
+    Ok(())
+}
+
+/// The budget beside what the run really did, as JSON: how conservative the estimate is.
+fn budget(path: &str) -> Result<(), String> {
+    let text = read_input(path)?;
+    let scenario = Scenario::from_json(&text).map_err(|e| format!("invalid scenario: {e}"))?;
+    let mut sim = Simulation::new(&scenario).map_err(|e| format!("invalid scenario: {e}"))?;
+    let b = *sim.budget();
+    let start = std::time::Instant::now();
+    while !sim.run(1 << 20) {}
+    let wall = start.elapsed().as_secs_f64();
+    let s = sim.summary();
+    let out = serde_json::json!({
+        "budget": b,
+        "done": { "flash_ops": sim.flash_ops_done(), "events": s.events, "wall_s": wall, "simulated_s": s.duration_s },
+        "flash_ops_estimate_over_done": b.flash_ops as f64 / sim.flash_ops_done().max(1) as f64,
+    });
+    println!("{out}");
     Ok(())
 }
 

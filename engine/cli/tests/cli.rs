@@ -55,3 +55,19 @@ fn presets_are_listed_and_printable() {
     assert_ne!(code, 0);
     assert!(err.contains(&first), "the error lists the presets: {err}");
 }
+
+#[test]
+fn budget_prints_the_estimate_beside_the_work_done_and_refusals_name_the_field() {
+    let (code, out, _) = ssdsim(&["budget", "-"], r#"{"precondition":{"random_rounds":0.2},"workload":{"kind":"job","rw":"randwrite","runtime":0.01}}"#);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let budget = v["budget"]["flash_ops"].as_f64().unwrap();
+    let done = v["done"]["flash_ops"].as_f64().unwrap();
+    assert!(done > 1_000_000.0 && done <= budget, "done {done}, budget {budget}");
+    assert!(v["budget"]["precondition_flash_ops"].as_f64().unwrap() < budget);
+    assert!(v["budget"]["memory_bytes"].as_f64().unwrap() > 16.0 * 1048576.0);
+    let (code, out, err) = ssdsim(&["run", "-"], r#"{"precondition":{"random_rounds":20},"workload":{"kind":"job","runtime":0.01}}"#);
+    assert_ne!(code, 0);
+    assert!(out.is_empty());
+    assert!(err.contains("precondition.random_rounds: this run may need up to") && err.contains("the limit is 300 million"), "{err}");
+}

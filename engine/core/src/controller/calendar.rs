@@ -13,8 +13,11 @@ use crate::units::Nanos;
 use strength_reduce::StrengthReducedU64;
 
 /// Slots in the ring: the horizon is this many unit transfers past the present.
-const SLOTS: u64 = 1 << 16;
+pub(crate) const SLOTS: u64 = 1 << 16;
 const WORDS: usize = (SLOTS / 64) as usize;
+
+/// Heap bytes of one calendar (its ring), for the memory budget.
+pub(crate) const HEAP_BYTES: u64 = (WORDS * 8) as u64;
 
 pub(crate) struct Calendar {
     slot_ns: Nanos,

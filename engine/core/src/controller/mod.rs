@@ -9,8 +9,8 @@
 //! a plane: a die never sits idle while the host waits for it.
 
 mod buffer;
-mod calendar;
-mod plane_timeline;
+pub(crate) mod calendar;
+pub(crate) mod plane_timeline;
 mod translation;
 
 use crate::ftl::{FlashOps, Ftl, Stream, UNMAPPED};
@@ -94,7 +94,7 @@ impl Hardware {
         Hardware {
             geo,
             nand,
-            planes: (0..geo.planes).map(|_| PlaneTimeline::new()).collect(),
+            planes: (0..geo.planes).map(|_| PlaneTimeline::new(plane_timeline::intervals_per_plane(geo.planes))).collect(),
             plane_busy: vec![0; geo.planes as usize],
             channels: (0..geo.channels).map(|_| Calendar::new(transfer_ns(MAPPING_UNIT_BYTES, channel_bps))).collect(),
             link_to_host: Calendar::new(link_unit_ns),

@@ -81,7 +81,8 @@ impl Plan {
                     ..job(w.rw, w.bs, w.iodepth, Bytes(0), Bytes(0))
                 };
                 plan.phases.push(Phase { job, point: None });
-                plan.bytes_window = Some((total / w.points as u64).max(w.bs.0));
+                // Validation refuses 0 points; the plan must not divide by zero if it is reached.
+                plan.bytes_window = Some((total / w.points.max(1) as u64).max(w.bs.0).max(1));
             }
             Workload::LatencyTrace(t) => {
                 // io_size 0 walks the file once; a file of size 0 runs to the drive's end.
@@ -90,7 +91,7 @@ impl Plan {
                 let job = Job { io_size: Bytes(io_size), ..file };
                 plan.phases.push(Phase { job, point: None });
                 let ops = io_size.div_ceil(t.bs.0.max(1));
-                plan.latency_group = Some(ops.div_ceil(t.max_points as u64).max(1));
+                plan.latency_group = Some(ops.div_ceil(t.max_points.max(1) as u64).max(1));
             }
             Workload::SteadyState(s) => {
                 plan.series.push(headline("steady_state", LabelId::WriteSpeedPerRound, Axis::new(AxisId::Round, Unit::Count)));
@@ -151,5 +152,16 @@ mod tests {
         assert_eq!(cdm.phases[4].job.rw, Rw::Write);
         assert_eq!(cdm.phases[6].job.iodepth, 32);
         assert_eq!(cdm.series[0].x.categories.len(), 4);
+    }
+
+    #[test]
+    fn zero_points_never_divide_by_zero() {
+        use crate::scenario::{LatencyTrace, WholeDriveWrite};
+        let w = Plan::new(&Workload::WholeDriveWrite(WholeDriveWrite { points: 0, ..WholeDriveWrite::default() }), 16 * GIB, 1.0);
+        assert_eq!(w.bytes_window, Some(16 * GIB), "one point for the whole drive");
+        let t = Plan::new(&Workload::LatencyTrace(LatencyTrace { max_points: 0, ..LatencyTrace::default() }), 16 * GIB, 1.0);
+        assert_eq!(t.latency_group, Some(256), "2 GiB of 8 MiB writes in one group");
+        let tiny = Plan::new(&Workload::LatencyTrace(LatencyTrace { bs: Bytes(0), max_points: 0, ..LatencyTrace::default() }), 16 * GIB, 1.0);
+        assert!(tiny.latency_group.unwrap() >= 1);
     }
 }

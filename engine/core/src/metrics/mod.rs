@@ -10,6 +10,7 @@ pub use series::{Axis, AxisId, LabelId, Series, SeriesRole, Unit};
 pub use waf::{NandWrites, SlotGeometry};
 
 use crate::host::plan::{Plan, Point};
+use crate::sim::{TimeWindow, MAX_TIME_WINDOWS};
 use crate::units::Nanos;
 use hdrhistogram::Histogram;
 use serde::Serialize;
@@ -66,6 +67,15 @@ struct BytesWindow {
 
 pub(crate) struct Recorder {
     window_ns: Nanos,
+    /// Windows drawn so far, and the count at which the width next doubles (see
+    /// `sim/window.rs`): a long run's series grow with the logarithm of its duration.
+    windows: u64,
+    double_at: u64,
+    /// The width asked for was widened before the run (see `sim/window.rs`).
+    widened_before_run: bool,
+    /// Width of the last window drawn, and the width the run started with.
+    drawn_width_ns: Nanos,
+    first_width_ns: Nanos,
     /// End of the time window currently being filled.
     window_end: Nanos,
     window_bytes: [u64; 2],
@@ -94,7 +104,8 @@ impl Recorder {
     /// `scale` multiplies byte-valued x axes back to the full-size drive.
     /// `map_tiers`: which mapping-cache tiers the drive has, for hit-ratio lines.
     /// `slot_geometry`: how the drive's write counters convert to NAND space, for WAF.
-    pub fn new(plan: &Plan, window_ns: Nanos, reads: bool, writes: bool, scale: f64, map_tiers: [bool; 3], slot_geometry: SlotGeometry) -> Recorder {
+    pub fn new(plan: &Plan, window: TimeWindow, reads: bool, writes: bool, scale: f64, map_tiers: [bool; 3], slot_geometry: SlotGeometry) -> Recorder {
+        let window_ns = window.width_ns;
         let mut series = plan.series.clone();
         let mut add = |s: Series| {
             series.push(s);
@@ -133,6 +144,11 @@ impl Recorder {
         let hist = || Histogram::new_with_bounds(1, 1_000_000_000_000, 3).expect("static bounds are valid");
         Recorder {
             window_ns: window_ns.max(1),
+            windows: 0,
+            double_at: MAX_TIME_WINDOWS,
+            widened_before_run: window.widened,
+            drawn_width_ns: window_ns.max(1),
+            first_width_ns: window_ns.max(1),
             window_end: window_ns.max(1),
             window_bytes: [0; 2],
             window_start_counters: WindowCounters::default(),
@@ -185,11 +201,23 @@ impl Recorder {
         }
     }
 
+    /// True if a time window ends at or before `t`: `advance` has points to emit.
+    #[inline]
+    pub fn window_ends_by(&self, t: Nanos) -> bool {
+        t >= self.window_end
+    }
+
     /// Emits a point for every time window that ended at or before `t`.
     pub fn advance(&mut self, t: Nanos, counters: WindowCounters) {
         while t >= self.window_end {
             self.emit_window(self.window_end, self.window_ns, counters);
-            self.window_end += self.window_ns;
+            self.drawn_width_ns = self.window_ns;
+            self.windows += 1;
+            if self.windows >= self.double_at {
+                self.window_ns = self.window_ns.saturating_mul(2);
+                self.double_at += MAX_TIME_WINDOWS / 2;
+            }
+            self.window_end = self.window_end.saturating_add(self.window_ns);
         }
     }
 
@@ -205,6 +233,7 @@ impl Recorder {
         let start = self.window_end - self.window_ns;
         if end > start && (end - start) * 10 >= self.window_ns {
             self.emit_window(end, end - start, counters);
+            self.drawn_width_ns = self.window_ns;
         }
         self.finish_cumulative_waf(end, counters);
         if let Some(t) = &mut self.timeline {
@@ -282,6 +311,16 @@ impl Recorder {
             }
         }
         self.window_start_counters = counters;
+    }
+
+    /// Width of the time windows at the end of the run (the last one drawn).
+    pub fn drawn_window_ns(&self) -> Nanos {
+        self.drawn_width_ns
+    }
+
+    /// The windows drawn are wider than the scenario asked for.
+    pub fn window_widened(&self) -> bool {
+        self.widened_before_run || self.drawn_width_ns > self.first_width_ns
     }
 
     pub fn latency(&self, op: Op) -> LatencySummary {

@@ -3,8 +3,8 @@
 //! a suffix out of a field name. A test keeps the catalogue and the struct in step.
 //!
 //! Ids are the serialised field paths; nested latency values are dotted
-//! (`read_latency.p99_us`). `truncated` is a boolean and is listed with unit `none`, so the
-//! catalogue covers every leaf of the summary, not only the numbers.
+//! (`read_latency.p99_us`). The booleans (`truncated`, `time_window_widened`) are listed
+//! with unit `none`, so the catalogue covers every leaf of the summary, not only numbers.
 
 use crate::metrics::Unit;
 use serde::Serialize;
@@ -94,6 +94,8 @@ static FIELDS: &[SummaryField] = &[
     f("scale", U::Ratio, G::Run, "Scale (1/N of the drive simulated)"),
     f("events", U::Count, G::Run, "Events"),
     f("truncated", U::None, G::Run, "Stopped at the event limit"),
+    f("time_window_ms", U::Ms, G::Run, "Averaging window"),
+    f("time_window_widened", U::None, G::Run, "Averaging window widened"),
 ];
 
 /// Every summary value, in the order the page shows them.

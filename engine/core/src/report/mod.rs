@@ -81,6 +81,12 @@ pub struct Summary {
     pub events: f64,
     /// True if the run hit the engine's event limit and stopped early.
     pub truncated: bool,
+    /// Width of the throughput-over-time windows at the end of the run, milliseconds.
+    pub time_window_ms: f64,
+    /// The windows are wider than `log_avg_msec` (or the automatic width) asked for: a
+    /// time series keeps at most `MAX_TIME_WINDOWS` points at one width (see
+    /// `sim/window.rs`).
+    pub time_window_widened: bool,
 }
 
 impl Report {
@@ -166,6 +172,8 @@ impl Summary {
             hmb_covered_span_bytes: (p.hmb_table_bytes / 4 * 4096) as f64,
             events: p.events as f64,
             truncated: p.truncated,
+            time_window_ms: r.drawn_window_ns() as f64 / 1e6,
+            time_window_widened: r.window_widened(),
         }
     }
 }

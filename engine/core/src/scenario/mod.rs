@@ -107,14 +107,16 @@ impl Scenario {
         top.knob("seed", self.seed as f64)?;
         top.knob("scale", self.scale as f64)?;
         self.validate_at_this_size()?;
+        let scaled = self.scaled()?;
         if self.scale > 1 {
-            let scaled = self.scaled()?;
             scaled.validate_at_this_size().map_err(|e| {
                 let message = format!("at scale {} (1/{} of the drive simulated), {e}: choose a smaller scale", self.scale, self.scale);
                 ScenarioError::new("scale", e.code, message)
             })?;
         }
-        Ok(())
+        // Memory and work are limits of the run the engine would do: decided here, before it
+        // starts, so a link or a form learns of them with every other refusal.
+        crate::sim::budget::check(&scaled).map(|_| ())
     }
 
     fn validate_at_this_size(&self) -> Result<(), ScenarioError> {

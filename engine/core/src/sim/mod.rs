@@ -5,10 +5,12 @@
 //! time it wakes from think time to issue the next. Popping in time order means commands are
 //! issued in non-decreasing time, which the controller's resource booking relies on.
 
-mod budget;
+pub mod budget;
+mod precondition;
+mod window;
 
 use crate::controller::Drive;
-use crate::ftl::{FtlCounters, Untimed};
+use crate::ftl::FtlCounters;
 use crate::host::plan::{Phase, Plan};
 use crate::host::{Command, JobRunner};
 use crate::media::Geometry;
@@ -16,9 +18,11 @@ use crate::metrics::{NandWrites, Op, Recorder, Series, WindowCounters};
 use crate::report::{Report, Summary};
 use crate::scenario::{Rw, Scenario, ScenarioError};
 use crate::units::{Nanos, MAPPING_UNIT_BYTES};
-pub use budget::{MAX_EVENTS, MEMORY_LIMIT_BYTES};
+pub use budget::{Budget, FLASH_OPS_LIMIT, HOST_COMMANDS_LIMIT, MAX_EVENTS, MEMORY_LIMIT_BYTES};
+use precondition::Precondition;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+pub use window::{time_points_bound, TimeWindow, MAX_TIME_WINDOWS};
 
 #[derive(Clone, Copy)]
 struct Slot {
@@ -30,6 +34,12 @@ struct Slot {
 
 pub struct Simulation {
     geo: Geometry,
+    budget: Budget,
+    /// Runs first, in steps (see `precondition.rs`); the workload starts once it is done.
+    precondition: Precondition,
+    started: bool,
+    /// Share of the whole run's estimated work that preconditioning is, for `progress`.
+    precondition_share: f64,
     drive: Drive,
     phases: Vec<Phase>,
     phase: usize,
@@ -59,25 +69,31 @@ pub struct Simulation {
 }
 
 impl Simulation {
+    /// Validates the scenario, checks its budget (see `budget.rs`) and builds the drive.
+    /// No simulation work happens here: preconditioning and the workload run in `run`.
     pub fn new(full_size: &Scenario) -> Result<Simulation, ScenarioError> {
         full_size.validate()?;
         let scale = full_size.scale;
         let scenario = &full_size.scaled()?;
+        let budget = budget::check(scenario)?;
         let geo = Geometry::new(&scenario.device)?;
-        budget::check_memory(&geo, &scenario.device)?;
-        let mut drive = Drive::new(&scenario.device, geo);
-        precondition(&mut drive, &geo, scenario);
+        let drive = Drive::new(&scenario.device, geo);
         let plan = Plan::new(&scenario.workload, geo.user_bytes(), scale as f64);
         let reads = plan.phases.iter().any(|p| matches!(p.job.rw, Rw::Read | Rw::Randread | Rw::Rw | Rw::Randrw));
         let writes = plan.phases.iter().any(|p| matches!(p.job.rw, Rw::Write | Rw::Randwrite | Rw::Rw | Rw::Randrw));
-        let window_ns = budget::time_window_ns(&plan, &drive, &scenario.device);
+        let window = window::time_window(&plan, &geo, &scenario.device);
         let m = &scenario.device.mapping;
         let map_tiers = [m.sram_bytes.0 > 0, m.dram_bytes.0 > 0, m.hmb.table_bytes() > 0];
-        let mut recorder = Recorder::new(&plan, window_ns, reads, writes, scale as f64, map_tiers, drive.slot_geometry());
-        recorder.start(window_counters(&drive));
+        let recorder = Recorder::new(&plan, window, reads, writes, scale as f64, map_tiers, drive.slot_geometry());
         let first = JobRunner::new(&plan.phases[0].job, geo.user_bytes(), scenario.seed, 0);
-        let mut sim = Simulation {
+        let precondition = Precondition::new(&geo, scenario);
+        let precondition_share = budget.precondition_flash_ops as f64 / budget.flash_ops.max(1) as f64;
+        Ok(Simulation {
             geo,
+            budget,
+            precondition,
+            started: false,
+            precondition_share,
             baseline: drive.ftl.counters(),
             baseline_map: drive.mapping_counters(),
             baseline_flash: drive.counters(),
@@ -100,9 +116,34 @@ impl Simulation {
             scale,
             hmb_granted_bytes: full_size.device.mapping.hmb.granted_bytes(),
             hmb_table_bytes: full_size.device.mapping.hmb.table_bytes(),
-        };
-        sim.start_phase(0, 0);
-        Ok(sim)
+        })
+    }
+
+    /// Preconditioning is done: the run's counters start here and the first phase begins.
+    fn start_workload(&mut self) {
+        self.baseline = self.drive.ftl.counters();
+        self.baseline_map = self.drive.mapping_counters();
+        self.baseline_flash = self.drive.counters();
+        self.baseline_writes = self.drive.nand_writes();
+        self.recorder.start(window_counters(&self.drive));
+        self.started = true;
+        self.start_phase(0, 0);
+    }
+
+    /// True until preconditioning is done and the workload has started.
+    pub fn preconditioning(&self) -> bool {
+        !self.started
+    }
+
+    /// The limits this run was admitted under: its estimated memory and work.
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    /// Flash operations done so far, preconditioning included: every NAND read, program
+    /// and erase, translation pages too. Never more than `budget().flash_ops`.
+    pub fn flash_ops_done(&self) -> u64 {
+        self.precondition.flash_ops() + self.drive.counters().flash_ops()
     }
 
     fn start_phase(&mut self, index: usize, at: Nanos) {
@@ -142,9 +183,19 @@ impl Simulation {
         window_counters(&self.drive)
     }
 
-    /// Advances by at most `max_events` events (completions and wake-ups). Returns true once
-    /// the run is finished.
+    /// Advances by at most `max_events` steps: unit writes of preconditioning, then events
+    /// of the workload (completions and wake-ups). Returns true once the run is finished.
     pub fn run(&mut self, max_events: u64) -> bool {
+        if !self.started {
+            self.precondition.step(&mut self.drive, max_events);
+            if !self.precondition.is_done() {
+                return false;
+            }
+            // The workload starts with the next chunk: a caller sees the boundary (and
+            // `ssdsim bench` times the two apart).
+            self.start_workload();
+            return false;
+        }
         let mut n = 0;
         while n < max_events && !self.finished {
             let Some(Reverse((t, slot))) = self.events_due.pop() else {
@@ -169,8 +220,11 @@ impl Simulation {
                 continue; // completes after the job's runtime: not counted, as fio does
             }
             self.now = t;
-            let counters = self.write_counters();
-            self.recorder.advance(t, counters);
+            // The drive's counters are read only when a window ends, not per command.
+            if self.recorder.window_ends_by(t) {
+                let counters = self.write_counters();
+                self.recorder.advance(t, counters);
+            }
             let bytes = s.command.units as u64 * MAPPING_UNIT_BYTES;
             self.recorder.complete(s.command.op, bytes, s.issued, t);
             if t >= self.job.measure_from_ns {
@@ -219,11 +273,18 @@ impl Simulation {
         self.finished
     }
 
+    /// Share of the run done, 0..1: preconditioning, then the workload, weighted by their
+    /// estimated flash work.
     pub fn progress(&self) -> f64 {
         if self.finished {
             return 1.0;
         }
-        (self.phase as f64 + self.job.progress(self.now)) / self.phases.len() as f64
+        let pre = self.precondition_share;
+        if !self.started {
+            return pre * self.precondition.progress();
+        }
+        let workload = (self.phase as f64 + self.job.progress(self.now)) / self.phases.len() as f64;
+        pre + (1.0 - pre) * workload
     }
 
     pub fn series(&self) -> &[Series] {
@@ -275,20 +336,6 @@ impl Simulation {
 
 fn window_counters(drive: &Drive) -> WindowCounters {
     WindowCounters { writes: drive.nand_writes(), gc_units: drive.ftl.counters().gc_units_moved, lookups: drive.mapping_counters().lookups }
-}
-
-/// Brings the drive to the scenario's starting state without spending simulated time.
-fn precondition(drive: &mut Drive, geo: &Geometry, scenario: &Scenario) {
-    let fill_units = (geo.user_units as f64 * scenario.precondition.fill_percent / 100.0) as u32;
-    for lba in 0..fill_units {
-        drive.ftl.write(lba, &mut Untimed);
-    }
-    let overwrites = (fill_units as f64 * scenario.precondition.random_rounds) as u64;
-    // Its own stream, so the workload's draws do not depend on preconditioning.
-    let mut rng = crate::rng::SimRng::new(scenario.seed ^ 0x5EED_F111);
-    for _ in 0..overwrites {
-        drive.ftl.write(rng.below(fill_units as u64) as u32, &mut Untimed);
-    }
 }
 
 /// What the summary is computed from.

@@ -1,0 +1,174 @@
+//! A run's budget, decided before it starts: an upper bound on the memory it allocates and
+//! on the work it does (flash operations, preconditioning included, and host commands).
+//! `check` refuses a scenario over either limit with an error naming the field most
+//! responsible, so a browser tab never runs out of memory or spins for an hour.
+
+mod memory;
+mod work;
+
+use crate::host::plan::Plan;
+use crate::media::Geometry;
+use crate::scenario::{ErrorCode, Scenario, ScenarioError};
+use crate::units::MIB;
+use serde::Serialize;
+use ts_rs::TS;
+
+/// A run stops after this many events and says so in its summary (`truncated`).
+pub const MAX_EVENTS: u64 = 2_000_000_000;
+
+/// Simulator memory a scenario may ask for. wasm32 addresses 4 GiB in all, and the page,
+/// the worker's JavaScript heap and a second run for comparison need room beside it.
+pub const MEMORY_LIMIT_BYTES: u64 = 1536 * MIB;
+
+/// Flash operations a run may do, preconditioning included: the slowest run allowed takes
+/// a few minutes in the browser.
+///
+/// Measured with `ssdsim bench` (native, release, 2-core CI machine, Nov 2026): timed runs
+/// did 2.7-4.8 M flash ops/s for 4K random reads, 3.4-3.9 M/s for 4K random writes at GC
+/// steady state, 5.1-5.6 M/s for 128K sequential writes; preconditioning (untimed) did
+/// 7.2 M/s with GC and 15 M/s for a plain fill. wasm runs at about 0.6 x native: 1.8 M/s
+/// for timed work at worst, so 300 M is under three minutes. The estimate is an upper
+/// bound, typically 2-6x the work a run really does, so admitted runs finish sooner.
+pub const FLASH_OPS_LIMIT: u64 = 300_000_000;
+
+/// Host commands a run may issue. Commands that touch no flash (trims, reads of unwritten
+/// space) still cost an event each: about 4 M/s native, 2.4 M/s in wasm, so two minutes.
+pub const HOST_COMMANDS_LIMIT: u64 = 300_000_000;
+
+/// Flash operations per second the browser manages, for `seconds_estimate`: timed runs,
+/// and preconditioning (see `FLASH_OPS_LIMIT` for the measurements).
+const WASM_FLASH_OPS_PER_S: f64 = 0.6 * 3.0e6;
+const WASM_PRECONDITION_OPS_PER_S: f64 = 0.6 * 7.0e6;
+const WASM_COMMANDS_PER_S: f64 = 0.6 * 4.0e6;
+
+/// What a run is allowed: upper bounds, known before it starts. Serialises with plain
+/// numbers (JavaScript reads them to 2^53 exactly, and these are estimates).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, TS)]
+#[ts(export)]
+pub struct Budget {
+    /// Heap the simulator allocates at most, bytes.
+    #[ts(type = "number")]
+    pub memory_bytes: u64,
+    /// Flash operations (reads, programs, erases, translation pages) at most,
+    /// preconditioning included; `Simulation::flash_ops_done` never passes it.
+    #[ts(type = "number")]
+    pub flash_ops: u64,
+    /// Host commands the workload issues at most.
+    #[ts(type = "number")]
+    pub host_commands: u64,
+    /// Wall-clock seconds the browser needs at most, roughly (from `flash_ops`).
+    pub seconds_estimate: f64,
+    /// The part of `flash_ops` that is preconditioning (it runs first, untimed).
+    #[ts(type = "number")]
+    pub precondition_flash_ops: u64,
+}
+
+/// Field paths the refusals name.
+pub(crate) struct Fields;
+
+impl Fields {
+    pub const RUNTIME: &'static str = "workload.runtime";
+    pub const IO_SIZE: &'static str = "workload.io_size";
+    const BLOCKS: &'static str = "device.nand.blocks_per_plane";
+}
+
+fn refusal(code: ErrorCode, field: &str, message: String) -> ScenarioError {
+    ScenarioError::new(field, code, message)
+}
+
+/// The budget of a scenario that is already scaled (`Scenario::scaled`) and validated.
+/// A scenario whose geometry is invalid has no budget: every bound is `u64::MAX`.
+pub fn estimate(scenario: &Scenario) -> Budget {
+    estimate_parts(scenario).map_or(
+        Budget { memory_bytes: u64::MAX, flash_ops: u64::MAX, host_commands: u64::MAX, seconds_estimate: f64::INFINITY, precondition_flash_ops: u64::MAX },
+        |(budget, _, _)| budget,
+    )
+}
+
+/// The budget, and where it goes (for the refusal's field).
+fn estimate_parts(s: &Scenario) -> Result<(Budget, memory::Memory, work::Work), ScenarioError> {
+    let geo = Geometry::new(&s.device)?;
+    let plan = Plan::new(&s.workload, geo.user_bytes(), 1.0);
+    let w = work::work(s, &geo, &plan);
+    let window = crate::sim::window::time_window(&plan, &geo, &s.device);
+    let m = memory::Memory { drive_bytes: memory::drive_bytes(s, &geo), metrics_bytes: memory::metrics_bytes(s, &plan, window, w.duration_bound_ns) };
+    let flash_ops = w.precondition_flash_ops.saturating_add(w.workload_flash_ops);
+    let seconds = w.precondition_flash_ops as f64 / WASM_PRECONDITION_OPS_PER_S
+        + (w.workload_flash_ops as f64 / WASM_FLASH_OPS_PER_S).max(w.host_commands as f64 / WASM_COMMANDS_PER_S);
+    let budget = Budget {
+        memory_bytes: m.total(),
+        flash_ops,
+        host_commands: w.host_commands,
+        seconds_estimate: seconds,
+        precondition_flash_ops: w.precondition_flash_ops,
+    };
+    Ok((budget, m, w))
+}
+
+/// The budget of a scaled, validated scenario, or a refusal if it is over a limit.
+pub fn check(scenario: &Scenario) -> Result<Budget, ScenarioError> {
+    let (budget, m, w) = estimate_parts(scenario)?;
+    if budget.memory_bytes > MEMORY_LIMIT_BYTES {
+        // The series are bounded by the window logic; what grows without limit is the drive.
+        let field = if m.drive_bytes >= m.metrics_bytes { Fields::BLOCKS } else { metrics_field(scenario) };
+        let advice =
+            if field == Fields::BLOCKS { "use fewer blocks per plane, or a larger scale (the same ratios at a smaller size)" } else { "draw fewer points" };
+        return Err(refusal(
+            ErrorCode::TooMuchMemory,
+            field,
+            format!(
+                "this run needs up to {} MiB of simulator memory (drive {} MiB, charts {} MiB); the limit is {} MiB: {advice}",
+                budget.memory_bytes.div_ceil(MIB),
+                m.drive_bytes.div_ceil(MIB),
+                m.metrics_bytes.div_ceil(MIB),
+                MEMORY_LIMIT_BYTES / MIB
+            ),
+        ));
+    }
+    if budget.flash_ops > FLASH_OPS_LIMIT {
+        let p = &scenario.precondition;
+        let field = if w.precondition_flash_ops > w.workload_flash_ops {
+            if p.random_rounds > 0.0 {
+                "precondition.random_rounds"
+            } else {
+                "precondition.fill_percent"
+            }
+        } else {
+            w.workload_field
+        };
+        return Err(refusal(
+            ErrorCode::TooMuchWork,
+            field,
+            format!(
+                "this run may need up to {} million flash operations (preconditioning {} M, workload {} M, about {:.0} s in a browser); the limit is {} million: run less, or use a larger scale",
+                budget.flash_ops.div_ceil(1_000_000),
+                w.precondition_flash_ops.div_ceil(1_000_000),
+                w.workload_flash_ops.div_ceil(1_000_000),
+                budget.seconds_estimate,
+                FLASH_OPS_LIMIT / 1_000_000
+            ),
+        ));
+    }
+    if budget.host_commands > HOST_COMMANDS_LIMIT {
+        return Err(refusal(
+            ErrorCode::TooMuchWork,
+            w.workload_field,
+            format!(
+                "this run may issue up to {} million host commands; the limit is {} million: run less, or use larger blocks (bs)",
+                budget.host_commands.div_ceil(1_000_000),
+                HOST_COMMANDS_LIMIT / 1_000_000
+            ),
+        ));
+    }
+    Ok(budget)
+}
+
+fn metrics_field(s: &Scenario) -> &'static str {
+    use crate::scenario::Workload;
+    match &s.workload {
+        Workload::Job(_) => "workload.log_avg_msec",
+        Workload::LatencyTrace(_) => "workload.max_points",
+        Workload::WholeDriveWrite(_) => "workload.points",
+        _ => Fields::RUNTIME,
+    }
+}

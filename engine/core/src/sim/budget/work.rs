@@ -1,0 +1,416 @@
+//! Upper bounds on the work a run does, before it starts: host commands, flash operations
+//! (preconditioning included) and simulated time. Bounds, not predictions: a run never
+//! does more, and typical runs do a few times less (the fuzz test checks the first part).
+
+use super::Fields;
+use crate::controller::calendar;
+use crate::ftl::theory::{waf_fifo, waf_greedy};
+use crate::host::plan::Plan;
+use crate::media::Geometry;
+use crate::scenario::{GcPolicy, Job, Rw, Scenario, Workload};
+use crate::sim::MAX_EVENTS;
+use crate::units::{transfer_ns, Nanos, MAPPING_UNIT_BYTES};
+
+/// GC's copies per host write come from the analytic steady state for uniform random
+/// writes, Desnoyers' greedy model or the FIFO closed form (`ftl/theory.rs`), with this
+/// margin for the transient after a fill and for uneven planes; see `gc_moves_per_sector`
+/// for the bounds by data over free space that cap or floor it.
+const GC_MARGIN: f64 = 2.0;
+
+/// Physical / logical space below which the models say nothing useful (no spare left for
+/// GC to work with); such a drive is charged as if it had this much.
+const MIN_ALPHA: f64 = 1.002;
+/// Static wear levelling takes every 64th victim from the coldest (fully valid) blocks.
+const WEAR_LEVEL_EVERY: u64 = 64;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Work {
+    pub precondition_flash_ops: u64,
+    pub workload_flash_ops: u64,
+    pub host_commands: u64,
+    /// No run of this scenario lasts longer, in simulated nanoseconds.
+    pub duration_bound_ns: Nanos,
+    /// The workload field that limits it most (`workload.runtime`, `workload.io_size`, ...).
+    pub workload_field: &'static str,
+}
+
+/// Commands and units one phase may issue.
+#[derive(Clone, Copy, Debug, Default)]
+struct PhaseWork {
+    commands: u64,
+    read_units: u64,
+    write_units: u64,
+    trim_units: u64,
+    /// Simulated time the phase lasts at most, if its runtime bounds it.
+    runtime_ns: Option<Nanos>,
+    /// Its runtime, not its byte limit, is what stops it.
+    stopped_by_time: bool,
+}
+
+/// What bounds how fast commands can go.
+struct Rates {
+    command_ns: Nanos,
+    /// One 4 KiB unit across the host link (one calendar slot), and the calendar's horizon.
+    unit_link_ns: Nanos,
+    horizon_ns: Nanos,
+}
+
+fn sat(v: u128) -> u64 {
+    v.min(u64::MAX as u128) as u64
+}
+
+fn phase_work(job: &Job, r: &Rates) -> PhaseWork {
+    let bs_units = (job.bs.0 / MAPPING_UNIT_BYTES).max(1);
+    let depth = job.iodepth.max(1) as u64;
+    let trim = matches!(job.rw, Rw::Trim | Rw::Randtrim);
+    let by_bytes = (job.io_size.0 > 0).then(|| job.io_size.0.div_ceil(job.bs.0.max(1)));
+    let runtime_ns = (job.runtime > 0.0).then(|| ((job.ramp_time + job.runtime) * 1e9) as Nanos + 1);
+    let by_time = runtime_ns.map(|d| {
+        // Each queue slot's command takes at least the firmware's latency, the think time
+        // and its data crossing the link (one unit per calendar slot, never two at once).
+        let data_ns = if trim { 0 } else { bs_units * r.unit_link_ns };
+        let per_command = r.command_ns + (job.thinktime * 1e3) as Nanos + data_ns;
+        let per_slot = d.checked_div(per_command).map_or(u64::MAX, |n| n + 1);
+        let mut bound = per_slot as u128 * depth as u128;
+        if !trim {
+            // The link carries one unit per slot within the calendar's horizon; a transfer
+            // booked beyond it completes a horizon later.
+            let directions = if matches!(job.rw, Rw::Rw | Rw::Randrw) { 2 } else { 1 };
+            let units =
+                (d as u128 + r.horizon_ns as u128) / r.unit_link_ns.max(1) as u128 + depth as u128 * bs_units as u128 * (d / r.horizon_ns.max(1) + 1) as u128;
+            bound = bound.min(directions * units.div_ceil(bs_units as u128));
+        }
+        sat(bound)
+    });
+    let limit = match (by_bytes, by_time) {
+        (Some(b), Some(t)) => b.min(t),
+        (Some(b), None) => b,
+        (None, Some(t)) => t,
+        (None, None) => MAX_EVENTS, // validation refuses this; the event limit would stop it
+    };
+    // Commands in flight at the end, and think-time wake-ups, issue past the limit.
+    let commands = limit.min(MAX_EVENTS).saturating_add(2 * depth);
+    let units = commands.saturating_mul(bs_units);
+    let (reads, writes) = match job.rw {
+        Rw::Read | Rw::Randread => (true, false),
+        Rw::Write | Rw::Randwrite => (false, true),
+        Rw::Rw | Rw::Randrw => (true, true),
+        Rw::Trim | Rw::Randtrim => (false, false),
+    };
+    PhaseWork {
+        commands,
+        read_units: if reads { units } else { 0 },
+        write_units: if writes { units } else { 0 },
+        trim_units: if trim { units } else { 0 },
+        runtime_ns,
+        stopped_by_time: by_time.is_some_and(|t| by_bytes.is_none_or(|b| t < b)),
+    }
+}
+
+/// GC sectors moved per sector written, at most (see `GC_MARGIN`), when at most
+/// `valid_units` units hold data; and whether the drive has so little spare that the bound
+/// was clamped.
+fn gc_moves_per_sector(geo: &Geometry, s: &Scenario, valid_units: u64) -> (f64, bool) {
+    let d = &s.device;
+    // Blocks that hold data while GC runs: all but each plane's free pool (below the
+    // threshold) and its open GC block (and a repacking block with compression), as in the
+    // models' validation (tests/waf_theory.rs).
+    let kept = geo.planes as u64 * (d.gc.free_block_threshold as u64 + 1 + d.controller.compression as u64);
+    let data_slots = (geo.blocks as u64).saturating_sub(kept) as f64 * geo.slots_per_block as f64;
+    let alpha = data_slots / valid_units.max(1) as f64;
+    let clamped = alpha < MIN_ALPHA;
+    let alpha = alpha.max(MIN_ALPHA);
+    let units_per_block = geo.slots_per_block;
+    let model = match d.gc.policy {
+        GcPolicy::Fifo => waf_fifo(alpha),
+        // Cost-benefit is no worse than FIFO under uniform writes (tests/waf_theory.rs).
+        GcPolicy::CostBenefit => waf_fifo(alpha).max(waf_greedy(alpha, units_per_block)),
+        GcPolicy::Greedy => waf_greedy(alpha, units_per_block),
+    };
+    // Data over free space: greedy's victim never holds more than the mean, and FIFO,
+    // collecting every block once a cycle, moves at most all the valid data per cycle of
+    // free space, however hot and cold the writes (the uniform model does not cover that).
+    let mean = 1.0 / (alpha - 1.0);
+    let modelled = GC_MARGIN * (model - 1.0);
+    let moves = match d.gc.policy {
+        GcPolicy::Greedy => modelled.min(mean),
+        GcPolicy::Fifo => modelled.max(mean),
+        // No such argument for cost-benefit: the larger, with the margin.
+        GcPolicy::CostBenefit => modelled.max(GC_MARGIN * mean),
+    };
+    (moves.max(0.5), clamped)
+}
+
+/// Units a sequential fill of a fresh drive can place before any plane's free pool falls
+/// to `free_kept` blocks (with a block per plane to spare for the rotation's unevenness):
+/// writes up to there never wait for GC.
+fn gc_free_units(geo: &Geometry, s: &Scenario, free_kept: u32) -> u64 {
+    let kept = geo.planes as u64 * (free_kept as u64 + 3 + s.device.controller.compression as u64);
+    (geo.blocks as u64).saturating_sub(kept) * geo.slots_per_block as u64
+}
+
+/// Sectors in a slot: 8 with compression, else 1.
+fn sectors_per_slot(s: &Scenario) -> u64 {
+    if s.device.controller.compression {
+        crate::controller::COMPRESSION_SECTORS as u64
+    } else {
+        1
+    }
+}
+
+/// Flash operations of writing host units, GC included, by kind.
+#[derive(Clone, Copy, Default)]
+struct FlashWork {
+    reads: u64,
+    programs: u64,
+    erases: u64,
+    /// Translation pages read and written (SLC-mode timings).
+    table: u64,
+    moved_units: u64,
+}
+
+impl FlashWork {
+    fn plus(&self, o: &FlashWork) -> FlashWork {
+        FlashWork {
+            reads: self.reads.saturating_add(o.reads),
+            programs: self.programs.saturating_add(o.programs),
+            erases: self.erases.saturating_add(o.erases),
+            table: self.table.saturating_add(o.table),
+            moved_units: self.moved_units.saturating_add(o.moved_units),
+        }
+    }
+
+    fn ops(&self) -> u64 {
+        self.reads.saturating_add(self.programs).saturating_add(self.erases).saturating_add(self.table)
+    }
+}
+
+/// Host writes of `units` units of `unit_sectors` NAND sectors each, of which
+/// `gc_sectors` come after GC has started, each moving `moves_per_sector` sectors; plus
+/// `extra_moved` sectors of transients. The data GC moves is in units of at least
+/// `min_unit_sectors` sectors.
+struct Writes {
+    units: u64,
+    unit_sectors: u64,
+    gc_sectors: u64,
+    moves_per_sector: f64,
+    extra_moved: u64,
+    min_unit_sectors: u64,
+}
+
+fn write_work(geo: &Geometry, s: &Scenario, w: Writes) -> FlashWork {
+    let sectors = w.units.saturating_mul(w.unit_sectors);
+    if sectors == 0 && w.extra_moved == 0 {
+        return FlashWork::default();
+    }
+    let planes = geo.planes as u64;
+    let per_slot = sectors_per_slot(s);
+    let mut moved = ((w.gc_sectors as f64 * w.moves_per_sector).min(u64::MAX as f64 / 4.0) as u64).saturating_add(w.extra_moved);
+    if s.device.wear.static_spread > 0 {
+        // Every 64th victim may be a whole block of valid cold data.
+        moved = moved.saturating_add(sectors.saturating_add(moved) / WEAR_LEVEL_EVERY);
+    }
+    let moved_units = moved / w.min_unit_sectors.max(1);
+    let placed = sectors.saturating_add(moved);
+    // Every slot closed holds a unit at least; compressing, a slot closes when the next
+    // unit does not fit, so two slots in a row hold more than one slot's sectors. Pages
+    // program only when full.
+    let slots = w.units.saturating_add(moved_units).min(2 * (placed / per_slot) + 2 * planes);
+    let programs = slots / geo.slots_per_page as u64 + 2 * planes;
+    // Every block opened may need an erase first.
+    let erases = programs / geo.pages_per_block as u64 + 4 * planes;
+    // Each GC page read moves at least one unit.
+    FlashWork { reads: moved_units, programs, erases, table: 0, moved_units }
+}
+
+pub(crate) fn work(s: &Scenario, geo: &Geometry, plan: &Plan) -> Work {
+    let d = &s.device;
+    let link_bps = d.host_interface.bytes_per_s();
+    let unit_link_ns = transfer_ns(MAPPING_UNIT_BYTES, link_bps).max(1);
+    let rates = Rates { command_ns: (d.controller.command_latency_us * 1000.0) as Nanos, unit_link_ns, horizon_ns: calendar::SLOTS * unit_link_ns };
+    let phases: Vec<PhaseWork> = plan.phases.iter().map(|p| phase_work(&p.job, &rates)).collect();
+    let sum = |f: fn(&PhaseWork) -> u64| phases.iter().fold(0u64, |a, p| a.saturating_add(f(p)));
+    let (commands, reads, writes, trims) = (sum(|p| p.commands), sum(|p| p.read_units), sum(|p| p.write_units), sum(|p| p.trim_units));
+    let per_slot = sectors_per_slot(s);
+    let thinking = plan.phases.iter().any(|p| p.job.thinktime > 0.0);
+    let background = d.gc.background && thinking;
+
+    // Writes in the order they happen: the fill, the overwrites, the workload. GC starts
+    // once they pass what fits without it; a transient (the first victims after a fill are
+    // nearly full; background GC topping its pools up while the host thinks) is charged as
+    // one pass over all the NAND, and the pools' worth, once.
+    let (fill, overwrites) = crate::sim::precondition::units(geo, s);
+    let (fill, overwrites) = (fill as u64, overwrites);
+    let free_units = gc_free_units(geo, s, d.gc.free_block_threshold) * per_slot;
+    let data_sectors = plan.phases.iter().map(|p| p.job.data_sectors(per_slot as u32) as u64).max().unwrap_or(per_slot);
+    let stream = [fill * per_slot, overwrites.saturating_mul(per_slot), writes.saturating_mul(data_sectors)];
+    let mut written = 0u64;
+    let gc_part: Vec<u64> = stream
+        .iter()
+        .map(|&w| {
+            let before = written.saturating_sub(free_units);
+            written = written.saturating_add(w);
+            written.saturating_sub(free_units) - before
+        })
+        .collect();
+    let (pre_moves, pre_clamped) = gc_moves_per_sector(geo, s, fill);
+    let written_spans: u64 = plan
+        .phases
+        .iter()
+        .filter(|p| matches!(p.job.rw, Rw::Write | Rw::Randwrite | Rw::Rw | Rw::Randrw))
+        .map(|p| p.job.span_bytes(geo.user_bytes()) / MAPPING_UNIT_BYTES)
+        .fold(0, u64::saturating_add);
+    let (work_moves, work_clamped) = gc_moves_per_sector(geo, s, (fill + written_spans).min(geo.user_units as u64));
+    let pools = if background {
+        let pool_units = geo.planes as u64 * d.gc.background_free_blocks as u64 * geo.slots_per_block as u64 * per_slot;
+        (pool_units as f64 * work_moves.max(pre_moves)).min(u64::MAX as f64 / 4.0) as u64
+    } else {
+        0
+    };
+    let mut transient = (geo.slots as u64 * per_slot).saturating_add(pools);
+    let mut take_transient = |gc: u64| if gc > 0 { std::mem::take(&mut transient) } else { 0 };
+    let pre_writes = |units: u64, gc_sectors: u64, extra_moved: u64| Writes {
+        units,
+        unit_sectors: per_slot,
+        gc_sectors,
+        moves_per_sector: pre_moves,
+        extra_moved,
+        min_unit_sectors: per_slot,
+    };
+    let fill_work = write_work(geo, s, pre_writes(fill, gc_part[0], take_transient(gc_part[0])));
+    let over_work = write_work(geo, s, pre_writes(overwrites, gc_part[1], take_transient(gc_part[1])));
+    let pre = fill_work.plus(&over_work);
+    let extra = take_transient(gc_part[2]);
+    // Background GC runs with no host writes too (a read job with think time).
+    let extra = extra.saturating_add(if background { std::mem::take(&mut transient) } else { 0 });
+    let min_unit_sectors = plan.phases.iter().map(|p| p.job.data_sectors(per_slot as u32) as u64).min().unwrap_or(per_slot);
+    let workload_writes = Writes {
+        units: writes,
+        unit_sectors: data_sectors,
+        gc_sectors: gc_part[2],
+        moves_per_sector: work_moves,
+        extra_moved: extra,
+        min_unit_sectors: if fill + overwrites > 0 { min_unit_sectors.min(per_slot) } else { min_unit_sectors },
+    };
+    let mut w = write_work(geo, s, workload_writes);
+    let spare_exhausted = pre_clamped || work_clamped;
+    // Every host read unit is at most one page read.
+    w.reads = w.reads.saturating_add(reads);
+    // Translation pages: none if DRAM holds the whole table (loaded at power-on, never
+    // written back); else each mapping update may load one and write one back, and each
+    // command's lookups may read one per segment it touches.
+    let entries_per_segment = (geo.page_bytes / 4) as u64;
+    let segments = (geo.user_units as u64).div_ceil(entries_per_segment);
+    let dram_segments = d.mapping.dram_bytes.0 / geo.page_bytes as u64;
+    if dram_segments < segments {
+        let updates = writes.saturating_add(w.moved_units).saturating_add(trims);
+        w.table = updates.saturating_mul(2).saturating_add(reads / entries_per_segment).saturating_add(2 * commands);
+    }
+
+    // Simulated time: phases stopped by their runtime last that long at most; the others
+    // at most as long as everything the run books, done one after another.
+    let timing = Timing::of(s);
+    let timed: Nanos = phases.iter().filter_map(|p| p.runtime_ns).fold(0, Nanos::saturating_add);
+    let lookup_ns = ((d.mapping.dram_access_us + d.mapping.hmb.access_latency_us + d.mapping.hmb.encryption_us) * 1000.0) as u128 + 1;
+    let mut untimed: u128 = 0;
+    for (p, phase) in plan.phases.iter().zip(&phases) {
+        if phase.runtime_ns.is_none() {
+            let bs_units = (p.job.bs.0 / MAPPING_UNIT_BYTES).max(1) as u128;
+            let per_command = rates.command_ns as u128 + (p.job.thinktime * 1e3) as u128 + bs_units * (unit_link_ns as u128 + lookup_ns);
+            untimed += phase.commands as u128 * per_command;
+        }
+    }
+    if phases.iter().any(|p| p.runtime_ns.is_none()) {
+        untimed += timing.serial_ns(&w);
+    }
+    let mut duration = timed as u128 + untimed;
+    // Background GC keeps more blocks free than the threshold: on a drive whose data does
+    // not fit beside those pools it can churn.
+    let churn = spare_exhausted || gc_free_units(geo, s, d.gc.background_free_blocks) < geo.user_units as u64;
+    if background && churn {
+        // Background GC on a drive with no spare to speak of can churn whenever the host
+        // thinks; its steps are booked back to back on each plane, one read (and at most a
+        // program and an erase) each, all before the run ends.
+        let steps = geo.planes as u128 * (duration / timing.min_read_ns as u128 + 1);
+        let steps = sat(steps);
+        w.reads = w.reads.saturating_add(steps);
+        w.programs = w.programs.saturating_add(steps);
+        w.erases = w.erases.saturating_add(steps);
+        if phases.iter().any(|p| p.runtime_ns.is_none()) {
+            duration += steps as u128 * 3 * timing.max_op_ns as u128;
+        }
+    }
+    Work {
+        precondition_flash_ops: pre.ops(),
+        workload_flash_ops: w.ops(),
+        host_commands: commands,
+        duration_bound_ns: sat(duration),
+        workload_field: workload_field(&s.workload, phases.iter().any(|p| p.stopped_by_time)),
+    }
+}
+
+/// Flash timings, for the duration bound.
+struct Timing {
+    read_ns: Nanos,
+    program_ns: Nanos,
+    erase_ns: Nanos,
+    slc_ns: Nanos,
+    min_read_ns: Nanos,
+    max_op_ns: Nanos,
+    /// A page across its channel, plus a slot of rounding either side.
+    page_transfer_ns: Nanos,
+}
+
+impl Timing {
+    fn of(s: &Scenario) -> Timing {
+        let n = &s.device.nand;
+        let native = n.cell.native_timing();
+        let over = |v: Option<f64>, default: Nanos| v.map_or(default, |us| (us * 1000.0) as Nanos);
+        let t = n.timing.clone().unwrap_or_default();
+        let (read_ns, program_ns, erase_ns) = (over(t.read_us, native.read_ns), over(t.program_us, native.program_ns), over(t.erase_us, native.erase_ns));
+        let slc_ns = native.slc_mode_read_ns.max(native.slc_mode_program_ns);
+        let unit_ns = transfer_ns(MAPPING_UNIT_BYTES, n.channel_mb_per_s as u64 * 1_000_000).max(1);
+        let slots_per_page = (n.page_bytes as u64 / MAPPING_UNIT_BYTES).max(1);
+        Timing {
+            read_ns,
+            program_ns,
+            erase_ns,
+            slc_ns,
+            min_read_ns: read_ns.min(native.slc_mode_read_ns).max(1),
+            max_op_ns: read_ns.max(program_ns).max(erase_ns).max(slc_ns),
+            page_transfer_ns: (slots_per_page + 2) * unit_ns,
+        }
+    }
+
+    /// Every operation of `w` one after another.
+    fn serial_ns(&self, w: &FlashWork) -> u128 {
+        let x = self.page_transfer_ns as u128;
+        w.reads as u128 * (self.read_ns as u128 + x)
+            + w.programs as u128 * (self.program_ns as u128 + x)
+            + w.erases as u128 * self.erase_ns as u128
+            + w.table as u128 * (self.slc_ns as u128 + x)
+    }
+}
+
+/// The field to change to run less, for an error message.
+fn workload_field(w: &Workload, stopped_by_time: bool) -> &'static str {
+    match w {
+        Workload::Job(_) | Workload::SpanSweep(_) => {
+            if stopped_by_time {
+                Fields::RUNTIME
+            } else {
+                Fields::IO_SIZE
+            }
+        }
+        Workload::WholeDriveWrite(_) => Fields::IO_SIZE,
+        Workload::LatencyTrace(t) => {
+            if t.io_size.0 > 0 {
+                Fields::IO_SIZE
+            } else {
+                "workload.size"
+            }
+        }
+        Workload::SteadyState(_) => "workload.rounds",
+        Workload::TransferSizeSweep(_) | Workload::CrystalDiskMark(_) => Fields::RUNTIME,
+    }
+}

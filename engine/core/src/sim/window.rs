@@ -1,0 +1,99 @@
+//! The width of the throughput-over-time windows, and how many points a time series can
+//! reach: both decided before the run, so a series' memory is bounded whatever the user
+//! typed (a 0.001 ms window over an hour would otherwise be 3.6 billion points).
+//!
+//! A run whose duration is known (every phase limited by `runtime`) gets one width for
+//! the whole run: the requested one, or a wider one that fits `MAX_TIME_WINDOWS`. A run
+//! limited by bytes cannot know its duration; if it outlasts `MAX_TIME_WINDOWS` windows,
+//! the recorder doubles the width of the windows still to come each time another
+//! `MAX_TIME_WINDOWS / 2` have been drawn, so the points grow with the logarithm of the
+//! duration. Either way the summary reports the width in force at the end and whether the
+//! requested width was widened.
+
+use crate::host::plan::Plan;
+use crate::media::Geometry;
+use crate::scenario::{Device, Rw};
+use crate::units::Nanos;
+
+/// Points per time series at the requested width; a chart a few thousand pixels wide has
+/// no use for more.
+pub const MAX_TIME_WINDOWS: u64 = 20_000;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeWindow {
+    pub width_ns: Nanos,
+    /// The requested (or automatic) width was widened to fit `MAX_TIME_WINDOWS`.
+    pub widened: bool,
+}
+
+/// Simulated time of the phases limited by `runtime`, if every phase is.
+pub(crate) fn known_duration_ns(plan: &Plan) -> Option<Nanos> {
+    plan.phases.iter().map(|p| (p.job.runtime > 0.0).then_some(((p.job.ramp_time + p.job.runtime) * 1e9) as Nanos)).sum()
+}
+
+/// Width of the time windows: `log_avg_msec` if the job sets it, else about 200 points
+/// over the run. Runs limited by bytes are estimated from the fastest the hardware could
+/// go, so there are at least 200.
+pub(crate) fn time_window(plan: &Plan, geo: &Geometry, device: &Device) -> TimeWindow {
+    let requested = requested_width_ns(plan, geo, device).max(1);
+    match known_duration_ns(plan) {
+        Some(duration) if duration / requested > MAX_TIME_WINDOWS => TimeWindow { width_ns: duration.div_ceil(MAX_TIME_WINDOWS), widened: true },
+        _ => TimeWindow { width_ns: requested, widened: false },
+    }
+}
+
+fn requested_width_ns(plan: &Plan, geo: &Geometry, device: &Device) -> Nanos {
+    if let Some(ms) = plan.phases.iter().map(|p| p.job.log_avg_msec).find(|&ms| ms > 0.0) {
+        return (ms * 1e6) as Nanos;
+    }
+    let timing = device.nand.cell.native_timing();
+    let link = device.host_interface.bytes_per_s() as f64;
+    let mut total_s = 0.0;
+    for p in &plan.phases {
+        if p.job.runtime > 0.0 {
+            total_s += p.job.ramp_time + p.job.runtime;
+            continue;
+        }
+        let op_ns = if matches!(p.job.rw, Rw::Read | Rw::Randread) { timing.read_ns } else { timing.program_ns };
+        let nand = geo.planes as f64 * geo.page_bytes as f64 / (op_ns as f64 / 1e9);
+        total_s += p.job.io_size.0 as f64 / nand.min(link);
+    }
+    ((total_s * 1e9 / 200.0) as Nanos).max(1_000)
+}
+
+/// Most windows a time series draws in `duration_ns` starting at `width_ns`, doubling as
+/// the recorder does (see the module comment); the final partial window and the last
+/// cumulative-WAF point included.
+pub fn time_points_bound(width_ns: Nanos, duration_ns: Nanos) -> u64 {
+    let mut width = width_ns.max(1) as u128;
+    let mut covered: u128 = 0;
+    let mut points = 0;
+    let mut level = MAX_TIME_WINDOWS;
+    while covered < duration_ns as u128 {
+        let span = width * level as u128;
+        if covered + span >= duration_ns as u128 {
+            points += ((duration_ns as u128 - covered).div_ceil(width)) as u64;
+            break;
+        }
+        covered += span;
+        points += level;
+        width *= 2;
+        level = MAX_TIME_WINDOWS / 2;
+    }
+    points + 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_grow_with_the_logarithm_of_a_long_run() {
+        assert_eq!(time_points_bound(1_000, 1_000_000), 1_002);
+        assert_eq!(time_points_bound(1_000, MAX_TIME_WINDOWS * 1_000), MAX_TIME_WINDOWS + 2);
+        // 0.001 ms windows over an hour: 3.6e9 at the requested width; 20 doublings.
+        let hour = time_points_bound(1_000, 3_600_000_000_000);
+        assert!(hour < MAX_TIME_WINDOWS * 12, "{hour}");
+        assert!(time_points_bound(1, u64::MAX) < MAX_TIME_WINDOWS * 40);
+    }
+}

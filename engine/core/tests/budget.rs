@@ -1,0 +1,191 @@
+//! The budget is an upper bound: over many random small scenarios, no admitted run does
+//! more flash work or issues more commands than estimated, or allocates more heap. One
+//! test in this file, so the counting allocator sees nothing else.
+
+use serde_json::{json, Value};
+use ssd_core::rng::SimRng;
+use ssd_core::{Scenario, Simulation};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Counts the heap in use and its peak.
+struct Counting;
+
+static IN_USE: AtomicU64 = AtomicU64::new(0);
+static PEAK: AtomicU64 = AtomicU64::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let now = IN_USE.fetch_add(layout.size() as u64, Ordering::Relaxed) + layout.size() as u64;
+        PEAK.fetch_max(now, Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        IN_USE.fetch_sub(layout.size() as u64, Ordering::Relaxed);
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if new_size > layout.size() {
+            let now = IN_USE.fetch_add((new_size - layout.size()) as u64, Ordering::Relaxed) + (new_size - layout.size()) as u64;
+            PEAK.fetch_max(now, Ordering::Relaxed);
+        } else {
+            IN_USE.fetch_sub((layout.size() - new_size) as u64, Ordering::Relaxed);
+        }
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+fn pick<'a, T>(rng: &mut SimRng, options: &'a [T]) -> &'a T {
+    &options[rng.below(options.len() as u64) as usize]
+}
+
+/// A small random scenario: every knob the budget depends on, varied.
+fn random_scenario(rng: &mut SimRng) -> Value {
+    let kib = |k: u64| k * 1024;
+    let device = json!({
+        "nand": {
+            "cell": pick(rng, &["slc", "mlc", "tlc", "qlc"]),
+            "channels": 1 + rng.below(4), "dies_per_channel": 1 + rng.below(3), "planes_per_die": 1 + rng.below(2),
+            "blocks_per_plane": 16 + rng.below(112), "pages_per_block": *pick(rng, &[16, 64, 128, 256]),
+            "page_bytes": *pick(rng, &[4096, 8192, 16384]),
+        },
+        "capacity": { "op_percent": *pick(rng, &[4.0, 7.0, 12.0, 28.0, 60.0]) },
+        "controller": { "compression": rng.percent(20), "write_buffer": kib(*pick(rng, &[64, 256, 4096, 65536])) },
+        "gc": { "policy": pick(rng, &["greedy", "fifo", "cost_benefit"]), "free_block_threshold": 2 + rng.below(3),
+                "background": rng.percent(60), "background_free_blocks": 5 + rng.below(8), "pre_erase": rng.percent(30) },
+        "wear": { "dynamic": rng.percent(70), "static_spread": *pick(rng, &[0, 5, 100]) },
+        "mapping": if rng.percent(50) { json!({"dram_bytes": 0, "sram_bytes": kib(16), "dirty_sram_bytes": kib(16)}) } else { json!({}) },
+    });
+    let rw = *pick(rng, &["read", "write", "randread", "randwrite", "rw", "randrw", "trim", "randtrim"]);
+    let bs = kib(*pick(rng, &[4, 8, 16, 64, 256]));
+    // A hot region (a sixteenth of the drive or less) written over and over is the hard
+    // case for FIFO and cost-benefit GC: they move the cold rest again and again.
+    let size = *pick(rng, &[0, 0, kib(1024), kib(4096)]);
+    let mut job = json!({ "kind": "job", "rw": rw, "bs": bs, "iodepth": *pick(rng, &[1, 4, 32, 128, 1024]), "size": size, "runtime": 0, "io_size": 0 });
+    if rng.percent(50) {
+        job["runtime"] = json!(*pick(rng, &[0.002, 0.01, 0.05]));
+    } else {
+        let commands = *pick(rng, &[200, 2000, 20000]);
+        job["io_size"] = json!(bs * (1 + rng.below(commands)));
+    }
+    if rng.percent(30) {
+        job["thinktime"] = json!(*pick(rng, &[1.0, 20.0, 200.0]));
+    }
+    if rng.percent(20) {
+        job["log_avg_msec"] = json!(*pick(rng, &[0.001, 0.05, 1.0]));
+    }
+    if rng.percent(30) {
+        job["buffer_compress_percentage"] = json!(*pick(rng, &[30, 60, 90]));
+    }
+    let workload = match rng.below(6) {
+        0 => json!({"kind": "span_sweep", "rw": pick(rng, &["randread", "randwrite"]), "spans": ["1m", "8m"], "runtime": 0.005}),
+        1 => json!({"kind": "steady_state", "rw": pick(rng, &["write", "randwrite"]), "round_bytes": "4m", "rounds": 3}),
+        2 => json!({"kind": "whole_drive_write", "rw": pick(rng, &["write", "randwrite"]), "points": 50}),
+        _ => job,
+    };
+    json!({
+        "seed": rng.below(1000),
+        "device": device,
+        "precondition": { "fill_percent": *pick(rng, &[0.0, 50.0, 100.0]), "random_rounds": *pick(rng, &[0.0, 0.0, 0.5, 2.0]) },
+        "workload": workload,
+    })
+}
+
+/// What a run did against its budget.
+struct Measured {
+    done: u64,
+    commands: f64,
+    peak: u64,
+    gc_moved_bytes: f64,
+    budget: ssd_core::sim::Budget,
+}
+
+/// Runs `scenario` in chunks: None if it was refused, Err if the engine panicked.
+fn measure(scenario: &Scenario, chunk: u64) -> Option<Result<Measured, ()>> {
+    let base = IN_USE.load(Ordering::Relaxed);
+    PEAK.store(base, Ordering::Relaxed);
+    let mut sim = Simulation::new(scenario).ok()?;
+    let budget = *sim.budget();
+    let finished = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        while !sim.run(chunk) {
+            assert!(sim.flash_ops_done() <= budget.flash_ops, "passed its flash budget mid-run");
+        }
+    }));
+    if finished.is_err() {
+        return Some(Err(()));
+    }
+    let report = sim.report();
+    let text = report.to_json();
+    let peak = PEAK.load(Ordering::Relaxed) - base;
+    drop(text);
+    let commands = report.summary.read_latency.count + report.summary.write_latency.count;
+    Some(Ok(Measured { done: sim.flash_ops_done(), commands, peak, gc_moved_bytes: report.summary.gc_moved_bytes, budget }))
+}
+
+#[test]
+fn no_admitted_run_exceeds_its_budget() {
+    // The presets first (no bigger than their own scale or a quarter of the size).
+    for p in ssd_core::presets::all() {
+        let mut s = p.scenario().unwrap();
+        s.scale = s.scale.max((s.device.nand.blocks_per_plane / 64).clamp(1, 4));
+        let Ok(Measured { done, commands, peak, budget, .. }) = measure(&s, 1 << 16).expect("admitted") else { panic!("{} panicked", p.name) };
+        println!("{}: flash ops {done} of {}, peak heap {} of {} MiB", p.name, budget.flash_ops, peak >> 20, budget.memory_bytes >> 20);
+        assert!(done <= budget.flash_ops && commands <= budget.host_commands as f64 && peak <= budget.memory_bytes, "{}", p.name);
+    }
+    let mut rng = SimRng::new(2026);
+    let (mut ran, mut worst_work, mut worst_memory) = (0, 0.0f64, 0.0f64);
+    let count: u64 = std::env::var("BUDGET_FUZZ").ok().and_then(|v| v.parse().ok()).unwrap_or(400);
+    let mut closest = String::new();
+    let mut panics = Vec::new();
+    let (mut worst_gc, mut closest_gc) = (0.0f64, String::new());
+    for i in 0..count {
+        let v = random_scenario(&mut rng);
+        // Some combinations are invalid (a fill with rounds but no data, too little spare).
+        let Ok(mut scenario) = Scenario::from_json(&v.to_string()) else { continue };
+        if v["precondition"]["fill_percent"] == 0.0 {
+            scenario.precondition.random_rounds = 0.0;
+        }
+        let Some(measured) = measure(&scenario, 50_000) else { continue };
+        let Ok(Measured { done, commands, peak, gc_moved_bytes, budget }) = measured else {
+            panics.push(v.to_string());
+            continue;
+        };
+        assert!(done <= budget.flash_ops, "scenario {i}: {done} flash ops done, budget {}: {v}", budget.flash_ops);
+        assert!(commands <= budget.host_commands as f64, "scenario {i}: {commands} commands, budget {}: {v}", budget.host_commands);
+        assert!(peak <= budget.memory_bytes, "scenario {i}: peak heap {peak} bytes, budget {}: {v}", budget.memory_bytes);
+        if gc_moved_bytes > 0.0 && done as f64 / budget.flash_ops as f64 > worst_gc {
+            worst_gc = done as f64 / budget.flash_ops as f64;
+            closest_gc = format!("scenario {i} ({done} of {}): {v}", budget.flash_ops);
+        }
+        if done as f64 / budget.flash_ops as f64 > worst_work {
+            worst_work = done as f64 / budget.flash_ops as f64;
+            closest = format!("scenario {i} ({done} of {}): {v}", budget.flash_ops);
+        }
+        worst_memory = worst_memory.max(peak as f64 / budget.memory_bytes as f64);
+        ran += 1;
+    }
+    println!("{ran} runs; closest to the budget: flash ops {worst_work:.3}, memory {worst_memory:.3}\n{closest}");
+    println!("closest of the runs where GC copied data: {worst_gc:.3}\n{closest_gc}");
+    // A known FTL bug, not the budget's: a plane's pool can run dry with little spare and
+    // aggressive static wear levelling (see `ftl_keeps_a_free_block_...` below).
+    for p in &panics {
+        println!("engine panicked (FTL invariant) on: {p}");
+    }
+    assert!(ran as u64 > count / 3, "most random scenarios are valid and admitted ({ran})");
+}
+
+/// Found by the fuzz above; the FTL's "GC keeps a free block in every plane's pool"
+/// invariant breaks in preconditioning on this drive (4 % OP, static wear levelling with a
+/// spread of 5). Not a budget problem: kept here so the fix has a test.
+#[test]
+#[ignore = "known FTL bug: a plane's free pool runs dry (reported to the lead)"]
+fn ftl_keeps_a_free_block_with_little_spare_and_static_wear_levelling() {
+    let json = r#"{"device":{"capacity":{"op_percent":4.0},"controller":{"write_buffer":67108864},"gc":{"background_free_blocks":7},
+        "nand":{"blocks_per_plane":111,"cell":"mlc","channels":4,"dies_per_channel":2,"page_bytes":4096,"pages_per_block":64,"planes_per_die":2},
+        "wear":{"dynamic":false,"static_spread":5}},"precondition":{"fill_percent":100.0,"random_rounds":2.0},"seed":921,
+        "workload":{"kind":"job","rw":"read","runtime":0.002,"size":0}}"#;
+    Simulation::run_to_end(&Scenario::from_json(json).unwrap()).unwrap();
+}
