@@ -9,7 +9,7 @@ use ssd_core::{presets, Scenario, ScenarioError, Simulation};
 /// Limits are checked with every other rule, when the scenario is read: the refusal comes
 /// before any simulator exists, the same from a form, a link or `Simulation::new`.
 fn refused(json: &str) -> ScenarioError {
-    let e = Scenario::from_json(json).err().expect("refused");
+    let e = Scenario::from_json(json).expect_err("refused");
     assert!(matches!(e.code, ssd_core::scenario::ErrorCode::TooMuchMemory | ssd_core::scenario::ErrorCode::TooMuchWork), "{e}");
     e
 }
