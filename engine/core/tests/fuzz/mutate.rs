@@ -106,7 +106,7 @@ impl Mutator {
         };
         if whole || self.chance(50) {
             let v = v.round();
-            if v >= 0.0 && v < 1.8e19 {
+            if (0.0..1.8e19).contains(&v) {
                 return json!(v as u64);
             }
             if v < 0.0 && v > -9e18 {
