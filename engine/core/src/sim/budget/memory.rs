@@ -61,10 +61,14 @@ pub(crate) fn drive_bytes(s: &Scenario, geo: &Geometry) -> u64 {
     maps + per_block + buckets + per_plane + calendars + buffer + cache
 }
 
-/// Bytes of the latency histograms (1 ns .. 1000 s at 3 significant digits).
+/// Bytes of the latency histograms (1 ns .. 1000 s at 3 significant digits), measured
+/// once: validation asks for a budget on every edit of a scenario.
 fn histogram_bytes() -> u64 {
-    let h = hdrhistogram::Histogram::<u64>::new_with_bounds(1, 1_000_000_000_000, 3).expect("static bounds are valid");
-    2 * 8 * h.distinct_values() as u64 + 1024
+    static BYTES: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *BYTES.get_or_init(|| {
+        let h = hdrhistogram::Histogram::<u64>::new_with_bounds(1, 1_000_000_000_000, 3).expect("static bounds are valid");
+        2 * 8 * h.distinct_values() as u64 + 1024
+    })
 }
 
 /// Series, histograms and the event queue for `plan` run with time windows of `window`

@@ -4,6 +4,7 @@
 //! responsible, so a browser tab never runs out of memory or spins for an hour.
 
 mod memory;
+mod timing;
 mod work;
 
 use crate::host::plan::Plan;

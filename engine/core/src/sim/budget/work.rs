@@ -2,6 +2,7 @@
 //! (preconditioning included) and simulated time. Bounds, not predictions: a run never
 //! does more, and typical runs do a few times less (the fuzz test checks the first part).
 
+use super::timing::Timing;
 use super::Fields;
 use crate::controller::calendar;
 use crate::ftl::theory::{waf_fifo, waf_greedy};
@@ -160,12 +161,12 @@ fn sectors_per_slot(s: &Scenario) -> u64 {
 
 /// Flash operations of writing host units, GC included, by kind.
 #[derive(Clone, Copy, Default)]
-struct FlashWork {
-    reads: u64,
-    programs: u64,
-    erases: u64,
+pub(super) struct FlashWork {
+    pub reads: u64,
+    pub programs: u64,
+    pub erases: u64,
     /// Translation pages read and written (SLC-mode timings).
-    table: u64,
+    pub table: u64,
     moved_units: u64,
 }
 
@@ -346,49 +347,6 @@ pub(crate) fn work(s: &Scenario, geo: &Geometry, plan: &Plan) -> Work {
         host_commands: commands,
         duration_bound_ns: sat(duration),
         workload_field: workload_field(&s.workload, phases.iter().any(|p| p.stopped_by_time)),
-    }
-}
-
-/// Flash timings, for the duration bound.
-struct Timing {
-    read_ns: Nanos,
-    program_ns: Nanos,
-    erase_ns: Nanos,
-    slc_ns: Nanos,
-    min_read_ns: Nanos,
-    max_op_ns: Nanos,
-    /// A page across its channel, plus a slot of rounding either side.
-    page_transfer_ns: Nanos,
-}
-
-impl Timing {
-    fn of(s: &Scenario) -> Timing {
-        let n = &s.device.nand;
-        let native = n.cell.native_timing();
-        let over = |v: Option<f64>, default: Nanos| v.map_or(default, |us| (us * 1000.0) as Nanos);
-        let t = n.timing.clone().unwrap_or_default();
-        let (read_ns, program_ns, erase_ns) = (over(t.read_us, native.read_ns), over(t.program_us, native.program_ns), over(t.erase_us, native.erase_ns));
-        let slc_ns = native.slc_mode_read_ns.max(native.slc_mode_program_ns);
-        let unit_ns = transfer_ns(MAPPING_UNIT_BYTES, n.channel_mb_per_s as u64 * 1_000_000).max(1);
-        let slots_per_page = (n.page_bytes as u64 / MAPPING_UNIT_BYTES).max(1);
-        Timing {
-            read_ns,
-            program_ns,
-            erase_ns,
-            slc_ns,
-            min_read_ns: read_ns.min(native.slc_mode_read_ns).max(1),
-            max_op_ns: read_ns.max(program_ns).max(erase_ns).max(slc_ns),
-            page_transfer_ns: (slots_per_page + 2) * unit_ns,
-        }
-    }
-
-    /// Every operation of `w` one after another.
-    fn serial_ns(&self, w: &FlashWork) -> u128 {
-        let x = self.page_transfer_ns as u128;
-        w.reads as u128 * (self.read_ns as u128 + x)
-            + w.programs as u128 * (self.program_ns as u128 + x)
-            + w.erases as u128 * self.erase_ns as u128
-            + w.table as u128 * (self.slc_ns as u128 + x)
     }
 }
 
