@@ -68,7 +68,8 @@ impl Simulation {
         Ok(Simulation { inner, sent })
     }
 
-    /// Advances by at most `max_events` host commands; true once the run is finished.
+    /// Advances by at most `max_events` events (preconditioning writes first, then host
+    /// commands); true once the run is finished. Call it until it says so.
     pub fn run(&mut self, max_events: u32) -> bool {
         self.inner.run(max_events as u64)
     }
@@ -77,7 +78,9 @@ impl Simulation {
         self.inner.progress()
     }
 
-    /// JSON array of `{ id, label, x: {name, unit}, y: {name, unit} }`, one per series.
+    /// JSON array of `{ id, role, label_id, label, x: {id, unit, name, categories}, y }`, one
+    /// per series (ids from the engine; `label` and `name` are only the English text). Series
+    /// can be added at the end when the run finishes (the latency CDFs).
     pub fn series_meta(&self) -> String {
         ssd_core::report::series_meta_json(self.inner.series())
     }

@@ -115,6 +115,8 @@ export const SUMMARY_JA: Record<string, string> = {
   scale: 'スケール（ドライブの 1/N を模擬）',
   events: 'イベント数',
   truncated: 'イベント上限で停止',
+  time_window_ms: 'スループット推移の集計幅',
+  time_window_widened: '長い実行のため集計幅を拡大',
 };
 
 export interface PresetText {
