@@ -118,6 +118,11 @@ impl Ftl {
         if self.wear.static_spread == 0 || !self.gc[p].victims_picked.is_multiple_of(64) {
             return None;
         }
+        // Moving cold data frees nothing: only while the plane has free blocks to spare
+        // beyond GC's threshold, or the move itself could take the pool's last block.
+        if (self.free[p].len() as u32) <= self.gc_threshold {
+            return None;
+        }
         let first = plane * self.geo.blocks_per_plane;
         let blocks = first..first + self.geo.blocks_per_plane;
         let max = blocks.clone().map(|b| self.erase_count[b as usize]).max()?;

@@ -368,12 +368,31 @@ impl Ftl {
         if self.frontiers[s].open[plane as usize] == NONE {
             // The last free blocks of a plane are the GC frontier's: reclaim before the
             // host may take one.
-            self.reclaim_now(plane, host_reserve(self.sectors) + 1, ops);
+            let need = host_reserve(self.sectors) + 1;
+            self.reclaim_now(plane, need, ops);
+            if (self.free[plane as usize].len() as u32) < need {
+                // This plane holds so much valid data that GC gains nothing on it (little
+                // spare, skewed placement): the data goes to a plane that has room instead.
+                if let Some(other) = self.plane_with_room(s, need) {
+                    plane = other;
+                    self.frontiers[s].filling = other;
+                }
+            }
         }
         if self.place_on(lba, plane, stream, ops) {
             self.page_done(s, plane);
         }
         self.keep_pace(plane, sectors, ops);
+    }
+
+    /// A plane whose open block (or free pool) can take `stream`'s next unit without touching
+    /// GC's last blocks: an open block first, else the most free blocks.
+    fn plane_with_room(&self, s: usize, need: u32) -> Option<u32> {
+        let planes = 0..self.geo.planes;
+        planes
+            .clone()
+            .find(|&q| self.frontiers[s].open[q as usize] != NONE)
+            .or_else(|| planes.filter(|&q| self.free[q as usize].len() as u32 >= need).max_by_key(|&q| (self.free[q as usize].len(), std::cmp::Reverse(q))))
     }
 
     /// The frontier finished a page on `plane`: the next page goes to the next plane.
