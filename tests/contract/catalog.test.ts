@@ -95,7 +95,7 @@ describe('Japanese for everything the engine names', () => {
     expect(catalog.presets.filter((p) => !PRESETS_JA[p.name]).map((p) => p.name)).toEqual([]);
     for (const f of catalog.figures) {
       expect(FIGURES_JA[f.name], f.name).toBeDefined();
-      for (const m of f.members) expect(FIGURES_JA[f.name].members[m.label], `${f.name}: ${m.label}`).toBeDefined();
+      for (const m of f.members) expect(FIGURES_JA[f.name].members[m.id], `${f.name}: ${m.id}`).toBeDefined();
     }
   });
 

@@ -116,7 +116,7 @@ fn run_figure(name: &str) -> Result<(), String> {
     let figure = presets::find_figure(name).ok_or_else(|| format!("no figure named \"{name}\"; see ssdsim figures"))?.map_err(|e| e.to_string())?;
     let mut series = Vec::new();
     let mut summaries = serde_json::Map::new();
-    for (label, scenario) in &figure.members {
+    for (_, label, scenario) in &figure.members {
         let report = Simulation::run_to_end(scenario).map_err(|e| format!("{label}: {e}"))?;
         let mut headline = report.series[0].clone();
         headline.id = format!("{}:{}", label, headline.id);

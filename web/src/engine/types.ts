@@ -31,7 +31,8 @@ export interface Figure {
   title: string;
   description: string;
   article: string;
-  members: { label: string; scenario: Scenario }[];
+  /** `id` is the member's preset name (translations key on it); `label` is the English text. */
+  members: { id: string; label: string; scenario: Scenario }[];
 }
 
 /** Everything the page needs from the engine before the first run, in one round trip. */

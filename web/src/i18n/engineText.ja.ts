@@ -177,17 +177,18 @@ export const PRESETS_JA: Record<string, PresetText> = {
   },
 };
 
+/** Figures by name; members by id (the member's preset name). */
 export const FIGURES_JA: Record<string, PresetText & { members: Record<string, string> }> = {
   'article-000-random-read': {
     title: '記事 000：アクセス範囲ごとの 4 KiB ランダム読み出し（QD32）',
     description:
       'TxBENCH 風の QD32 の 4 KiB ランダム読み出しを 1〜64 GB の範囲で。HMB 無効で速いのは 1 MiB のコントローラー SRAM がテーブルセグメントを保持できる間（約 1 GB）だけ。既定の 61 MiB の HMB では 16 GB まで、最大の 64 MiB では 48 GB まで速く、それを超えるとどのドライブも HMB 無効時の底（300 MB/s 強）に向かいます。DRAM 搭載ドライブは平坦で、BG4 風は BG3 風より 100 MB/s 以上速いままです。',
     members: {
-      'BG4-like, HMB off': 'BG4 風、HMB 無効',
-      'BG4-like, HMB 61 MiB': 'BG4 風、HMB 61 MiB',
-      'BG4-like, HMB 64 MiB': 'BG4 風、HMB 64 MiB',
-      'BG3-like': 'BG3 風',
-      '970 EVO Plus-like (DRAM)': '970 EVO Plus 風（DRAM）',
+      'bg4-like-hmb-off': 'BG4 風、HMB 無効',
+      'bg4-like': 'BG4 風、HMB 61 MiB',
+      'bg4-like-hmb-64mb': 'BG4 風、HMB 64 MiB',
+      'bg3-like': 'BG3 風',
+      '970-evo-plus-like': '970 EVO Plus 風（DRAM）',
     },
   },
   'article-000-random-write': {
@@ -195,10 +196,10 @@ export const FIGURES_JA: Record<string, PresetText & { members: Record<string, s
     description:
       'QD32 の 4 KiB ランダム書き込みを、範囲ごとに 4 GB ずつ。DRAM 搭載ドライブは平坦。DRAM レスのドライブは HMB の有無にかかわらず 2 GB まで速度を保ちます：更新されたテーブルセグメントは信頼できる 2 MiB のコントローラー SRAM に置く必要があり（ホスト RAM は信頼できない）、2 GB を超えるとほぼ毎回の書き込みで変換ページが NAND に書き戻されるため、48 GB では HMB の有無で差がなくなります。',
     members: {
-      'BG4-like, HMB off': 'BG4 風、HMB 無効',
-      'BG4-like, HMB 61 MiB': 'BG4 風、HMB 61 MiB',
-      'BG4-like, HMB 64 MiB': 'BG4 風、HMB 64 MiB',
-      '970 EVO Plus-like (DRAM)': '970 EVO Plus 風（DRAM）',
+      'bg4-like-hmb-off': 'BG4 風、HMB 無効',
+      'bg4-like': 'BG4 風、HMB 61 MiB',
+      'bg4-like-hmb-64mb': 'BG4 風、HMB 64 MiB',
+      '970-evo-plus-like': '970 EVO Plus 風（DRAM）',
     },
   },
 };

@@ -59,6 +59,7 @@ export function figureText(lang: Lang, figure: { name: string; title: string; de
   return ja ?? { title: figure.title, description: figure.description };
 }
 
-export function figureMemberLabel(lang: Lang, figure: string, label: string): string {
-  return lang === 'ja' ? (FIGURES_JA[figure]?.members[label] ?? label) : label;
+/** A figure member's label, by its id (the member's preset name); English is the engine's. */
+export function figureMemberLabel(lang: Lang, figure: string, member: { id: string; label: string }): string {
+  return lang === 'ja' ? (FIGURES_JA[figure]?.members[member.id] ?? member.label) : member.label;
 }

@@ -30,7 +30,8 @@ pub struct Figure {
     pub title: String,
     pub description: String,
     pub article: String,
-    pub members: Vec<(String, Scenario)>,
+    /// (preset name, English label, scenario): the preset name is the member's id.
+    pub members: Vec<(String, String, Scenario)>,
 }
 
 /// Merges `patch` into `base` (JSON merge patch semantics without deletion).
@@ -59,7 +60,7 @@ fn load(name: &'static str, json: &str) -> Result<Figure, ScenarioError> {
         }
         merge(&mut v, &file.patch);
         let scenario = Scenario::from_json(&v.to_string()).map_err(|e| bad(format!("member {}: {e}", m.label)))?;
-        members.push((m.label, scenario));
+        members.push((m.preset, m.label, scenario));
     }
     Ok(Figure { name, title: file.title, description: file.description, article: file.article, members })
 }
@@ -79,7 +80,7 @@ mod tests {
         let figures = super::all().unwrap();
         assert!(figures.len() >= 2);
         let write = figures.iter().find(|f| f.name == "article-000-random-write").unwrap();
-        for (_, s) in &write.members {
+        for (_, _, s) in &write.members {
             let crate::scenario::Workload::SpanSweep(w) = &s.workload else { panic!("span sweep") };
             assert_eq!(w.rw, crate::scenario::Rw::Randwrite);
         }

@@ -46,12 +46,13 @@ pub fn catalogue_json() -> Result<String, ScenarioError> {
     Ok(serde_json::Value::Array(entries).to_string())
 }
 
-/// Every figure as a JSON array of `{ name, title, description, article, members: [{ label,
-/// scenario }] }` for the web app's compare view.
+/// Every figure as a JSON array of `{ name, title, description, article, members: [{ id,
+/// label, scenario }] }` for the web app's compare view. A member's `id` is its preset's
+/// name (stable, what translations key on); `label` is the English text.
 pub fn figures_json() -> Result<String, ScenarioError> {
     let mut out = Vec::new();
     for f in figures::all()? {
-        let members: Vec<_> = f.members.iter().map(|(label, s)| serde_json::json!({ "label": label, "scenario": s })).collect();
+        let members: Vec<_> = f.members.iter().map(|(id, label, s)| serde_json::json!({ "id": id, "label": label, "scenario": s })).collect();
         out.push(serde_json::json!({ "name": f.name, "title": f.title, "description": f.description, "article": f.article, "members": members }));
     }
     Ok(serde_json::Value::Array(out).to_string())
