@@ -5,38 +5,12 @@
 use serde_json::{json, Value};
 use ssd_core::rng::SimRng;
 use ssd_core::{Scenario, Simulation};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicU64, Ordering};
 
-/// Counts the heap in use and its peak.
-struct Counting;
-
-static IN_USE: AtomicU64 = AtomicU64::new(0);
-static PEAK: AtomicU64 = AtomicU64::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let now = IN_USE.fetch_add(layout.size() as u64, Ordering::Relaxed) + layout.size() as u64;
-        PEAK.fetch_max(now, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        IN_USE.fetch_sub(layout.size() as u64, Ordering::Relaxed);
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if new_size > layout.size() {
-            let now = IN_USE.fetch_add((new_size - layout.size()) as u64, Ordering::Relaxed) + (new_size - layout.size()) as u64;
-            PEAK.fetch_max(now, Ordering::Relaxed);
-        } else {
-            IN_USE.fetch_sub((layout.size() - new_size) as u64, Ordering::Relaxed);
-        }
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
+#[path = "support/heap.rs"]
+mod heap;
 
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
+static HEAP: heap::Counting = heap::Counting;
 
 fn pick<'a, T>(rng: &mut SimRng, options: &'a [T]) -> &'a T {
     &options[rng.below(options.len() as u64) as usize]
@@ -105,8 +79,7 @@ struct Measured {
 
 /// Runs `scenario` in chunks: None if it was refused, Err if the engine panicked.
 fn measure(scenario: &Scenario, chunk: u64) -> Option<Result<Measured, ()>> {
-    let base = IN_USE.load(Ordering::Relaxed);
-    PEAK.store(base, Ordering::Relaxed);
+    let base = heap::start();
     let mut sim = Simulation::new(scenario).ok()?;
     let budget = *sim.budget();
     let finished = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -119,7 +92,7 @@ fn measure(scenario: &Scenario, chunk: u64) -> Option<Result<Measured, ()>> {
     }
     let report = sim.report();
     let text = report.to_json();
-    let peak = PEAK.load(Ordering::Relaxed) - base;
+    let peak = heap::peak_since(base);
     drop(text);
     let commands = report.summary.read_latency.count + report.summary.write_latency.count;
     Some(Ok(Measured { done: sim.flash_ops_done(), commands, peak, gc_moved_bytes: report.summary.gc_moved_bytes, budget }))
@@ -171,16 +144,4 @@ fn no_admitted_run_exceeds_its_budget() {
     println!("closest of the runs where GC copied data: {worst_gc:.3}\n{closest_gc}");
     assert!(panics.is_empty(), "the engine panicked on:\n{}", panics.join("\n"));
     assert!(ran as u64 > count / 3, "most random scenarios are valid and admitted ({ran})");
-}
-
-/// Found by the fuzz above: the FTL's "GC keeps a free block in every plane's pool" invariant
-/// broke in preconditioning on this drive (4 % OP, static wear levelling with a spread of 5):
-/// a cold, fully valid victim took the GC frontier's last free block and freed nothing.
-#[test]
-fn ftl_keeps_a_free_block_with_little_spare_and_static_wear_levelling() {
-    let json = r#"{"device":{"capacity":{"op_percent":4.0},"controller":{"write_buffer":67108864},"gc":{"background_free_blocks":7},
-        "nand":{"blocks_per_plane":111,"cell":"mlc","channels":4,"dies_per_channel":2,"page_bytes":4096,"pages_per_block":64,"planes_per_die":2},
-        "wear":{"dynamic":false,"static_spread":5}},"precondition":{"fill_percent":100.0,"random_rounds":2.0},"seed":921,
-        "workload":{"kind":"job","rw":"read","runtime":0.002,"size":0}}"#;
-    Simulation::run_to_end(&Scenario::from_json(json).unwrap()).unwrap();
 }

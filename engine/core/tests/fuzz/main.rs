@@ -15,45 +15,13 @@ use ssd_core::rng::SimRng;
 use ssd_core::scenario::knobs::KNOBS;
 use ssd_core::scenario::{ErrorCode, Scenario, ScenarioError};
 use ssd_core::Simulation;
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
-/// Counts live heap bytes and their peak, to hold the engine to its memory estimate.
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            let now = LIVE.fetch_add(layout.size(), Relaxed) + layout.size();
-            PEAK.fetch_max(now, Relaxed);
-        }
-        p
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) };
-        LIVE.fetch_sub(layout.size(), Relaxed);
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let p = unsafe { System.realloc(ptr, layout, new_size) };
-        if !p.is_null() {
-            if new_size >= layout.size() {
-                let now = LIVE.fetch_add(new_size - layout.size(), Relaxed) + new_size - layout.size();
-                PEAK.fetch_max(now, Relaxed);
-            } else {
-                LIVE.fetch_sub(layout.size() - new_size, Relaxed);
-            }
-        }
-        p
-    }
-}
+#[path = "../support/heap.rs"]
+mod heap;
 
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
+static HEAP: heap::Counting = heap::Counting;
 
 /// Accepted cases estimated above this much flash work are validated but not run here, so
 /// 10^5 cases finish in minutes; the product's own limit is far higher.
@@ -98,8 +66,7 @@ fn run_case(scenario: &Scenario, case: &str, tally: &mut Tally) {
         tally.too_big_to_run_here += 1;
         return;
     }
-    let base = LIVE.load(Relaxed);
-    PEAK.store(base, Relaxed);
+    let base = heap::start();
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         let mut sim = Simulation::new(scenario)?;
         let budget = *sim.budget();
@@ -108,7 +75,7 @@ fn run_case(scenario: &Scenario, case: &str, tally: &mut Tally) {
                 break;
             }
         }
-        let peak = PEAK.load(Relaxed).saturating_sub(base) as u64;
+        let peak = heap::peak_since(base);
         let summary = sim.summary();
         let commands = summary.read_latency.count + summary.write_latency.count;
         Ok::<_, ScenarioError>((sim.flash_ops_done(), commands, budget, peak))
