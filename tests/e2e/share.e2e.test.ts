@@ -135,13 +135,20 @@ describe('share links', () => {
     await banner.getByRole('button').click();
   });
 
-  it('a drive too large to simulate is refused when the run starts, at its knob, and the scenario stays', async () => {
+  it('a drive too large to simulate: a link drops that one value by name, a typed one is refused at its knob', async () => {
+    // The memory limit is checked with every other rule, before any run: the link's value
+    // goes back to the preset's (named in the banner) and the other values stay.
     await page.goto(`${baseUrl}?preset=tlc-random-read&device.nand.blocks_per_plane=16384&workload.iodepth=6`, { waitUntil: 'load' });
-    const runError = page.getByTestId('run-error');
-    await runError.waitFor({ timeout: 30_000 });
-    await expect(runError.getAttribute('data-code')).resolves.toBe('too_much_memory');
-    await expect(runError.textContent()).resolves.toContain('device.nand.blocks_per_plane: ');
+    await waitForRun(page, (s) => s.workload.iodepth === 6 && s.device.nand.blocks_per_plane === 256);
+    const banner = page.getByTestId('url-issues');
+    await banner.waitFor();
+    await expect(banner.locator('li').evaluateAll((els) => els.map((e) => e.getAttribute('data-code')))).resolves.toEqual(['rejected']);
+    await expect(banner.textContent()).resolves.toContain('device.nand.blocks_per_plane');
+    await banner.getByRole('button').click();
+    // Typed into the form, the same value is refused at its knob, with the engine's estimate.
+    await knobInput(page, 'device.nand.blocks_per_plane').fill('16384');
     const atKnob = page.locator('[data-knob="device.nand.blocks_per_plane"] .field-error');
+    await atKnob.waitFor({ timeout: 30_000 });
     await expect(atKnob.textContent()).resolves.toMatch(/simulator memory/);
     await expect(knobInput(page, 'workload.iodepth').inputValue()).resolves.toBe('6');
     await knobInput(page, 'device.nand.blocks_per_plane').fill('1024');
