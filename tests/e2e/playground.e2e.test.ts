@@ -189,16 +189,16 @@ describe('SSD Playground in Chromium', () => {
   });
 
   it('cancels a long run at once, and the next run completes', async () => {
-    // Ten minutes of simulated time (within the engine's work limit; an hour is refused) with
+    // Five minutes of simulated time (within the engine's work limit; an hour is refused) with
     // fine windows, through the JSON editor: points stream at once and the run would outlast
     // any test. Auto-run starts it.
     await page.locator('.json-editor summary').click();
     const editor = page.getByTestId('json-editor');
     const scenario = JSON.parse(await editor.inputValue());
-    scenario.workload.runtime = 600;
+    scenario.workload.runtime = 300;
     scenario.workload.log_avg_msec = 5;
     await editor.fill(JSON.stringify(scenario, null, 2));
-    await expect.poll(() => knobInput(page, 'workload.runtime').inputValue()).toBe('600');
+    await expect.poll(() => knobInput(page, 'workload.runtime').inputValue()).toBe('300');
     await page.waitForFunction(() => window.__ssd?.status === 'running' && window.__ssd.progress > 0 && (window.__ssd.series()[0]?.points.length ?? 0) > 0, undefined, { timeout: 30_000 });
     await page.waitForFunction(() => Number(document.querySelector('[data-chart="headline"] .plot svg')?.getAttribute('data-points')) > 0, undefined, { timeout: 5_000 });
     expect(await page.getByTestId('progress-text').textContent()).not.toBe('100%');
