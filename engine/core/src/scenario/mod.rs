@@ -96,6 +96,12 @@ impl Scenario {
     /// Checks every field at the size the user typed, then the 1/scale drive the engine
     /// simulates (rounding can break a limit there: the error then names `scale`).
     pub fn validate(&self) -> Result<(), ScenarioError> {
+        self.admit().map(|_| ())
+    }
+
+    /// Validates, and returns the budget of the 1/scale run the engine would do (what
+    /// `Simulation::new` sizes itself by, so the estimate is made once).
+    pub(crate) fn admit(&self) -> Result<crate::sim::Budget, ScenarioError> {
         let top = Check::at("");
         if self.version == 0 || self.version > SCENARIO_VERSION {
             return Err(top.fail(
@@ -116,7 +122,7 @@ impl Scenario {
         }
         // Memory and work are limits of the run the engine would do: decided here, before it
         // starts, so a link or a form learns of them with every other refusal.
-        crate::sim::budget::check(&scaled).map(|_| ())
+        crate::sim::budget::check(&scaled)
     }
 
     fn validate_at_this_size(&self) -> Result<(), ScenarioError> {

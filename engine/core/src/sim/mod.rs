@@ -72,10 +72,9 @@ impl Simulation {
     /// Validates the scenario, checks its budget (see `budget.rs`) and builds the drive.
     /// No simulation work happens here: preconditioning and the workload run in `run`.
     pub fn new(full_size: &Scenario) -> Result<Simulation, ScenarioError> {
-        full_size.validate()?;
+        let budget = full_size.admit()?;
         let scale = full_size.scale;
         let scenario = &full_size.scaled()?;
-        let budget = budget::check(scenario)?;
         let geo = Geometry::new(&scenario.device)?;
         let drive = Drive::new(&scenario.device, geo);
         let plan = Plan::new(&scenario.workload, geo.user_bytes(), scale as f64);
