@@ -97,17 +97,18 @@ fn a_transfer_larger_than_the_drive_is_refused() {
 }
 
 #[test]
-fn gc_reserve_must_fit_in_a_plane() {
-    // Four blocks per plane cannot hold GC's free blocks, two open blocks and data.
+fn firmware_working_blocks_come_on_top_of_the_raw_capacity() {
     assert_refused(r#"{"device": {"nand": {"blocks_per_plane": 4}}}"#, "device.nand.blocks_per_plane", ErrorCode::OutOfRange);
-    let e = assert_refused(
-        r#"{"device": {"nand": {"blocks_per_plane": 16}, "gc": {"free_block_threshold": 14}}}"#,
-        "device.gc.free_block_threshold",
-        ErrorCode::OutOfRange,
-    );
-    assert!(e.message.contains("between 2 and 12"), "{e}");
-    // Just enough spare beyond the reserve is fine; almost none would mean WAF in the hundreds.
-    let nearly_none = r#"{"device": {"nand": {"blocks_per_plane": 1024}, "gc": {"free_block_threshold": 2}, "capacity": {"op_percent": 0.6}}}"#;
+    // GC's reserve no longer eats the spare: a large threshold on a small plane is fine and
+    // the OP is the one typed.
+    let s = Scenario::from_json(r#"{"device": {"nand": {"blocks_per_plane": 16}, "gc": {"free_block_threshold": 14, "background_free_blocks": 16}}, "workload": {"kind": "job", "size": 0}}"#).unwrap();
+    let g = ssd_core::media::Geometry::new(&s.device).unwrap();
+    assert_eq!((g.blocks_per_plane, g.working_blocks_per_plane), (32, 16));
+    assert!((g.op_percent_of_user() - 7.0).abs() < 1e-3, "{}", g.op_percent_of_user());
+    // No spare at all, or almost none (WAF in the hundreds), is refused.
+    let e = assert_refused(r#"{"device": {"capacity": {"op_percent": 0}}}"#, "device.capacity.op_percent", ErrorCode::OutOfRange);
+    assert!(e.message.contains("no spare"), "{e}");
+    let nearly_none = r#"{"device": {"nand": {"blocks_per_plane": 1024}, "gc": {"free_block_threshold": 2}, "capacity": {"op_percent": 0.4}}}"#;
     let e = assert_refused(nearly_none, "device.capacity.op_percent", ErrorCode::OutOfRange);
     assert!(e.message.contains("write amplification"), "{e}");
     Scenario::from_json(r#"{"device": {"nand": {"blocks_per_plane": 1024}, "capacity": {"op_percent": 7}}}"#).unwrap();

@@ -26,7 +26,7 @@ fn steady_state_waf(policy: GcPolicy, op_percent: f64, pages_per_block: u32, blo
             page_bytes: 4096,
             ..Nand::default()
         },
-        capacity: Capacity { op_percent, user_bytes: Bytes(0) },
+        capacity: Capacity { op_percent, user_bytes: Bytes(0), ..Capacity::default() },
         gc: Gc { policy, ..Gc::default() },
         ..Device::default()
     };
@@ -50,9 +50,10 @@ fn steady_state_waf(policy: GcPolicy, op_percent: f64, pages_per_block: u32, blo
     ftl.check_consistency().unwrap();
     let host = (after.host_units_written - before.host_units_written) as f64;
     let moved = (after.gc_units_moved - before.gc_units_moved) as f64;
-    // Space that can hold data: all blocks but each plane's free reserve and open GC block.
-    let data_blocks = geo.blocks - planes * (2 + 1);
-    Measured { waf: (host + moved) / host, alpha: (data_blocks as u64 * geo.slots_per_block as u64) as f64 / user as f64, units_per_block: geo.slots_per_block }
+    let spare = after.gc_spare_percent_since(&before).unwrap();
+    println!("  typed OP {op_percent}%: GC had {spare:.3}% of spare");
+    // The model at the OP as typed: the firmware's working blocks must not eat into it.
+    Measured { waf: (host + moved) / host, alpha: geo.raw_units as f64 / user as f64, units_per_block: geo.slots_per_block }
 }
 
 fn check(policy: GcPolicy, op: f64, pages_per_block: u32, blocks: u32, planes: u32, tolerance: f64) {

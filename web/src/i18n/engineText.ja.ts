@@ -102,6 +102,8 @@ export const SUMMARY_JA: Record<string, string> = {
   user_capacity_bytes: 'ユーザー容量',
   op_percent: 'オーバープロビジョニング',
   spare_percent_of_raw: '物理容量に対する予備の割合',
+  gc_spare_percent: 'GC が実際に使えた予備',
+  working_blocks_per_plane: 'プレーンごとのファームウェア作業ブロック',
   map_sram_hit_percent: 'SRAM からのテーブル参照',
   map_dram_hit_percent: 'DRAM からのテーブル参照',
   map_hmb_hit_percent: 'HMB からのテーブル参照',

@@ -1,10 +1,15 @@
 //! Garbage collection, per plane, paced by host writes.
 //!
-//! When a plane's free pool falls below the threshold, GC picks a victim (greedy, FIFO or
+//! When a plane's erased space (free blocks and the unwritten rest of its open blocks) falls
+//! below the firmware's working area, GC picks a victim (greedy, FIFO or
 //! cost-benefit) and moves its valid units into the plane's GC block a page at a time. The
 //! pace is set when the victim is picked: with v valid and i invalid units, GC moves v / i
 //! units for every host unit the plane receives, so the victim is empty by the time the host
-//! has used up the space it frees. GC and host pages interleave on the plane's timeline, the
+//! has used up the space it frees. Erased space then saws between the working area and a
+//! block below it, and each victim is chosen when data fills exactly the raw capacity: GC
+//! decides with the spare the user typed (`media::geometry`), as in the analytic models,
+//! where the victim is chosen when every block but the one being written holds data. GC
+//! and host pages interleave on the plane's timeline, the
 //! way real firmware spreads GC to bound latency, instead of one multi-second burst.
 //!
 //! If a plane runs out anyway (a burst, a full-valid FIFO victim), `reclaim_now` finishes
@@ -42,7 +47,7 @@ impl Ftl {
     /// Called for each unit the host places on `plane`, of `sectors` sectors.
     pub(super) fn keep_pace(&mut self, plane: u32, sectors: u32, ops: &mut impl FlashOps) {
         let p = plane as usize;
-        if self.gc[p].victim == NONE && ((self.free[p].len() as u32) >= self.gc_threshold || !self.start_victim(plane)) {
+        if self.gc[p].victim == NONE && (self.erased_slots[p] >= self.gc_trigger || !self.start_victim(plane)) {
             return;
         }
         self.gc[p].debt += self.gc[p].ratio * sectors as f64;
@@ -98,6 +103,8 @@ impl Ftl {
                 order.remove(i);
             }
         }
+        self.counters.written_sectors_sum += self.written_sectors(plane) as f64;
+        self.counters.valid_sectors_sum += self.valid_sectors[plane as usize] as f64;
         let valid = self.valid[victim as usize];
         self.buckets.remove(victim, valid);
         self.state[victim as usize] = BlockState::Open; // in flight: not a candidate
@@ -195,6 +202,7 @@ impl Ftl {
                 let sectors = self.sectors_of(lba);
                 self.p2l[i] = UNMAPPED;
                 self.valid[victim as usize] -= sectors;
+                self.valid_sectors[p] -= sectors as u64;
                 self.place_on(lba, plane, Stream::Gc, ops);
                 moved += sectors;
                 self.counters.gc_units_moved += 1;
@@ -208,6 +216,7 @@ impl Ftl {
             }
             self.free[p].push_back(victim);
             self.free_blocks += 1;
+            self.erased_slots[p] += geo.slots_per_block;
             self.counters.gc_runs += 1;
             self.gc[p].victim = NONE;
         }

@@ -90,6 +90,21 @@ pub struct FtlCounters {
     pub erases: u64,
     /// Victims chosen by static wear levelling rather than the GC policy.
     pub wear_level_moves: u64,
+    /// Sums over GC's victim choices of the space holding data in the victim's plane then
+    /// (written, valid or not) and of its valid data, in sectors: their ratio is the spare
+    /// GC really had.
+    pub written_sectors_sum: f64,
+    pub valid_sectors_sum: f64,
+}
+
+impl FtlCounters {
+    /// The spare GC had at its victim choices since `before`, as OP is quoted:
+    /// (written - valid) / valid, percent. None if GC chose no victim.
+    pub fn gc_spare_percent_since(&self, before: &FtlCounters) -> Option<f64> {
+        let written = self.written_sectors_sum - before.written_sectors_sum;
+        let valid = self.valid_sectors_sum - before.valid_sectors_sum;
+        (valid > 0.0).then(|| (written - valid) / valid * 100.0)
+    }
 }
 
 /// Every block's valid units, erase count and state, in block order (plane-major).
@@ -120,8 +135,15 @@ struct Frontier {
 pub struct Ftl {
     geo: Geometry,
     policy: GcPolicy,
-    /// Foreground GC starts when a plane has fewer free blocks than this.
+    /// Static wear levelling moves cold data only while a plane has more free blocks.
     gc_threshold: u32,
+    /// Foreground GC starts a victim when a plane has fewer erased slots than this: the
+    /// working area, so data fills exactly the raw capacity when GC chooses (see `gc.rs`).
+    gc_trigger: u32,
+    /// Per plane: erased slots (free blocks and the unwritten rest of open blocks).
+    erased_slots: Vec<u32>,
+    /// Per plane: valid sectors.
+    valid_sectors: Vec<u64>,
     background_target: u32,
     pre_erase: bool,
     wear: Wear,
@@ -166,6 +188,9 @@ impl Ftl {
             geo,
             policy: gc_config.policy,
             gc_threshold: gc_config.free_block_threshold,
+            gc_trigger: geo.erased_target_slots,
+            erased_slots: vec![geo.blocks_per_plane * geo.slots_per_block; geo.planes as usize],
+            valid_sectors: vec![0; geo.planes as usize],
             background_target: if gc_config.background { gc_config.background_free_blocks } else { 0 },
             pre_erase: gc_config.pre_erase,
             wear: wear.clone(),
@@ -268,6 +293,18 @@ impl Ftl {
         }
     }
 
+    /// Sectors of `plane` holding data, valid or not: everything not erased.
+    fn written_sectors(&self, plane: u32) -> u64 {
+        (self.geo.blocks_per_plane * self.geo.slots_per_block - self.erased_slots[plane as usize]) as u64 * self.sectors as u64
+    }
+
+    /// The spare the drive has right now, as OP is quoted: (written - valid) / valid, percent.
+    pub fn gc_spare_percent(&self) -> Option<f64> {
+        let written: u64 = (0..self.geo.planes).map(|p| self.written_sectors(p)).sum();
+        let valid: u64 = self.valid_sectors.iter().sum();
+        (valid > 0).then(|| (written - valid) as f64 / valid as f64 * 100.0)
+    }
+
     fn map(&mut self, lba: u32, slot: u32, ops: &mut impl FlashOps) {
         ops.map_updated(lba);
         self.l2p[lba as usize] = slot;
@@ -276,7 +313,9 @@ impl Ftl {
         self.p2l[free] = lba;
         let block = self.geo.block_of_slot(slot);
         debug_assert_eq!(self.state[block as usize], BlockState::Open);
-        self.valid[block as usize] += self.sectors_of(lba);
+        let sectors = self.sectors_of(lba);
+        self.valid[block as usize] += sectors;
+        self.valid_sectors[self.geo.plane_of_block(block) as usize] += sectors as u64;
     }
 
     fn invalidate(&mut self, lba: u32) {
@@ -295,6 +334,7 @@ impl Ftl {
             self.buckets.insert(block, v - gone);
         }
         self.valid[block as usize] = v - gone;
+        self.valid_sectors[self.geo.plane_of_block(block) as usize] -= gone as u64;
     }
 
     /// Writes `lba` into the open block of `plane` for `stream`: into the current slot if its
@@ -335,6 +375,7 @@ impl Ftl {
         self.frontiers[s].fill[plane as usize] = 0;
         let offset = self.write_ptr[block as usize] + 1;
         self.write_ptr[block as usize] = offset;
+        self.erased_slots[plane as usize] -= 1;
         if !offset.is_multiple_of(geo.slots_per_page) {
             return false;
         }

@@ -6,7 +6,7 @@ use crate::units::Bytes;
 fn small_geometry(op_percent: f64, pages_per_block: u32) -> Geometry {
     let device = Device {
         nand: Nand { channels: 2, dies_per_channel: 2, planes_per_die: 1, blocks_per_plane: 64, pages_per_block, page_bytes: 4096, ..Nand::default() },
-        capacity: Capacity { op_percent, user_bytes: Bytes(0) },
+        capacity: Capacity { op_percent, user_bytes: Bytes(0), ..Capacity::default() },
 
         ..Device::default()
     };

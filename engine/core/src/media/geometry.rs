@@ -1,5 +1,14 @@
 //! Geometry derived from the scenario: counts, capacities and address arithmetic.
 //!
+//! Raw capacity and physical blocks differ, as on a real drive. The raw capacity is the NAND
+//! the scenario describes (planes x `blocks_per_plane` blocks), and over-provisioning is
+//! counted against it: OP = (raw - user) / user. Each plane also has the firmware's working
+//! blocks on top (GC's free-block reserve and the open blocks of its write frontiers), the
+//! way NAND dies ship with more blocks than their nominal capacity and firmware keeps its
+//! working and replacement blocks out of the advertised spare. GC chooses a victim when a
+//! plane's erased space (free blocks and the unwritten pages of its open blocks) falls to
+//! that working area, so it decides with exactly the spare the user typed (see `ftl/gc.rs`).
+//!
 //! Addresses are dense `u32`s. A *slot* is one 4 KiB mapping unit inside a physical page;
 //! slot = (block * pages_per_block + page) * slots_per_page + offset. A block belongs to one
 //! plane, a plane to one die: block = plane * blocks_per_plane + index, plane = die *
@@ -16,15 +25,24 @@ pub struct Geometry {
     pub planes_per_die: u32,
     /// Planes in the whole drive: the FTL's unit of parallelism.
     pub planes: u32,
+    /// Physical blocks per plane: the raw capacity's blocks plus the firmware's working blocks.
     pub blocks_per_plane: u32,
+    /// Of `blocks_per_plane`, the firmware's working blocks (not part of the raw capacity).
+    pub working_blocks_per_plane: u32,
     pub pages_per_block: u32,
     pub page_bytes: u32,
     pub slots_per_page: u32,
     pub slots_per_block: u32,
+    /// Physical blocks and slots in the whole drive.
     pub blocks: u32,
     pub slots: u32,
+    /// Raw capacity in 4 KiB units: what over-provisioning is counted against.
+    pub raw_units: u64,
     /// Logical 4 KiB units the host can address.
     pub user_units: u32,
+    /// Erased slots per plane at which GC chooses a victim: physical minus raw (see the
+    /// module comment).
+    pub erased_target_slots: u32,
     /// The divisors address arithmetic uses on every I/O, as multiply-and-shift.
     div: Divisors,
 }
@@ -49,7 +67,12 @@ impl Geometry {
         let planes = dies * n.planes_per_die;
         let slots_per_page = n.page_bytes / MAPPING_UNIT_BYTES as u32;
         let slots_per_block = slots_per_page * n.pages_per_block;
-        let blocks = planes as u64 * n.blocks_per_plane as u64;
+        // A scaled drive states its raw capacity exactly (blocks per plane rounded up).
+        let raw_units = device.capacity.scaled_raw_units.unwrap_or(planes as u64 * n.blocks_per_plane as u64 * slots_per_block as u64);
+        let raw_plane_slots = raw_units / planes as u64;
+        let working = device.plane_reserve_blocks();
+        let blocks_per_plane = raw_plane_slots.div_ceil(slots_per_block as u64) + working as u64;
+        let blocks = planes as u64 * blocks_per_plane;
         let slots = blocks * slots_per_block as u64;
         if slots > MAX_SLOTS {
             return Err(ScenarioError::new(
@@ -58,32 +81,33 @@ impl Geometry {
                 format!("raw capacity of {} GiB is above the 16384 GiB the engine addresses; use fewer blocks", (slots * MAPPING_UNIT_BYTES) >> 30),
             ));
         }
-        let raw_bytes = slots * MAPPING_UNIT_BYTES;
-        let user_bytes = if device.capacity.user_bytes.0 > 0 {
-            device.capacity.user_bytes.0
+        let user_units = if device.capacity.user_bytes.0 > 0 {
+            device.capacity.user_bytes.0 / MAPPING_UNIT_BYTES
         } else {
-            (raw_bytes as f64 / (1.0 + device.capacity.op_percent / 100.0)) as u64
+            (raw_units as f64 / (1.0 + device.capacity.op_percent / 100.0)) as u64
         };
-        let user_units = user_bytes / MAPPING_UNIT_BYTES;
-        let spare = Spare::of(device, planes as u64, slots, slots_per_block as u64, user_units);
-        spare.check(device, user_units)?;
+        Spare { raw_units, slots_per_block: slots_per_block as u64 }.check(device, user_units)?;
+        let blocks_per_plane = blocks_per_plane as u32;
         Ok(Geometry {
             channels: n.channels,
             dies,
             planes_per_die: n.planes_per_die,
             planes,
-            blocks_per_plane: n.blocks_per_plane,
+            blocks_per_plane,
+            working_blocks_per_plane: working,
             pages_per_block: n.pages_per_block,
             page_bytes: n.page_bytes,
             slots_per_page,
             slots_per_block,
             blocks: blocks as u32,
             slots: slots as u32,
+            raw_units,
             user_units: user_units as u32,
+            erased_target_slots: (slots / planes as u64 - raw_plane_slots) as u32,
             div: Divisors {
                 slots_per_block: StrengthReducedU32::new(slots_per_block),
                 slots_per_page: StrengthReducedU32::new(slots_per_page),
-                blocks_per_plane: StrengthReducedU32::new(n.blocks_per_plane),
+                blocks_per_plane: StrengthReducedU32::new(blocks_per_plane),
                 planes_per_die: StrengthReducedU32::new(n.planes_per_die),
                 channels: StrengthReducedU32::new(n.channels),
                 dies: StrengthReducedU32::new(dies),
@@ -91,8 +115,9 @@ impl Geometry {
         })
     }
 
+    /// Raw NAND capacity (the firmware's working blocks are not part of it).
     pub fn raw_bytes(&self) -> u64 {
-        self.slots as u64 * MAPPING_UNIT_BYTES
+        self.raw_units * MAPPING_UNIT_BYTES
     }
 
     pub fn user_bytes(&self) -> u64 {
@@ -155,14 +180,10 @@ impl Geometry {
     }
 }
 
-/// Spare area left for garbage collection once every plane has set its reserve aside.
+/// The spare area GC works with: raw capacity beyond the user capacity.
 struct Spare {
-    /// Blocks every plane keeps out of reach (see `Device::plane_reserve_blocks`), in all.
-    reserve_blocks: u64,
-    /// Mapping units of NAND beyond the user capacity and the reserve: GC's working room.
-    units: u64,
+    raw_units: u64,
     slots_per_block: u64,
-    planes: u64,
 }
 
 /// Above this steady-state write amplification a drive is refused: at 100 it writes its
@@ -170,13 +191,8 @@ struct Spare {
 const MAX_MODEL_WAF: f64 = 100.0;
 
 impl Spare {
-    fn of(device: &Device, planes: u64, slots: u64, slots_per_block: u64, user_units: u64) -> Spare {
-        let reserve_blocks = planes * device.plane_reserve_blocks() as u64;
-        let units = slots.saturating_sub(reserve_blocks * slots_per_block).saturating_sub(user_units);
-        Spare { reserve_blocks, units, slots_per_block, planes }
-    }
-
-    /// The user capacity must leave GC at least one block beyond its reserve, and enough room that greedy GC's write amplification (Desnoyers' model) stays sane.
+    /// The user capacity must leave GC spare, and enough that greedy GC's write amplification
+    /// (Desnoyers' model) stays sane.
     fn check(&self, device: &Device, user_units: u64) -> Result<(), ScenarioError> {
         let (field, knob_word) = if device.capacity.user_bytes.0 > 0 {
             ("device.capacity.user_bytes", "lower user_bytes")
@@ -186,26 +202,24 @@ impl Spare {
         if user_units == 0 {
             return Err(ScenarioError::new(field, ErrorCode::OutOfRange, "leaves no user capacity: the drive must hold at least 4096 bytes"));
         }
-        if self.units < self.slots_per_block {
+        if user_units >= self.raw_units {
             return Err(ScenarioError::new(
                 field,
                 ErrorCode::OutOfRange,
                 format!(
-                    "leaves too little spare area: GC keeps {} blocks in reserve and needs at least one more to collect into ({knob_word}, add blocks, or lower device.gc.free_block_threshold)",
-                    self.reserve_blocks
+                    "leaves no spare area: the user capacity must be below the raw capacity of {} bytes ({knob_word})",
+                    self.raw_units * MAPPING_UNIT_BYTES
                 ),
             ));
         }
-        // The two open blocks of a plane are half free on average: GC works with that too.
-        let working = self.units + self.planes * self.slots_per_block;
-        let alpha = (user_units + working) as f64 / user_units as f64;
+        let alpha = self.raw_units as f64 / user_units as f64;
         let waf = crate::ftl::theory::waf_greedy(alpha, self.slots_per_block as u32);
         if waf > MAX_MODEL_WAF {
             return Err(ScenarioError::new(
                 field,
                 ErrorCode::OutOfRange,
                 format!(
-                    "leaves GC only {:.2} % of spare beyond its reserve: write amplification would reach about {waf:.0} (at most {MAX_MODEL_WAF} is allowed); {knob_word} or add blocks",
+                    "leaves GC only {:.2} % of spare: write amplification would reach about {waf:.0} (at most {MAX_MODEL_WAF} is allowed); {knob_word}",
                     (alpha - 1.0) * 100.0
                 ),
             ));
@@ -233,7 +247,7 @@ mod tests {
                 page_bytes: 16384,
                 ..Nand::default()
             },
-            capacity: Capacity { op_percent: 0.0, user_bytes: Bytes(512_110_190_592) },
+            capacity: Capacity { op_percent: 0.0, user_bytes: Bytes(512_110_190_592), ..Capacity::default() },
             ..Device::default()
         };
         // 4*4*2*1366 blocks of 12 MiB = 537,114,476,544 bytes; scale blocks so raw = 512 GiB.
@@ -261,7 +275,7 @@ mod tests {
 
     #[test]
     fn op_percent_sets_user_capacity() {
-        let device = Device { capacity: Capacity { op_percent: 28.0, user_bytes: Bytes(0) }, ..Device::default() };
+        let device = Device { capacity: Capacity { op_percent: 28.0, user_bytes: Bytes(0), ..Capacity::default() }, ..Device::default() };
         let g = Geometry::new(&device).unwrap();
         assert!((g.op_percent_of_user() - 28.0).abs() < 0.01);
         assert!((g.spare_percent_of_raw() - 28.0 / 1.28).abs() < 0.01);
@@ -269,7 +283,7 @@ mod tests {
 
     #[test]
     fn too_little_spare_is_refused_with_the_field() {
-        let device = Device { capacity: Capacity { op_percent: 0.0, user_bytes: Bytes(0) }, ..Device::default() };
+        let device = Device { capacity: Capacity { op_percent: 0.0, user_bytes: Bytes(0), ..Capacity::default() }, ..Device::default() };
         let e = Geometry::new(&device).unwrap_err();
         assert_eq!(e.field, "device.capacity.op_percent");
     }

@@ -81,6 +81,8 @@ static FIELDS: &[SummaryField] = &[
     f("user_capacity_bytes", U::Bytes, G::Capacity, "User capacity"),
     f("op_percent", U::Percent, G::Capacity, "Over-provisioning"),
     f("spare_percent_of_raw", U::Percent, G::Capacity, "Spare share of raw NAND"),
+    f("gc_spare_percent", U::Percent, G::Capacity, "Spare GC had"),
+    f("working_blocks_per_plane", U::Count, G::Capacity, "Firmware working blocks per plane"),
     f("map_sram_hit_percent", U::Percent, G::Mapping, "Table lookups from SRAM"),
     f("map_dram_hit_percent", U::Percent, G::Mapping, "Table lookups from DRAM"),
     f("map_hmb_hit_percent", U::Percent, G::Mapping, "Table lookups from HMB"),

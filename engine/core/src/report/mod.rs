@@ -63,6 +63,14 @@ pub struct Summary {
     pub op_percent: f64,
     /// The same spare area as a share of raw NAND: (raw - user) / raw.
     pub spare_percent_of_raw: f64,
+    /// The spare GC really had when it chose its victims in this run, as OP is quoted:
+    /// (data written in the plane, valid or not, - valid data) / valid data, percent. It is
+    /// the OP as typed on a full drive; never-written or trimmed space adds to it. Without
+    /// GC in the run, the drive's spare at its end.
+    pub gc_spare_percent: f64,
+    /// The firmware's working blocks in each plane, on top of the raw capacity (GC's free
+    /// reserve and the open blocks of the write frontiers).
+    pub working_blocks_per_plane: f64,
     /// Share of table lookups answered by each tier, and missed (read from NAND), percent.
     pub map_sram_hit_percent: f64,
     pub map_dram_hit_percent: f64,
@@ -153,14 +161,16 @@ impl Summary {
             erase_count_max: counts.iter().copied().max().unwrap_or(0) as f64,
             erase_count_mean: erase_mean,
             endurance_used_percent: erase_mean / endurance * 100.0,
-            estimated_tbw: (p.geo.raw_bytes() * p.scale as u64) as f64 * endurance / waf.max(1.0) / 1e12,
+            estimated_tbw: p.full_geo.raw_bytes() as f64 * endurance / waf.max(1.0) / 1e12,
             flash_operations: (flash.flash_ops() - p.baseline_flash.flash_ops()) as f64,
             plane_utilisation_percent: p.drive.hw.plane_utilisation(p.elapsed) * 100.0,
             scale: p.scale as f64,
-            raw_capacity_bytes: (p.geo.raw_bytes() * p.scale as u64) as f64,
-            user_capacity_bytes: (p.geo.user_bytes() * p.scale as u64) as f64,
-            op_percent: p.geo.op_percent_of_user(),
-            spare_percent_of_raw: p.geo.spare_percent_of_raw(),
+            raw_capacity_bytes: p.full_geo.raw_bytes() as f64,
+            user_capacity_bytes: p.full_geo.user_bytes() as f64,
+            op_percent: p.full_geo.op_percent_of_user(),
+            spare_percent_of_raw: p.full_geo.spare_percent_of_raw(),
+            gc_spare_percent: ftl.gc_spare_percent_since(&p.baseline).or_else(|| p.drive.ftl.gc_spare_percent()).unwrap_or(0.0),
+            working_blocks_per_plane: p.geo.working_blocks_per_plane as f64,
             map_sram_hit_percent: lookups[0] * 100.0 / total_lookups,
             map_dram_hit_percent: lookups[1] * 100.0 / total_lookups,
             map_hmb_hit_percent: lookups[2] * 100.0 / total_lookups,

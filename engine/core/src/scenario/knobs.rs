@@ -114,7 +114,15 @@ pub static KNOBS: &[Knob] = &[
     k("device.nand.dies_per_channel", "media", Int, "", "Dies per channel", "NAND dies sharing each channel").range(1.0, 32.0),
     k("device.nand.planes_per_die", "media", Int, "", "Planes per die", "Planes per die, each with its own page buffer: the unit of parallelism here")
         .range(1.0, 8.0),
-    k("device.nand.blocks_per_plane", "media", Int, "", "Blocks per plane", "Erase blocks in each plane (GC keeps a few of them free)").range(8.0, 65_536.0),
+    k(
+        "device.nand.blocks_per_plane",
+        "media",
+        Int,
+        "",
+        "Blocks per plane",
+        "Erase blocks in each plane that make up the raw capacity (the firmware's working blocks come on top)",
+    )
+    .range(8.0, 65_536.0),
     k("device.nand.pages_per_block", "media", Int, "", "Pages per block", "Pages in an erase block (article 001: 768 x 16 KiB = 12 MiB)").range(4.0, 4096.0),
     k("device.nand.page_bytes", "media", Bytes, "B", "Page size", "Program/read unit; a power of two").range(4096.0, 65_536.0),
     k("device.nand.channel_mb_per_s", "media", Int, "MB/s", "Channel speed", "NAND interface transfer rate per channel (ONFI/Toggle)").range(10.0, 10_000.0),
@@ -167,7 +175,15 @@ pub static KNOBS: &[Knob] = &[
         "fifo",
         "cost_benefit",
     ]),
-    k("device.gc.free_block_threshold", "gc", Int, "blocks", "GC threshold", "Foreground GC starts when a plane has fewer free blocks").range(2.0, 64.0),
+    k(
+        "device.gc.free_block_threshold",
+        "gc",
+        Int,
+        "blocks",
+        "GC threshold",
+        "Free blocks each plane keeps for GC, on top of the raw capacity with the open blocks: GC collects when the plane's erased space falls to them",
+    )
+    .range(2.0, 64.0),
     k("device.gc.background", "gc", Bool, "", "Background GC", "Use host idle time to reclaim blocks ahead of need"),
     k("device.gc.background_free_blocks", "gc", Int, "blocks", "Background target", "Free blocks per plane background GC aims for (at least the GC threshold)")
         .range(2.0, 256.0)

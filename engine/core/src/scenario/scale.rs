@@ -1,6 +1,6 @@
 //! `scale`: simulate 1/N of a drive with every ratio kept.
 //!
-//! Blocks per plane, the user capacity, the table caches (SRAM, DRAM, HMB sizes: they are
+//! The raw and user capacities (exactly: blocks per plane round up, the rest stays erased), the table caches (SRAM, DRAM, HMB sizes: they are
 //! sized by the span they cover) and every byte size of the workload that measures a region
 //! or an amount (offset, size, io_size, spans, round_bytes) shrink by N; block sizes,
 //! page sizes, planes, channels, buffers and timings stay, so parallelism, OP, spans
@@ -24,6 +24,10 @@ impl Scenario {
         if n <= 1 {
             return Ok(self.clone());
         }
+        // The 1/N drive's capacities are exact shares of the full drive's, so OP is as typed
+        // at every scale; blocks per plane round up and the excess stays erased (see
+        // `media::geometry`).
+        let full = crate::media::Geometry::new(&self.device)?;
         let mut s = self.clone();
         s.scale = 1;
         let nand = &mut s.device.nand;
@@ -38,8 +42,10 @@ impl Scenario {
                 ),
             ));
         }
-        nand.blocks_per_plane /= n as u32;
-        shrink(&mut s.device.capacity.user_bytes, n);
+        nand.blocks_per_plane = nand.blocks_per_plane.div_ceil(n as u32);
+        let capacity = &mut s.device.capacity;
+        capacity.scaled_raw_units = Some(full.raw_units / n);
+        capacity.user_bytes = Bytes(full.user_units as u64 / n * MAPPING_UNIT_BYTES);
         // Table caches are sized by the span they cover: they shrink with the drive.
         let m = &mut s.device.mapping;
         for b in [&mut m.sram_bytes, &mut m.dram_bytes, &mut m.dirty_sram_bytes] {

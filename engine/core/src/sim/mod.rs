@@ -34,6 +34,8 @@ struct Slot {
 
 pub struct Simulation {
     geo: Geometry,
+    /// The full-size drive's geometry, when `scale` simulates 1/N of it.
+    full_geo: Geometry,
     budget: Budget,
     /// Runs first, in steps (see `precondition.rs`); the workload starts once it is done.
     precondition: Precondition,
@@ -76,6 +78,7 @@ impl Simulation {
         let scale = full_size.scale;
         let scenario = &full_size.scaled()?;
         let geo = Geometry::new(&scenario.device)?;
+        let full_geo = Geometry::new(&full_size.device)?;
         let drive = Drive::new(&scenario.device, geo);
         let plan = Plan::new(&scenario.workload, geo.user_bytes(), scale as f64);
         let reads = plan.phases.iter().any(|p| matches!(p.job.rw, Rw::Read | Rw::Randread | Rw::Rw | Rw::Randrw));
@@ -89,6 +92,7 @@ impl Simulation {
         let precondition_share = budget.precondition_flash_ops as f64 / budget.flash_ops.max(1) as f64;
         Ok(Simulation {
             geo,
+            full_geo,
             budget,
             precondition,
             started: false,
@@ -317,6 +321,7 @@ impl Simulation {
     pub(crate) fn parts(&self) -> SimParts<'_> {
         SimParts {
             geo: &self.geo,
+            full_geo: &self.full_geo,
             drive: &self.drive,
             recorder: &self.recorder,
             baseline: self.baseline,
@@ -340,6 +345,8 @@ fn window_counters(drive: &Drive) -> WindowCounters {
 /// What the summary is computed from.
 pub(crate) struct SimParts<'a> {
     pub geo: &'a Geometry,
+    /// The full-size drive's geometry (capacities as the user typed them).
+    pub full_geo: &'a Geometry,
     pub drive: &'a Drive,
     pub recorder: &'a Recorder,
     pub baseline: FtlCounters,
