@@ -113,11 +113,9 @@ fn phase_work(job: &Job, r: &Rates) -> PhaseWork {
 /// was clamped.
 fn gc_moves_per_sector(geo: &Geometry, s: &Scenario, valid_units: u64) -> (f64, bool) {
     let d = &s.device;
-    // Blocks that hold data while GC runs: all but each plane's free pool (below the
-    // threshold) and its open GC block (and a repacking block with compression), as in the
-    // models' validation (tests/waf_theory.rs).
-    let kept = geo.planes as u64 * (d.gc.free_block_threshold as u64 + 1 + d.controller.compression as u64);
-    let data_slots = (geo.blocks as u64).saturating_sub(kept) as f64 * geo.slots_per_block as f64;
+    // GC chooses its victims when data fills the raw capacity (the firmware's working blocks
+    // come on top: `media::geometry`), as in the models' validation (tests/op_as_typed.rs).
+    let data_slots = geo.raw_units as f64;
     let alpha = data_slots / valid_units.max(1) as f64;
     let clamped = alpha < MIN_ALPHA;
     let alpha = alpha.max(MIN_ALPHA);
@@ -142,12 +140,13 @@ fn gc_moves_per_sector(geo: &Geometry, s: &Scenario, valid_units: u64) -> (f64, 
     (moves.max(0.5), clamped)
 }
 
-/// Units a sequential fill of a fresh drive can place before any plane's free pool falls
-/// to `free_kept` blocks (with a block per plane to spare for the rotation's unevenness):
-/// writes up to there never wait for GC.
+/// Units a sequential fill of a fresh drive can place before GC starts in any plane (it
+/// starts when data fills the raw capacity, earlier by what a pool kept above GC's
+/// threshold takes, with a block per plane to spare for the rotation's unevenness): writes up
+/// to there never wait for GC.
 fn gc_free_units(geo: &Geometry, s: &Scenario, free_kept: u32) -> u64 {
-    let kept = geo.planes as u64 * (free_kept as u64 + 3 + s.device.controller.compression as u64);
-    (geo.blocks as u64).saturating_sub(kept) * geo.slots_per_block as u64
+    let kept = geo.planes as u64 * (free_kept.saturating_sub(s.device.gc.free_block_threshold) as u64 + 1);
+    geo.raw_units.saturating_sub(kept * geo.slots_per_block as u64)
 }
 
 /// Sectors in a slot: 8 with compression, else 1.
