@@ -211,13 +211,17 @@ impl Simulation {
             }
             let s = self.slots[slot as usize];
             if s.thinking {
-                self.issue(slot, t);
+                // The runtime may have ended (or the bytes run out) while the slot slept.
+                if self.job.wants_more(t) {
+                    self.issue(slot, t);
+                }
                 continue;
             }
             self.outstanding -= 1;
-            if self.job.end_ns.is_some_and(|end| t > end) {
-                continue; // completes after the job's runtime: not counted, as fio does
-            }
+            // A command completing after the runtime ended still counts, as in fio: issuing
+            // stops at the end of the runtime, the commands in flight complete and are
+            // counted, and the phase's elapsed time runs to the last of them. Dropping them
+            // would lose exactly the slow ones (a write waiting for GC at the end).
             self.now = t;
             // The drive's counters are read only when a window ends, not per command.
             if self.recorder.window_ends_by(t) {
