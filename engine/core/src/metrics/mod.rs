@@ -222,8 +222,15 @@ impl Recorder {
     }
 
     /// A benchmark phase ended: its throughput becomes one point of the benchmark's chart.
+    /// A repeat of the same test (`best_of`) keeps the better of the two, as CrystalDiskMark
+    /// reports the best of its runs.
     pub fn phase_point(&mut self, point: Point, bytes: u64, duration: Nanos) {
-        self.series[point.series].points.push([point.x, mb_per_s(bytes, duration)]);
+        let y = mb_per_s(bytes, duration);
+        let points = &mut self.series[point.series].points;
+        match points.last_mut() {
+            Some(last) if point.best_of => last[1] = last[1].max(y),
+            _ => points.push([point.x, y]),
+        }
     }
 
     /// Emits the last, possibly shorter window ending at `end`. A sliver under a tenth of a
