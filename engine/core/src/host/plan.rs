@@ -169,7 +169,7 @@ impl Plan {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::{CrystalDiskMark, SpanSweep};
+    use crate::scenario::{CdmProfile, CrystalDiskMark, SpanSweep};
 
     #[test]
     fn benchmarks_expand_into_one_job_per_point() {
@@ -182,6 +182,18 @@ mod tests {
         assert_eq!(cdm.phases[4].job.rw, Rw::Write);
         assert_eq!(cdm.phases[6].job.iodepth, 32);
         assert_eq!(cdm.series[0].x.categories.len(), 4);
+        // CrystalDiskMark's order: every read, then every write; its interval before every
+        // test but the first; repeats back to back, each keeping the best.
+        let starts: Vec<f64> = cdm.phases.iter().map(|p| p.job.startdelay).collect();
+        assert_eq!(starts, [0.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
+        let nvme = CrystalDiskMark { profile: CdmProfile::Nvme, test_count: 2, interval_s: 3.0, ..CrystalDiskMark::default() };
+        let nvme = Plan::new(&Workload::CrystalDiskMark(nvme), 16 * GIB, 1.0);
+        assert_eq!(nvme.phases.len(), 16);
+        let q32t16 = &nvme.phases[4];
+        assert_eq!((q32t16.job.rw, q32t16.job.iodepth, q32t16.job.numjobs, q32t16.job.startdelay), (Rw::Randread, 32, 16, 3.0));
+        assert!(!q32t16.point.unwrap().best_of && nvme.phases[5].point.unwrap().best_of);
+        assert_eq!(nvme.phases[5].job.startdelay, 0.0);
+        assert_eq!(nvme.phases[8].job.rw, Rw::Write);
     }
 
     #[test]
