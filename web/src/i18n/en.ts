@@ -62,7 +62,7 @@ export const en = {
   'kind.latency_trace.help': 'Times every operation through a file, to see the spikes (article 002).',
   'kind.steady_state.help': 'Writes round after round until garbage collection reaches its steady state.',
   'kind.transfer_size_sweep.help': 'One point per transfer size, Iometer style.',
-  'kind.crystal_disk_mark.help': "CrystalDiskMark's four tests, read then write, on one test file.",
+  'kind.crystal_disk_mark.help': "CrystalDiskMark's four tests, reads then writes, on one test file, with an idle interval between tests.",
   'kind.job.help': 'One fio-style job: pattern, block size, queue depth, region, runtime.',
 
   'group.media': 'Media & cell type',
@@ -71,6 +71,7 @@ export const en = {
   'group.hmb': 'Host Memory Buffer (HMB)',
   'group.gc': 'Garbage collection & wear',
   'group.host': 'Host interface',
+  'group.host_cpu': 'Host computer',
   'group.controller': 'Controller',
   'group.workload': 'Parameters',
   'group.precondition': 'Drive state before the run',

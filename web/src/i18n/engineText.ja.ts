@@ -20,6 +20,7 @@ export const OPTIONS_JA: Record<string, Record<string, string>> = {
   'device.nand.cell': { slc: 'SLC（1 ビット/セル）', mlc: 'MLC（2 ビット/セル）', tlc: 'TLC（3 ビット/セル）', qlc: 'QLC（4 ビット/セル）' },
   'device.host_interface.kind': { pcie: 'PCIe（NVMe）', sata: 'SATA 6 Gb/s' },
   'device.gc.policy': { greedy: 'グリーディ（有効ページ最少）', fifo: 'FIFO（古い順）', cost_benefit: 'コスト・ベネフィット' },
+  'workload.profile': { default: 'デフォルト', nvme: 'NVMe SSD' },
   'device.mapping.hmb.allocation_policy': { '0': '0：無効', '1': '1：最小サイズ', '2': '2：推奨サイズ' },
   'device.host_interface.lanes': { '1': 'x1', '2': 'x2', '4': 'x4', '8': 'x8', '16': 'x16' },
 };

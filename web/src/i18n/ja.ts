@@ -63,7 +63,7 @@ export const ja: Record<MessageKey, string> = {
   'kind.latency_trace.help': 'ファイルを通して全操作の時間を計測し、スパイクを見ます（記事 002）。',
   'kind.steady_state.help': 'ガベージコレクションが定常状態になるまで、ラウンドごとに書き込みます。',
   'kind.transfer_size_sweep.help': '転送サイズごとにグラフの 1 点（Iometer 風）。',
-  'kind.crystal_disk_mark.help': 'CrystalDiskMark の 4 テストを、1 つのテストファイルに対して読み出し、続いて書き込みで実行します。',
+  'kind.crystal_disk_mark.help': 'CrystalDiskMark の 4 テストを、1 つのテストファイルに対して読み出し、続いて書き込みの順に、テストの間にアイドルのインターバルを挟んで実行します。',
   'kind.job.help': 'fio 風のジョブ 1 つ：パターン、ブロックサイズ、キュー深度、領域、実行時間。',
 
   'group.media': 'メディアとセルタイプ',
@@ -75,6 +75,7 @@ export const ja: Record<MessageKey, string> = {
   'group.controller': 'コントローラー',
   'group.workload': 'パラメーター',
   'group.precondition': '実行前のドライブの状態',
+  'group.host_cpu': 'ホストコンピュータ',
   'group.run': '実行',
   'group.changed': '{n} 件変更',
 

@@ -7,7 +7,7 @@ import { knobForField, type KnobGroup } from '../scenario/knobs';
 import { getPath, type Json, type JsonObject } from '../scenario/paths';
 import { KnobInput } from './KnobInput';
 
-const GROUP_KEYS = ['media', 'capacity', 'mapping', 'hmb', 'gc', 'host', 'controller', 'workload', 'precondition', 'run'];
+const GROUP_KEYS = ['media', 'capacity', 'mapping', 'hmb', 'gc', 'host', 'controller', 'workload', 'host_cpu', 'precondition', 'run'];
 
 export function groupTitleKey(group: string): MessageKey | null {
   return GROUP_KEYS.includes(group) ? (`group.${group}` as MessageKey) : null;

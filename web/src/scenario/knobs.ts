@@ -12,7 +12,7 @@ export type { Knob, KnobKind };
 /** Groups shown in the Device panel, in the order an SSD person reads a spec sheet. */
 export const DEVICE_GROUPS = ['media', 'capacity', 'mapping', 'hmb', 'gc', 'host', 'controller'];
 /** Groups shown in the Workload panel. */
-export const WORKLOAD_GROUPS = ['workload', 'precondition', 'run'];
+export const WORKLOAD_GROUPS = ['workload', 'host_cpu', 'precondition', 'run'];
 
 /** The workload kinds, benchmarks first as the articles use them, then a custom fio-style job. */
 export const WORKLOAD_KINDS = ['span_sweep', 'whole_drive_write', 'latency_trace', 'steady_state', 'transfer_size_sweep', 'crystal_disk_mark', 'job'];

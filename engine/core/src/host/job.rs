@@ -74,8 +74,9 @@ impl JobRunner {
         self.io_limit_bytes == 0 || self.issued_bytes < self.io_limit_bytes
     }
 
-    /// When the job ended, given its last completion at `last`: the runtime's end if time
-    /// stopped it (fio measures over the whole runtime), else the last completion.
+    /// When the job ended, given its last completion at `last`: the last completion, as in
+    /// fio (the commands in flight when the runtime ends complete and count), or the
+    /// runtime's end if every command was done before it (think time).
     pub fn end_time(&self, last: Nanos) -> Nanos {
         let bytes_ran_out = self.io_limit_bytes != 0 && self.issued_bytes >= self.io_limit_bytes;
         match self.end_ns {

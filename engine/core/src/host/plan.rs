@@ -2,7 +2,7 @@
 //! each optionally contributing one point to a benchmark's chart.
 
 use crate::metrics::{Axis, AxisId, LabelId, Op, Series, SeriesRole, Unit};
-use crate::scenario::{job, Job, Rw, Workload};
+use crate::scenario::{job, CdmProfile, Job, Rw, Workload};
 use crate::units::{Bytes, GIB, KIB, MIB};
 
 /// The chart point a phase produces: throughput of `op` over the phase, at `x`.
@@ -11,6 +11,8 @@ pub struct Point {
     pub series: usize,
     pub x: f64,
     pub op: Op,
+    /// Another run of the previous point's test: the point keeps the better of the two.
+    pub best_of: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -47,9 +49,29 @@ fn op_of(rw: Rw) -> Op {
     }
 }
 
-/// The CrystalDiskMark tests in its own order and names.
-const CDM_TESTS: [(&str, Rw, u64, u32); 4] =
-    [("SEQ1M Q8T1", Rw::Read, MIB, 8), ("SEQ1M Q1T1", Rw::Read, MIB, 1), ("RND4K Q32T1", Rw::Randread, 4 * KIB, 32), ("RND4K Q1T1", Rw::Randread, 4 * KIB, 1)];
+/// A CrystalDiskMark test: name, read pattern, block size, queue depth, threads.
+type CdmTest = (&'static str, Rw, u64, u32, u32);
+
+/// The CrystalDiskMark tests of each profile, in its own order and names.
+const CDM_DEFAULT: [CdmTest; 4] = [
+    ("SEQ1M Q8T1", Rw::Read, MIB, 8, 1),
+    ("SEQ1M Q1T1", Rw::Read, MIB, 1, 1),
+    ("RND4K Q32T1", Rw::Randread, 4 * KIB, 32, 1),
+    ("RND4K Q1T1", Rw::Randread, 4 * KIB, 1, 1),
+];
+const CDM_NVME: [CdmTest; 4] = [
+    ("SEQ1M Q8T1", Rw::Read, MIB, 8, 1),
+    ("SEQ128K Q32T1", Rw::Read, 128 * KIB, 32, 1),
+    ("RND4K Q32T16", Rw::Randread, 4 * KIB, 32, 16),
+    ("RND4K Q1T1", Rw::Randread, 4 * KIB, 1, 1),
+];
+
+fn cdm_tests(profile: CdmProfile) -> &'static [CdmTest; 4] {
+    match profile {
+        CdmProfile::Default => &CDM_DEFAULT,
+        CdmProfile::Nvme => &CDM_NVME,
+    }
+}
 
 pub fn jobs_of(workload: &Workload, user_bytes: u64) -> Vec<Job> {
     Plan::new(workload, user_bytes, 1.0).phases.into_iter().map(|p| p.job).collect()
@@ -69,7 +91,7 @@ impl Plan {
                 for span in &s.spans {
                     let job = Job { runtime: s.runtime, io_size: s.io_size, ramp_time: s.ramp_time, ..job(s.rw, s.bs, s.iodepth, Bytes(0), *span) };
                     let x = span.0 as f64 * scale / GIB as f64;
-                    plan.phases.push(Phase { job, point: Some(Point { series: 0, x, op }) });
+                    plan.phases.push(Phase { job, point: Some(Point { series: 0, x, op, best_of: false }) });
                 }
             }
             Workload::WholeDriveWrite(w) => {
@@ -102,7 +124,7 @@ impl Plan {
                         zero_buffers: s.zero_buffers,
                         ..job(s.rw, s.bs, s.iodepth, s.offset, s.size)
                     };
-                    let point = Point { series: 0, x: (round + 1) as f64, op: Op::Write };
+                    let point = Point { series: 0, x: (round + 1) as f64, op: Op::Write, best_of: false };
                     plan.phases.push(Phase { job, point: Some(point) });
                 }
             }
@@ -111,23 +133,31 @@ impl Plan {
                 plan.series.push(headline("transfer_size_sweep", LabelId::Throughput, Axis::new(AxisId::TransferSize, Unit::Kib)));
                 for bs in &t.sizes {
                     let job = Job { runtime: t.runtime, ..job(t.rw, *bs, t.iodepth, t.offset, t.size) };
-                    plan.phases.push(Phase { job, point: Some(Point { series: 0, x: bs.0 as f64 / KIB as f64, op }) });
+                    plan.phases.push(Phase { job, point: Some(Point { series: 0, x: bs.0 as f64 / KIB as f64, op, best_of: false }) });
                 }
             }
             Workload::CrystalDiskMark(m) => {
-                let tests: Vec<String> = CDM_TESTS.iter().map(|t| t.0.to_string()).collect();
-                let x = || Axis::categories(AxisId::Test, &tests);
+                let tests = cdm_tests(m.profile);
+                let names: Vec<String> = tests.iter().map(|t| t.0.to_string()).collect();
+                let x = || Axis::categories(AxisId::Test, &names);
                 plan.series.push(headline("cdm_read", LabelId::Read, x()));
                 plan.series.push(headline("cdm_write", LabelId::Write, x()));
+                // Reads, then writes, as CrystalDiskMark runs "All"; the interval comes
+                // before every test but the first, its repeats follow back to back.
                 for (series, write) in [(0, false), (1, true)] {
-                    for (i, &(_, rw, bs, qd)) in CDM_TESTS.iter().enumerate() {
+                    for (i, &(_, rw, bs, qd, threads)) in tests.iter().enumerate() {
                         let rw = match (write, rw) {
                             (false, rw) => rw,
                             (true, Rw::Read) => Rw::Write,
                             (true, _) => Rw::Randwrite,
                         };
-                        let job = Job { runtime: m.runtime, ..job(rw, Bytes(bs), qd, Bytes(0), m.size) };
-                        plan.phases.push(Phase { job, point: Some(Point { series, x: i as f64, op: op_of(rw) }) });
+                        for run in 0..m.test_count.max(1) {
+                            let first = plan.phases.is_empty();
+                            let startdelay = if run == 0 && !first { m.interval_s } else { 0.0 };
+                            let job = Job { runtime: m.runtime, numjobs: threads, startdelay, ..job(rw, Bytes(bs), qd, Bytes(0), m.size) };
+                            let point = Point { series, x: i as f64, op: op_of(rw), best_of: run > 0 };
+                            plan.phases.push(Phase { job, point: Some(point) });
+                        }
                     }
                 }
             }
@@ -139,7 +169,7 @@ impl Plan {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::{CrystalDiskMark, SpanSweep};
+    use crate::scenario::{CdmProfile, CrystalDiskMark, SpanSweep};
 
     #[test]
     fn benchmarks_expand_into_one_job_per_point() {
@@ -152,6 +182,18 @@ mod tests {
         assert_eq!(cdm.phases[4].job.rw, Rw::Write);
         assert_eq!(cdm.phases[6].job.iodepth, 32);
         assert_eq!(cdm.series[0].x.categories.len(), 4);
+        // CrystalDiskMark's order: every read, then every write; its interval before every
+        // test but the first; repeats back to back, each keeping the best.
+        let starts: Vec<f64> = cdm.phases.iter().map(|p| p.job.startdelay).collect();
+        assert_eq!(starts, [0.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
+        let nvme = CrystalDiskMark { profile: CdmProfile::Nvme, test_count: 2, interval_s: 3.0, ..CrystalDiskMark::default() };
+        let nvme = Plan::new(&Workload::CrystalDiskMark(nvme), 16 * GIB, 1.0);
+        assert_eq!(nvme.phases.len(), 16);
+        let q32t16 = &nvme.phases[4];
+        assert_eq!((q32t16.job.rw, q32t16.job.iodepth, q32t16.job.numjobs, q32t16.job.startdelay), (Rw::Randread, 32, 16, 3.0));
+        assert!(!q32t16.point.unwrap().best_of && nvme.phases[5].point.unwrap().best_of);
+        assert_eq!(nvme.phases[5].job.startdelay, 0.0);
+        assert_eq!(nvme.phases[8].job.rw, Rw::Write);
     }
 
     #[test]

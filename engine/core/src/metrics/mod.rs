@@ -222,24 +222,48 @@ impl Recorder {
     }
 
     /// A benchmark phase ended: its throughput becomes one point of the benchmark's chart.
+    /// A repeat of the same test (`best_of`) keeps the better of the two, as CrystalDiskMark
+    /// reports the best of its runs.
     pub fn phase_point(&mut self, point: Point, bytes: u64, duration: Nanos) {
-        self.series[point.series].points.push([point.x, mb_per_s(bytes, duration)]);
+        let y = mb_per_s(bytes, duration);
+        let points = &mut self.series[point.series].points;
+        match points.last_mut() {
+            Some(last) if point.best_of => last[1] = last[1].max(y),
+            _ => points.push([point.x, y]),
+        }
     }
 
     /// Emits the last, possibly shorter window ending at `end`. A sliver under a tenth of a
-    /// window (rounding of the window width) would read as a spurious dip, so it is dropped.
+    /// window (rounding of the window width, or the last command in flight completing just
+    /// after a window) would read as a spurious dip or spike, so its throughput joins the
+    /// last window drawn, which is stretched to `end`: no completion is lost from the chart.
     pub fn finish(&mut self, end: Nanos, counters: WindowCounters) {
         self.advance(end, counters);
         let start = self.window_end - self.window_ns;
-        if end > start && (end - start) * 10 >= self.window_ns {
+        if end > start && ((end - start) * 10 >= self.window_ns || self.windows == 0) {
             self.emit_window(end, end - start, counters);
             self.drawn_width_ns = self.window_ns;
+        } else if end > start {
+            self.stretch_last_window(end, end - start);
         }
         self.finish_cumulative_waf(end, counters);
         if let Some(t) = &mut self.timeline {
             t.flush(&mut self.series);
         }
         self.add_latency_cdfs();
+    }
+
+    /// Adds the throughput of a final sliver of `width` ending at `end` to the last window.
+    fn stretch_last_window(&mut self, end: Nanos, width: Nanos) {
+        let last_width = self.drawn_width_ns as f64 / 1e9;
+        for o in 0..2 {
+            let Some(i) = self.time_series[o] else { continue };
+            if let Some(p) = self.series[i].points.last_mut() {
+                let bytes = p[1] * MB * last_width + self.window_bytes[o] as f64;
+                *p = [end as f64 / 1e9, bytes / MB / (last_width + width as f64 / 1e9)];
+            }
+            self.window_bytes[o] = 0;
+        }
     }
 
     /// Latency distribution of each operation kind as a CDF: x = latency, y = share of

@@ -241,6 +241,16 @@ pub static KNOBS: &[Knob] = &[
         "HMB exists only once the OS driver loads; until then the drive runs DRAM-less",
     )
     .range(0.0, 3600.0),
+    // host computer
+    k(
+        "host.command_overhead_us",
+        "host_cpu",
+        Number,
+        "µs",
+        "Host cost per command",
+        "CPU time per command (submit + complete) on its thread: one thread issues at most 1 / this commands a second",
+    )
+    .range(0.0, 1000.0),
     // precondition
     k("precondition.fill_percent", "precondition", Number, "%", "Sequential fill", "Share of the drive written before the workload").range(0.0, 100.0),
     k(
@@ -270,6 +280,9 @@ pub static KNOBS: &[Knob] = &[
         "steady_state",
     ]),
     k("workload.iodepth", "workload", Int, "", "Queue depth", "fio iodepth: commands kept in flight").range(1.0, 1024.0).only(ALL_JOBS),
+    k("workload.numjobs", "workload", Int, "", "Threads", "fio numjobs: threads, each with its own queue of iodepth commands (CrystalDiskMark's T)")
+        .range(1.0, 64.0)
+        .only(JOB),
     k("workload.offset", "workload", Bytes, "B", "Offset", "Start of the region the job touches").at_least(0.0).only(REGION),
     k("workload.size", "workload", Bytes, "B", "Region size", "Access span; 0 = to the end of the drive").at_least(0.0).only(REGION),
     k("workload.size", "workload", Bytes, "B", "Test file", "CrystalDiskMark's test file").at_least(8.0 * MIB).only(&["crystal_disk_mark"]),
@@ -285,6 +298,32 @@ pub static KNOBS: &[Knob] = &[
     k("workload.ramp_time", "workload", Number, "s", "Ramp time", "fio ramp_time: unmeasured warm-up first (caches fill)")
         .range(0.0, 3600.0)
         .only(&["job", "span_sweep"]),
+    k(
+        "workload.startdelay",
+        "workload",
+        Number,
+        "s",
+        "Start delay",
+        "fio startdelay: idle before the job starts (the write buffer drains, background GC runs)",
+    )
+    .range(0.0, 3600.0)
+    .only(JOB),
+    k(
+        "workload.interval_s",
+        "workload",
+        Number,
+        "s",
+        "Interval",
+        "CrystalDiskMark's interval: idle between tests (the write buffer drains, background GC runs)",
+    )
+    .range(0.0, 3600.0)
+    .only(&["crystal_disk_mark"]),
+    k("workload.profile", "workload", Enum, "", "Test set", "CrystalDiskMark's profile: Default (SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1) or NVMe SSD")
+        .options(&["default", "nvme"])
+        .only(&["crystal_disk_mark"]),
+    k("workload.test_count", "workload", Int, "", "Test count", "Runs of each test; the best is shown (CrystalDiskMark: 5)")
+        .range(1.0, 9.0)
+        .only(&["crystal_disk_mark"]),
     k("workload.log_avg_msec", "workload", Number, "ms", "Averaging window", "Width of each throughput-over-time point; 0 = automatic")
         .range(0.0, 3_600_000.0)
         .only(JOB),

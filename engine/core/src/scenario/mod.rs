@@ -5,6 +5,7 @@
 mod benchmarks;
 mod device;
 mod error;
+mod host;
 pub mod knobs;
 mod mapping;
 mod parse;
@@ -15,6 +16,7 @@ mod workload;
 pub use benchmarks::*;
 pub use device::*;
 pub use error::{ErrorCode, ScenarioError};
+pub use host::*;
 pub use mapping::*;
 pub use parse::WORKLOAD_KINDS;
 pub use workload::*;
@@ -43,6 +45,8 @@ pub struct Scenario {
     /// Simulate 1/scale of the drive with every ratio kept (see `scenario/scale.rs`).
     pub scale: u32,
     pub device: Device,
+    /// The computer driving the drive (its cost per command).
+    pub host: Host,
     pub precondition: Precondition,
     pub workload: Workload,
 }
@@ -56,6 +60,7 @@ impl Default for Scenario {
             seed: 1,
             scale: 1,
             device: Device::default(),
+            host: Host::default(),
             precondition: Precondition::default(),
             workload: Workload::default(),
         }
@@ -128,6 +133,7 @@ impl Scenario {
     fn validate_at_this_size(&self) -> Result<(), ScenarioError> {
         self.device.validate()?;
         let geometry = Geometry::new(&self.device)?;
+        Check::at("host").knob("command_overhead_us", self.host.command_overhead_us)?;
         let c = Check::at("precondition");
         c.knob("fill_percent", self.precondition.fill_percent)?;
         c.knob("random_rounds", self.precondition.random_rounds)?;

@@ -86,6 +86,9 @@ impl Workload {
                 c.within("size", m.size.0, 8 << 20, user_bytes, &format!("bytes (8 MiB up to the drive's {user_bytes})"))?;
                 c.knob("runtime", m.runtime)?;
                 needs_end(&c, m.runtime, Bytes(0))?;
+                c.knob("interval_s", m.interval_s)?;
+                c.choice("profile", &m.profile)?;
+                c.knob("test_count", m.test_count as f64)?;
             }
         }
         // Every field was checked above under its own name; the jobs a benchmark expands
@@ -104,9 +107,11 @@ impl Job {
         c.knob("rwmixread", self.rwmixread as f64)?;
         transfer(c, "bs", self.bs, user_bytes)?;
         c.knob("iodepth", self.iodepth as f64)?;
+        c.knob("numjobs", self.numjobs as f64)?;
         region(c, self.offset, self.size, self.bs.0, user_bytes)?;
         c.knob("runtime", self.runtime)?;
         c.knob("ramp_time", self.ramp_time)?;
+        c.knob("startdelay", self.startdelay)?;
         c.knob("io_size", self.io_size.0 as f64)?;
         needs_end(c, self.runtime, self.io_size)?;
         c.knob("log_avg_msec", self.log_avg_msec)?;

@@ -82,8 +82,12 @@ pub struct Job {
     pub rwmixread: u32,
     /// Block size of each I/O.
     pub bs: Bytes,
-    /// Commands kept outstanding (closed loop).
+    /// Commands kept outstanding (closed loop), per thread.
     pub iodepth: u32,
+    /// Threads, each with its own queue of `iodepth` commands and its own random stream
+    /// (fio's numjobs, CrystalDiskMark's T); each walks the region from `offset` as fio's
+    /// clones do, and each does `io_size`.
+    pub numjobs: u32,
     /// Start of the region the job touches.
     pub offset: Bytes,
     /// Length of the region (the access span); 0 = from `offset` to the end of the drive.
@@ -94,6 +98,9 @@ pub struct Job {
     pub runtime: f64,
     /// Run this long first without measuring (fio's `ramp_time`), seconds: caches warm up.
     pub ramp_time: f64,
+    /// Idle this long before the job starts (fio's `startdelay`), seconds: the drive drains
+    /// its write buffer and background GC runs (CrystalDiskMark's interval between tests).
+    pub startdelay: f64,
     /// Width of each throughput-over-time window, milliseconds; 0 = runtime / 100.
     pub log_avg_msec: f64,
     /// Idle time between a command's completion and the next one from the same queue slot,
@@ -112,11 +119,13 @@ impl Default for Job {
             rwmixread: 50,
             bs: Bytes(4096),
             iodepth: 32,
+            numjobs: 1,
             offset: Bytes(0),
             size: Bytes(crate::units::GIB),
             io_size: Bytes(0),
             runtime: 0.05,
             ramp_time: 0.0,
+            startdelay: 0.0,
             log_avg_msec: 0.0,
             thinktime: 0.0,
             buffer_compress_percentage: 0,

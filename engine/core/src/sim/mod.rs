@@ -7,12 +7,13 @@
 
 pub mod budget;
 mod precondition;
+mod threads;
 mod window;
 
 use crate::controller::Drive;
 use crate::ftl::FtlCounters;
 use crate::host::plan::{Phase, Plan};
-use crate::host::{Command, JobRunner};
+use crate::host::Command;
 use crate::media::Geometry;
 use crate::metrics::{NandWrites, Op, Recorder, Series, WindowCounters};
 use crate::report::{Report, Summary};
@@ -22,14 +23,26 @@ pub use budget::{Budget, FLASH_OPS_LIMIT, HOST_COMMANDS_LIMIT, MAX_EVENTS, MEMOR
 use precondition::Precondition;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use threads::Threads;
 pub use window::{time_points_bound, TimeWindow, MAX_TIME_WINDOWS};
+
+/// What a queue slot's next event is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wake {
+    /// Its command completes.
+    Completes,
+    /// Its think time ends: the next command starts.
+    Thinks,
+    /// The host's CPU is done with its command (`host.command_overhead_us`): it goes to the drive.
+    Submits,
+}
 
 #[derive(Clone, Copy)]
 struct Slot {
     command: Command,
+    /// When the host started on the command: latency counts from here.
     issued: Nanos,
-    /// True while the slot sleeps through think time: its next event issues, not completes.
-    thinking: bool,
+    wake: Wake,
 }
 
 pub struct Simulation {
@@ -47,8 +60,11 @@ pub struct Simulation {
     phase: usize,
     phase_start: Nanos,
     phase_bytes: [u64; 3],
-    job: JobRunner,
+    /// The phase's job, one runner per thread (`numjobs`).
+    threads: Threads,
     seed: u64,
+    /// Host CPU time per command, per thread.
+    overhead_ns: Nanos,
     /// (time, slot) of every queue slot's next event; ties break on the slot number so the
     /// order never depends on the heap's internals.
     events_due: BinaryHeap<Reverse<(Nanos, u32)>>,
@@ -87,7 +103,8 @@ impl Simulation {
         let m = &scenario.device.mapping;
         let map_tiers = [m.sram_bytes.0 > 0, m.dram_bytes.0 > 0, m.hmb.table_bytes() > 0];
         let recorder = Recorder::new(&plan, window, reads, writes, scale as f64, map_tiers, drive.slot_geometry());
-        let first = JobRunner::new(&plan.phases[0].job, geo.user_bytes(), scenario.seed, 0);
+        let overhead_ns = (scenario.host.command_overhead_us * 1000.0) as Nanos;
+        let first = Threads::new(&plan.phases[0].job, geo.user_bytes(), scenario.seed, 0, overhead_ns);
         let precondition = Precondition::new(&geo, scenario);
         let precondition_share = budget.precondition_flash_ops as f64 / budget.flash_ops.max(1) as f64;
         Ok(Simulation {
@@ -106,8 +123,9 @@ impl Simulation {
             phase: 0,
             phase_start: 0,
             phase_bytes: [0; 3],
-            job: first,
+            threads: first,
             seed: scenario.seed,
+            overhead_ns,
             events_due: BinaryHeap::new(),
             slots: Vec::new(),
             outstanding: 0,
@@ -153,31 +171,54 @@ impl Simulation {
         let job = &self.phases[index].job;
         // Each phase draws from its own stream, so adding a point never shifts the others.
         let seed = self.seed.wrapping_add(index as u64);
-        self.job = JobRunner::new(job, self.geo.user_bytes(), seed, at);
+        // fio's startdelay (CrystalDiskMark's interval): the drive idles first, and background
+        // GC may use the time.
+        let delay = (job.startdelay * 1e9) as Nanos;
+        if delay > 0 {
+            self.drive.idle(at, at + delay);
+        }
+        let at = at + delay;
+        self.threads = Threads::new(job, self.geo.user_bytes(), seed, at, self.overhead_ns);
         self.phase = index;
         self.phase_start = at;
         self.phase_bytes = [0; 3];
-        let idle = Slot { command: Command { op: Op::Read, lba: 0, units: 0 }, issued: at, thinking: false };
-        self.slots = vec![idle; job.iodepth as usize];
-        for slot in 0..job.iodepth {
-            if !self.job.wants_more(at) {
-                break;
-            }
-            self.issue(slot, at);
+        let idle = Slot { command: Command { op: Op::Read, lba: 0, units: 0 }, issued: at, wake: Wake::Completes };
+        let slots = self.threads.slots();
+        self.slots.clear();
+        self.slots.resize(slots as usize, idle);
+        for slot in 0..slots {
+            self.next_command(slot, at);
         }
     }
 
-    fn issue(&mut self, slot: u32, now: Nanos) {
-        let command = self.job.next_command();
+    /// The slot's thread starts its next command at `now`, if the job wants more: it goes to
+    /// the drive once the thread's CPU has handled it.
+    fn next_command(&mut self, slot: u32, now: Nanos) {
+        let runner = self.threads.runner(slot);
+        if !runner.wants_more(now) {
+            return;
+        }
+        let command = runner.next_command();
+        let submit = self.threads.submit_time(slot, now);
+        let started = submit - self.threads.overhead_ns();
+        if submit == now {
+            self.send(slot, command, started, now);
+        } else {
+            self.slots[slot as usize] = Slot { command, issued: started, wake: Wake::Submits };
+            self.events_due.push(Reverse((submit, slot)));
+        }
+    }
+
+    fn send(&mut self, slot: u32, command: Command, issued: Nanos, now: Nanos) {
         let done = match command.op {
             Op::Read => self.drive.read(now, command.lba, command.units),
             Op::Write => {
-                let sectors = self.job.data_sectors(self.drive.ftl.sectors_per_slot());
+                let sectors = self.threads.runner(slot).data_sectors(self.drive.ftl.sectors_per_slot());
                 self.drive.write(now, command.lba, command.units, sectors)
             }
             Op::Trim => self.drive.trim(now, command.lba, command.units),
         };
-        self.slots[slot as usize] = Slot { command, issued: now, thinking: false };
+        self.slots[slot as usize] = Slot { command, issued, wake: Wake::Completes };
         self.events_due.push(Reverse((done, slot)));
         self.outstanding += 1;
     }
@@ -214,14 +255,23 @@ impl Simulation {
                 break;
             }
             let s = self.slots[slot as usize];
-            if s.thinking {
-                self.issue(slot, t);
-                continue;
+            match s.wake {
+                // The runtime may have ended (or the bytes run out) while the slot slept.
+                Wake::Thinks => {
+                    self.next_command(slot, t);
+                    continue;
+                }
+                Wake::Submits => {
+                    self.send(slot, s.command, s.issued, t);
+                    continue;
+                }
+                Wake::Completes => {}
             }
             self.outstanding -= 1;
-            if self.job.end_ns.is_some_and(|end| t > end) {
-                continue; // completes after the job's runtime: not counted, as fio does
-            }
+            // A command completing after the runtime ended still counts, as in fio: issuing
+            // stops at the end of the runtime, the commands in flight complete and are
+            // counted, and the phase's elapsed time runs to the last of them. Dropping them
+            // would lose exactly the slow ones (a write waiting for GC at the end).
             self.now = t;
             // The drive's counters are read only when a window ends, not per command.
             if self.recorder.window_ends_by(t) {
@@ -230,15 +280,17 @@ impl Simulation {
             }
             let bytes = s.command.units as u64 * MAPPING_UNIT_BYTES;
             self.recorder.complete(s.command.op, bytes, s.issued, t);
-            if t >= self.job.measure_from_ns {
+            let runner = self.threads.runner(slot);
+            if t >= runner.measure_from_ns {
                 self.phase_bytes[s.command.op as usize] += bytes;
             }
-            if self.job.wants_more(t) {
-                if self.job.thinktime_ns > 0 {
-                    self.slots[slot as usize].thinking = true;
-                    self.events_due.push(Reverse((t + self.job.thinktime_ns, slot)));
+            if runner.wants_more(t) {
+                if runner.thinktime_ns > 0 {
+                    let wake = t + runner.thinktime_ns;
+                    self.slots[slot as usize].wake = Wake::Thinks;
+                    self.events_due.push(Reverse((wake, slot)));
                 } else {
-                    self.issue(slot, t);
+                    self.next_command(slot, t);
                 }
             }
             if self.outstanding == 0 {
@@ -252,10 +304,10 @@ impl Simulation {
 
     /// Every command of the phase is done: record its chart point, start the next phase.
     fn end_phase(&mut self) {
-        let end = self.job.end_time(self.now);
+        let end = self.threads.end_time(self.now);
         if let Some(point) = self.phases[self.phase].point {
             let bytes = self.phase_bytes[point.op as usize];
-            let from = self.job.measure_from_ns.min(end);
+            let from = self.threads.first().measure_from_ns.min(end);
             self.recorder.phase_point(point, bytes, end - from);
         }
         self.now = end;
@@ -286,7 +338,7 @@ impl Simulation {
         if !self.started {
             return pre * self.precondition.progress();
         }
-        let workload = (self.phase as f64 + self.job.progress(self.now)) / self.phases.len() as f64;
+        let workload = (self.phase as f64 + self.threads.progress(self.now)) / self.phases.len() as f64;
         pre + (1.0 - pre) * workload
     }
 

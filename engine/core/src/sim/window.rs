@@ -28,7 +28,7 @@ pub struct TimeWindow {
 
 /// Simulated time of the phases limited by `runtime`, if every phase is.
 pub(crate) fn known_duration_ns(plan: &Plan) -> Option<Nanos> {
-    plan.phases.iter().map(|p| (p.job.runtime > 0.0).then_some(((p.job.ramp_time + p.job.runtime) * 1e9) as Nanos)).sum()
+    plan.phases.iter().map(|p| (p.job.runtime > 0.0).then_some(((p.job.startdelay + p.job.ramp_time + p.job.runtime) * 1e9) as Nanos)).sum()
 }
 
 /// Width of the time windows: `log_avg_msec` if the job sets it, else about 200 points
@@ -50,6 +50,7 @@ fn requested_width_ns(plan: &Plan, geo: &Geometry, device: &Device) -> Nanos {
     let link = device.host_interface.bytes_per_s() as f64;
     let mut total_s = 0.0;
     for p in &plan.phases {
+        total_s += p.job.startdelay;
         if p.job.runtime > 0.0 {
             total_s += p.job.ramp_time + p.job.runtime;
             continue;

@@ -97,7 +97,7 @@ pub(crate) fn metrics_bytes(s: &Scenario, plan: &Plan, window: TimeWindow, durat
     points += CDF_POINTS;
     // The event heap (a slot each, may double) and the slots, old and new while a phase
     // starts.
-    let depth = plan.phases.iter().map(|p| p.job.iodepth as u64).max().unwrap_or(1);
+    let depth = plan.phases.iter().map(|p| p.job.iodepth as u64 * p.job.numjobs.max(1) as u64).max().unwrap_or(1);
     let events = depth * (2 * 16 + 2 * 32);
     points.saturating_mul(POINT_BYTES).saturating_add(series * SERIES_BYTES).saturating_add(histogram_bytes()).saturating_add(events)
 }

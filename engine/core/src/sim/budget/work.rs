@@ -51,6 +51,8 @@ struct PhaseWork {
 /// What bounds how fast commands can go.
 struct Rates {
     command_ns: Nanos,
+    /// Host CPU time per command, serial within each thread.
+    host_ns: Nanos,
     /// One 4 KiB unit across the host link (one calendar slot), and the calendar's horizon.
     unit_link_ns: Nanos,
     horizon_ns: Nanos,
@@ -62,9 +64,11 @@ fn sat(v: u128) -> u64 {
 
 fn phase_work(job: &Job, r: &Rates) -> PhaseWork {
     let bs_units = (job.bs.0 / MAPPING_UNIT_BYTES).max(1);
-    let depth = job.iodepth.max(1) as u64;
+    // Every thread (numjobs) keeps its own queue and does its own io_size.
+    let threads = job.numjobs.max(1) as u64;
+    let depth = job.iodepth.max(1) as u64 * threads;
     let trim = matches!(job.rw, Rw::Trim | Rw::Randtrim);
-    let by_bytes = (job.io_size.0 > 0).then(|| job.io_size.0.div_ceil(job.bs.0.max(1)));
+    let by_bytes = (job.io_size.0 > 0).then(|| job.io_size.0.div_ceil(job.bs.0.max(1)).saturating_mul(threads));
     let runtime_ns = (job.runtime > 0.0).then(|| ((job.ramp_time + job.runtime) * 1e9) as Nanos + 1);
     let by_time = runtime_ns.map(|d| {
         // Each queue slot's command takes at least the firmware's latency, the think time
@@ -73,6 +77,10 @@ fn phase_work(job: &Job, r: &Rates) -> PhaseWork {
         let per_command = r.command_ns + (job.thinktime * 1e3) as Nanos + data_ns;
         let per_slot = d.checked_div(per_command).map_or(u64::MAX, |n| n + 1);
         let mut bound = per_slot as u128 * depth as u128;
+        // Each thread's CPU handles one command at a time, however deep its queue.
+        if let Some(per_thread) = d.checked_div(r.host_ns) {
+            bound = bound.min((per_thread as u128 + 1) * threads as u128);
+        }
         if !trim {
             // The link carries one unit per slot within the calendar's horizon; a transfer
             // booked beyond it completes a horizon later.
@@ -227,12 +235,18 @@ pub(crate) fn work(s: &Scenario, geo: &Geometry, plan: &Plan) -> Work {
     let d = &s.device;
     let link_bps = d.host_interface.bytes_per_s();
     let unit_link_ns = transfer_ns(MAPPING_UNIT_BYTES, link_bps).max(1);
-    let rates = Rates { command_ns: (d.controller.command_latency_us * 1000.0) as Nanos, unit_link_ns, horizon_ns: calendar::SLOTS * unit_link_ns };
+    let rates = Rates {
+        command_ns: (d.controller.command_latency_us * 1000.0) as Nanos,
+        host_ns: (s.host.command_overhead_us * 1000.0) as Nanos,
+        unit_link_ns,
+        horizon_ns: calendar::SLOTS * unit_link_ns,
+    };
     let phases: Vec<PhaseWork> = plan.phases.iter().map(|p| phase_work(&p.job, &rates)).collect();
     let sum = |f: fn(&PhaseWork) -> u64| phases.iter().fold(0u64, |a, p| a.saturating_add(f(p)));
     let (commands, reads, writes, trims) = (sum(|p| p.commands), sum(|p| p.read_units), sum(|p| p.write_units), sum(|p| p.trim_units));
     let per_slot = sectors_per_slot(s);
-    let thinking = plan.phases.iter().any(|p| p.job.thinktime > 0.0);
+    // Think time and start delays are host idle time: background GC may run in it.
+    let thinking = plan.phases.iter().any(|p| p.job.thinktime > 0.0 || p.job.startdelay > 0.0);
     let background = d.gc.background && thinking;
 
     // Writes in the order they happen: the fill, the overwrites, the workload. GC starts
@@ -311,19 +325,28 @@ pub(crate) fn work(s: &Scenario, geo: &Geometry, plan: &Plan) -> Work {
     // at most as long as everything the run books, done one after another.
     let timing = Timing::of(s);
     let timed: Nanos = phases.iter().filter_map(|p| p.runtime_ns).fold(0, Nanos::saturating_add);
+    let delays: Nanos = plan.phases.iter().map(|p| (p.job.startdelay * 1e9) as Nanos).fold(0, Nanos::saturating_add);
+    let timed = timed.saturating_add(delays);
     let lookup_ns = ((d.mapping.dram_access_us + d.mapping.hmb.access_latency_us + d.mapping.hmb.encryption_us) * 1000.0) as u128 + 1;
     let mut untimed: u128 = 0;
     for (p, phase) in plan.phases.iter().zip(&phases) {
         if phase.runtime_ns.is_none() {
             let bs_units = (p.job.bs.0 / MAPPING_UNIT_BYTES).max(1) as u128;
-            let per_command = rates.command_ns as u128 + (p.job.thinktime * 1e3) as u128 + bs_units * (unit_link_ns as u128 + lookup_ns);
+            let host_ns = (s.host.command_overhead_us * 1e3) as u128;
+            let per_command = rates.command_ns as u128 + host_ns + (p.job.thinktime * 1e3) as u128 + bs_units * (unit_link_ns as u128 + lookup_ns);
             untimed += phase.commands as u128 * per_command;
         }
     }
+    // Untimed phases last at most as long as all the flash work done serially; so do the
+    // commands still in flight when a runtime ends (they complete and count, as in fio),
+    // though the host is never idle while they drain: background GC's churn below is
+    // bounded by the time without them.
+    let serial = timing.serial_ns(&w);
     if phases.iter().any(|p| p.runtime_ns.is_none()) {
-        untimed += timing.serial_ns(&w);
+        untimed += serial;
     }
     let mut duration = timed as u128 + untimed;
+    let drain = if phases.iter().all(|p| p.runtime_ns.is_none()) { 0 } else { serial };
     // Background GC keeps more blocks free than the threshold: on a drive whose data does
     // not fit beside those pools it can churn.
     let churn = spare_exhausted || gc_free_units(geo, s, d.gc.background_free_blocks) < geo.user_units as u64;
@@ -331,7 +354,10 @@ pub(crate) fn work(s: &Scenario, geo: &Geometry, plan: &Plan) -> Work {
         // Background GC on a drive with no spare to speak of can churn whenever the host
         // thinks; its steps are booked back to back on each plane, one read (and at most a
         // program and an erase) each, all before the run ends.
-        let steps = geo.planes as u128 * (duration / timing.min_read_ns as u128 + 1);
+        // Without think time the host idles only in the start delays (CrystalDiskMark's
+        // intervals).
+        let idle = if plan.phases.iter().any(|p| p.job.thinktime > 0.0) { duration } else { delays as u128 };
+        let steps = geo.planes as u128 * (idle / timing.min_read_ns as u128 + 1);
         let steps = sat(steps);
         w.reads = w.reads.saturating_add(steps);
         w.programs = w.programs.saturating_add(steps);
@@ -340,6 +366,8 @@ pub(crate) fn work(s: &Scenario, geo: &Geometry, plan: &Plan) -> Work {
             duration += steps as u128 * 3 * timing.max_op_ns as u128;
         }
     }
+    // Bounded by the serial time of everything booked, whether or not it was counted above.
+    duration += drain.saturating_sub(untimed);
     Work {
         precondition_flash_ops: pre.ops(),
         workload_flash_ops: w.ops(),
