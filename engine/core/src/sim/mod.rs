@@ -256,7 +256,13 @@ impl Simulation {
         }
         self.now = end;
         if self.phase + 1 < self.phases.len() {
-            self.start_phase(self.phase + 1, end);
+            let idle = self.phases[self.phase + 1].idle_before_ns;
+            if idle > 0 {
+                // The host rests between rounds or copies; background GC may use the time.
+                self.drive.idle(end, end + idle);
+                self.now = end + idle;
+            }
+            self.start_phase(self.phase + 1, self.now);
         } else {
             self.finish();
         }

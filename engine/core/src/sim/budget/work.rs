@@ -60,11 +60,11 @@ fn sat(v: u128) -> u64 {
     v.min(u64::MAX as u128) as u64
 }
 
-fn phase_work(job: &Job, r: &Rates) -> PhaseWork {
+fn phase_work(job: &Job, r: &Rates, user_bytes: u64) -> PhaseWork {
     let bs_units = (job.bs.0 / MAPPING_UNIT_BYTES).max(1);
     let depth = job.iodepth.max(1) as u64;
     let trim = matches!(job.rw, Rw::Trim | Rw::Randtrim);
-    let by_bytes = (job.io_size.0 > 0).then(|| job.io_size.0.div_ceil(job.bs.0.max(1)));
+    let by_bytes = job.commands_for_io(user_bytes);
     let runtime_ns = (job.runtime > 0.0).then(|| ((job.ramp_time + job.runtime) * 1e9) as Nanos + 1);
     let by_time = runtime_ns.map(|d| {
         // Each queue slot's command takes at least the firmware's latency, the think time
@@ -229,11 +229,12 @@ pub(crate) fn work(s: &Scenario, geo: &Geometry, plan: &Plan) -> Work {
     let link_bps = d.host_interface.bytes_per_s();
     let unit_link_ns = transfer_ns(MAPPING_UNIT_BYTES, link_bps).max(1);
     let rates = Rates { command_ns: (d.controller.command_latency_us * 1000.0) as Nanos, unit_link_ns, horizon_ns: calendar::SLOTS * unit_link_ns };
-    let phases: Vec<PhaseWork> = plan.phases.iter().map(|p| phase_work(&p.job, &rates)).collect();
+    let phases: Vec<PhaseWork> = plan.phases.iter().map(|p| phase_work(&p.job, &rates, geo.user_bytes())).collect();
     let sum = |f: fn(&PhaseWork) -> u64| phases.iter().fold(0u64, |a, p| a.saturating_add(f(p)));
     let (commands, reads, writes, trims) = (sum(|p| p.commands), sum(|p| p.read_units), sum(|p| p.write_units), sum(|p| p.trim_units));
     let per_slot = sectors_per_slot(s);
-    let thinking = plan.phases.iter().any(|p| p.job.thinktime > 0.0);
+    // Idle time between phases (steady-state rounds, file copies) lets background GC run too.
+    let thinking = plan.phases.iter().any(|p| p.job.thinktime > 0.0 || p.idle_before_ns > 0);
     let background = d.gc.background && thinking;
 
     // Writes in the order they happen: the fill, the overwrites, the workload. GC starts
@@ -311,7 +312,8 @@ pub(crate) fn work(s: &Scenario, geo: &Geometry, plan: &Plan) -> Work {
     // Simulated time: phases stopped by their runtime last that long at most; the others
     // at most as long as everything the run books, done one after another.
     let timing = Timing::of(s);
-    let timed: Nanos = phases.iter().filter_map(|p| p.runtime_ns).fold(0, Nanos::saturating_add);
+    let idle: Nanos = plan.phases.iter().map(|p| p.idle_before_ns).fold(0, Nanos::saturating_add);
+    let timed: Nanos = phases.iter().filter_map(|p| p.runtime_ns).fold(idle, Nanos::saturating_add);
     let lookup_ns = ((d.mapping.dram_access_us + d.mapping.hmb.access_latency_us + d.mapping.hmb.encryption_us) * 1000.0) as u128 + 1;
     let mut untimed: u128 = 0;
     for (p, phase) in plan.phases.iter().zip(&phases) {
@@ -369,6 +371,13 @@ fn workload_field(w: &Workload, stopped_by_time: bool) -> &'static str {
             }
         }
         Workload::SteadyState(_) => "workload.rounds",
+        Workload::FileCopy(f) => {
+            if f.copies > 0 {
+                "workload.copies"
+            } else {
+                "workload.file_bytes"
+            }
+        }
         Workload::TransferSizeSweep(_) | Workload::CrystalDiskMark(_) => Fields::RUNTIME,
     }
 }
