@@ -59,7 +59,7 @@ describe('schema-driven forms', () => {
     expect(knobsIn(copy)).toEqual(expect.arrayContaining(['workload.file_bytes', 'workload.copies', 'workload.idle_s']));
     expect(render({ ...base, workload: catalog.workloadDefaults.file_copy } as JsonObject, 'ja')).toContain('ファイルコピー（満杯になるまで）');
     const zoned = { ...catalog.workloadDefaults.steady_state, random_distribution: 'zoned:80/20' };
-    const html = render({ ...base, workload: zoned } as JsonObject, 'en');
+    const html = render({ ...base, workload: zoned }, 'en');
     const at = html.indexOf('data-knob="workload.random_distribution"');
     expect(at).toBeGreaterThan(0);
     expect(html.slice(at, at + 3000)).toMatch(/<input[^>]*value="zoned:80\/20"/);
