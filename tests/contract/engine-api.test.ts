@@ -175,6 +175,16 @@ describe('determinism', () => {
     }
   });
 
+  it('samples a skewed random_distribution bit for bit as the native engine does', async () => {
+    // The same JSON and numbers as engine/core/tests/distributions.rs (SKEWED_RUN): zipf:1.2
+    // writes drawn with libm and integer arithmetic, never the platform's maths.
+    const skewed =
+      '{"device":{"nand":{"channels":1,"dies_per_channel":1,"planes_per_die":2,"blocks_per_plane":256,"pages_per_block":64,"page_bytes":4096}},"precondition":{"fill_percent":100},"workload":{"kind":"job","rw":"randwrite","size":0,"iodepth":8,"runtime":0,"io_size":"48m","random_distribution":"zipf:1.2"}}';
+    const { result } = await runCollect(skewed);
+    const s = result.summary as unknown as Record<string, number>;
+    expect([s.gc_moved_bytes, s.nand_written_bytes, s.duration_s]).toEqual([45338624, 95670272, 7.607586378]);
+  });
+
   it('changes with the seed', async () => {
     const s = JSON.parse(defaultJson);
     s.seed = s.seed + 1;

@@ -52,6 +52,20 @@ describe('schema-driven forms', () => {
     }
   });
 
+  it('offer the file copy in the kind picker and fio random_distribution as text', () => {
+    const base = catalog.presets[0].scenario as unknown as JsonObject;
+    const copy = render({ ...base, workload: catalog.workloadDefaults.file_copy } as JsonObject, 'en');
+    expect(copy).toMatch(/<option value="file_copy"[^>]*>File copy \(until the drive is full\)<\/option>/);
+    expect(knobsIn(copy)).toEqual(expect.arrayContaining(['workload.file_bytes', 'workload.copies', 'workload.idle_s']));
+    expect(render({ ...base, workload: catalog.workloadDefaults.file_copy } as JsonObject, 'ja')).toContain('ファイルコピー（満杯になるまで）');
+    const zoned = { ...catalog.workloadDefaults.steady_state, random_distribution: 'zoned:80/20' };
+    const html = render({ ...base, workload: zoned }, 'en');
+    const at = html.indexOf('data-knob="workload.random_distribution"');
+    expect(at).toBeGreaterThan(0);
+    expect(html.slice(at, at + 3000)).toMatch(/<input[^>]*value="zoned:80\/20"/);
+    expect(knobsIn(html)).toEqual(expect.arrayContaining(['workload.trim_after_round', 'workload.idle_s']));
+  });
+
   it('render in Japanese from the translation table', () => {
     const scenario = catalog.presets.find((p) => p.name === 'bg4-like')!.scenario as unknown as JsonObject;
     const html = render(scenario, 'ja');

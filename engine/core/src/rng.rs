@@ -17,6 +17,12 @@ impl SimRng {
         self.0.random_range(0..n)
     }
 
+    /// Uniform in [0, 1), on a grid of 2^-53 (drawn as a `u64` range like every draw here).
+    #[inline]
+    pub fn unit(&mut self) -> f64 {
+        self.below(1 << 53) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+
     /// True with probability `percent` / 100.
     #[inline]
     pub fn percent(&mut self, percent: u32) -> bool {

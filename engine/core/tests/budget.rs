@@ -54,10 +54,17 @@ fn random_scenario(rng: &mut SimRng) -> Value {
     if rng.percent(30) {
         job["buffer_compress_percentage"] = json!(*pick(rng, &[30, 60, 90]));
     }
-    let workload = match rng.below(6) {
+    if rng.percent(30) {
+        job["random_distribution"] = json!(*pick(rng, &["zipf:1.2", "pareto:0.2", "zoned:80/20"]));
+    }
+    let workload = match rng.below(7) {
         0 => json!({"kind": "span_sweep", "rw": pick(rng, &["randread", "randwrite"]), "spans": ["1m", "8m"], "runtime": 0.005}),
         1 => json!({"kind": "steady_state", "rw": pick(rng, &["write", "randwrite"]), "round_bytes": "4m", "rounds": 3}),
         2 => json!({"kind": "whole_drive_write", "rw": pick(rng, &["write", "randwrite"]), "points": 50}),
+        3 => json!({"kind": "steady_state", "rw": "randwrite", "offset": "8m", "size": "8m", "round_bytes": "4m", "rounds": 3,
+                    "idle_s": *pick(rng, &[0.0, 0.01, 0.5]), "trim_after_round": rng.percent(50), "random_distribution": *pick(rng, &["random", "zoned:80/20"])}),
+        4 => json!({"kind": "file_copy", "file_bytes": *pick(rng, &["3m", "5000k", "8m"]), "copies": *pick(rng, &[0, 1, 2]), "bs": *pick(rng, &["128k", "1m"]),
+                    "iodepth": *pick(rng, &[1, 4, 32]), "idle_s": *pick(rng, &[0.0, 0.01])}),
         _ => job,
     };
     json!({

@@ -71,7 +71,8 @@ fn a_latency_trace_over_the_whole_drive_has_an_end() {
     // size 0 = to the drive's end; io_size 0 = the file once: the job ends after one pass.
     let s = Scenario::from_json(r#"{"scale": 4, "workload": {"kind": "latency_trace", "size": 0, "bs": "1m"}}"#).unwrap();
     let report = ssd_core::Simulation::run_to_end(&s).unwrap();
-    let drive = report.summary.user_capacity_bytes / 4.0;
+    // The 1/4 drive holds a quarter of the full drive's 4 KiB units, rounded down.
+    let drive = (report.summary.user_capacity_bytes / 4.0 / 4096.0).floor() * 4096.0;
     let written = report.summary.host_written_bytes;
     assert!(written >= drive && written < drive + 1048576.0, "wrote {written} of a {drive}-byte drive");
 }

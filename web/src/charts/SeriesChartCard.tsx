@@ -52,7 +52,7 @@ function titleKey(def: ChartDef, first: SeriesMeta | undefined): MessageKey | nu
   return (CHART_TITLES as readonly string[]).includes(key) ? (key as MessageKey) : null;
 }
 
-const HEADLINE_TITLES = ['chart.span_sweep', 'chart.throughput_vs_written', 'chart.latency_trace', 'chart.steady_state', 'chart.transfer_size_sweep', 'chart.cdm_read', 'chart.read_throughput', 'chart.write_throughput'] as const;
+const HEADLINE_TITLES = ['chart.span_sweep', 'chart.throughput_vs_written', 'chart.latency_trace', 'chart.steady_state', 'chart.file_copy', 'chart.transfer_size_sweep', 'chart.cdm_read', 'chart.read_throughput', 'chart.write_throughput'] as const;
 const CHART_TITLES = ['chart.throughput', 'chart.latency', 'chart.waf', 'chart.gc', 'chart.mapping'] as const;
 
 export function SeriesChartCard({ def, view, pins = [], onRemovePin, runtimeS = 0, filenameBase, height, actions, exportable = true }: Props) {

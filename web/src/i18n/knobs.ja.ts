@@ -85,6 +85,18 @@ export const KNOBS_JA: Record<string, KnobText> = {
   'workload.max_points': { label: 'グラフの点数', help: 'この点数まで。各点はそのグループの最悪レイテンシを保持' },
   'workload.round_bytes': { label: 'ラウンドあたりのバイト数', help: '1 ラウンドで書き込む量。1 ラウンドがグラフの 1 点' },
   'workload.rounds': { label: 'ラウンド数', help: '書き込みラウンドの回数' },
+  'workload.random_distribution': {
+    label: 'ランダム分布',
+    help: 'fio の random_distribution：random（一様）、zipf:1.2、pareto:0.2、zoned:80/20（I/O の 80 % を範囲の 20 % へ）',
+  },
+  'workload.idle_s': { label: 'ラウンド間のアイドル', help: '各ラウンドの後にホストが休む時間。その間にバックグラウンド GC が動ける' },
+  'workload.idle_s@file_copy': { label: 'コピー間のアイドル', help: 'コピーとコピーの間にホストが休む時間。その間にバックグラウンド GC が動ける' },
+  'workload.trim_after_round': { label: 'ラウンドごとに TRIM', help: 'ラウンドで書いたファイルを TRIM 付きで削除し、空き領域だとドライブに伝える' },
+  'workload.file_bytes': { label: 'ファイルサイズ', help: 'コピーするファイル（記事 003：28.8 GB）' },
+  'workload.copies': { label: 'コピー回数', help: '次々に書き込むコピーの数。0 = ドライブが満杯になるまで' },
+  'workload.bs@file_copy': { label: 'ブロックサイズ', help: 'コピーの 1 回の書き込みのバイト数（ファイルコピーは大きなブロックで書く）' },
+  'workload.iodepth@file_copy': { label: 'キュー深度', help: '同時に発行しておくコピーの書き込み数' },
+  'workload.offset@file_copy': { label: 'オフセット', help: '最初のコピーの開始位置。各コピーは前のコピーの直後に続く' },
   'workload.sizes': { label: '転送サイズのリスト', help: '転送サイズごとにグラフの 1 点（Iometer：4 KiB〜1 MiB）' },
 };
 

@@ -1,5 +1,5 @@
 // One knob, built from the engine's description of it: the input follows its kind (number,
-// size, switch, choice, list of sizes), and its label, unit, range and help come with it. Any
+// size, switch, choice, list of sizes, text), and its label, unit, range and help come with it. Any
 // parseable value is passed on, even out of range, so the engine's own message is what shows.
 import { useEffect, useId, useState } from 'react';
 import { useI18n, type MessageKey } from '../i18n';
@@ -130,7 +130,7 @@ export function KnobInput({ knob, kind, value, edited, disabled, error, onChange
           {text.label}
         </label>
         <span className="knob-range" title={t('knob.rangeTitle')}>
-          {range ?? (knob.kind === 'enum' || knob.kind === 'bool' || knob.options?.length || compact ? '' : t('knob.rangeDepends'))}
+          {range ?? (knob.kind === 'enum' || knob.kind === 'bool' || knob.kind === 'text' || knob.options?.length || compact ? '' : t('knob.rangeDepends'))}
           {range && knob.unit && (knob.kind === 'int' || knob.kind === 'number') ? ` ${knob.unit}` : ''}
         </span>
         {edited && !compact && (
@@ -160,6 +160,8 @@ export function KnobInput({ knob, kind, value, edited, disabled, error, onChange
  */
 export function parseDraft(knob: Knob, raw: string, nullable = true): Json | undefined {
   const text = raw.trim();
+  // Text with its own grammar (fio's random_distribution): the engine checks it and says why.
+  if (knob.kind === 'text') return text;
   if (text === '') return nullable && (knob.kind === 'int' || knob.kind === 'number') ? null : undefined;
   if (knob.kind === 'bytes') {
     const n = parseBytes(text);

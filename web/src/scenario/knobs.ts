@@ -15,7 +15,7 @@ export const DEVICE_GROUPS = ['media', 'capacity', 'mapping', 'hmb', 'gc', 'host
 export const WORKLOAD_GROUPS = ['workload', 'host_cpu', 'precondition', 'run'];
 
 /** The workload kinds, benchmarks first as the articles use them, then a custom fio-style job. */
-export const WORKLOAD_KINDS = ['span_sweep', 'whole_drive_write', 'latency_trace', 'steady_state', 'transfer_size_sweep', 'crystal_disk_mark', 'job'];
+export const WORKLOAD_KINDS = ['span_sweep', 'whole_drive_write', 'latency_trace', 'steady_state', 'file_copy', 'transfer_size_sweep', 'crystal_disk_mark', 'job'];
 
 export function workloadKind(scenario: unknown): string {
   const kind = getPath(scenario, 'workload.kind');

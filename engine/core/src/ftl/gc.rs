@@ -87,7 +87,40 @@ impl Ftl {
         true
     }
 
-    /// Picks the plane's next victim and sets the pace. False if the plane has no candidate.
+    /// Slots moving `valid` sectors can take: one per unit without compression; with it, no
+    /// more than the victim's occupied slots (repacking in order never needs more) plus the
+    /// partly filled slot GC continues.
+    fn slots_to_move(&self, valid: u32) -> u64 {
+        if self.sectors == 1 {
+            valid as u64
+        } else {
+            valid.min(self.geo.slots_per_block) as u64 + 1
+        }
+    }
+
+    /// Erased slots GC can write on `plane`: the rest of its open block and the free pool.
+    fn gc_room(&self, plane: u32) -> u64 {
+        let p = plane as usize;
+        let open = self.frontiers[Stream::Gc as usize].open[p];
+        let rest = if open == NONE { 0 } else { self.geo.slots_per_block - self.write_ptr[open as usize] };
+        rest as u64 + self.free[p].len() as u64 * self.geo.slots_per_block as u64
+    }
+
+    /// Free blocks the victim in progress on `plane` still needs beyond GC's open block: the
+    /// host must leave them (a plane short of spare, by skew or a tiny geometry, would
+    /// otherwise run out in the middle of a move).
+    pub(super) fn gc_blocks_needed(&self, plane: u32) -> u32 {
+        let victim = self.gc[plane as usize].victim;
+        if victim == NONE {
+            return 0;
+        }
+        let open = self.frontiers[Stream::Gc as usize].open[plane as usize];
+        let rest = if open == NONE { 0 } else { (self.geo.slots_per_block - self.write_ptr[open as usize]) as u64 };
+        self.slots_to_move(self.valid[victim as usize]).saturating_sub(rest).div_ceil(self.geo.slots_per_block as u64) as u32
+    }
+
+    /// Picks the plane's next victim and sets the pace. False if the plane has no candidate,
+    /// or no room to move the best one's data (the host then writes to other planes).
     fn start_victim(&mut self, plane: u32) -> bool {
         let victim = match self.static_wear_victim(plane) {
             Some(v) => v,
@@ -96,6 +129,9 @@ impl Ftl {
                 None => return false,
             },
         };
+        if self.slots_to_move(self.valid[victim as usize]) > self.gc_room(plane) {
+            return false;
+        }
         if self.policy == GcPolicy::Fifo {
             // The FIFO queue holds every closed block; a static-WL victim leaves it too.
             let order = &mut self.closed_order[plane as usize];

@@ -406,15 +406,15 @@ impl Ftl {
             plane = self.first_free_plane(s, ops);
             self.frontiers[s].filling = plane;
         }
-        if self.frontiers[s].open[plane as usize] == NONE {
+        if self.opens_block(s, plane, sectors) {
             // The last free blocks of a plane are the GC frontier's: reclaim before the
             // host may take one.
-            let need = host_reserve(self.sectors) + 1;
+            let need = host_reserve(self.sectors).max(self.gc_blocks_needed(plane)) + 1;
             self.reclaim_now(plane, need, ops);
             if (self.free[plane as usize].len() as u32) < need {
                 // This plane holds so much valid data that GC gains nothing on it (little
                 // spare, skewed placement): the data goes to a plane that has room instead.
-                if let Some(other) = self.plane_with_room(s, need) {
+                if let Some(other) = self.plane_with_room(s, need, sectors) {
                     plane = other;
                     self.frontiers[s].filling = other;
                 }
@@ -426,14 +426,22 @@ impl Ftl {
         self.keep_pace(plane, sectors, ops);
     }
 
+    /// True if placing a unit of `sectors` on `plane` opens a block: there is none open, or
+    /// the unit does not fit the open block's last slot.
+    fn opens_block(&self, s: usize, plane: u32, sectors: u32) -> bool {
+        let block = self.frontiers[s].open[plane as usize];
+        block == NONE || (self.write_ptr[block as usize] + 1 == self.geo.slots_per_block && self.frontiers[s].fill[plane as usize] + sectors > self.sectors)
+    }
+
     /// A plane whose open block (or free pool) can take `stream`'s next unit without touching
-    /// GC's last blocks: an open block first, else the most free blocks.
-    fn plane_with_room(&self, s: usize, need: u32) -> Option<u32> {
+    /// GC's last blocks: an open block first, else the most free blocks. Failing that (every
+    /// plane short of spare), the most free blocks beyond what GC's moves in progress need.
+    fn plane_with_room(&self, s: usize, need: u32, sectors: u32) -> Option<u32> {
         let planes = 0..self.geo.planes;
-        planes
-            .clone()
-            .find(|&q| self.frontiers[s].open[q as usize] != NONE)
-            .or_else(|| planes.filter(|&q| self.free[q as usize].len() as u32 >= need).max_by_key(|&q| (self.free[q as usize].len(), std::cmp::Reverse(q))))
+        let most_free = |least: &dyn Fn(u32) -> u32| {
+            planes.clone().filter(|&q| self.free[q as usize].len() as u32 >= least(q)).max_by_key(|&q| (self.free[q as usize].len(), std::cmp::Reverse(q)))
+        };
+        planes.clone().find(|&q| !self.opens_block(s, q, sectors)).or_else(|| most_free(&|_| need)).or_else(|| most_free(&|q| self.gc_blocks_needed(q) + 1))
     }
 
     /// The frontier finished a page on `plane`: the next page goes to the next plane.

@@ -1,5 +1,6 @@
 //! A fio-style job: which command comes next, and when the job is done.
 
+use super::distribution::{BlockSampler, RandomDistribution};
 use crate::metrics::Op;
 use crate::rng::SimRng;
 use crate::scenario::{Job, Rw};
@@ -17,10 +18,13 @@ pub struct JobRunner {
     rwmixread: u32,
     bs_units: u32,
     offset_units: u32,
-    /// Whole blocks of `bs` that fit in the span.
-    span_blocks: u64,
+    /// Units of the span; a sequential job walks it all, its last transfer shorter if `bs`
+    /// does not divide it.
+    span_units: u64,
     sequential_next: u64,
     rng: SimRng,
+    /// Which block a random command touches (`random_distribution`).
+    sampler: BlockSampler,
     io_limit_bytes: u64,
     issued_bytes: u64,
     start_ns: Nanos,
@@ -36,14 +40,18 @@ impl JobRunner {
     pub fn new(job: &Job, user_bytes: u64, seed: u64, start_ns: Nanos) -> JobRunner {
         let bs_units = (job.bs.0 / MAPPING_UNIT_BYTES) as u32;
         let span_units = job.span_bytes(user_bytes) / MAPPING_UNIT_BYTES;
+        let span_blocks = (span_units / bs_units.max(1) as u64).max(1);
+        // Validation refused any other text; uniform is what fio does without the option.
+        let distribution = RandomDistribution::parse(&job.random_distribution).unwrap_or(RandomDistribution::Uniform);
         JobRunner {
             rw: job.rw,
             rwmixread: job.rwmixread,
             bs_units,
             offset_units: (job.offset.0 / MAPPING_UNIT_BYTES) as u32,
-            span_blocks: (span_units / bs_units as u64).max(1),
+            span_units: span_units.max(bs_units as u64),
             sequential_next: 0,
             rng: SimRng::new(seed),
+            sampler: BlockSampler::new(distribution, span_blocks),
             io_limit_bytes: job.io_size.0,
             issued_bytes: 0,
             start_ns,
@@ -106,14 +114,22 @@ impl JobRunner {
                 }
             }
         };
-        let block = if self.rw.is_random() {
-            self.rng.below(self.span_blocks)
+        let bs = self.bs_units as u64;
+        let (first, mut units) = if self.rw.is_random() {
+            (self.sampler.next(&mut self.rng) * bs, bs)
         } else {
-            let b = self.sequential_next;
-            self.sequential_next = (b + 1) % self.span_blocks;
-            b
+            // The span's tail, when bs does not divide it, is one shorter transfer.
+            let first = self.sequential_next;
+            let units = bs.min(self.span_units - first);
+            self.sequential_next = if first + units >= self.span_units { 0 } else { first + units };
+            (first, units)
         };
-        self.issued_bytes += self.bs_bytes();
-        Command { op, lba: self.offset_units + (block * self.bs_units as u64) as u32, units: self.bs_units }
+        if self.io_limit_bytes != 0 {
+            // The job stops at io_size: its last transfer is cut to what is left (whole units).
+            let left = self.io_limit_bytes.saturating_sub(self.issued_bytes).div_ceil(MAPPING_UNIT_BYTES);
+            units = units.min(left.max(1));
+        }
+        self.issued_bytes += units * MAPPING_UNIT_BYTES;
+        Command { op, lba: self.offset_units + first as u32, units: units as u32 }
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::metrics::{Axis, AxisId, LabelId, Op, Series, SeriesRole, Unit};
 use crate::scenario::{job, CdmProfile, Job, Rw, Workload};
-use crate::units::{Bytes, GIB, KIB, MIB};
+use crate::units::{Bytes, GIB, KIB, MAPPING_UNIT_BYTES, MIB};
 
 /// The chart point a phase produces: throughput of `op` over the phase, at `x`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -19,6 +19,20 @@ pub struct Point {
 pub struct Phase {
     pub job: Job,
     pub point: Option<Point>,
+}
+
+impl Phase {
+    fn new(job: Job, point: Option<Point>) -> Phase {
+        Phase { job, point }
+    }
+}
+
+/// A sequential TRIM of a region (`size` 0 = to the drive's end), in the largest transfers
+/// a job may have.
+fn trim_region(offset: Bytes, size: Bytes, user_bytes: u64) -> Job {
+    let span = if size.0 == 0 { user_bytes.saturating_sub(offset.0) } else { size.0 };
+    let bs = (span / MAPPING_UNIT_BYTES * MAPPING_UNIT_BYTES).clamp(MAPPING_UNIT_BYTES, 64 * MIB);
+    Job { io_size: Bytes(span.max(MAPPING_UNIT_BYTES)), ..job(Rw::Trim, Bytes(bs), 1, offset, size) }
 }
 
 /// What a run does and which charts it draws beyond throughput over time.
@@ -83,15 +97,21 @@ impl Plan {
     pub fn new(workload: &Workload, user_bytes: u64, scale: f64) -> Plan {
         let mut plan = Plan { phases: Vec::new(), series: Vec::new(), bytes_window: None, latency_group: None };
         match workload {
-            Workload::Job(j) => plan.phases.push(Phase { job: j.clone(), point: None }),
+            Workload::Job(j) => plan.phases.push(Phase::new(j.clone(), None)),
             Workload::SpanSweep(s) => {
                 let op = op_of(s.rw);
                 let label = if op == Op::Read { LabelId::RandomRead } else { LabelId::RandomWrite };
                 plan.series.push(headline("span_sweep", label, Axis::new(AxisId::AccessSpan, Unit::Gib)));
                 for span in &s.spans {
-                    let job = Job { runtime: s.runtime, io_size: s.io_size, ramp_time: s.ramp_time, ..job(s.rw, s.bs, s.iodepth, Bytes(0), *span) };
+                    let job = Job {
+                        runtime: s.runtime,
+                        io_size: s.io_size,
+                        ramp_time: s.ramp_time,
+                        random_distribution: s.random_distribution.clone(),
+                        ..job(s.rw, s.bs, s.iodepth, Bytes(0), *span)
+                    };
                     let x = span.0 as f64 * scale / GIB as f64;
-                    plan.phases.push(Phase { job, point: Some(Point { series: 0, x, op, best_of: false }) });
+                    plan.phases.push(Phase::new(job, Some(Point { series: 0, x, op, best_of: false })));
                 }
             }
             Workload::WholeDriveWrite(w) => {
@@ -100,19 +120,20 @@ impl Plan {
                     io_size: Bytes(total),
                     buffer_compress_percentage: w.buffer_compress_percentage,
                     zero_buffers: w.zero_buffers,
+                    random_distribution: w.random_distribution.clone(),
                     ..job(w.rw, w.bs, w.iodepth, Bytes(0), Bytes(0))
                 };
-                plan.phases.push(Phase { job, point: None });
+                plan.phases.push(Phase::new(job, None));
                 // Validation refuses 0 points; the plan must not divide by zero if it is reached.
                 plan.bytes_window = Some((total / w.points.max(1) as u64).max(w.bs.0).max(1));
             }
             Workload::LatencyTrace(t) => {
                 // io_size 0 walks the file once; a file of size 0 runs to the drive's end.
-                let file = job(t.rw, t.bs, t.iodepth, t.offset, t.size);
+                let file = Job { random_distribution: t.random_distribution.clone(), ..job(t.rw, t.bs, t.iodepth, t.offset, t.size) };
                 let io_size = if t.io_size.0 == 0 { file.span_bytes(user_bytes) } else { t.io_size.0 };
                 let job = Job { io_size: Bytes(io_size), ..file };
-                plan.phases.push(Phase { job, point: None });
-                let ops = io_size.div_ceil(t.bs.0.max(1));
+                let ops = job.commands_for_io(user_bytes).unwrap_or(0);
+                plan.phases.push(Phase::new(job, None));
                 plan.latency_group = Some(ops.div_ceil(t.max_points.max(1) as u64).max(1));
             }
             Workload::SteadyState(s) => {
@@ -122,18 +143,25 @@ impl Plan {
                         io_size: s.round_bytes,
                         buffer_compress_percentage: s.buffer_compress_percentage,
                         zero_buffers: s.zero_buffers,
+                        random_distribution: s.random_distribution.clone(),
                         ..job(s.rw, s.bs, s.iodepth, s.offset, s.size)
                     };
                     let point = Point { series: 0, x: (round + 1) as f64, op: Op::Write, best_of: false };
-                    plan.phases.push(Phase { job, point: Some(point) });
+                    // The host rests between rounds; background GC may use the time.
+                    let startdelay = if round > 0 { s.idle_s } else { 0.0 };
+                    plan.phases.push(Phase::new(Job { startdelay, ..job }, Some(point)));
+                    if s.trim_after_round {
+                        // The round's files are deleted and the OS tells the drive.
+                        plan.phases.push(Phase::new(trim_region(s.offset, s.size, user_bytes), None));
+                    }
                 }
             }
             Workload::TransferSizeSweep(t) => {
                 let op = op_of(t.rw);
                 plan.series.push(headline("transfer_size_sweep", LabelId::Throughput, Axis::new(AxisId::TransferSize, Unit::Kib)));
                 for bs in &t.sizes {
-                    let job = Job { runtime: t.runtime, ..job(t.rw, *bs, t.iodepth, t.offset, t.size) };
-                    plan.phases.push(Phase { job, point: Some(Point { series: 0, x: bs.0 as f64 / KIB as f64, op, best_of: false }) });
+                    let job = Job { runtime: t.runtime, random_distribution: t.random_distribution.clone(), ..job(t.rw, *bs, t.iodepth, t.offset, t.size) };
+                    plan.phases.push(Phase::new(job, Some(Point { series: 0, x: bs.0 as f64 / KIB as f64, op, best_of: false })));
                 }
             }
             Workload::CrystalDiskMark(m) => {
@@ -151,14 +179,36 @@ impl Plan {
                             (true, Rw::Read) => Rw::Write,
                             (true, _) => Rw::Randwrite,
                         };
+                        let random_distribution = if rw.is_random() { m.random_distribution.clone() } else { crate::scenario::RANDOM.to_string() };
                         for run in 0..m.test_count.max(1) {
                             let first = plan.phases.is_empty();
                             let startdelay = if run == 0 && !first { m.interval_s } else { 0.0 };
-                            let job = Job { runtime: m.runtime, numjobs: threads, startdelay, ..job(rw, Bytes(bs), qd, Bytes(0), m.size) };
+                            let job = Job {
+                                runtime: m.runtime,
+                                numjobs: threads,
+                                startdelay,
+                                random_distribution: random_distribution.clone(),
+                                ..job(rw, Bytes(bs), qd, Bytes(0), m.size)
+                            };
                             let point = Point { series, x: i as f64, op: op_of(rw), best_of: run > 0 };
-                            plan.phases.push(Phase { job, point: Some(point) });
+                            plan.phases.push(Phase::new(job, Some(point)));
                         }
                     }
+                }
+            }
+            Workload::FileCopy(f) => {
+                plan.series.push(headline("file_copy", LabelId::WriteSpeedPerCopy, Axis::new(AxisId::Copy, Unit::Count)));
+                for copy in 0..f.copies_on(user_bytes) {
+                    let offset = Bytes(f.offset.0 + copy * f.file_bytes.0);
+                    let job = Job {
+                        io_size: f.file_bytes,
+                        buffer_compress_percentage: f.buffer_compress_percentage,
+                        zero_buffers: f.zero_buffers,
+                        ..job(Rw::Write, f.bs, f.iodepth, offset, f.file_bytes)
+                    };
+                    let point = Point { series: 0, x: (copy + 1) as f64, op: Op::Write, best_of: false };
+                    let startdelay = if copy > 0 { f.idle_s } else { 0.0 };
+                    plan.phases.push(Phase::new(Job { startdelay, ..job }, Some(point)));
                 }
             }
         }

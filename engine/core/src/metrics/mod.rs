@@ -244,7 +244,7 @@ impl Recorder {
             self.emit_window(end, end - start, counters);
             self.drawn_width_ns = self.window_ns;
         } else if end > start {
-            self.stretch_last_window(end, end - start);
+            self.stretch_last_window(end, end - start, counters);
         }
         self.finish_cumulative_waf(end, counters);
         if let Some(t) = &mut self.timeline {
@@ -254,16 +254,19 @@ impl Recorder {
     }
 
     /// Adds the throughput of a final sliver of `width` ending at `end` to the last window.
-    fn stretch_last_window(&mut self, end: Nanos, width: Nanos) {
+    fn stretch_last_window(&mut self, end: Nanos, width: Nanos, counters: WindowCounters) {
         let last_width = self.drawn_width_ns as f64 / 1e9;
-        for o in 0..2 {
-            let Some(i) = self.time_series[o] else { continue };
+        let moved = (counters.gc_units - self.window_start_counters.gc_units) * crate::units::MAPPING_UNIT_BYTES;
+        let gc = self.gc_series.map(|i| (i, moved));
+        let throughput = (0..2).filter_map(|o| self.time_series[o].map(|i| (i, std::mem::take(&mut self.window_bytes[o]))));
+        let stretched: Vec<(usize, u64)> = throughput.chain(gc).collect();
+        for (i, sliver_bytes) in stretched {
             if let Some(p) = self.series[i].points.last_mut() {
-                let bytes = p[1] * MB * last_width + self.window_bytes[o] as f64;
+                let bytes = p[1] * MB * last_width + sliver_bytes as f64;
                 *p = [end as f64 / 1e9, bytes / MB / (last_width + width as f64 / 1e9)];
             }
-            self.window_bytes[o] = 0;
         }
+        self.window_start_counters = counters;
     }
 
     /// Latency distribution of each operation kind as a CDF: x = latency, y = share of

@@ -1,7 +1,7 @@
 //! Benchmarks: the measurement protocols behind the articles' charts. Each one expands into
 //! a list of fio-style jobs (see `host::plan`).
 
-use super::workload::{Job, Rw};
+use super::workload::{Job, Rw, RANDOM};
 use crate::units::{Bytes, GIB, KIB, MIB};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -23,6 +23,8 @@ pub struct SpanSweep {
     /// Per point: unmeasured warm-up first, seconds (caches fill; TxBENCH's 30-second
     /// averages hide the warm-up the same way).
     pub ramp_time: f64,
+    /// fio `random_distribution` of the random accesses.
+    pub random_distribution: String,
 }
 
 impl Default for SpanSweep {
@@ -35,6 +37,7 @@ impl Default for SpanSweep {
             runtime: 0.02,
             io_size: Bytes(0),
             ramp_time: 0.0,
+            random_distribution: RANDOM.to_string(),
         }
     }
 }
@@ -54,11 +57,22 @@ pub struct WholeDriveWrite {
     /// Data pattern (fio names): compressible percent, or zeros.
     pub buffer_compress_percentage: u32,
     pub zero_buffers: bool,
+    /// fio `random_distribution` of `randwrite`.
+    pub random_distribution: String,
 }
 
 impl Default for WholeDriveWrite {
     fn default() -> Self {
-        Self { rw: Rw::Write, bs: Bytes(128 * KIB), iodepth: 32, io_size: Bytes(0), points: 200, buffer_compress_percentage: 0, zero_buffers: false }
+        Self {
+            rw: Rw::Write,
+            bs: Bytes(128 * KIB),
+            iodepth: 32,
+            io_size: Bytes(0),
+            points: 200,
+            buffer_compress_percentage: 0,
+            zero_buffers: false,
+            random_distribution: RANDOM.to_string(),
+        }
     }
 }
 
@@ -77,11 +91,22 @@ pub struct LatencyTrace {
     /// At most this many chart points; with more operations each point keeps the worst
     /// latency of its group, so spikes survive.
     pub max_points: u32,
+    /// fio `random_distribution` of random operations.
+    pub random_distribution: String,
 }
 
 impl Default for LatencyTrace {
     fn default() -> Self {
-        Self { rw: Rw::Write, bs: Bytes(8 * MIB), iodepth: 1, offset: Bytes(0), size: Bytes(2 * GIB), io_size: Bytes(0), max_points: 4000 }
+        Self {
+            rw: Rw::Write,
+            bs: Bytes(8 * MIB),
+            iodepth: 1,
+            offset: Bytes(0),
+            size: Bytes(2 * GIB),
+            io_size: Bytes(0),
+            max_points: 4000,
+            random_distribution: RANDOM.to_string(),
+        }
     }
 }
 
@@ -101,6 +126,13 @@ pub struct SteadyState {
     /// Data pattern (fio names): compressible percent, or zeros (article 003 compares them).
     pub buffer_compress_percentage: u32,
     pub zero_buffers: bool,
+    /// fio `random_distribution` of `randwrite` (e.g. `zoned:80/20`: hot and cold data).
+    pub random_distribution: String,
+    /// Idle time after each round, seconds: the host sends nothing and background GC runs.
+    pub idle_s: f64,
+    /// TRIM the region after each round (files deleted on an OS that sends TRIM); without it
+    /// the drive still holds the deleted files' data (article 003's OP level 4).
+    pub trim_after_round: bool,
 }
 
 impl Default for SteadyState {
@@ -115,6 +147,9 @@ impl Default for SteadyState {
             rounds: 8,
             buffer_compress_percentage: 0,
             zero_buffers: false,
+            random_distribution: RANDOM.to_string(),
+            idle_s: 0.0,
+            trim_after_round: false,
         }
     }
 }
@@ -131,6 +166,8 @@ pub struct TransferSizeSweep {
     pub size: Bytes,
     /// Per point, seconds of simulated time.
     pub runtime: f64,
+    /// fio `random_distribution` of random transfers.
+    pub random_distribution: String,
 }
 
 impl Default for TransferSizeSweep {
@@ -142,6 +179,7 @@ impl Default for TransferSizeSweep {
             offset: Bytes(0),
             size: Bytes(100 * MIB),
             runtime: 0.05,
+            random_distribution: RANDOM.to_string(),
         }
     }
 }
@@ -174,6 +212,8 @@ pub struct CrystalDiskMark {
     pub profile: CdmProfile,
     /// Runs of each test; the chart shows the best (CrystalDiskMark's test count: 5).
     pub test_count: u32,
+    /// fio `random_distribution` of the RND4K tests (CrystalDiskMark's own is uniform).
+    pub random_distribution: String,
 }
 
 /// Defaults shorter than CrystalDiskMark's own 5 s + 5 s so a run takes seconds in a browser;
@@ -181,7 +221,56 @@ pub struct CrystalDiskMark {
 /// inflated SEQ1M Q8T1 by tens of percent) and 1 s of idle drains it and the GC backlog.
 impl Default for CrystalDiskMark {
     fn default() -> Self {
-        Self { size: Bytes(GIB), runtime: 1.0, interval_s: 1.0, profile: CdmProfile::Default, test_count: 1 }
+        Self { size: Bytes(GIB), runtime: 1.0, interval_s: 1.0, profile: CdmProfile::Default, test_count: 1, random_distribution: RANDOM.to_string() }
+    }
+}
+
+/// A file copied again and again (article 003 copies a 28.8 GB file until the drive is full):
+/// each copy is one sequential write of the file after the previous copy, one chart point
+/// (its write speed) each.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(default, deny_unknown_fields)]
+#[ts(export)]
+pub struct FileCopy {
+    /// Size of the file.
+    pub file_bytes: Bytes,
+    /// Copies to write; 0 = as many as fit between `offset` and the drive's end.
+    pub copies: u32,
+    pub bs: Bytes,
+    pub iodepth: u32,
+    /// Where the first copy starts.
+    pub offset: Bytes,
+    /// Data pattern (fio names): compressible percent, or zeros.
+    pub buffer_compress_percentage: u32,
+    pub zero_buffers: bool,
+    /// Idle time between copies, seconds (background GC runs).
+    pub idle_s: f64,
+}
+
+impl Default for FileCopy {
+    fn default() -> Self {
+        Self {
+            file_bytes: Bytes(GIB),
+            copies: 4,
+            bs: Bytes(MIB),
+            iodepth: 4,
+            offset: Bytes(0),
+            buffer_compress_percentage: 0,
+            zero_buffers: false,
+            idle_s: 0.0,
+        }
+    }
+}
+
+/// Most copies a file copy makes (one chart point and one phase each).
+pub const MAX_COPIES: u64 = 10_000;
+
+impl FileCopy {
+    /// Copies the run writes on a drive of `user_bytes` (`copies: 0` resolved); never more
+    /// than `MAX_COPIES`, which validation enforces with a message.
+    pub fn copies_on(&self, user_bytes: u64) -> u64 {
+        let copies = if self.copies > 0 { self.copies as u64 } else { user_bytes.saturating_sub(self.offset.0).checked_div(self.file_bytes.0).unwrap_or(0) };
+        copies.min(MAX_COPIES)
     }
 }
 

@@ -5,8 +5,10 @@
 //! Benchmarks are checked field by field before they are expanded into jobs, so a span sweep's
 //! span is reported as `workload.spans[i]`, never as the `size` of the job it becomes.
 
+use super::benchmarks::MAX_COPIES;
 use super::error::{Check, ErrorCode, ScenarioError};
 use super::workload::{Job, Workload};
+use crate::host::distribution::{RandomDistribution, FORMS};
 use crate::units::{Bytes, MAPPING_UNIT_BYTES};
 
 /// Most points a list of spans or transfer sizes may have.
@@ -22,6 +24,7 @@ impl Workload {
             Workload::SteadyState(_) => "steady_state",
             Workload::TransferSizeSweep(_) => "transfer_size_sweep",
             Workload::CrystalDiskMark(_) => "crystal_disk_mark",
+            Workload::FileCopy(_) => "file_copy",
         }
     }
 
@@ -42,6 +45,7 @@ impl Workload {
                 c.knob("ramp_time", s.ramp_time)?;
                 c.knob("io_size", s.io_size.0 as f64)?;
                 needs_end(&c, s.runtime, s.io_size)?;
+                distribution(&c, &s.random_distribution)?;
             }
             Workload::WholeDriveWrite(w) => {
                 c.choice("rw", &w.rw)?;
@@ -50,6 +54,7 @@ impl Workload {
                 c.knob("io_size", w.io_size.0 as f64)?;
                 c.knob("points", w.points as f64)?;
                 c.knob("buffer_compress_percentage", w.buffer_compress_percentage as f64)?;
+                distribution(&c, &w.random_distribution)?;
             }
             Workload::LatencyTrace(t) => {
                 c.choice("rw", &t.rw)?;
@@ -58,6 +63,7 @@ impl Workload {
                 region(&c, t.offset, t.size, t.bs.0, user_bytes)?;
                 c.knob("io_size", t.io_size.0 as f64)?;
                 c.knob("max_points", t.max_points as f64)?;
+                distribution(&c, &t.random_distribution)?;
             }
             Workload::SteadyState(s) => {
                 c.choice("rw", &s.rw)?;
@@ -68,6 +74,8 @@ impl Workload {
                 c.knob("round_bytes", s.round_bytes.0 as f64)?;
                 c.within("round_bytes", s.round_bytes.0, s.bs.0, 1 << 45, &format!("bytes (at least bs, {})", s.bs.0))?;
                 c.knob("buffer_compress_percentage", s.buffer_compress_percentage as f64)?;
+                distribution(&c, &s.random_distribution)?;
+                c.knob("idle_s", s.idle_s)?;
             }
             Workload::TransferSizeSweep(t) => {
                 c.choice("rw", &t.rw)?;
@@ -80,6 +88,7 @@ impl Workload {
                 region(&c, t.offset, t.size, largest, user_bytes)?;
                 c.knob("runtime", t.runtime)?;
                 needs_end(&c, t.runtime, Bytes(0))?;
+                distribution(&c, &t.random_distribution)?;
             }
             Workload::CrystalDiskMark(m) => {
                 c.knob("size", m.size.0 as f64)?;
@@ -89,6 +98,35 @@ impl Workload {
                 c.knob("interval_s", m.interval_s)?;
                 c.choice("profile", &m.profile)?;
                 c.knob("test_count", m.test_count as f64)?;
+                distribution(&c, &m.random_distribution)?;
+            }
+            Workload::FileCopy(f) => {
+                c.knob("file_bytes", f.file_bytes.0 as f64)?;
+                c.aligned("file_bytes", f.file_bytes.0, MAPPING_UNIT_BYTES)?;
+                transfer(&c, "bs", f.bs, user_bytes)?;
+                c.knob("iodepth", f.iodepth as f64)?;
+                c.knob("offset", f.offset.0 as f64)?;
+                c.aligned("offset", f.offset.0, MAPPING_UNIT_BYTES)?;
+                let room = user_bytes.saturating_sub(f.bs.0);
+                c.within("offset", f.offset.0, 0, room, &format!("bytes: a copy must fit before the drive's end at {user_bytes}"))?;
+                let room = user_bytes - f.offset.0;
+                c.within("file_bytes", f.file_bytes.0, f.bs.0, room, &format!("bytes: at least bs ({}) and at most the {room} after offset", f.bs.0))?;
+                c.knob("copies", f.copies as f64)?;
+                let fit = room / f.file_bytes.0;
+                c.within(
+                    "copies",
+                    f.copies as u64,
+                    0,
+                    fit,
+                    &format!("(0 = until the drive is full): {fit} copies of {} bytes fit after offset", f.file_bytes.0),
+                )?;
+                if f.copies == 0 && fit > MAX_COPIES {
+                    let least = room.div_ceil(MAX_COPIES);
+                    let why = format!("bytes: with copies 0 (until full) at most {MAX_COPIES} copies, so a file of at least {least} (or set copies)");
+                    c.within("file_bytes", f.file_bytes.0, least, room, &why)?;
+                }
+                c.knob("buffer_compress_percentage", f.buffer_compress_percentage as f64)?;
+                c.knob("idle_s", f.idle_s)?;
             }
         }
         // Every field was checked above under its own name; the jobs a benchmark expands
@@ -116,8 +154,17 @@ impl Job {
         needs_end(c, self.runtime, self.io_size)?;
         c.knob("log_avg_msec", self.log_avg_msec)?;
         c.knob("thinktime", self.thinktime)?;
-        c.knob("buffer_compress_percentage", self.buffer_compress_percentage as f64)
+        c.knob("buffer_compress_percentage", self.buffer_compress_percentage as f64)?;
+        distribution(c, &self.random_distribution)
     }
+}
+
+/// fio's `random_distribution`, refused naming the field and the forms it may take.
+fn distribution(c: &Check, text: &str) -> Result<(), ScenarioError> {
+    RandomDistribution::parse(text).map(|_| ()).map_err(|why| {
+        let message = if why.contains(FORMS) { why } else { format!("{why}; must be {FORMS}") };
+        c.fail("random_distribution", ErrorCode::InvalidOption, message)
+    })
 }
 
 /// A transfer size: the knob's range, whole mapping units, and no larger than the drive.

@@ -2,7 +2,7 @@
 //!
 //! The raw and user capacities (exactly: blocks per plane round up, the rest stays erased), the table caches (SRAM, DRAM, HMB sizes: they are
 //! sized by the span they cover) and every byte size of the workload that measures a region
-//! or an amount (offset, size, io_size, spans, round_bytes) shrink by N; block sizes,
+//! or an amount (offset, size, io_size, spans, round_bytes, file_bytes) shrink by N; block sizes,
 //! page sizes, planes, channels, buffers and timings stay, so parallelism, OP, spans
 //! relative to capacity and write amplification are those of the full drive. The report
 //! says `scale` and states byte-valued chart axes at full size; durations of runs limited by
@@ -81,6 +81,10 @@ impl Scenario {
                 shrink(&mut w.size, n);
             }
             Workload::CrystalDiskMark(w) => shrink(&mut w.size, n),
+            Workload::FileCopy(w) => {
+                shrink(&mut w.offset, n);
+                shrink(&mut w.file_bytes, n);
+            }
         }
         Ok(s)
     }

@@ -27,6 +27,8 @@ pub enum Workload {
     TransferSizeSweep(super::benchmarks::TransferSizeSweep),
     /// The CrystalDiskMark set: SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1.
     CrystalDiskMark(super::benchmarks::CrystalDiskMark),
+    /// Copies of a large file, one after another, until the drive is full (article 003).
+    FileCopy(super::benchmarks::FileCopy),
 }
 
 impl Default for Workload {
@@ -47,6 +49,7 @@ impl Workload {
             "steady_state" => Workload::SteadyState(SteadyState::default()),
             "transfer_size_sweep" => Workload::TransferSizeSweep(TransferSizeSweep::default()),
             "crystal_disk_mark" => Workload::CrystalDiskMark(CrystalDiskMark::default()),
+            "file_copy" => Workload::FileCopy(FileCopy::default()),
             _ => return None,
         })
     }
@@ -110,6 +113,9 @@ pub struct Job {
     pub buffer_compress_percentage: u32,
     /// Write zeros (compresses to almost nothing).
     pub zero_buffers: bool,
+    /// Which blocks a random job touches, in fio's syntax: `random` (uniform), `zipf:θ`,
+    /// `pareto:h` or `zoned:a/r:…` (see `host::distribution`).
+    pub random_distribution: String,
 }
 
 impl Default for Job {
@@ -130,9 +136,13 @@ impl Default for Job {
             thinktime: 0.0,
             buffer_compress_percentage: 0,
             zero_buffers: false,
+            random_distribution: RANDOM.to_string(),
         }
     }
 }
+
+/// fio's default `random_distribution`: uniform.
+pub const RANDOM: &str = "random";
 
 impl Job {
     /// Sectors a unit of this job's data takes on a drive whose slots hold `slot_sectors`
@@ -147,6 +157,25 @@ impl Job {
         }
         let kept = slot_sectors * (100 - self.buffer_compress_percentage.min(100));
         kept.div_ceil(100).clamp(1, slot_sectors)
+    }
+
+    /// Most commands the job issues before `io_size` runs out (None without a byte limit):
+    /// a sequential pass over a span that `bs` does not divide ends in a shorter transfer.
+    pub fn commands_for_io(&self, user_bytes: u64) -> Option<u64> {
+        if self.io_size.0 == 0 {
+            return None;
+        }
+        let unit = crate::units::MAPPING_UNIT_BYTES;
+        let bs = (self.bs.0 / unit).max(1);
+        let io = self.io_size.0.div_ceil(unit);
+        if self.rw.is_random() {
+            return Some(io.div_ceil(bs));
+        }
+        let span_bytes = if self.size.0 == 0 { user_bytes.saturating_sub(self.offset.0) } else { self.size.0 };
+        let span = (span_bytes / unit).max(bs);
+        // Full transfers, plus at most one short tail per pass over the span.
+        let tails = if span.is_multiple_of(bs) { 0 } else { io.div_ceil(span) };
+        Some(io.div_ceil(bs).saturating_add(tails))
     }
 
     /// The access span in bytes once `size: 0` is resolved against the drive.

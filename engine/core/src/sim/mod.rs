@@ -312,7 +312,7 @@ impl Simulation {
         }
         self.now = end;
         if self.phase + 1 < self.phases.len() {
-            self.start_phase(self.phase + 1, end);
+            self.start_phase(self.phase + 1, self.now);
         } else {
             self.finish();
         }

@@ -86,6 +86,30 @@ impl Mutator {
                 }
             }
             Kind::Int | Kind::Number => self.number(knob),
+            Kind::Text => {
+                const DISTRIBUTIONS: &[&str] = &[
+                    "random",
+                    "zipf:1.2",
+                    "zipf:0.5",
+                    "zipf:1",
+                    "zipf:100",
+                    "zipf:0",
+                    "zipf:-3",
+                    "zipf:1e308",
+                    "pareto:0.2",
+                    "pareto:0.999",
+                    "pareto:1",
+                    "zoned:80/20",
+                    "zoned:80/20:20/80",
+                    "zoned:60/10:30/20:10/70",
+                    "zoned:100/0:0/100",
+                    "zoned:50/50",
+                    "zoned:",
+                    "normal:5",
+                    "",
+                ];
+                json!(*self.pick(DISTRIBUTIONS))
+            }
         }
     }
 

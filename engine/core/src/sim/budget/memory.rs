@@ -91,7 +91,8 @@ pub(crate) fn metrics_bytes(s: &Scenario, plan: &Plan, window: TimeWindow, durat
     }
     if let Some(group) = plan.latency_group {
         let job = &plan.phases[0].job;
-        points += job.io_size.0.div_ceil(job.bs.0.max(1)) / group.max(1) + 2;
+        let user_bytes = Geometry::new(&s.device).map_or(0, |g| g.user_bytes());
+        points += job.commands_for_io(user_bytes).unwrap_or(0) / group.max(1) + 2;
         series += 1;
     }
     points += CDF_POINTS;

@@ -62,13 +62,13 @@ fn sat(v: u128) -> u64 {
     v.min(u64::MAX as u128) as u64
 }
 
-fn phase_work(job: &Job, r: &Rates) -> PhaseWork {
+fn phase_work(job: &Job, r: &Rates, user_bytes: u64) -> PhaseWork {
     let bs_units = (job.bs.0 / MAPPING_UNIT_BYTES).max(1);
     // Every thread (numjobs) keeps its own queue and does its own io_size.
     let threads = job.numjobs.max(1) as u64;
     let depth = job.iodepth.max(1) as u64 * threads;
     let trim = matches!(job.rw, Rw::Trim | Rw::Randtrim);
-    let by_bytes = (job.io_size.0 > 0).then(|| job.io_size.0.div_ceil(job.bs.0.max(1)).saturating_mul(threads));
+    let by_bytes = job.commands_for_io(user_bytes).map(|c| c.saturating_mul(threads));
     let runtime_ns = (job.runtime > 0.0).then(|| ((job.ramp_time + job.runtime) * 1e9) as Nanos + 1);
     let by_time = runtime_ns.map(|d| {
         // Each queue slot's command takes at least the firmware's latency, the think time
@@ -241,11 +241,12 @@ pub(crate) fn work(s: &Scenario, geo: &Geometry, plan: &Plan) -> Work {
         unit_link_ns,
         horizon_ns: calendar::SLOTS * unit_link_ns,
     };
-    let phases: Vec<PhaseWork> = plan.phases.iter().map(|p| phase_work(&p.job, &rates)).collect();
+    let phases: Vec<PhaseWork> = plan.phases.iter().map(|p| phase_work(&p.job, &rates, geo.user_bytes())).collect();
     let sum = |f: fn(&PhaseWork) -> u64| phases.iter().fold(0u64, |a, p| a.saturating_add(f(p)));
     let (commands, reads, writes, trims) = (sum(|p| p.commands), sum(|p| p.read_units), sum(|p| p.write_units), sum(|p| p.trim_units));
     let per_slot = sectors_per_slot(s);
-    // Think time and start delays are host idle time: background GC may run in it.
+    // Think time and start delays (steady-state rounds, file copies, CrystalDiskMark's
+    // interval) are host idle time: background GC may run in it.
     let thinking = plan.phases.iter().any(|p| p.job.thinktime > 0.0 || p.job.startdelay > 0.0);
     let background = d.gc.background && thinking;
 
@@ -396,6 +397,13 @@ fn workload_field(w: &Workload, stopped_by_time: bool) -> &'static str {
             }
         }
         Workload::SteadyState(_) => "workload.rounds",
+        Workload::FileCopy(f) => {
+            if f.copies > 0 {
+                "workload.copies"
+            } else {
+                "workload.file_bytes"
+            }
+        }
         Workload::TransferSizeSweep(_) | Workload::CrystalDiskMark(_) => Fields::RUNTIME,
     }
 }
