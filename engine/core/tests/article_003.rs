@@ -1,0 +1,106 @@
+//! Article 003 (Intel SSD 520, SandForce, over-provisioning) redrawn from its presets and
+//! figures: the shapes the article measured, asserted as numbers.
+
+use ssd_core::presets::{self, find_figure};
+use ssd_core::{Report, Scenario, Simulation};
+
+fn headline(r: &Report) -> Vec<f64> {
+    r.series[0].points.iter().map(|p| p[1]).collect()
+}
+
+/// Each member of a figure, run: (preset id, report).
+fn figure(name: &str) -> Vec<(String, Report)> {
+    let f = find_figure(name).unwrap().unwrap();
+    f.members.iter().map(|(id, _, s)| (id.clone(), Simulation::run_to_end(s).unwrap())).collect()
+}
+
+fn mean(v: &[f64]) -> f64 {
+    v.iter().sum::<f64>() / v.len() as f64
+}
+
+/// Mean of the last four rounds: the steady state.
+fn steady(r: &Report) -> f64 {
+    let h = headline(r);
+    mean(&h[h.len() - 4..])
+}
+
+#[test]
+fn a_file_copy_holds_417_mb_s_whatever_the_op() {
+    let runs = figure("article-003-file-copy");
+    for (id, r) in &runs {
+        let copies = headline(r);
+        println!("{id}: {} copies, MB/s {copies:.1?}", copies.len());
+        // 240 GB / 28.8 GB = 8 copies fit; 192 GB, 6.
+        assert!(copies.len() >= 6, "{id}: {} copies", copies.len());
+        for c in &copies {
+            assert!((c / 417.0 - 1.0).abs() < 0.03, "{id}: a copy at {c:.1} MB/s, the article measured 417");
+        }
+        assert!(r.summary.write_amplification < 1.01, "{id}: GC moved data during a copy");
+    }
+    let (op0, op20) = (mean(&headline(&runs[0].1)), mean(&headline(&runs[1].1)));
+    assert!((op0 / op20 - 1.0).abs() < 0.01, "OP changes the copy speed: {op0:.1} vs {op20:.1}");
+}
+
+#[test]
+fn steady_state_drops_less_with_op_and_never_with_zeros() {
+    let runs = figure("article-003-steady-state");
+    let by = |id: &str| &runs.iter().find(|(m, _)| m == id).unwrap().1;
+    for (id, r) in &runs {
+        println!("{id}: MB/s per round {:.0?}, WAF {:.3}, spare GC had {:.2} %", headline(r), r.summary.write_amplification, r.summary.gc_spare_percent);
+    }
+    let (op0, op20, zero) = (by("ssd520-like"), by("ssd520-like-op20"), by("ssd520-like-zero-fill"));
+    // Fresh: the first round runs at the NAND's program rate whatever the OP.
+    for r in [op0, op20] {
+        assert!((headline(r)[0] / 417.0 - 1.0).abs() < 0.03, "first round {:.1}", headline(r)[0]);
+    }
+    // Steady state: both drop; with 20 % hidden the drop is much smaller.
+    let drop0 = 1.0 - steady(op0) / headline(op0)[0];
+    let drop20 = 1.0 - steady(op20) / headline(op20)[0];
+    println!("steady-state drop: OP 0 % {:.0} %, OP 20 % {:.0} %", drop0 * 100.0, drop20 * 100.0);
+    assert!(drop0 > 0.5 && drop20 > 0.2 && drop20 < drop0 - 0.2, "drops {drop0:.2} vs {drop20:.2}");
+    // The spare GC had is the OP the capacities give: 274.9 / 240 and 274.9 / 192.
+    assert!((op0.summary.gc_spare_percent - 14.53).abs() < 0.3, "{}", op0.summary.gc_spare_percent);
+    assert!((op20.summary.gc_spare_percent - 43.16).abs() < 0.5, "{}", op20.summary.gc_spare_percent);
+    // Zeros compress to one sector in eight: never slower than 95 % of the first round.
+    let z = headline(zero);
+    assert!(z.iter().all(|&v| v > 0.95 * z[0]), "zero-filled rounds {z:.0?}");
+    assert!(zero.summary.write_amplification < 0.2);
+}
+
+#[test]
+fn only_space_the_drive_knows_is_empty_counts_as_op() {
+    let runs = figure("article-003-op-levels");
+    for (id, r) in &runs {
+        println!("{id}: MB/s per round {:.0?}, spare GC had {:.2} %", headline(r), r.summary.gc_spare_percent);
+    }
+    let (level1, level23, level4) = (&runs[0].1, &runs[1].1, &runs[2].1);
+    // Hidden by the firmware or never written: the same drive to GC, the same numbers.
+    assert!((steady(level23) / steady(level1) - 1.0).abs() < 0.02, "{} vs {}", steady(level23), steady(level1));
+    assert!((level23.summary.gc_spare_percent - level1.summary.gc_spare_percent).abs() < 0.5);
+    // Written once and deleted without TRIM: still valid data to the drive, no OP at all.
+    assert!(steady(level4) < 0.6 * steady(level1), "{} vs {}", steady(level4), steady(level1));
+    assert!((level4.summary.gc_spare_percent - 14.53).abs() < 0.3, "{}", level4.summary.gc_spare_percent);
+}
+
+#[test]
+fn after_stress_sequential_writes_fall_more_without_op_and_qd1_random_writes_do_not() {
+    let cdm = |user: &str, rounds: f64| {
+        let mut s: Scenario = presets::find("ssd520-like").unwrap().scenario().unwrap();
+        s.device.capacity.user_bytes = ssd_core::units::Bytes(ssd_core::units::parse_size(user).unwrap());
+        s.precondition.fill_percent = 100.0;
+        s.precondition.random_rounds = rounds;
+        s.workload = ssd_core::scenario::Workload::default_of("crystal_disk_mark").unwrap();
+        let r = Simulation::run_to_end(&s).unwrap();
+        let w: Vec<f64> = r.series.iter().find(|s| s.id == "cdm_write").unwrap().points.iter().map(|p| p[1]).collect();
+        println!("{user} after {rounds} rounds of random overwrites: CrystalDiskMark writes {w:.0?}");
+        w
+    };
+    let (fresh0, stressed0, fresh20, stressed20) = (cdm("240GB", 0.0), cdm("240GB", 2.0), cdm("192GB", 0.0), cdm("192GB", 2.0));
+    let fall = |fresh: &[f64], stressed: &[f64], test: usize| 1.0 - stressed[test] / fresh[test];
+    // SEQ1M Q8T1: GC behind every block at steady state, more of it with less spare.
+    assert!(fall(&fresh0, &stressed0, 0) > fall(&fresh20, &stressed20, 0) + 0.1);
+    // RND4K Q1T1: one command at a time waits on the link and firmware, not on GC.
+    for (fresh, stressed) in [(&fresh0, &stressed0), (&fresh20, &stressed20)] {
+        assert!(fall(fresh, stressed, 3).abs() < 0.05, "QD1 random write {} -> {}", fresh[3], stressed[3]);
+    }
+}
