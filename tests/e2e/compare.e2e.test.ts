@@ -70,4 +70,21 @@ describe('compare', () => {
     await expect(page.getByTestId('chart-headline').getByTestId('legend').count()).resolves.toBe(0);
     expect(browser.problems).toEqual([]);
   });
+
+  it('article 003 opens from the SSD 520-like preset and tells its story', async () => {
+    await page.goto(`${baseUrl}?preset=ssd520-like`, { waitUntil: 'load' });
+    await waitForRun(page, (s) => s.name.startsWith('SSD 520'), 0, 120_000);
+    await page.getByTestId('variants-article-003-steady-state').click();
+    await page.waitForFunction(() => (window.__ssd?.chart('headline') ?? []).length === 3, undefined, { timeout: 180_000 });
+    const drawn = (await chartData(page, 'headline'))!;
+    expect(drawn.map((s) => s.label)).toEqual(['OP 0 %, random data', 'OP 20 %, random data', 'OP 0 %, zero-filled']);
+    const [op0, op20, zero] = drawn.map((s) => s.points.map(([, y]) => y));
+    // Every round after the first: OP 20 % well above OP 0 %; zeros never slow down.
+    expect(op0[0]).toBeGreaterThan(400);
+    expect(op20[op20.length - 1]).toBeGreaterThan(1.5 * op0[op0.length - 1]);
+    expect(Math.min(...zero)).toBeGreaterThan(0.95 * zero[0]);
+    await page.screenshot({ path: `${artifacts}article-003.png`, fullPage: false });
+    await page.getByTestId('clear-pins').click();
+    expect(browser.problems).toEqual([]);
+  });
 });
