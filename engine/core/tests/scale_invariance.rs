@@ -23,7 +23,13 @@ fn steady_state_rounds_and_waf_do_not_depend_on_scale() {
     let full = run("tlc-steady-state-random-write", 1);
     for scale in [4, 16] {
         let r = run("tlc-steady-state-random-write", scale);
-        println!("scale {scale}: MB/s per round {:.1?} (full size {:.1?}), WAF {:.3} ({:.3})", headline(&r), headline(&full), r.summary.write_amplification, full.summary.write_amplification);
+        println!(
+            "scale {scale}: MB/s per round {:.1?} (full size {:.1?}), WAF {:.3} ({:.3})",
+            headline(&r),
+            headline(&full),
+            r.summary.write_amplification,
+            full.summary.write_amplification
+        );
         assert!(within(r.summary.write_amplification, full.summary.write_amplification, 0.03));
         // Rounds at steady state. The first two are the transient: the first runs on the
         // erased pool and the write buffer, which does not shrink with the drive (at 1/16 its
