@@ -258,7 +258,10 @@ pub(crate) fn work(s: &Scenario, geo: &Geometry, plan: &Plan) -> Work {
     let (fill, overwrites) = (fill as u64, overwrites);
     let free_units = gc_free_units(geo, s, d.gc.free_block_threshold) * per_slot;
     let data_sectors = plan.phases.iter().map(|p| p.job.data_sectors(per_slot as u32) as u64).max().unwrap_or(per_slot);
-    let stream = [fill * per_slot, overwrites.saturating_mul(per_slot), writes.saturating_mul(data_sectors)];
+    // Compressed units never straddle slots: a slot holds per_slot / d whole units of d
+    // sectors, so each takes a share of the NAND's room at least as large as its sectors.
+    let footprint = per_slot.div_ceil((per_slot / data_sectors.max(1)).max(1));
+    let stream = [fill * per_slot, overwrites.saturating_mul(per_slot), writes.saturating_mul(footprint)];
     let mut written = 0u64;
     let gc_part: Vec<u64> = stream
         .iter()
