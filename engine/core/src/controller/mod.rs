@@ -7,13 +7,18 @@
 //! per resource, exactly, with no event queue per flash operation. GC and erases book the
 //! same planes as host I/O, so their cost shows in host latency only where they really share
 //! a plane: a die never sits idle while the host waits for it.
+//!
+//! A program operation is booked when its last page arrives: one-shot programming gathers a
+//! wordline's pages (each crossing the channel into the die's page buffers as it fills) and
+//! programs them in one tPROG. Without multi-plane operations a die's planes share one
+//! timeline; without cache read/program a plane also waits for its own data transfers.
 
 mod buffer;
 pub(crate) mod calendar;
 pub(crate) mod plane_timeline;
 mod translation;
 
-use crate::ftl::{FlashOps, Ftl, Stream, UNMAPPED};
+use crate::ftl::{FlashOps, Ftl, Program, Stream, UNMAPPED};
 use crate::media::{Geometry, NandTiming};
 use crate::scenario::Device;
 use crate::units::{transfer_ns, Nanos, MAPPING_UNIT_BYTES};
@@ -57,12 +62,53 @@ impl FlashCounters {
     }
 }
 
+/// A program operation being gathered on a plane: when its pages' data is in the die, and
+/// the host units it completes.
+#[derive(Clone, Copy, Default)]
+struct Gathering {
+    loaded: Nanos,
+    host_units: u32,
+}
+
+/// The controller's firmware: commands it can take per second, shared by reads and writes.
+struct CommandCpu {
+    free_at: Nanos,
+    read_ns: Nanos,
+    write_ns: Nanos,
+}
+
+impl CommandCpu {
+    /// When a command arriving at `at` is through the firmware, `cost` after it is free.
+    #[inline]
+    fn take(&mut self, at: Nanos, cost: Nanos) -> Nanos {
+        if cost == 0 {
+            return at;
+        }
+        self.free_at = self.free_at.max(at) + cost;
+        self.free_at
+    }
+}
+
+fn per_command_ns(iops: u32) -> Nanos {
+    if iops == 0 {
+        0
+    } else {
+        1_000_000_000 / iops as Nanos
+    }
+}
+
 /// Time bookkeeping for the NAND back end and the host link. Implements the FTL's
 /// `FlashOps`, so everything the FTL asks for lands on a plane and a channel.
 pub struct Hardware {
     geo: Geometry,
     nand: NandTiming,
-    planes: Vec<PlaneTimeline>,
+    /// One per plane, or one per die without multi-plane operations.
+    timelines: Vec<PlaneTimeline>,
+    multi_plane: bool,
+    /// Cache read/program: a plane need not wait for its own data transfers.
+    cache_ops: bool,
+    /// One 4 KiB unit across a channel, unloaded.
+    channel_unit_ns: Nanos,
     plane_busy: Vec<Nanos>,
     channels: Vec<Calendar>,
     /// PCIe and SATA are full duplex: reads and writes cross the link independently.
@@ -70,10 +116,14 @@ pub struct Hardware {
     link_to_drive: Calendar,
     /// Time the operations of the current host command may start.
     now: Nanos,
-    /// Latest arrival of the data filling the host frontier's open page.
+    /// Arrival of the latest host write data: writes cross the link in order, so the page
+    /// the newest unit completes is ready then.
     host_page_ready: Nanos,
     /// Per plane: latest arrival (from GC source reads) of the data filling its GC page.
     gc_page_ready: Vec<Nanos>,
+    /// Per stream and plane: the program operation being gathered.
+    gathering: [Vec<Gathering>; 3],
+    cpu: CommandCpu,
     buffer: WriteBuffer,
     translation: Translation,
     counters: FlashCounters,
@@ -81,20 +131,20 @@ pub struct Hardware {
 
 impl Hardware {
     fn new(device: &Device, geo: Geometry) -> Hardware {
-        let mut nand = device.nand.cell.native_timing();
-        if let Some(t) = &device.nand.timing {
-            let us = |v: f64| (v * 1000.0) as Nanos;
-            nand.read_ns = t.read_us.map_or(nand.read_ns, us);
-            nand.program_ns = t.program_us.map_or(nand.program_ns, us);
-            nand.erase_ns = t.erase_us.map_or(nand.erase_ns, us);
-        }
+        let nand = device.nand.timing();
         let channel_bps = device.nand.channel_mb_per_s as u64 * 1_000_000;
         let buffer_units = (device.controller.write_buffer.0 / MAPPING_UNIT_BYTES) as u32;
         let link_unit_ns = transfer_ns(MAPPING_UNIT_BYTES, device.host_interface.bytes_per_s());
+        let multi_plane = device.nand.multi_plane;
+        let timelines = if multi_plane { geo.planes } else { geo.dies };
+        let c = &device.controller;
         Hardware {
             geo,
             nand,
-            planes: (0..geo.planes).map(|_| PlaneTimeline::new(plane_timeline::intervals_per_plane(geo.planes))).collect(),
+            timelines: (0..timelines).map(|_| PlaneTimeline::new(plane_timeline::intervals_per_plane(timelines))).collect(),
+            multi_plane,
+            cache_ops: device.nand.cache_ops,
+            channel_unit_ns: transfer_ns(MAPPING_UNIT_BYTES, channel_bps),
             plane_busy: vec![0; geo.planes as usize],
             channels: (0..geo.channels).map(|_| Calendar::new(transfer_ns(MAPPING_UNIT_BYTES, channel_bps))).collect(),
             link_to_host: Calendar::new(link_unit_ns),
@@ -102,8 +152,10 @@ impl Hardware {
             now: 0,
             host_page_ready: 0,
             gc_page_ready: vec![0; geo.planes as usize],
-            // At least two pages, so the page being filled never waits on itself.
-            buffer: WriteBuffer::new(buffer_units.max(2 * geo.slots_per_page)),
+            gathering: std::array::from_fn(|_| vec![Gathering::default(); geo.planes as usize]),
+            cpu: CommandCpu { free_at: 0, read_ns: per_command_ns(c.read_iops_limit), write_ns: per_command_ns(c.write_iops_limit) },
+            // At least two program operations, so the one being filled never waits on itself.
+            buffer: WriteBuffer::new(buffer_units.max(2 * geo.slots_per_page * geo.pages_per_program)),
             translation: Translation::new(&device.mapping, &geo, device.host_interface.bytes_per_s()),
             counters: FlashCounters::default(),
         }
@@ -114,12 +166,31 @@ impl Hardware {
         self.geo.channel_of_die(self.geo.die_of_plane(plane)) as usize
     }
 
+    #[inline]
+    fn timeline_of(&self, plane: u32) -> usize {
+        if self.multi_plane {
+            plane as usize
+        } else {
+            self.geo.die_of_plane(plane) as usize
+        }
+    }
+
     /// Array operation on a plane: starts once `ready` and the plane is free.
     #[inline]
     fn book_plane(&mut self, plane: u32, ready: Nanos, busy: Nanos) -> Nanos {
-        let p = plane as usize;
-        self.plane_busy[p] += busy;
-        self.planes[p].book(self.now, ready, busy)
+        self.plane_busy[plane as usize] += busy;
+        let t = self.timeline_of(plane);
+        self.timelines[t].book(self.now, ready, busy)
+    }
+
+    /// Array read of a page, then its `units` out over the channel. Without cache read the
+    /// plane stays busy while they go.
+    #[inline]
+    fn read_array(&mut self, plane: u32, ready: Nanos, units: u32, slc: bool) -> Nanos {
+        let t_r = if slc { self.nand.slc_mode_read_ns } else { self.nand.read_ns };
+        let out = units as Nanos * self.channel_unit_ns;
+        let sensed = if self.cache_ops { self.book_plane(plane, ready, t_r) } else { self.book_plane(plane, ready, t_r + out) - out };
+        self.book_channel(plane, sensed, units)
     }
 
     #[inline]
@@ -139,10 +210,9 @@ impl Hardware {
     }
 
     /// Host read of `units` units from one page: array read, then out over the channel.
-    fn read_for_host(&mut self, plane: u32, ready: Nanos, units: u32) -> Nanos {
+    fn read_for_host(&mut self, plane: u32, ready: Nanos, units: u32, slc: bool) -> Nanos {
         self.counters.host_page_reads += 1;
-        let sensed = self.book_plane(plane, ready, self.nand.read_ns);
-        self.book_channel(plane, sensed, units)
+        self.read_array(plane, ready, units, slc)
     }
 
     fn link_to_host(&mut self, ready: Nanos, units: u32) -> Nanos {
@@ -160,40 +230,64 @@ impl Hardware {
     /// Mean share of time the planes were busy, over `elapsed` or until the last booked
     /// operation ends if that is later (writes still draining from the buffer).
     pub fn plane_utilisation(&self, elapsed: Nanos) -> f64 {
-        let span = self.planes.iter().map(PlaneTimeline::free_at).fold(elapsed, Nanos::max);
+        let span = self.timelines.iter().map(PlaneTimeline::free_at).fold(elapsed, Nanos::max);
         if span == 0 {
             return 0.0;
         }
         let busy: u128 = self.plane_busy.iter().map(|&b| b as u128).sum();
         busy as f64 / (span as f64 * self.geo.planes as f64)
     }
+
+    /// When a command arriving at `issue` may start its flash work: after the firmware's
+    /// latency, and after the controller has worked through the commands before it.
+    #[inline]
+    fn command_start(&mut self, issue: Nanos, latency: Nanos, write: bool) -> Nanos {
+        let cost = if write { self.cpu.write_ns } else { self.cpu.read_ns };
+        (issue + latency).max(self.cpu.take(issue, cost))
+    }
 }
 
 impl FlashOps for Hardware {
-    fn read_page(&mut self, plane: u32, _page: u32, units: u32) {
-        // GC source read: sense the page, move the valid units to the controller.
+    fn read_page(&mut self, plane: u32, _page: u32, units: u32, slc: bool) {
+        // GC or folding source read: sense the page, move the valid units to the controller.
         self.counters.gc_page_reads += 1;
-        let sensed = self.book_plane(plane, self.now, self.nand.read_ns);
-        let moved = self.book_channel(plane, sensed, units);
+        let moved = self.read_array(plane, self.now, units, slc);
         let open = &mut self.gc_page_ready[plane as usize];
         *open = (*open).max(moved);
     }
 
-    fn program_page(&mut self, plane: u32, _page: u32, stream: Stream, host_units: u32) {
-        let open = match stream {
-            Stream::Host => &mut self.host_page_ready,
-            Stream::Gc => &mut self.gc_page_ready[plane as usize],
-        };
-        let ready = (*open).max(self.now);
-        *open = 0;
+    fn program_page(&mut self, plane: u32, _page: u32, stream: Stream, host_units: u32, program: Program) {
+        let ready = match stream {
+            Stream::Gc => std::mem::take(&mut self.gc_page_ready[plane as usize]),
+            _ => self.host_page_ready,
+        }
+        .max(self.now);
+        // The page's data crosses the channel into the die's page buffer now; the array
+        // programs once the operation's last page is there.
         let loaded = self.book_channel(plane, ready, self.geo.slots_per_page);
-        let done = self.book_plane(plane, loaded, self.nand.program_ns);
-        match stream {
-            Stream::Host => {
-                self.counters.host_page_programs += 1;
-                self.buffer.release(host_units, done);
-            }
-            Stream::Gc => self.counters.gc_page_programs += 1,
+        let g = &mut self.gathering[stream as usize][plane as usize];
+        g.loaded = g.loaded.max(loaded);
+        g.host_units += host_units;
+        if stream.is_host() {
+            self.counters.host_page_programs += 1;
+        } else {
+            self.counters.gc_page_programs += 1;
+        }
+        if !program.ends_operation {
+            return;
+        }
+        let g = std::mem::take(&mut self.gathering[stream as usize][plane as usize]);
+        let t_prog = if program.slc { self.nand.slc_mode_program_ns } else { self.nand.program_ns };
+        let done = if self.cache_ops {
+            self.book_plane(plane, g.loaded, t_prog)
+        } else {
+            // Without cache program the plane holds while its data comes in.
+            let pages = if program.slc { 1 } else { self.geo.pages_per_program } as Nanos;
+            let transfer = pages * self.geo.slots_per_page as Nanos * self.channel_unit_ns;
+            self.book_plane(plane, g.loaded.saturating_sub(transfer), t_prog + transfer)
+        };
+        if stream.is_host() {
+            self.buffer.release(g.host_units, done);
         }
     }
 
@@ -203,7 +297,7 @@ impl FlashOps for Hardware {
     }
 
     fn plane_ready(&self, plane: u32) -> Nanos {
-        self.planes[plane as usize].free_at().max(self.now)
+        self.timelines[self.timeline_of(plane)].free_at().max(self.now)
     }
 
     fn map_updated(&mut self, lba: u32) {
@@ -221,7 +315,7 @@ pub struct Drive {
 impl Drive {
     pub fn new(device: &Device, geo: Geometry) -> Drive {
         Drive {
-            ftl: Ftl::new(geo, &device.gc, &device.wear, if device.controller.compression { COMPRESSION_SECTORS } else { 1 }),
+            ftl: Ftl::new(geo, &device.gc, &device.wear, if device.controller.compression { COMPRESSION_SECTORS } else { 1 }).with_slc_cache(&device.slc_cache).with_striping(device.controller.striping),
             hw: Hardware::new(device, geo),
             command_latency_ns: (device.controller.command_latency_us * 1000.0) as Nanos,
         }
@@ -260,7 +354,7 @@ impl Drive {
 
     /// Read `units` units from `lba` at `issue`; returns the completion time.
     pub fn read(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
-        let start = issue + self.command_latency_ns;
+        let start = self.hw.command_start(issue, self.command_latency_ns, false);
         self.hw.advance(start);
         let spp = self.hw.geo.slots_per_page;
         let mut done = start;
@@ -291,7 +385,7 @@ impl Drive {
                 run += 1;
             }
             let plane = self.hw.geo.plane_of_slot(slot);
-            let out = self.hw.read_for_host(plane, translated, run);
+            let out = self.hw.read_for_host(plane, translated, run, self.ftl.is_slc_slot(slot));
             done = done.max(self.hw.link_to_host(out, run));
             i += run;
         }
@@ -301,7 +395,7 @@ impl Drive {
     /// Write `units` units at `lba`, each compressing to `sectors`; completes when the data
     /// is in the write buffer.
     pub fn write(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32) -> Nanos {
-        let start = issue + self.command_latency_ns;
+        let start = self.hw.command_start(issue, self.command_latency_ns, true);
         self.hw.advance(start);
         let mut done = start;
         for i in 0..units {
@@ -318,7 +412,7 @@ impl Drive {
     pub fn idle(&mut self, from: Nanos, until: Nanos) {
         for plane in 0..self.hw.geo.planes {
             loop {
-                let free_at = self.hw.planes[plane as usize].free_at().max(from);
+                let free_at = self.hw.timelines[self.hw.timeline_of(plane)].free_at().max(from);
                 if free_at >= until {
                     break;
                 }

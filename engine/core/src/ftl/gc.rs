@@ -14,6 +14,9 @@
 //!
 //! If a plane runs out anyway (a burst, a full-valid FIFO victim), `reclaim_now` finishes
 //! the work before the host may take the plane's last free block.
+//!
+//! Folding out of the SLC cache (`slc.rs`) uses the same machinery: a fold victim is an SLC
+//! block whose valid units move into the plane's GC block, at a pace of its own.
 
 use super::victims::NONE;
 use super::{BlockState, FlashOps, Ftl, Stream, UNMAPPED};
@@ -47,8 +50,11 @@ impl Ftl {
     /// Called for each unit the host places on `plane`, of `sectors` sectors.
     pub(super) fn keep_pace(&mut self, plane: u32, sectors: u32, ops: &mut impl FlashOps) {
         let p = plane as usize;
-        if self.gc[p].victim == NONE && (self.erased_slots[p] >= self.gc_trigger || !self.start_victim(plane)) {
-            return;
+        if self.gc[p].victim == NONE {
+            let collecting = self.erased_slots[p] < self.gc_trigger && self.start_victim(plane);
+            if !collecting && !(self.wants_fold() && self.start_fold(plane)) {
+                return;
+            }
         }
         self.gc[p].debt += self.gc[p].ratio * sectors as f64;
         while self.gc[p].debt > 0.0 && self.gc[p].victim != NONE {
@@ -78,12 +84,19 @@ impl Ftl {
 
     /// One step of background GC on an idle plane: moves one victim page if the plane's pool
     /// is below the background target or a victim is in progress. False if nothing to do.
+    /// Idle time folds the SLC cache first (so the next burst finds it empty).
     pub fn background_step(&mut self, plane: u32, ops: &mut impl FlashOps) -> bool {
         let p = plane as usize;
-        if self.gc[p].victim == NONE && (self.free[p].len() as u32 >= self.background_target || !self.start_victim(plane)) {
+        if self.gc[p].victim == NONE
+            && !self.idle_fold_start(plane)
+            && (self.free[p].len() as u32 >= self.background_target || !self.start_victim(plane))
+        {
             return false;
         }
         self.move_next_page(plane, ops);
+        if self.gc[p].victim == NONE {
+            self.slc_recovered_in_idle();
+        }
         true
     }
 
@@ -98,7 +111,8 @@ impl Ftl {
         }
     }
 
-    /// Erased slots GC can write on `plane`: the rest of its open block and the free pool.
+    /// Erased slots GC can write on `plane`: the rest of its open (native) block and the
+    /// free pool.
     fn gc_room(&self, plane: u32) -> u64 {
         let p = plane as usize;
         let open = self.frontiers[Stream::Gc as usize].open[p];
@@ -121,7 +135,7 @@ impl Ftl {
 
     /// Picks the plane's next victim and sets the pace. False if the plane has no candidate,
     /// or no room to move the best one's data (the host then writes to other planes).
-    fn start_victim(&mut self, plane: u32) -> bool {
+    pub(super) fn start_victim(&mut self, plane: u32) -> bool {
         let victim = match self.static_wear_victim(plane) {
             Some(v) => v,
             None => match self.pick_victim(plane) {
@@ -129,6 +143,16 @@ impl Ftl {
                 None => return false,
             },
         };
+        // Reclaiming the block frees it whole, whatever mode it ran in.
+        let valid = self.valid[victim as usize];
+        let invalid = self.geo.slots_per_block * self.sectors - valid;
+        self.begin_victim(plane, victim, valid as f64 / invalid.max(1) as f64, true)
+    }
+
+    /// Makes `victim` the plane's block in collection, moving `ratio` sectors per host
+    /// sector the plane receives. `gc_choice`: chosen by GC (its spare is sampled), not
+    /// folded out of the SLC cache. False if the plane has no room to move its data.
+    pub(super) fn begin_victim(&mut self, plane: u32, victim: u32, ratio: f64, gc_choice: bool) -> bool {
         if self.slots_to_move(self.valid[victim as usize]) > self.gc_room(plane) {
             return false;
         }
@@ -139,16 +163,17 @@ impl Ftl {
                 order.remove(i);
             }
         }
-        self.counters.written_sectors_sum += self.written_sectors(plane) as f64;
-        self.counters.valid_sectors_sum += self.valid_sectors[plane as usize] as f64;
+        if gc_choice {
+            self.counters.written_sectors_sum += self.written_sectors(plane) as f64;
+            self.counters.valid_sectors_sum += self.valid_sectors[plane as usize] as f64;
+        }
         let valid = self.valid[victim as usize];
         self.buckets.remove(victim, valid);
         self.state[victim as usize] = BlockState::Open; // in flight: not a candidate
-        let invalid = self.geo.slots_per_block * self.sectors - valid;
         let g = &mut self.gc[plane as usize];
         g.victim = victim;
         g.next_page = 0;
-        g.ratio = valid as f64 / invalid.max(1) as f64;
+        g.ratio = ratio;
         g.debt = 0.0;
         true
     }
@@ -213,14 +238,16 @@ impl Ftl {
 
     /// Moves the valid units of the victim's next page that has any; frees the victim once
     /// it is empty. Returns the sectors moved.
-    fn move_next_page(&mut self, plane: u32, ops: &mut impl FlashOps) -> u32 {
+    pub(super) fn move_next_page(&mut self, plane: u32, ops: &mut impl FlashOps) -> u32 {
         let geo = self.geo;
         let p = plane as usize;
         let k = self.sectors;
         let victim = self.gc[p].victim;
         let first = victim * geo.slots_per_block;
+        let folding = self.slc_mode[victim as usize];
+        let pages = self.block_slots(victim) / geo.slots_per_page;
         let mut moved = 0;
-        while moved == 0 && self.gc[p].next_page < geo.pages_per_block && self.valid[victim as usize] > 0 {
+        while moved == 0 && self.gc[p].next_page < pages && self.valid[victim as usize] > 0 {
             let page_first = first + self.gc[p].next_page * geo.slots_per_page;
             self.gc[p].next_page += 1;
             let members = (page_first * k) as usize..((page_first + geo.slots_per_page) * k) as usize;
@@ -229,7 +256,7 @@ impl Ftl {
             if occupied == 0 {
                 continue;
             }
-            ops.read_page(plane, page_first / geo.slots_per_page, occupied);
+            ops.read_page(plane, page_first / geo.slots_per_page, occupied, folding);
             for i in members {
                 let lba = self.p2l[i];
                 if lba == UNMAPPED {
@@ -239,6 +266,11 @@ impl Ftl {
                 self.p2l[i] = UNMAPPED;
                 self.valid[victim as usize] -= sectors;
                 self.valid_sectors[p] -= sectors as u64;
+                if folding {
+                    self.counters.units_folded += 1;
+                } else {
+                    self.slc.native_valid -= 1;
+                }
                 self.place_on(lba, plane, Stream::Gc, ops);
                 moved += sectors;
                 self.counters.gc_units_moved += 1;
@@ -246,6 +278,9 @@ impl Ftl {
             }
         }
         if self.valid[victim as usize] == 0 {
+            if folding {
+                self.slc_block_freed(victim);
+            }
             self.state[victim as usize] = BlockState::Free;
             if self.pre_erase {
                 self.erase(plane, victim, ops);

@@ -10,17 +10,22 @@
 //! consecutive pages of a frontier go to planes in channel-first order (channel, then die,
 //! then plane) so that sequential data spreads over every channel before doubling up.
 //!
+//! On a TLC/QLC drive with an SLC cache (`slc.rs`), host data first lands in blocks run one
+//! bit per cell, through a third frontier, and is folded into native blocks later.
+//!
 //! The FTL decides *where* data goes; it knows nothing about time. Every flash operation it
 //! needs is reported to a [`FlashOps`] implementation, which the controller uses to reserve
 //! die and channel time (and which preconditioning replaces with a no-op).
 
 mod gc;
 pub mod mapping_cache;
+mod slc;
 pub mod theory;
 mod victims;
 
 use crate::media::Geometry;
-use crate::scenario::{Gc, GcPolicy, Wear};
+use crate::scenario::{Gc, GcPolicy, SlcCache, Striping, Wear};
+use slc::SlcState;
 use std::collections::VecDeque;
 use victims::{ValidBuckets, NONE};
 
@@ -40,17 +45,40 @@ fn host_reserve(sectors: u32) -> u32 {
 /// Who asked for a flash operation, for accounting and for the controller's data-ready times.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stream {
+    /// Host data into native blocks.
     Host = 0,
+    /// GC's copies, and folding out of the SLC cache, into native blocks.
     Gc = 1,
+    /// Host data into the SLC cache.
+    Slc = 2,
+}
+
+const STREAMS: usize = 3;
+
+impl Stream {
+    pub fn is_host(self) -> bool {
+        self != Stream::Gc
+    }
+}
+
+/// How a page is programmed: in SLC mode (one page per wordline) or natively, and whether it
+/// is the last page of its program operation (one-shot programming gathers a wordline's
+/// pages and programs them together).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Program {
+    pub slc: bool,
+    pub ends_operation: bool,
 }
 
 /// The flash operations the FTL asks for, in the order it needs them.
 pub trait FlashOps {
-    /// Read `units` mapping units from one physical page (GC's source reads).
-    fn read_page(&mut self, plane: u32, page: u32, units: u32);
+    /// Read `units` mapping units from one physical page (GC's source reads), of a block
+    /// in SLC mode or not.
+    fn read_page(&mut self, plane: u32, page: u32, units: u32, slc: bool);
     /// Program one full physical page written by `stream`; `host_units` host units had
-    /// their data completed by it (their write-buffer room frees when it is programmed).
-    fn program_page(&mut self, plane: u32, page: u32, stream: Stream, host_units: u32);
+    /// their data completed by it (their write-buffer room frees when its program
+    /// operation is done).
+    fn program_page(&mut self, plane: u32, page: u32, stream: Stream, host_units: u32, program: Program);
     /// Erase a block before it is written again.
     fn erase_block(&mut self, plane: u32, block: u32);
     /// When the plane finishes the work booked on it so far; host pages go to the plane
@@ -66,8 +94,8 @@ pub trait FlashOps {
 pub struct Untimed;
 
 impl FlashOps for Untimed {
-    fn read_page(&mut self, _: u32, _: u32, _: u32) {}
-    fn program_page(&mut self, _: u32, _: u32, _: Stream, _: u32) {}
+    fn read_page(&mut self, _: u32, _: u32, _: u32, _: bool) {}
+    fn program_page(&mut self, _: u32, _: u32, _: Stream, _: u32, _: Program) {}
     fn erase_block(&mut self, _: u32, _: u32) {}
 }
 
@@ -86,6 +114,10 @@ pub struct FtlCounters {
     pub host_sectors_written: u64,
     pub gc_sectors_moved: u64,
     pub units_trimmed: u64,
+    /// Host units written into the SLC cache, and units folded out of it into native
+    /// blocks (also counted in `gc_units_moved`: they are NAND writes).
+    pub slc_units_written: u64,
+    pub units_folded: u64,
     pub gc_runs: u64,
     pub erases: u64,
     /// Victims chosen by static wear levelling rather than the GC policy.
@@ -112,6 +144,8 @@ pub struct BlockMap {
     pub valid_units: Vec<u32>,
     pub erase_counts: Vec<u32>,
     pub states: Vec<u8>,
+    /// Per block: 1 if it is run in SLC mode (the SLC cache), else 0.
+    pub slc: Vec<u8>,
 }
 
 impl BlockMap {
@@ -167,13 +201,17 @@ pub struct Ftl {
     /// Value of `host_units_written` when each block was closed (its age for cost-benefit).
     closed_at: Vec<u64>,
     buckets: ValidBuckets,
+    /// Per block: run in SLC mode (one bit per cell) while it holds data.
+    slc_mode: Vec<bool>,
+    slc: SlcState,
     /// Closed blocks per plane in the order they were closed (FIFO policy only).
     closed_order: Vec<VecDeque<u32>>,
     /// Per plane: the block being collected, and how the collection keeps pace.
     gc: Vec<gc::PlaneGc>,
     free: Vec<VecDeque<u32>>,
     free_blocks: u32,
-    frontiers: [Frontier; 2],
+    striping: Striping,
+    frontiers: [Frontier; STREAMS],
     counters: FtlCounters,
 }
 
@@ -207,13 +245,28 @@ impl Ftl {
             erase_count: vec![0; blocks],
             closed_at: vec![0; blocks],
             buckets: ValidBuckets::new(geo.planes, geo.blocks_per_plane, geo.slots_per_block * sectors),
+            slc_mode: vec![false; blocks],
+            slc: SlcState::off(geo.planes),
             closed_order: (0..geo.planes).map(|_| VecDeque::new()).collect(),
             gc: vec![gc::PlaneGc::default(); geo.planes as usize],
             free,
             free_blocks: geo.blocks,
-            frontiers: [frontier(), frontier()],
+            striping: Striping::FirstFree,
+            frontiers: [frontier(), frontier(), frontier()],
             counters: FtlCounters::default(),
         }
+    }
+
+    /// Host pages go to planes in a fixed order rather than to the plane free first.
+    pub fn with_striping(mut self, striping: Striping) -> Ftl {
+        self.striping = striping;
+        self
+    }
+
+    /// The drive runs part of its NAND as an SLC cache (see `slc.rs`).
+    pub fn with_slc_cache(mut self, cache: &SlcCache) -> Ftl {
+        self.slc = SlcState::new(cache, &self.geo);
+        self
     }
 
     pub fn geometry(&self) -> &Geometry {
@@ -235,9 +288,29 @@ impl Ftl {
     #[inline]
     pub fn is_buffered(&self, slot: u32) -> bool {
         let (block, offset) = self.geo.block_and_offset(slot);
-        let written = self.write_ptr[block as usize];
-        // Full pages below the write pointer are programmed; the rest of the block is not.
-        offset >= written - written % self.geo.slots_per_page
+        let b = block as usize;
+        let written = self.write_ptr[b];
+        // Whole program operations below the write pointer are programmed (a full block
+        // is); the rest of the block is not.
+        let operation = if self.slc_mode[b] { self.geo.slots_per_page } else { self.geo.slots_per_page * self.geo.pages_per_program };
+        let programmed = if written == self.block_slots(block) { written } else { written - written % operation };
+        offset >= programmed
+    }
+
+    /// True if the slot's block is run in SLC mode (reads use SLC-mode timings).
+    #[inline]
+    pub fn is_slc_slot(&self, slot: u32) -> bool {
+        self.slc_mode[self.geo.block_of_slot(slot) as usize]
+    }
+
+    /// Slots a block holds: fewer in SLC mode (one page per wordline).
+    #[inline]
+    fn block_slots(&self, block: u32) -> u32 {
+        if self.slc_mode[block as usize] {
+            self.geo.slc_slots_per_block
+        } else {
+            self.geo.slots_per_block
+        }
     }
 
     pub fn free_blocks(&self) -> u32 {
@@ -269,8 +342,12 @@ impl Ftl {
         if self.sectors > 1 {
             self.unit_sectors[lba as usize] = sectors as u8;
         }
-        self.place(lba, Stream::Host, ops);
+        let stream = self.host_stream(ops);
+        self.place(lba, stream, ops);
         self.counters.host_units_written += 1;
+        if stream == Stream::Slc {
+            self.counters.slc_units_written += 1;
+        }
         self.counters.host_sectors_written += sectors as u64;
     }
 
@@ -316,6 +393,9 @@ impl Ftl {
         let sectors = self.sectors_of(lba);
         self.valid[block as usize] += sectors;
         self.valid_sectors[self.geo.plane_of_block(block) as usize] += sectors as u64;
+        if !self.slc_mode[block as usize] {
+            self.slc.native_valid += 1;
+        }
     }
 
     fn invalidate(&mut self, lba: u32) {
@@ -335,6 +415,9 @@ impl Ftl {
         }
         self.valid[block as usize] = v - gone;
         self.valid_sectors[self.geo.plane_of_block(block) as usize] -= gone as u64;
+        if !self.slc_mode[block as usize] {
+            self.slc.native_valid -= 1;
+        }
     }
 
     /// Writes `lba` into the open block of `plane` for `stream`: into the current slot if its
@@ -350,12 +433,12 @@ impl Ftl {
         }
         let mut block = self.frontiers[s].open[p];
         if block == NONE {
-            block = self.open_block(plane, ops);
+            block = self.open_block(plane, stream == Stream::Slc, ops);
             self.frontiers[s].open[p] = block;
         }
         let slot = block * self.geo.slots_per_block + self.write_ptr[block as usize];
         self.map(lba, slot, ops);
-        if stream == Stream::Host {
+        if stream.is_host() {
             self.host_units_pending += 1;
         }
         self.frontiers[s].fill[p] += need;
@@ -376,12 +459,22 @@ impl Ftl {
         let offset = self.write_ptr[block as usize] + 1;
         self.write_ptr[block as usize] = offset;
         self.erased_slots[plane as usize] -= 1;
+        let slc = self.slc_mode[block as usize];
+        if slc {
+            self.slc.used_slots += 1;
+        }
         if !offset.is_multiple_of(geo.slots_per_page) {
             return false;
         }
-        let units = if stream == Stream::Host { std::mem::take(&mut self.host_units_pending) } else { 0 };
-        ops.program_page(plane, (block * geo.slots_per_block + offset - 1) / geo.slots_per_page, stream, units);
-        if offset == geo.slots_per_block {
+        let units = if stream.is_host() { std::mem::take(&mut self.host_units_pending) } else { 0 };
+        let capacity = self.block_slots(block);
+        // One-shot: a native program operation covers a wordline's pages (the block's last
+        // operation may be shorter); an SLC-mode wordline is one page.
+        let per_operation = if slc { 1 } else { geo.pages_per_program };
+        let pages_done = offset / geo.slots_per_page;
+        let program = Program { slc, ends_operation: pages_done.is_multiple_of(per_operation) || offset == capacity };
+        ops.program_page(plane, (block * geo.slots_per_block + offset - 1) / geo.slots_per_page, stream, units, program);
+        if offset == capacity {
             self.close_block(block);
             self.frontiers[s].open[plane as usize] = NONE;
         }
@@ -424,13 +517,16 @@ impl Ftl {
             self.page_done(s, plane);
         }
         self.keep_pace(plane, sectors, ops);
+        if stream == Stream::Host {
+            self.fold_burst_if_due(ops);
+        }
     }
 
     /// True if placing a unit of `sectors` on `plane` opens a block: there is none open, or
     /// the unit does not fit the open block's last slot.
     fn opens_block(&self, s: usize, plane: u32, sectors: u32) -> bool {
         let block = self.frontiers[s].open[plane as usize];
-        block == NONE || (self.write_ptr[block as usize] + 1 == self.geo.slots_per_block && self.frontiers[s].fill[plane as usize] + sectors > self.sectors)
+        block == NONE || (self.write_ptr[block as usize] + 1 == self.block_slots(block) && self.frontiers[s].fill[plane as usize] + sectors > self.sectors)
     }
 
     /// A plane whose open block (or free pool) can take `stream`'s next unit without touching
@@ -444,17 +540,29 @@ impl Ftl {
         planes.clone().find(|&q| !self.opens_block(s, q, sectors)).or_else(|| most_free(&|_| need)).or_else(|| most_free(&|q| self.gc_blocks_needed(q) + 1))
     }
 
-    /// The frontier finished a page on `plane`: the next page goes to the next plane.
+    /// The frontier finished a page on `plane`. The pages of one program operation (a
+    /// one-shot wordline) go to the same plane; after its last, the next plane's turn.
     fn page_done(&mut self, s: usize, plane: u32) {
+        let block = self.frontiers[s].open[plane as usize];
+        if block != NONE && !self.slc_mode[block as usize] {
+            let per_operation = self.geo.slots_per_page * self.geo.pages_per_program;
+            if !self.write_ptr[block as usize].is_multiple_of(per_operation) {
+                return; // keep filling this plane's wordline
+            }
+        }
         self.frontiers[s].filling = NONE;
         self.frontiers[s].cursor = (self.rotation_index(plane) + 1) % self.geo.planes;
     }
 
-    /// The plane in rotation order from the cursor that becomes free first.
+    /// The plane in rotation order from the cursor that becomes free first; with fixed
+    /// striping, simply the next in rotation order.
     fn first_free_plane(&self, s: usize, ops: &impl FlashOps) -> u32 {
         let n = self.geo.planes;
         let cursor = self.frontiers[s].cursor;
         let mut best = self.geo.plane_at(cursor);
+        if self.striping == Striping::Fixed {
+            return best;
+        }
         let mut best_ready = ops.plane_ready(best);
         for k in 1..n {
             let p = self.geo.plane_at((cursor + k) % n);
@@ -474,7 +582,7 @@ impl Ftl {
         plane_in_die * self.geo.dies + die
     }
 
-    fn open_block(&mut self, plane: u32, ops: &mut impl FlashOps) -> u32 {
+    fn open_block(&mut self, plane: u32, slc: bool, ops: &mut impl FlashOps) -> u32 {
         let pool = &mut self.free[plane as usize];
         // Dynamic wear levelling: the least-worn free block (first in pool order on a tie).
         let pick = if self.wear.dynamic {
@@ -487,6 +595,11 @@ impl Ftl {
         self.free_blocks -= 1;
         self.state[block as usize] = BlockState::Open;
         self.write_ptr[block as usize] = 0;
+        self.slc_mode[block as usize] = slc;
+        if slc {
+            // The wordlines' other bits are lost to the block while it runs as SLC.
+            self.erased_slots[plane as usize] -= self.geo.slots_per_block - self.geo.slc_slots_per_block;
+        }
         if !self.erased[block as usize] {
             self.erase(plane, block, ops);
         }
@@ -508,6 +621,9 @@ impl Ftl {
         if self.policy == GcPolicy::Fifo {
             self.closed_order[self.geo.plane_of_block(block) as usize].push_back(block);
         }
+        if self.slc_mode[block as usize] {
+            self.slc.closed(block, self.geo.plane_of_block(block), self.erase_count[block as usize]);
+        }
     }
 
     /// A snapshot of every block for visualisation.
@@ -522,7 +638,8 @@ impl Ftl {
             })
             .collect();
         let valid_units = self.valid.iter().map(|&v| v / self.sectors).collect();
-        BlockMap { valid_units, erase_counts: self.erase_count.clone(), states: state }
+        let slc = self.slc_mode.iter().map(|&m| m as u8).collect();
+        BlockMap { valid_units, erase_counts: self.erase_count.clone(), states: state, slc }
     }
 
     /// Checks every invariant the rest of the engine relies on. For tests; O(capacity).
@@ -549,6 +666,17 @@ impl Ftl {
         let free: u32 = self.free.iter().map(|f| f.len() as u32).sum();
         if free != self.free_blocks {
             return Err(format!("free pool holds {free} blocks, counter says {}", self.free_blocks));
+        }
+        let native_valid: u64 = (0..self.geo.blocks).filter(|&b| !self.slc_mode[b as usize]).map(|b| valid[b as usize] as u64).sum();
+        if self.sectors == 1 && native_valid != self.slc.native_valid {
+            return Err(format!("native blocks hold {native_valid} valid units, counter says {}", self.slc.native_valid));
+        }
+        let slc_written: u64 = (0..self.geo.blocks)
+            .filter(|&b| self.slc_mode[b as usize] && self.state[b as usize] != BlockState::Free)
+            .map(|b| self.write_ptr[b as usize] as u64)
+            .sum();
+        if slc_written != self.slc.used_slots {
+            return Err(format!("SLC blocks hold {slc_written} written slots, counter says {}", self.slc.used_slots));
         }
         Ok(())
     }

@@ -16,16 +16,16 @@ fn small_geometry(op_percent: f64, pages_per_block: u32) -> Geometry {
 /// Counts flash operations so tests can check what the FTL asked for.
 #[derive(Default)]
 struct Tally {
-    programs: [u64; 2],
+    programs: [u64; 3],
     reads: u64,
     erases: u64,
 }
 
 impl FlashOps for Tally {
-    fn read_page(&mut self, _: u32, _: u32, units: u32) {
+    fn read_page(&mut self, _: u32, _: u32, units: u32, _: bool) {
         self.reads += units as u64;
     }
-    fn program_page(&mut self, _: u32, _: u32, stream: Stream, _: u32) {
+    fn program_page(&mut self, _: u32, _: u32, stream: Stream, _: u32, _: Program) {
         self.programs[stream as usize] += 1;
     }
     fn erase_block(&mut self, _: u32, _: u32) {

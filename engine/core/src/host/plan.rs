@@ -170,8 +170,13 @@ impl Plan {
                 let x = || Axis::categories(AxisId::Test, &names);
                 plan.series.push(headline("cdm_read", LabelId::Read, x()));
                 plan.series.push(headline("cdm_write", LabelId::Write, x()));
+                // "Preparing": CrystalDiskMark first writes its test file (random data), so
+                // the read tests read what was just written (on an SLC-cached drive, from
+                // the cache unless idle time folded it).
+                let prepare = Job { io_size: m.size, ..job(Rw::Write, Bytes(MIB), 8, Bytes(0), m.size) };
+                plan.phases.push(Phase::new(prepare, None));
                 // Reads, then writes, as CrystalDiskMark runs "All"; the interval comes
-                // before every test but the first, its repeats follow back to back.
+                // before every test, its repeats follow back to back.
                 for (series, write) in [(0, false), (1, true)] {
                     for (i, &(_, rw, bs, qd, threads)) in tests.iter().enumerate() {
                         let rw = match (write, rw) {
@@ -181,8 +186,7 @@ impl Plan {
                         };
                         let random_distribution = if rw.is_random() { m.random_distribution.clone() } else { crate::scenario::RANDOM.to_string() };
                         for run in 0..m.test_count.max(1) {
-                            let first = plan.phases.is_empty();
-                            let startdelay = if run == 0 && !first { m.interval_s } else { 0.0 };
+                            let startdelay = if run == 0 { m.interval_s } else { 0.0 };
                             let job = Job {
                                 runtime: m.runtime,
                                 numjobs: threads,
@@ -228,22 +232,24 @@ mod tests {
         assert_eq!(plan.phases[3].job.size.0, 8 * GIB);
         assert_eq!(plan.phases[3].point.unwrap().x, 8.0);
         let cdm = Plan::new(&Workload::CrystalDiskMark(CrystalDiskMark::default()), 16 * GIB, 1.0);
-        assert_eq!(cdm.phases.len(), 8);
-        assert_eq!(cdm.phases[4].job.rw, Rw::Write);
-        assert_eq!(cdm.phases[6].job.iodepth, 32);
+        assert_eq!(cdm.phases.len(), 9);
+        // Preparing: the test file is written first, no chart point.
+        assert_eq!((cdm.phases[0].job.rw, cdm.phases[0].job.io_size.0, cdm.phases[0].point), (Rw::Write, GIB, None));
+        assert_eq!(cdm.phases[5].job.rw, Rw::Write);
+        assert_eq!(cdm.phases[7].job.iodepth, 32);
         assert_eq!(cdm.series[0].x.categories.len(), 4);
         // CrystalDiskMark's order: every read, then every write; its interval before every
-        // test but the first; repeats back to back, each keeping the best.
+        // test; repeats back to back, each keeping the best.
         let starts: Vec<f64> = cdm.phases.iter().map(|p| p.job.startdelay).collect();
-        assert_eq!(starts, [0.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
+        assert_eq!(starts, [0.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
         let nvme = CrystalDiskMark { profile: CdmProfile::Nvme, test_count: 2, interval_s: 3.0, ..CrystalDiskMark::default() };
         let nvme = Plan::new(&Workload::CrystalDiskMark(nvme), 16 * GIB, 1.0);
-        assert_eq!(nvme.phases.len(), 16);
-        let q32t16 = &nvme.phases[4];
+        assert_eq!(nvme.phases.len(), 17);
+        let q32t16 = &nvme.phases[5];
         assert_eq!((q32t16.job.rw, q32t16.job.iodepth, q32t16.job.numjobs, q32t16.job.startdelay), (Rw::Randread, 32, 16, 3.0));
-        assert!(!q32t16.point.unwrap().best_of && nvme.phases[5].point.unwrap().best_of);
-        assert_eq!(nvme.phases[5].job.startdelay, 0.0);
-        assert_eq!(nvme.phases[8].job.rw, Rw::Write);
+        assert!(!q32t16.point.unwrap().best_of && nvme.phases[6].point.unwrap().best_of);
+        assert_eq!(nvme.phases[6].job.startdelay, 0.0);
+        assert_eq!(nvme.phases[9].job.rw, Rw::Write);
     }
 
     #[test]

@@ -33,6 +33,13 @@ pub struct Geometry {
     pub page_bytes: u32,
     pub slots_per_page: u32,
     pub slots_per_block: u32,
+    pub bits_per_cell: u32,
+    /// Pages one native program operation writes (a wordline's, when one-shot).
+    pub pages_per_program: u32,
+    /// Slots of a block run in SLC mode: one page per wordline.
+    pub slc_slots_per_block: u32,
+    /// The SLC cache's static part, in 4 KiB units of SLC capacity.
+    pub slc_static_units: u64,
     /// Physical blocks and slots in the whole drive.
     pub blocks: u32,
     pub slots: u32,
@@ -86,7 +93,11 @@ impl Geometry {
         } else {
             (raw_units as f64 / (1.0 + device.capacity.op_percent / 100.0)) as u64
         };
-        Spare { raw_units, slots_per_block: slots_per_block as u64 }.check(device, user_units)?;
+        let bits = n.cell.bits_per_cell();
+        let slc_static_units = device.slc_cache.static_bytes.0 / MAPPING_UNIT_BYTES;
+        let spare = Spare { raw_units, slots_per_block: slots_per_block as u64 };
+        spare.check(device, user_units)?;
+        spare.check_static_slc(user_units, slc_static_units * bits as u64)?;
         let blocks_per_plane = blocks_per_plane as u32;
         Ok(Geometry {
             channels: n.channels,
@@ -99,6 +110,10 @@ impl Geometry {
             page_bytes: n.page_bytes,
             slots_per_page,
             slots_per_block,
+            bits_per_cell: bits,
+            pages_per_program: n.pages_per_program(),
+            slc_slots_per_block: (n.pages_per_block / bits).max(1) * slots_per_page,
+            slc_static_units,
             blocks: blocks as u32,
             slots: slots as u32,
             raw_units,
@@ -181,6 +196,7 @@ impl Geometry {
 }
 
 /// The spare area GC works with: raw capacity beyond the user capacity.
+#[derive(Clone, Copy)]
 struct Spare {
     raw_units: u64,
     slots_per_block: u64,
@@ -199,6 +215,20 @@ impl Spare {
         } else {
             ("device.capacity.op_percent", "raise op_percent")
         };
+        self.check_for(field, knob_word, user_units)
+    }
+
+    /// The static SLC cache lives in the spare area at bits-per-cell NAND per byte: what it
+    /// leaves must still carry GC on a full drive.
+    fn check_static_slc(&self, user_units: u64, static_cells: u64) -> Result<(), ScenarioError> {
+        if static_cells == 0 {
+            return Ok(());
+        }
+        let left = Spare { raw_units: self.raw_units.saturating_sub(static_cells), ..*self };
+        left.check_for("device.slc_cache.static_bytes", "lower static_bytes (each SLC byte takes bits-per-cell bytes of spare NAND)", user_units)
+    }
+
+    fn check_for(&self, field: &str, knob_word: &str, user_units: u64) -> Result<(), ScenarioError> {
         if user_units == 0 {
             return Err(ScenarioError::new(field, ErrorCode::OutOfRange, "leaves no user capacity: the drive must hold at least 4096 bytes"));
         }

@@ -1,4 +1,9 @@
 //! NAND cell types and their datasheet timings.
+//!
+//! A wordline of a multi-bit cell holds one page per bit (TLC: lower, middle and upper page).
+//! 3D NAND programs all of them in one operation ("one-shot"), so `program_ns` is the time of
+//! one program operation: a whole wordline of pages when one-shot, one page otherwise. Run one
+//! bit per cell (SLC mode, the SLC cache), a wordline holds one page and programs far faster.
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -15,17 +20,17 @@ pub enum CellType {
     Qlc,
 }
 
-/// Array read (tR), page program (tPROG) and block erase (tBERS) times, and the P/E cycles a
-/// block is rated for.
+/// Array read (tR), program (tPROG, per program operation) and block erase (tBERS) times,
+/// the P/E cycles a block is rated for, and the same block run one bit per cell.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct NandTiming {
     pub read_ns: Nanos,
     pub program_ns: Nanos,
     pub erase_ns: Nanos,
     pub endurance_pe: u32,
-    /// The same block run one bit per cell (an SLC cache on TLC/QLC): fewer voltage levels
-    /// to place and sense, so reads and programs are far quicker (for SLC these equal the
-    /// native times).
+    /// SLC mode (the SLC cache, the translation table): two voltage levels to place and
+    /// sense instead of 2^bits, so reads and programs are far quicker. For SLC these equal
+    /// the native times.
     pub slc_mode_read_ns: Nanos,
     pub slc_mode_program_ns: Nanos,
 }
@@ -40,14 +45,18 @@ impl CellType {
         }
     }
 
-    /// Defaults picked inside public datasheet ranges for 3D NAND:
+    /// Defaults picked inside public datasheet ranges for 3D NAND; tPROG is one program
+    /// operation, a whole wordline (one-shot) for MLC, TLC and QLC:
     /// - SLC: tR 25-55 us, tPROG 200-350 us, tBERS 2-3.5 ms, 50k-100k P/E.
-    /// - MLC: tR 40-70 us, tPROG 0.5-1.3 ms, tBERS 3-5 ms, 3k-10k P/E.
-    /// - TLC: tR 50-90 us, tPROG 0.5-2 ms, tBERS 3-10 ms, 1k-3k P/E.
-    /// - QLC: tR 80-160 us, tPROG 2-5 ms, tBERS 10-15 ms, 0.5k-1.5k P/E.
+    /// - MLC: tR 40-70 us, tPROG 0.9-1.6 ms, tBERS 3-5 ms, 3k-10k P/E.
+    /// - TLC: tR 50-90 us, tPROG 0.7-2 ms for the 3 pages, tBERS 3-10 ms, 1k-3k P/E.
+    /// - QLC: tR 80-160 us, tPROG 8-20 ms for the 4 pages (ISSCC 2018-2019 parts program
+    ///   12-30 MB/s per die: a 4-plane die with 16 KiB pages programs 256 KiB per
+    ///   operation), tBERS 10-15 ms, 0.5k-1.5k P/E.
+    ///
+    /// SLC mode on MLC/TLC/QLC blocks: tR 25-45 us, tPROG 150-400 us.
     pub fn native_timing(self) -> NandTiming {
         const US: Nanos = 1_000;
-        // SLC-mode pages of MLC/TLC/QLC blocks: tR 25-40 us, tPROG 150-400 us.
         let t = |read: Nanos, program: Nanos, erase: Nanos, endurance_pe: u32, slc_read: Nanos, slc_program: Nanos| NandTiming {
             read_ns: read * US,
             program_ns: program * US,
@@ -58,9 +67,9 @@ impl CellType {
         };
         match self {
             CellType::Slc => t(30, 250, 2_500, 100_000, 30, 250),
-            CellType::Mlc => t(50, 900, 3_500, 5_000, 30, 250),
-            CellType::Tlc => t(60, 700, 3_500, 3_000, 30, 250),
-            CellType::Qlc => t(110, 3_000, 12_000, 1_000, 35, 300),
+            CellType::Mlc => t(50, 1_200, 3_500, 5_000, 30, 250),
+            CellType::Tlc => t(60, 1_800, 3_500, 3_000, 30, 250),
+            CellType::Qlc => t(140, 12_000, 15_000, 1_000, 40, 300),
         }
     }
 }

@@ -40,9 +40,13 @@ pub struct LatencySummary {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct WindowCounters {
     pub writes: NandWrites,
+    /// Units moved by GC, and of them folded out of the SLC cache.
     pub gc_units: u64,
+    pub folded_units: u64,
     /// Table lookups answered by SRAM, DRAM, HMB and NAND.
     pub lookups: [u64; 4],
+    /// The SLC cache now: data in it and its size, 4 KiB units.
+    pub slc_units: [u64; 2],
 }
 
 const MB: f64 = 1_000_000.0;
@@ -88,8 +92,13 @@ pub(crate) struct Recorder {
     /// Write amplification since the run started, and per window.
     waf_series: Option<usize>,
     waf_window_series: Option<usize>,
-    /// GC's copy rate: units moved per second of each window, as MB/s.
+    /// GC's copy rate: units moved per second of each window, as MB/s; and folding's.
     gc_series: Option<usize>,
+    fold_series: Option<usize>,
+    /// The SLC cache's data and size at the end of each window.
+    slc_series: Option<[usize; 2]>,
+    /// The drive was simulated at 1/scale: capacities are drawn at full size.
+    scale: f64,
     /// Hit-ratio series per mapping tier (SRAM, DRAM, HMB, NAND = miss).
     map_series: [Option<usize>; 4],
     bytes_window: Option<BytesWindow>,
@@ -104,7 +113,18 @@ impl Recorder {
     /// `scale` multiplies byte-valued x axes back to the full-size drive.
     /// `map_tiers`: which mapping-cache tiers the drive has, for hit-ratio lines.
     /// `slot_geometry`: how the drive's write counters convert to NAND space, for WAF.
-    pub fn new(plan: &Plan, window: TimeWindow, reads: bool, writes: bool, scale: f64, map_tiers: [bool; 3], slot_geometry: SlotGeometry) -> Recorder {
+    /// `slc_cache`: the drive has one, so its size, contents and folding get lines.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        plan: &Plan,
+        window: TimeWindow,
+        reads: bool,
+        writes: bool,
+        scale: f64,
+        map_tiers: [bool; 3],
+        slot_geometry: SlotGeometry,
+        slc_cache: bool,
+    ) -> Recorder {
         let window_ns = window.width_ns;
         let mut series = plan.series.clone();
         let mut add = |s: Series| {
@@ -129,7 +149,15 @@ impl Recorder {
         let waf_series = writes.then(|| add(over_time("waf", SeriesRole::Waf, LabelId::WriteAmplification, waf())));
         let waf_window_series = writes.then(|| add(over_time("waf_window", SeriesRole::Waf, LabelId::WriteAmplificationWindow, waf())));
         let gc_y = Axis::new(AxisId::GcCopyRate, Unit::MbPerS);
-        let gc_series = writes.then(|| add(over_time("gc_throughput", SeriesRole::Gc, LabelId::GcCopies, gc_y)));
+        let gc_series = writes.then(|| add(over_time("gc_throughput", SeriesRole::Gc, LabelId::GcCopies, gc_y.clone())));
+        let fold_series = (writes && slc_cache).then(|| add(over_time("fold_throughput", SeriesRole::Gc, LabelId::Folding, gc_y)));
+        let slc_y = || Axis::new(AxisId::SlcCache, Unit::Gb);
+        let slc_series = slc_cache.then(|| {
+            [
+                add(over_time("slc_cache_data", SeriesRole::SlcCache, LabelId::SlcCacheData, slc_y())),
+                add(over_time("slc_cache_size", SeriesRole::SlcCache, LabelId::SlcCacheSize, slc_y())),
+            ]
+        });
         let hits = || Axis::new(AxisId::TableLookups, Unit::Percent);
         let mut map_series = [None; 4];
         let tiers = [("map_hit_sram", LabelId::Sram), ("map_hit_dram", LabelId::Dram), ("map_hit_hmb", LabelId::Hmb), ("map_miss", LabelId::NandMiss)];
@@ -158,6 +186,9 @@ impl Recorder {
             waf_series,
             waf_window_series,
             gc_series,
+            fold_series,
+            slc_series,
+            scale,
             map_series,
             bytes_window,
             timeline,
@@ -256,10 +287,13 @@ impl Recorder {
     /// Adds the throughput of a final sliver of `width` ending at `end` to the last window.
     fn stretch_last_window(&mut self, end: Nanos, width: Nanos, counters: WindowCounters) {
         let last_width = self.drawn_width_ns as f64 / 1e9;
-        let moved = (counters.gc_units - self.window_start_counters.gc_units) * crate::units::MAPPING_UNIT_BYTES;
+        let start = self.window_start_counters;
+        let folded = (counters.folded_units - start.folded_units) * crate::units::MAPPING_UNIT_BYTES;
+        let moved = (counters.gc_units - start.gc_units) * crate::units::MAPPING_UNIT_BYTES - folded;
         let gc = self.gc_series.map(|i| (i, moved));
+        let fold = self.fold_series.map(|i| (i, folded));
         let throughput = (0..2).filter_map(|o| self.time_series[o].map(|i| (i, std::mem::take(&mut self.window_bytes[o]))));
-        let stretched: Vec<(usize, u64)> = throughput.chain(gc).collect();
+        let stretched: Vec<(usize, u64)> = throughput.chain(gc).chain(fold).collect();
         for (i, sliver_bytes) in stretched {
             if let Some(p) = self.series[i].points.last_mut() {
                 let bytes = p[1] * MB * last_width + sliver_bytes as f64;
@@ -324,9 +358,18 @@ impl Recorder {
                 self.series[i].points.push([x, counters.writes.write_amplification(&start.writes, self.slot_geometry)]);
             }
         }
+        let folded = counters.folded_units - start.folded_units;
         if let Some(i) = self.gc_series {
-            let moved = counters.gc_units - start.gc_units;
+            let moved = counters.gc_units - start.gc_units - folded;
             self.series[i].points.push([x, mb_per_s(moved * crate::units::MAPPING_UNIT_BYTES, width)]);
+        }
+        if let Some(i) = self.fold_series {
+            self.series[i].points.push([x, mb_per_s(folded * crate::units::MAPPING_UNIT_BYTES, width)]);
+        }
+        if let Some(lines) = self.slc_series {
+            for (i, units) in lines.into_iter().zip(counters.slc_units) {
+                self.series[i].points.push([x, (units * crate::units::MAPPING_UNIT_BYTES) as f64 * self.scale / 1e9]);
+            }
         }
         let lookups: [u64; 4] = std::array::from_fn(|t| counters.lookups[t] - start.lookups[t]);
         let total: u64 = lookups.iter().sum();

@@ -24,6 +24,8 @@ pub enum SeriesRole {
     Gc,
     /// Which tier answered the table lookups, over time.
     Mapping,
+    /// The SLC cache: its size and the data in it, over time.
+    SlcCache,
 }
 
 /// The text of a series' legend entry, translated by the page.
@@ -46,6 +48,10 @@ pub enum LabelId {
     LatencyPerOperation,
     WriteAmplification,
     WriteAmplificationWindow,
+    /// Data moved out of the SLC cache into native blocks.
+    Folding,
+    SlcCacheData,
+    SlcCacheSize,
 }
 
 /// What an axis measures, translated by the page.
@@ -67,6 +73,7 @@ pub enum AxisId {
     GcCopyRate,
     TableLookups,
     OperationsAtOrBelow,
+    SlcCache,
 }
 
 /// The unit a number is in; the page keeps the display strings, keyed by this.
@@ -156,6 +163,7 @@ impl AxisId {
             AxisId::GcCopyRate => "GC copy rate",
             AxisId::TableLookups => "Table lookups",
             AxisId::OperationsAtOrBelow => "Operations at or below",
+            AxisId::SlcCache => "SLC cache",
         }
     }
 }
@@ -178,6 +186,9 @@ impl LabelId {
             LabelId::LatencyPerOperation => "Latency per operation",
             LabelId::WriteAmplification => "Write amplification (cumulative)",
             LabelId::WriteAmplificationWindow => "Write amplification (per window)",
+            LabelId::Folding => "Folding (SLC to native)",
+            LabelId::SlcCacheData => "Data in the SLC cache",
+            LabelId::SlcCacheSize => "SLC cache size",
         }
     }
 }

@@ -25,6 +25,7 @@ pub enum SummaryGroup {
     Capacity,
     Mapping,
     Hmb,
+    SlcCache,
     Run,
 }
 
@@ -92,6 +93,9 @@ static FIELDS: &[SummaryField] = &[
     f("hmb_granted_bytes", U::Bytes, G::Hmb, "HMB granted"),
     f("hmb_table_bytes", U::Bytes, G::Hmb, "HMB holding the table"),
     f("hmb_covered_span_bytes", U::Bytes, G::Hmb, "Span the HMB table covers"),
+    f("slc_cache_bytes", U::Bytes, G::SlcCache, "SLC cache size at the start"),
+    f("slc_written_bytes", U::Bytes, G::SlcCache, "Written into the SLC cache"),
+    f("folded_bytes", U::Bytes, G::SlcCache, "Folded into native blocks"),
     f("duration_s", U::S, G::Run, "Simulated time"),
     f("scale", U::Ratio, G::Run, "Scale (1/N of the drive simulated)"),
     f("events", U::Count, G::Run, "Events"),

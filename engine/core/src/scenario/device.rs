@@ -18,6 +18,7 @@ pub struct Device {
     pub gc: Gc,
     pub wear: Wear,
     pub mapping: super::Mapping,
+    pub slc_cache: super::SlcCache,
 }
 
 /// NAND geometry. Dies are numbered channel-first, so consecutive dies sit on different
@@ -37,6 +38,16 @@ pub struct Nand {
     pub channel_mb_per_s: u32,
     /// Optional overrides of the cell type's datasheet timings.
     pub timing: Option<TimingOverride>,
+    /// 3D NAND programs every page of a wordline (2 for MLC, 3 for TLC, 4 for QLC) in one
+    /// operation; off, pages program one at a time (planar NAND's two-pass programming).
+    pub one_shot: bool,
+    /// Multi-plane operations: a die's planes read, program and erase at the same time
+    /// (independent plane reads). Off, a die does one operation at a time.
+    pub multi_plane: bool,
+    /// Cache read and cache program: a plane's data register lets the next array operation
+    /// start while the last page's data still crosses the channel. Off, the plane waits for
+    /// its own transfers.
+    pub cache_ops: bool,
 }
 
 impl Default for Nand {
@@ -53,6 +64,9 @@ impl Default for Nand {
             page_bytes: 16384,
             channel_mb_per_s: 800,
             timing: None,
+            one_shot: true,
+            multi_plane: true,
+            cache_ops: true,
         }
     }
 }
@@ -63,8 +77,42 @@ impl Default for Nand {
 #[ts(export)]
 pub struct TimingOverride {
     pub read_us: Option<f64>,
+    /// One program operation: a whole wordline when one-shot.
     pub program_us: Option<f64>,
     pub erase_us: Option<f64>,
+    /// The same block run one bit per cell (SLC cache, translation table).
+    pub slc_read_us: Option<f64>,
+    pub slc_program_us: Option<f64>,
+}
+
+impl Nand {
+    /// The cell type's datasheet timings with this drive's overrides.
+    pub fn timing(&self) -> crate::media::NandTiming {
+        let mut t = self.cell.native_timing();
+        if let Some(o) = &self.timing {
+            let ns = |v: Option<f64>, default: crate::units::Nanos| v.map_or(default, |us| (us * 1000.0) as crate::units::Nanos);
+            t.read_ns = ns(o.read_us, t.read_ns);
+            t.program_ns = ns(o.program_us, t.program_ns);
+            t.erase_ns = ns(o.erase_us, t.erase_ns);
+            t.slc_mode_read_ns = ns(o.slc_read_us, t.slc_mode_read_ns);
+            t.slc_mode_program_ns = ns(o.slc_program_us, t.slc_mode_program_ns);
+            if self.cell == crate::media::CellType::Slc {
+                // SLC cells are always in SLC mode.
+                t.slc_mode_read_ns = t.read_ns;
+                t.slc_mode_program_ns = t.program_ns;
+            }
+        }
+        t
+    }
+
+    /// Pages one program operation writes: a wordline's when one-shot.
+    pub fn pages_per_program(&self) -> u32 {
+        if self.one_shot {
+            self.cell.bits_per_cell()
+        } else {
+            1
+        }
+    }
 }
 
 /// How much of the raw NAND the host sees. `op_percent` = (raw - user) / user.
@@ -99,11 +147,37 @@ pub struct Controller {
     /// Compress data before it is written (SandForce-style): compressible data takes fewer
     /// NAND sectors, which means fewer programs and more free space for GC.
     pub compression: bool,
+    /// Commands per second the controller's firmware handles at most, reads and writes
+    /// (its cores share them); 0 = no limit. A DRAM-less controller updating its table in
+    /// SRAM handles fewer writes than reads.
+    pub read_iops_limit: u32,
+    pub write_iops_limit: u32,
+    pub striping: Striping,
+}
+
+/// Where the host's next page goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum Striping {
+    /// To the plane that is free first (rotation order breaks ties): no plane holds the
+    /// host up while another is idle.
+    FirstFree,
+    /// Channel, die, plane, in a fixed order, as firmware writing super-pages across every
+    /// die does: a die busy with something long holds every stripe up.
+    Fixed,
 }
 
 impl Default for Controller {
     fn default() -> Self {
-        Self { command_latency_us: 8.0, write_buffer: Bytes(4 * crate::units::MIB), compression: false }
+        Self {
+            command_latency_us: 8.0,
+            write_buffer: Bytes(4 * crate::units::MIB),
+            compression: false,
+            read_iops_limit: 0,
+            write_iops_limit: 0,
+            striping: Striping::FirstFree,
+        }
     }
 }
 
@@ -220,7 +294,14 @@ impl Device {
         c.knob("channel_mb_per_s", n.channel_mb_per_s as f64)?;
         if let Some(t) = &n.timing {
             let c = Check::at("device.nand.timing");
-            for (field, value) in [("read_us", t.read_us), ("program_us", t.program_us), ("erase_us", t.erase_us)] {
+            let fields = [
+                ("read_us", t.read_us),
+                ("program_us", t.program_us),
+                ("erase_us", t.erase_us),
+                ("slc_read_us", t.slc_read_us),
+                ("slc_program_us", t.slc_program_us),
+            ];
+            for (field, value) in fields {
                 if let Some(v) = value {
                     c.knob(field, v)?;
                 }
@@ -232,6 +313,9 @@ impl Device {
         let c = Check::at("device.controller");
         c.knob("command_latency_us", self.controller.command_latency_us)?;
         c.knob("write_buffer", self.controller.write_buffer.0 as f64)?;
+        c.knob("read_iops_limit", self.controller.read_iops_limit as f64)?;
+        c.knob("write_iops_limit", self.controller.write_iops_limit as f64)?;
+        c.choice("striping", &self.controller.striping)?;
         let c = Check::at("device.host_interface");
         c.choice("kind", &self.host_interface.kind)?;
         if self.host_interface.kind == HostLinkKind::Pcie {
@@ -247,13 +331,15 @@ impl Device {
         let why = "blocks (at least free_block_threshold, at most 256)";
         c.within("background_free_blocks", self.gc.background_free_blocks as u64, self.gc.free_block_threshold as u64, 256, why)?;
         Check::at("device.wear").knob("static_spread", self.wear.static_spread as f64)?;
+        self.slc_cache.validate(self)?;
         Ok(())
     }
 
     /// The firmware's working blocks in every plane, on top of the raw capacity (see
     /// `media::geometry`): GC's free-block threshold and one open block per write frontier
-    /// (host, GC; a compressing FTL repacks into a third).
+    /// (host, GC; a compressing FTL repacks into a third; the SLC cache's host writes have
+    /// their own).
     pub fn plane_reserve_blocks(&self) -> u32 {
-        self.gc.free_block_threshold + 2 + self.controller.compression as u32
+        self.gc.free_block_threshold + 2 + self.controller.compression as u32 + self.slc_cache.enabled() as u32
     }
 }

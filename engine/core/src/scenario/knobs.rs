@@ -133,16 +133,87 @@ pub static KNOBS: &[Knob] = &[
     k("device.nand.timing.read_us", "media", Number, "µs", "Read time (tR)", "Array read; empty = the cell type's datasheet default")
         .range(1.0, 10_000.0)
         .nullable(),
-    k("device.nand.timing.program_us", "media", Number, "µs", "Program time (tPROG)", "Page program; empty = the cell type's datasheet default")
-        .range(10.0, 100_000.0)
-        .nullable(),
+    k(
+        "device.nand.timing.program_us",
+        "media",
+        Number,
+        "µs",
+        "Program time (tPROG)",
+        "One program operation: a whole wordline when one-shot; empty = the cell type's datasheet default",
+    )
+    .range(10.0, 100_000.0)
+    .nullable(),
     k("device.nand.timing.erase_us", "media", Number, "µs", "Erase time (tBERS)", "Block erase; empty = the cell type's datasheet default")
         .range(100.0, 1_000_000.0)
         .nullable(),
+    k("device.nand.timing.slc_read_us", "media", Number, "µs", "SLC-mode read time", "Array read of a block run one bit per cell (SLC cache, table); empty = default")
+        .range(1.0, 10_000.0)
+        .nullable(),
+    k(
+        "device.nand.timing.slc_program_us",
+        "media",
+        Number,
+        "µs",
+        "SLC-mode program time",
+        "Page program of a block run one bit per cell (SLC cache, table); empty = default",
+    )
+    .range(10.0, 100_000.0)
+    .nullable(),
+    k(
+        "device.nand.one_shot",
+        "media",
+        Bool,
+        "",
+        "One-shot programming",
+        "3D NAND programs all pages of a wordline (3 for TLC, 4 for QLC) in one tPROG; off, one page at a time",
+    ),
+    k("device.nand.multi_plane", "media", Bool, "", "Multi-plane operations", "A die's planes work at the same time; off, a die does one operation at a time"),
+    k(
+        "device.nand.cache_ops",
+        "media",
+        Bool,
+        "",
+        "Cache read/program",
+        "The plane starts its next operation while the last page's data still crosses the channel",
+    ),
     // capacity
     k("device.capacity.op_percent", "capacity", Number, "%", "Over-provisioning", "Spare NAND as a share of user capacity: (raw - user) / user")
         .range(0.0, 400.0),
     k("device.capacity.user_bytes", "capacity", Bytes, "B", "User capacity", "Capacity the host sees; 0 = derived from over-provisioning").at_least(0.0),
+    // SLC cache
+    k(
+        "device.slc_cache.dynamic_percent",
+        "slc_cache",
+        Number,
+        "%",
+        "SLC cache ratio",
+        "Share of the free native capacity run as SLC (1 bit per cell): the dynamic cache, which shrinks as the drive fills",
+    )
+    .range(0.0, 100.0),
+    k(
+        "device.slc_cache.static_bytes",
+        "slc_cache",
+        Bytes,
+        "B",
+        "Static SLC cache",
+        "SLC capacity always there, out of the spare area (each SLC byte costs bits-per-cell bytes of NAND)",
+    )
+    .range(0.0, 1024.0 * GIB),
+    k("device.slc_cache.when_full", "slc_cache", Enum, "", "When the cache is full", "Write native blocks directly, or fold SLC data out first and keep writing SLC")
+        .options(&["direct", "fold_first"]),
+    k(
+        "device.slc_cache.fold_schedule",
+        "slc_cache",
+        Enum,
+        "",
+        "Folding",
+        "Paced: every plane folds a little with each write. Burst: one die folds a batch at once, and the writes waiting for it dip",
+    )
+    .options(&["paced", "burst"])
+    .when("device.slc_cache.when_full", "direct"),
+    k("device.slc_cache.fold_batch_bytes", "slc_cache", Bytes, "B", "Fold batch", "SLC data one die folds at once (a burst, or when fold-first needs room)")
+        .range(4096.0, 1024.0 * GIB),
+    k("device.slc_cache.idle_fold", "slc_cache", Bool, "", "Fold when idle", "Idle time folds the cache's data into native blocks, so it is empty for the next burst"),
     // controller
     k("device.controller.command_latency_us", "controller", Number, "µs", "Command latency", "Firmware time per command before flash work starts")
         .range(0.0, 10_000.0),
@@ -156,6 +227,19 @@ pub static KNOBS: &[Knob] = &[
     ),
     k("device.controller.write_buffer", "controller", Bytes, "B", "Write buffer", "DRAM/SRAM that completes host writes before they reach NAND")
         .range(64.0 * KIB, 4.0 * GIB),
+    k(
+        "device.controller.striping",
+        "controller",
+        Enum,
+        "",
+        "Striping",
+        "Where host data's next page goes: the plane free first, or planes in a fixed order (a busy die holds the stripe up)",
+    )
+    .options(&["first_free", "fixed"]),
+    k("device.controller.read_iops_limit", "controller", Int, "IOPS", "Read command limit", "Read commands per second the firmware handles at most; 0 = no limit")
+        .range(0.0, 100_000_000.0),
+    k("device.controller.write_iops_limit", "controller", Int, "IOPS", "Write command limit", "Write commands per second the firmware handles at most; 0 = no limit")
+        .range(0.0, 100_000_000.0),
     // host interface
     k("device.host_interface.kind", "host", Enum, "", "Interface", "PCIe (NVMe) or SATA 6 Gb/s").options(&["pcie", "sata"]),
     k("device.host_interface.pcie_gen", "host", Int, "", "PCIe generation", "Per-lane rate: Gen3 about 985 MB/s, Gen4 twice that")

@@ -11,6 +11,7 @@ mod mapping;
 mod parse;
 mod rules;
 mod scale;
+mod slc_cache;
 mod workload;
 
 pub use benchmarks::*;
@@ -19,6 +20,7 @@ pub use error::{ErrorCode, ScenarioError};
 pub use host::*;
 pub use mapping::*;
 pub use parse::WORKLOAD_KINDS;
+pub use slc_cache::*;
 pub use workload::*;
 
 use crate::media::Geometry;

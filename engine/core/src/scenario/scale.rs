@@ -1,7 +1,8 @@
 //! `scale`: simulate 1/N of a drive with every ratio kept.
 //!
-//! The raw and user capacities (exactly: blocks per plane round up, the rest stays erased), the table caches (SRAM, DRAM, HMB sizes: they are
-//! sized by the span they cover) and every byte size of the workload that measures a region
+//! The raw and user capacities (exactly: blocks per plane round up, the rest stays erased), the
+//! table caches (SRAM, DRAM, HMB sizes: they are sized by the span they cover), the SLC cache's
+//! static part and every byte size of the workload that measures a region
 //! or an amount (offset, size, io_size, spans, round_bytes, file_bytes) shrink by N; block sizes,
 //! page sizes, planes, channels, buffers and timings stay, so parallelism, OP, spans
 //! relative to capacity and write amplification are those of the full drive. The report
@@ -55,6 +56,9 @@ impl Scenario {
         for b in [&mut h.min_bytes, &mut h.preferred_bytes, &mut h.max_bytes, &mut h.host_memory_buffer_bytes, &mut h.reserved_bytes, &mut h.region_bytes] {
             b.0 /= n;
         }
+        // The SLC cache's static part is a share of the drive like its spare area.
+        s.device.slc_cache.static_bytes.0 /= n;
+        s.device.slc_cache.fold_batch_bytes.0 = (s.device.slc_cache.fold_batch_bytes.0 / n).max(MAPPING_UNIT_BYTES);
         match &mut s.workload {
             Workload::Job(j) => {
                 shrink(&mut j.offset, n);

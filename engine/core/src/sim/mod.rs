@@ -84,6 +84,8 @@ pub struct Simulation {
     /// Full-size HMB grant and the part of it holding table segments.
     hmb_granted_bytes: u64,
     hmb_table_bytes: u64,
+    /// The SLC cache's size when the workload started, 4 KiB units of the 1/scale drive.
+    slc_cache_start_units: u64,
 }
 
 impl Simulation {
@@ -102,7 +104,7 @@ impl Simulation {
         let window = window::time_window(&plan, &geo, &scenario.device);
         let m = &scenario.device.mapping;
         let map_tiers = [m.sram_bytes.0 > 0, m.dram_bytes.0 > 0, m.hmb.table_bytes() > 0];
-        let recorder = Recorder::new(&plan, window, reads, writes, scale as f64, map_tiers, drive.slot_geometry());
+        let recorder = Recorder::new(&plan, window, reads, writes, scale as f64, map_tiers, drive.slot_geometry(), drive.ftl.slc_cache_enabled());
         let overhead_ns = (scenario.host.command_overhead_us * 1000.0) as Nanos;
         let first = Threads::new(&plan.phases[0].job, geo.user_bytes(), scenario.seed, 0, overhead_ns);
         let precondition = Precondition::new(&geo, scenario);
@@ -137,6 +139,7 @@ impl Simulation {
             scale,
             hmb_granted_bytes: full_size.device.mapping.hmb.granted_bytes(),
             hmb_table_bytes: full_size.device.mapping.hmb.table_bytes(),
+            slc_cache_start_units: 0,
         })
     }
 
@@ -146,6 +149,7 @@ impl Simulation {
         self.baseline_map = self.drive.mapping_counters();
         self.baseline_flash = self.drive.counters();
         self.baseline_writes = self.drive.nand_writes();
+        self.slc_cache_start_units = self.drive.ftl.slc_cache_units().1;
         self.recorder.start(window_counters(&self.drive));
         self.started = true;
         self.start_phase(0, 0);
@@ -382,6 +386,7 @@ impl Simulation {
             baseline_writes: self.baseline_writes,
             hmb_table_bytes: self.hmb_table_bytes,
             hmb_granted_bytes: self.hmb_granted_bytes,
+            slc_cache_start_units: self.slc_cache_start_units,
             elapsed: self.now,
             events: self.events,
             truncated: self.truncated,
@@ -391,7 +396,15 @@ impl Simulation {
 }
 
 fn window_counters(drive: &Drive) -> WindowCounters {
-    WindowCounters { writes: drive.nand_writes(), gc_units: drive.ftl.counters().gc_units_moved, lookups: drive.mapping_counters().lookups }
+    let ftl = drive.ftl.counters();
+    let (slc_data, slc_size) = drive.ftl.slc_cache_units();
+    WindowCounters {
+        writes: drive.nand_writes(),
+        gc_units: ftl.gc_units_moved,
+        folded_units: ftl.units_folded,
+        lookups: drive.mapping_counters().lookups,
+        slc_units: [slc_data, slc_size],
+    }
 }
 
 /// What the summary is computed from.
@@ -407,6 +420,7 @@ pub(crate) struct SimParts<'a> {
     pub baseline_writes: NandWrites,
     pub hmb_table_bytes: u64,
     pub hmb_granted_bytes: u64,
+    pub slc_cache_start_units: u64,
     pub elapsed: Nanos,
     pub events: u64,
     pub truncated: bool,

@@ -1,5 +1,7 @@
 //! Preconditioning: the drive reaches the scenario's starting state (a sequential fill,
-//! then uniform random 4 KiB overwrites) without spending simulated time.
+//! then uniform random 4 KiB overwrites) without spending simulated time, and then rests:
+//! an SLC cache is folded empty, as after the idle time between preparing a drive and
+//! testing it.
 //!
 //! It runs in steps inside `Simulation::run`, not in the constructor, so a caller sees
 //! progress and can stop a long one (the page terminates its worker between steps). The
@@ -7,7 +9,7 @@
 //! the work is cut up.
 
 use crate::controller::Drive;
-use crate::ftl::{FlashOps, Stream};
+use crate::ftl::{FlashOps, Program, Stream};
 use crate::media::Geometry;
 use crate::rng::SimRng;
 use crate::scenario::Scenario;
@@ -20,10 +22,10 @@ struct CountedUntimed {
 }
 
 impl FlashOps for CountedUntimed {
-    fn read_page(&mut self, _: u32, _: u32, _: u32) {
+    fn read_page(&mut self, _: u32, _: u32, _: u32, _: bool) {
         self.ops += 1;
     }
-    fn program_page(&mut self, _: u32, _: u32, _: Stream, _: u32) {
+    fn program_page(&mut self, _: u32, _: u32, _: Stream, _: u32, _: Program) {
         self.ops += 1;
     }
     fn erase_block(&mut self, _: u32, _: u32) {
@@ -68,7 +70,8 @@ impl Precondition {
         self.flash.ops
     }
 
-    /// Writes at most `max_writes` units; returns how many it wrote.
+    /// Writes at most `max_writes` units; returns how many it wrote. The step that writes
+    /// the last one also lets the drive rest.
     pub fn step(&mut self, drive: &mut Drive, max_writes: u64) -> u64 {
         let end = self.total_writes().min(self.done.saturating_add(max_writes));
         let start = self.done;
@@ -76,6 +79,9 @@ impl Precondition {
             let lba = if self.done < self.fill_units as u64 { self.done as u32 } else { self.rng.below(self.fill_units as u64) as u32 };
             drive.ftl.write(lba, &mut self.flash);
             self.done += 1;
+        }
+        if self.done > start && self.is_done() {
+            drive.ftl.fold_all(&mut self.flash);
         }
         self.done - start
     }

@@ -20,12 +20,12 @@ pub(super) struct Timing {
 impl Timing {
     pub fn of(s: &Scenario) -> Timing {
         let n = &s.device.nand;
-        let native = n.cell.native_timing();
-        let over = |v: Option<f64>, default: Nanos| v.map_or(default, |us| (us * 1000.0) as Nanos);
-        let t = n.timing.clone().unwrap_or_default();
-        let (read_ns, program_ns, erase_ns) = (over(t.read_us, native.read_ns), over(t.program_us, native.program_ns), over(t.erase_us, native.erase_ns));
+        let native = n.timing();
+        let (read_ns, program_ns, erase_ns) = (native.read_ns, native.program_ns, native.erase_ns);
         let slc_ns = native.slc_mode_read_ns.max(native.slc_mode_program_ns);
         let unit_ns = transfer_ns(MAPPING_UNIT_BYTES, n.channel_mb_per_s as u64 * 1_000_000).max(1);
+        // Without cache operations a plane also waits for its transfers: charged below as
+        // page transfers beside every operation either way.
         let slots_per_page = (n.page_bytes as u64 / MAPPING_UNIT_BYTES).max(1);
         Timing {
             read_ns,

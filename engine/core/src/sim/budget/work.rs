@@ -123,7 +123,8 @@ fn gc_moves_per_sector(geo: &Geometry, s: &Scenario, valid_units: u64) -> (f64, 
     let d = &s.device;
     // GC chooses its victims when data fills the raw capacity (the firmware's working blocks
     // come on top: `media::geometry`), as in the models' validation (tests/op_as_typed.rs).
-    let data_slots = geo.raw_units as f64;
+    // A static SLC cache keeps bits-per-cell times its size out of the spare area.
+    let data_slots = geo.raw_units.saturating_sub(geo.slc_static_units * geo.bits_per_cell as u64) as f64;
     let alpha = data_slots / valid_units.max(1) as f64;
     let clamped = alpha < MIN_ALPHA;
     let alpha = alpha.max(MIN_ALPHA);
@@ -155,6 +156,26 @@ fn gc_moves_per_sector(geo: &Geometry, s: &Scenario, valid_units: u64) -> (f64, 
 fn gc_free_units(geo: &Geometry, s: &Scenario, free_kept: u32) -> u64 {
     let kept = geo.planes as u64 * (free_kept.saturating_sub(s.device.gc.free_block_threshold) as u64 + 1);
     geo.raw_units.saturating_sub(kept * geo.slots_per_block as u64)
+}
+
+/// The SLC cache's own work: every unit the host writes may land in SLC blocks (which hold
+/// 1/bits of a native block, so opening them erases more often) and be folded out once:
+/// read from its SLC page, programmed into a native one. The cache's size follows the free
+/// native space (`ftl/slc.rs`), so folding keeps the data in SLC within what raw capacity
+/// holds and GC starts when it would without the cache.
+fn slc_work(geo: &Geometry, s: &Scenario, units: u64) -> FlashWork {
+    if !s.device.slc_cache.enabled() || units == 0 {
+        return FlashWork::default();
+    }
+    let planes = geo.planes as u64;
+    let slc_blocks = units / geo.slc_slots_per_block.max(1) as u64 + 2 * planes;
+    FlashWork {
+        reads: units,
+        programs: units / geo.slots_per_page as u64 + 2 * planes,
+        erases: slc_blocks.saturating_mul(2),
+        table: 0,
+        moved_units: units,
+    }
 }
 
 /// Sectors in a slot: 8 with compression, else 1.
@@ -297,7 +318,7 @@ pub(crate) fn work(s: &Scenario, geo: &Geometry, plan: &Plan) -> Work {
     };
     let fill_work = write_work(geo, s, pre_writes(fill, gc_part[0], take_transient(gc_part[0])));
     let over_work = write_work(geo, s, pre_writes(overwrites, gc_part[1], take_transient(gc_part[1])));
-    let pre = fill_work.plus(&over_work);
+    let pre = fill_work.plus(&over_work).plus(&slc_work(geo, s, fill.saturating_add(overwrites)));
     let extra = take_transient(gc_part[2]);
     // Background GC runs with no host writes too (a read job with think time).
     let extra = extra.saturating_add(if background { std::mem::take(&mut transient) } else { 0 });
@@ -310,7 +331,7 @@ pub(crate) fn work(s: &Scenario, geo: &Geometry, plan: &Plan) -> Work {
         extra_moved: extra,
         min_unit_sectors: if fill + overwrites > 0 { min_unit_sectors.min(per_slot) } else { min_unit_sectors },
     };
-    let mut w = write_work(geo, s, workload_writes);
+    let mut w = write_work(geo, s, workload_writes).plus(&slc_work(geo, s, writes));
     let spare_exhausted = pre_clamped || work_clamped;
     // Every host read unit is at most one page read.
     w.reads = w.reads.saturating_add(reads);

@@ -1,0 +1,258 @@
+//! The SLC cache (article 001) inside the FTL.
+//!
+//! Host data goes to the SLC frontier, whose blocks run one bit per cell, while the cache has
+//! room: while the SLC slots written (in blocks not yet reclaimed) stay below its size, the
+//! static part plus `dynamic_percent` of the free native capacity (user capacity not holding
+//! valid data in native blocks) over bits per cell. Filling the cache therefore does not
+//! shrink it; data landing in native blocks does, which is how a full drive ends with only
+//! the static part.
+//!
+//! Once the cache is full it is "exhausted" until the host idles:
+//! - `direct`: host data goes to native blocks. Each unit written natively shrinks the cache
+//!   by q = dynamic share / bits per cell, so the drive must fold (move SLC data to native
+//!   blocks and erase the SLC blocks for native use) to keep the data in SLC within it.
+//!   `paced`: every plane folds as it takes host data, at the pace that keeps up: a victim
+//!   of v valid units in c written slots frees c of the cache and shrinks it by v q, so it is
+//!   folded over (c - v q) / q host units. `burst`: once the data in SLC is a batch over the
+//!   cache's size, the next die in turn folds a batch at once.
+//! - `fold_first`: host data still goes through SLC; when no room is left the next die in
+//!   turn folds a batch before the write can land.
+//!
+//! Idle time folds whole SLC blocks (oldest first) and lifts the exhaustion: the next burst
+//! finds the cache empty. Physical space is watched as always by GC (`gc.rs`), which may pick
+//! an SLC block too: greedy's fewest-valid-first is right for both modes, since a block frees
+//! the same native space whatever it held.
+
+use super::victims::NONE;
+use super::{BlockState, FlashOps, Ftl, Stream};
+use crate::media::Geometry;
+use crate::scenario::{FoldSchedule, SlcCache, SlcWhenFull};
+use std::collections::VecDeque;
+
+pub(super) struct SlcState {
+    pub enabled: bool,
+    /// Static part, in slots of SLC capacity.
+    static_slots: u64,
+    /// Dynamic share of free native capacity over bits per cell.
+    per_free_unit: f64,
+    user_units: u64,
+    when_full: SlcWhenFull,
+    schedule: FoldSchedule,
+    /// Slots one die folds at once (a burst, or to make room for `fold_first`).
+    batch_slots: u64,
+    /// The die that folds the next batch.
+    next_die: u32,
+    pub idle_fold: bool,
+    /// SLC slots written in SLC blocks not yet reclaimed: the cache in use.
+    pub used_slots: u64,
+    /// Valid units in native blocks: what the dynamic part is not.
+    pub native_valid: u64,
+    /// The cache filled and the host has not idled since.
+    pub exhausted: bool,
+    /// Closed SLC blocks per plane in the order they were closed, with their erase count
+    /// then (an entry whose block was reclaimed by GC meanwhile no longer matches).
+    closed: Vec<VecDeque<(u32, u32)>>,
+}
+
+impl SlcState {
+    pub fn off(planes: u32) -> SlcState {
+        SlcState {
+            enabled: false,
+            static_slots: 0,
+            per_free_unit: 0.0,
+            user_units: 0,
+            when_full: SlcWhenFull::Direct,
+            schedule: FoldSchedule::Paced,
+            batch_slots: 1,
+            next_die: 0,
+            idle_fold: false,
+            used_slots: 0,
+            native_valid: 0,
+            exhausted: false,
+            closed: (0..planes).map(|_| VecDeque::new()).collect(),
+        }
+    }
+
+    pub fn new(cache: &SlcCache, geo: &Geometry) -> SlcState {
+        let mut s = SlcState::off(geo.planes);
+        if cache.enabled() && geo.bits_per_cell > 1 {
+            s.enabled = true;
+            s.static_slots = geo.slc_static_units;
+            s.per_free_unit = cache.dynamic_percent / 100.0 / geo.bits_per_cell as f64;
+            s.user_units = geo.user_units as u64;
+            s.when_full = cache.when_full;
+            s.schedule = cache.fold_schedule;
+            s.batch_slots = (cache.fold_batch_bytes.0 / crate::units::MAPPING_UNIT_BYTES).max(1);
+            s.idle_fold = cache.idle_fold;
+        }
+        s
+    }
+
+    /// The cache's size now, in slots: the static part and the dynamic share of the free
+    /// native capacity.
+    pub fn size_slots(&self) -> u64 {
+        if !self.enabled {
+            return 0;
+        }
+        let free = self.user_units.saturating_sub(self.native_valid);
+        self.static_slots + (free as f64 * self.per_free_unit) as u64
+    }
+
+    fn has_room(&self) -> bool {
+        self.used_slots < self.size_slots()
+    }
+
+    pub fn closed(&mut self, block: u32, plane: u32, erase_count: u32) {
+        self.closed[plane as usize].push_back((block, erase_count));
+    }
+}
+
+impl Ftl {
+    /// Where the host's next unit goes: the SLC frontier while the cache has room.
+    pub(super) fn host_stream(&mut self, ops: &mut impl FlashOps) -> Stream {
+        if !self.slc.enabled {
+            return Stream::Host;
+        }
+        if !self.slc.exhausted && self.slc.has_room() {
+            return Stream::Slc;
+        }
+        self.slc.exhausted = true;
+        if self.slc.when_full == SlcWhenFull::FoldFirst && self.fold_for_room(ops) {
+            return Stream::Slc;
+        }
+        Stream::Host
+    }
+
+    /// `fold_first`: dies fold a batch each, in turn, until the cache has room. False if
+    /// there is nothing left to fold.
+    fn fold_for_room(&mut self, ops: &mut impl FlashOps) -> bool {
+        for _ in 0..self.geo.dies {
+            if self.slc.has_room() {
+                return true;
+            }
+            self.fold_batch_on_next_die(ops);
+        }
+        self.slc.has_room()
+    }
+
+    /// The next die in turn that holds SLC data folds a batch of its oldest SLC blocks,
+    /// spread over its planes, now. False if no die holds any.
+    fn fold_batch_on_next_die(&mut self, ops: &mut impl FlashOps) -> bool {
+        let (dies, ppd) = (self.geo.dies, self.geo.planes_per_die);
+        for k in 0..dies {
+            let die = (self.slc.next_die + k) % dies;
+            let planes = die * ppd..(die + 1) * ppd;
+            if planes.clone().all(|p| self.slc.closed[p as usize].is_empty()) {
+                continue;
+            }
+            self.slc.next_die = (die + 1) % dies;
+            let per_plane = self.slc.batch_slots.div_ceil(ppd as u64);
+            for plane in planes {
+                self.finish_victim(plane, ops);
+                let mut folded = 0;
+                while folded < per_plane && self.start_fold(plane) {
+                    folded += self.write_ptr[self.gc[plane as usize].victim() as usize] as u64;
+                    self.finish_victim(plane, ops);
+                }
+            }
+            return true;
+        }
+        false
+    }
+
+    /// The cache holds more SLC data than its (shrinking) size while host data goes
+    /// directly to native blocks: `paced` folding should start on the plane that took it.
+    pub(super) fn wants_fold(&self) -> bool {
+        self.slc.enabled
+            && self.slc.when_full == SlcWhenFull::Direct
+            && self.slc.schedule == FoldSchedule::Paced
+            && self.slc.exhausted
+            && self.slc.used_slots > self.slc.size_slots()
+    }
+
+    /// `burst`: once the data in SLC is a batch over the cache's size, a die folds a batch.
+    pub(super) fn fold_burst_if_due(&mut self, ops: &mut impl FlashOps) {
+        let s = &self.slc;
+        if s.enabled && s.schedule == FoldSchedule::Burst && s.when_full == SlcWhenFull::Direct && s.exhausted && s.used_slots >= s.size_slots() + s.batch_slots {
+            self.fold_batch_on_next_die(ops);
+        }
+    }
+
+    /// Starts folding the plane's oldest closed SLC block at the pace of `slc.rs`'s module
+    /// comment. False if the plane has none, or no room to move it.
+    pub(super) fn start_fold(&mut self, plane: u32) -> bool {
+        let p = plane as usize;
+        while let Some((block, erases)) = self.slc.closed[p].pop_front() {
+            let b = block as usize;
+            // GC may have reclaimed it since (and it may even hold native data now).
+            if self.state[b] != BlockState::Closed || !self.slc_mode[b] || self.erase_count[b] != erases {
+                continue;
+            }
+            let valid = self.valid[b] as f64;
+            let written = self.write_ptr[b] as f64;
+            let q = self.slc.per_free_unit;
+            // Over by more than two SLC blocks per plane (a burst of host data): catch up at
+            // one unit folded per unit written.
+            let behind = self.slc.used_slots > self.slc.size_slots() + 2 * self.geo.planes as u64 * self.geo.slc_slots_per_block as u64;
+            let pace = if written - valid * q > 0.0 { valid * q / (written - valid * q) } else { 1.0 };
+            let ratio = if behind { pace.max(1.0) } else { pace };
+            if !self.begin_victim(plane, block, ratio, false) {
+                // No room to move it now: try again later.
+                self.slc.closed[p].push_front((block, erases));
+                return false;
+            }
+            return true;
+        }
+        false
+    }
+
+    /// Moves every page of the plane's victim now.
+    pub(super) fn finish_victim(&mut self, plane: u32, ops: &mut impl FlashOps) {
+        while self.gc[plane as usize].victim() != NONE {
+            self.move_next_page(plane, ops);
+        }
+    }
+
+    /// Folds everything the SLC cache holds (closed blocks) and lifts its exhaustion: the
+    /// state a drive reaches when the host leaves it idle. Preconditioning ends with it.
+    pub fn fold_all(&mut self, ops: &mut impl FlashOps) {
+        if !self.slc.enabled {
+            return;
+        }
+        for plane in 0..self.geo.planes {
+            self.finish_victim(plane, ops);
+            while self.start_fold(plane) {
+                self.finish_victim(plane, ops);
+            }
+        }
+        self.slc.exhausted = false;
+    }
+
+    /// One step of idle folding on `plane`: starts folding its oldest SLC block if there is
+    /// one. False if there is nothing to fold.
+    pub(super) fn idle_fold_start(&mut self, plane: u32) -> bool {
+        self.slc.enabled && self.slc.idle_fold && self.start_fold(plane)
+    }
+
+    /// A block run in SLC mode was reclaimed: the cache's space is back.
+    pub(super) fn slc_block_freed(&mut self, block: u32) {
+        self.slc.used_slots -= self.write_ptr[block as usize] as u64;
+        self.slc_mode[block as usize] = false;
+    }
+
+    /// Idle time reclaimed a block: once the cache has room again it takes host data.
+    pub(super) fn slc_recovered_in_idle(&mut self) {
+        if self.slc.enabled && self.slc.exhausted && self.slc.has_room() {
+            self.slc.exhausted = false;
+        }
+    }
+
+    /// SLC data and size now, in 4 KiB units.
+    pub fn slc_cache_units(&self) -> (u64, u64) {
+        (self.slc.used_slots, self.slc.size_slots())
+    }
+
+    pub fn slc_cache_enabled(&self) -> bool {
+        self.slc.enabled
+    }
+}

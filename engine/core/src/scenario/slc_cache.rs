@@ -1,0 +1,106 @@
+//! The SLC cache (article 001): part of a TLC/QLC drive's NAND run one bit per cell, where host
+//! writes land fast, to be folded into native blocks later.
+//!
+//! Its size has two parts. The static part is SLC capacity the firmware keeps out of the
+//! spare area at all times; each SLC byte costs bits-per-cell bytes of native capacity. The
+//! dynamic part runs a share of the free native capacity (user capacity not holding data in
+//! native blocks) as SLC, so it shrinks as the drive fills: a full drive has only the static
+//! part. Once the cache is full the drive writes native blocks directly (`direct`) or folds
+//! SLC data out before each write (`fold_first`); idle time folds the cache empty again.
+
+use super::error::{Check, ErrorCode, ScenarioError};
+use super::Device;
+use crate::media::CellType;
+use crate::units::Bytes;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// What host writes do once the SLC cache is full.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum SlcWhenFull {
+    /// Straight to native blocks; folding runs beside them at the pace the shrinking cache
+    /// needs (the drive's free native space is what the dynamic part lives on).
+    Direct,
+    /// Every write still goes through SLC: when no room is left a die folds a batch of SLC
+    /// blocks into native ones first, and the writes wait for it.
+    FoldFirst,
+}
+
+/// How folding runs beside `direct` writes once the cache is full.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum FoldSchedule {
+    /// Every plane folds a little with every host write it takes, just as fast as the
+    /// cache shrinks: the host's speed drops once and stays level.
+    Paced,
+    /// The firmware lets the data in SLC run past the cache's size by a batch, then one die
+    /// folds the batch at once; with fixed striping every stripe waits for that die, so the
+    /// speed dips while it folds and recovers after.
+    Burst,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(default, deny_unknown_fields)]
+#[ts(export)]
+pub struct SlcCache {
+    /// SLC capacity always there, carved out of the spare area.
+    pub static_bytes: Bytes,
+    /// Share of the free native capacity run as SLC, percent: the dynamic part. With 0 and
+    /// no static part the drive has no SLC cache.
+    pub dynamic_percent: f64,
+    pub when_full: SlcWhenFull,
+    pub fold_schedule: FoldSchedule,
+    /// Data one die folds at once: a `burst`, or each time `fold_first` runs out of room.
+    /// Full-size bytes (it shrinks with `scale`, as capacities do).
+    pub fold_batch_bytes: Bytes,
+    /// While the host is idle, fold the cache's data into native blocks so the next burst
+    /// of writes finds it empty.
+    pub idle_fold: bool,
+}
+
+impl Default for SlcCache {
+    fn default() -> Self {
+        Self {
+            static_bytes: Bytes(0),
+            dynamic_percent: 0.0,
+            when_full: SlcWhenFull::Direct,
+            fold_schedule: FoldSchedule::Paced,
+            fold_batch_bytes: Bytes(crate::units::GIB),
+            idle_fold: true,
+        }
+    }
+}
+
+impl SlcCache {
+    /// True if the drive has an SLC cache at all.
+    pub fn enabled(&self) -> bool {
+        self.static_bytes.0 > 0 || self.dynamic_percent > 0.0
+    }
+
+    pub(crate) fn validate(&self, device: &Device) -> Result<(), ScenarioError> {
+        let c = Check::at("device.slc_cache");
+        c.knob("static_bytes", self.static_bytes.0 as f64)?;
+        c.knob("dynamic_percent", self.dynamic_percent)?;
+        c.choice("when_full", &self.when_full)?;
+        c.choice("fold_schedule", &self.fold_schedule)?;
+        c.knob("fold_batch_bytes", self.fold_batch_bytes.0 as f64)?;
+        if !self.enabled() {
+            return Ok(());
+        }
+        let field = if self.dynamic_percent > 0.0 { "dynamic_percent" } else { "static_bytes" };
+        if device.nand.cell == CellType::Slc {
+            return Err(c.fail(field, ErrorCode::Inconsistent, "needs a multi-bit cell (MLC, TLC or QLC): SLC NAND is always in SLC mode; set it to 0"));
+        }
+        if device.controller.compression {
+            return Err(c.fail(
+                field,
+                ErrorCode::Inconsistent,
+                "an SLC cache together with compression (device.controller.compression) is not modelled; set it to 0 or turn compression off",
+            ));
+        }
+        Ok(())
+    }
+}
