@@ -310,6 +310,7 @@ pub struct Drive {
     pub ftl: Ftl,
     pub hw: Hardware,
     command_latency_ns: Nanos,
+    write_latency_ns: Nanos,
 }
 
 impl Drive {
@@ -318,6 +319,7 @@ impl Drive {
             ftl: Ftl::new(geo, &device.gc, &device.wear, if device.controller.compression { COMPRESSION_SECTORS } else { 1 }).with_slc_cache(&device.slc_cache).with_striping(device.controller.striping),
             hw: Hardware::new(device, geo),
             command_latency_ns: (device.controller.command_latency_us * 1000.0) as Nanos,
+            write_latency_ns: (device.controller.write_latency_us * 1000.0) as Nanos,
         }
     }
 
@@ -395,7 +397,7 @@ impl Drive {
     /// Write `units` units at `lba`, each compressing to `sectors`; completes when the data
     /// is in the write buffer.
     pub fn write(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32) -> Nanos {
-        let start = self.hw.command_start(issue, self.command_latency_ns, true);
+        let start = self.hw.command_start(issue, self.command_latency_ns + self.write_latency_ns, true);
         self.hw.advance(start);
         let mut done = start;
         for i in 0..units {
@@ -406,14 +408,19 @@ impl Drive {
         done
     }
 
-    /// The host is idle from `from` to `until`: background GC may use the planes that are
-    /// free in between. Work already booked keeps its place; GC steps start where each plane
-    /// comes free and stop once a plane is booked past `until`.
+    /// The host is idle from `from` to `until`: background GC and idle folding may use the
+    /// planes that are free in between. Work already booked keeps its place; a step starts
+    /// where its plane comes free, and only if it would end before `until` at worst (a read,
+    /// a program and an erase): a flash operation cannot be stopped, and firmware does not
+    /// start one in a gap the host will need back (the microseconds between a completion and
+    /// the next command at QD1 are not idle time).
     pub fn idle(&mut self, from: Nanos, until: Nanos) {
+        let n = &self.hw.nand;
+        let step_ns = n.read_ns.max(n.slc_mode_read_ns) + n.program_ns + n.erase_ns;
         for plane in 0..self.hw.geo.planes {
             loop {
                 let free_at = self.hw.timelines[self.hw.timeline_of(plane)].free_at().max(from);
-                if free_at >= until {
+                if free_at.saturating_add(step_ns) > until {
                     break;
                 }
                 self.hw.now = free_at;

@@ -9,8 +9,13 @@ use crate::units::{transfer_ns, Nanos};
 
 pub(crate) struct Translation {
     pub cache: MappingCache,
-    /// lba >> shift = the table segment (one translation page) holding its entry.
-    shift: u32,
+    /// 4 KiB units of one segment: what crosses the channel to load or store it.
+    segment_units: u32,
+    /// NAND pages one segment spans (a multi-plane page is two): the pages read or
+    /// programmed, for the flash-operation and write-amplification counts.
+    segment_pages: u64,
+    /// lba / entries per segment = the table segment holding its entry.
+    entries: strength_reduce::StrengthReducedU32,
     dram_ns: Nanos,
     hmb_ns: Nanos,
     /// The HMB tier's size once the host has granted it, and from when.
@@ -21,10 +26,10 @@ pub(crate) struct Translation {
 
 impl Translation {
     pub fn new(m: &Mapping, geo: &Geometry, link_bytes_per_s: u64) -> Translation {
-        let entries_per_segment = geo.page_bytes / 4; // 4-byte entries
-        let shift = entries_per_segment.trailing_zeros();
+        let segment_bytes = m.segment_bytes(geo.page_bytes);
+        let entries_per_segment = m.entries_per_segment(geo.page_bytes);
         let segments = geo.user_units.div_ceil(entries_per_segment);
-        let seg = |bytes: u64| (bytes / geo.page_bytes as u64).min(u32::MAX as u64) as u32;
+        let seg = |bytes: u64| (bytes / segment_bytes).min(u32::MAX as u64) as u32;
         let dram = seg(m.dram_bytes.0);
         // With DRAM the dirty segments stay in DRAM; without, in the SRAM set aside for them.
         let dirty = if dram > 0 { dram } else { seg(m.dirty_sram_bytes.0).max(1) };
@@ -36,7 +41,9 @@ impl Translation {
         let encryption = if h.encrypt { (h.encryption_us * 1e3) as Nanos } else { 0 };
         Translation {
             cache,
-            shift,
+            segment_units: (segment_bytes / crate::units::MAPPING_UNIT_BYTES).max(1) as u32,
+            segment_pages: segment_bytes.div_ceil(geo.page_bytes as u64),
+            entries: strength_reduce::StrengthReducedU32::new(entries_per_segment),
             dram_ns: (m.dram_access_us * 1e3) as Nanos,
             hmb_ns: (h.access_latency_us * 1e3) as Nanos + line_ns + encryption,
             hmb_segments: seg(h.table_bytes()),
@@ -47,7 +54,7 @@ impl Translation {
 
     #[inline]
     pub fn segment_of(&self, lba: u32) -> u32 {
-        lba >> self.shift
+        lba / self.entries
     }
 
     /// The HMB appears once the OS driver has loaded.
@@ -87,8 +94,11 @@ impl Hardware {
             t.cache.mark_dirty(segment);
             return;
         }
-        // Read-modify-write: the segment's current entries are needed first.
-        if t.cache.lookup(segment) == Tier::Nand {
+        // Read-modify-write: the segment's current entries are needed first, from trusted
+        // memory or NAND. Host RAM is not trusted, so a copy in the HMB is not built into a
+        // table page the drive will keep: the segment is read from NAND (article 000: HMB on
+        // and off write alike at wide spans).
+        if matches!(t.cache.lookup(segment), Tier::Nand | Tier::Hmb) {
             self.read_translation_page(segment, now);
         }
         if let Some(evicted) = self.translation.cache.mark_dirty(segment) {
@@ -104,17 +114,18 @@ impl Hardware {
     }
 
     fn read_translation_page(&mut self, segment: u32, ready: Nanos) -> Nanos {
-        self.counters.translation_page_reads += 1;
+        self.counters.translation_page_reads += self.translation.segment_pages;
         let plane = self.translation_plane(segment);
         let sensed = self.book_plane(plane, ready, self.nand.slc_mode_read_ns);
-        // The whole page crosses the channel: the cache keeps whole segments.
-        self.book_channel(plane, sensed, self.geo.slots_per_page)
+        // The whole segment crosses the channel: the cache keeps whole segments (a segment
+        // of two pages is one multi-plane read).
+        self.book_channel(plane, sensed, self.translation.segment_units)
     }
 
     fn write_translation_page(&mut self, segment: u32) {
-        self.counters.translation_page_writes += 1;
+        self.counters.translation_page_writes += self.translation.segment_pages;
         let plane = self.translation_plane(segment);
-        let loaded = self.book_channel(plane, self.now, self.geo.slots_per_page);
+        let loaded = self.book_channel(plane, self.now, self.translation.segment_units);
         self.book_plane(plane, loaded, self.nand.slc_mode_program_ns);
     }
 }

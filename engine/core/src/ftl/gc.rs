@@ -169,6 +169,9 @@ impl Ftl {
         }
         let valid = self.valid[victim as usize];
         self.buckets.remove(victim, valid);
+        if self.slc_mode[victim as usize] {
+            self.slc.leaves(victim, valid);
+        }
         self.state[victim as usize] = BlockState::Open; // in flight: not a candidate
         let g = &mut self.gc[plane as usize];
         g.victim = victim;

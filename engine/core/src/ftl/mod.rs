@@ -412,6 +412,9 @@ impl Ftl {
         if self.state[block as usize] == BlockState::Closed {
             self.buckets.remove(block, v);
             self.buckets.insert(block, v - gone);
+            if self.slc_mode[block as usize] {
+                self.slc.invalidated(block, v, gone);
+            }
         }
         self.valid[block as usize] = v - gone;
         self.valid_sectors[self.geo.plane_of_block(block) as usize] -= gone as u64;
@@ -622,7 +625,7 @@ impl Ftl {
             self.closed_order[self.geo.plane_of_block(block) as usize].push_back(block);
         }
         if self.slc_mode[block as usize] {
-            self.slc.closed(block, self.geo.plane_of_block(block), self.erase_count[block as usize]);
+            self.slc.closed(block, self.geo.plane_of_block(block), self.erase_count[block as usize], self.valid[block as usize]);
         }
     }
 

@@ -23,7 +23,7 @@
 //! an SLC block too: greedy's fewest-valid-first is right for both modes, since a block frees
 //! the same native space whatever it held.
 
-use super::victims::NONE;
+use super::victims::{ValidBuckets, NONE};
 use super::{BlockState, FlashOps, Ftl, Stream};
 use crate::media::Geometry;
 use crate::scenario::{FoldSchedule, SlcCache, SlcWhenFull};
@@ -40,8 +40,10 @@ pub(super) struct SlcState {
     schedule: FoldSchedule,
     /// Slots one die folds at once (a burst, or to make room for `fold_first`).
     batch_slots: u64,
-    /// The die that folds the next batch.
+    /// The die that folds the next batch, and the plane that reclaims the next overwritten
+    /// SLC block: turns go round, so no plane does all the work.
     next_die: u32,
+    next_plane: u32,
     pub idle_fold: bool,
     /// SLC slots written in SLC blocks not yet reclaimed: the cache in use.
     pub used_slots: u64,
@@ -52,6 +54,8 @@ pub(super) struct SlcState {
     /// Closed SLC blocks per plane in the order they were closed, with their erase count
     /// then (an entry whose block was reclaimed by GC meanwhile no longer matches).
     closed: Vec<VecDeque<(u32, u32)>>,
+    /// Closed SLC blocks by valid units, per plane: the emptiest is reclaimed first.
+    by_valid: ValidBuckets,
 }
 
 impl SlcState {
@@ -65,16 +69,19 @@ impl SlcState {
             schedule: FoldSchedule::Paced,
             batch_slots: 1,
             next_die: 0,
+            next_plane: 0,
             idle_fold: false,
             used_slots: 0,
             native_valid: 0,
             exhausted: false,
             closed: (0..planes).map(|_| VecDeque::new()).collect(),
+            by_valid: ValidBuckets::new(planes, 1, 0),
         }
     }
 
     pub fn new(cache: &SlcCache, geo: &Geometry) -> SlcState {
         let mut s = SlcState::off(geo.planes);
+        s.by_valid = ValidBuckets::new(geo.planes, geo.blocks_per_plane, geo.slc_slots_per_block);
         if cache.enabled() && geo.bits_per_cell > 1 {
             s.enabled = true;
             s.static_slots = geo.slc_static_units;
@@ -102,8 +109,20 @@ impl SlcState {
         self.used_slots < self.size_slots()
     }
 
-    pub fn closed(&mut self, block: u32, plane: u32, erase_count: u32) {
+    pub fn closed(&mut self, block: u32, plane: u32, erase_count: u32, valid: u32) {
         self.closed[plane as usize].push_back((block, erase_count));
+        self.by_valid.insert(block, valid);
+    }
+
+    /// A closed SLC block lost `gone` of its `valid` units (overwritten or trimmed).
+    pub fn invalidated(&mut self, block: u32, valid: u32, gone: u32) {
+        self.by_valid.remove(block, valid);
+        self.by_valid.insert(block, valid - gone);
+    }
+
+    /// A closed SLC block leaves (folded, or collected by GC).
+    pub fn leaves(&mut self, block: u32, valid: u32) {
+        self.by_valid.remove(block, valid);
     }
 }
 
@@ -113,7 +132,7 @@ impl Ftl {
         if !self.slc.enabled {
             return Stream::Host;
         }
-        if !self.slc.exhausted && self.slc.has_room() {
+        if !self.slc.exhausted && (self.slc.has_room() || self.reclaim_overwritten_slc_blocks(ops)) {
             return Stream::Slc;
         }
         self.slc.exhausted = true;
@@ -121,6 +140,33 @@ impl Ftl {
             return Stream::Slc;
         }
         Stream::Host
+    }
+
+    /// Before the cache counts as full, SLC blocks mostly overwritten (a file written over
+    /// and over) are folded, emptiest first, and reused: an erase and little copying. True
+    /// if that made room.
+    fn reclaim_overwritten_slc_blocks(&mut self, ops: &mut impl FlashOps) -> bool {
+        let half = self.geo.slc_slots_per_block / 2;
+        let planes = self.geo.planes;
+        let mut idle_turns = 0;
+        // One block per plane per turn, round the planes, until there is room.
+        while !self.slc.has_room() && idle_turns < planes {
+            let plane = self.slc.next_plane;
+            self.slc.next_plane = (plane + 1) % planes;
+            let reclaimable = self.slc.by_valid.min_block(plane).filter(|&b| self.valid[b as usize] < half);
+            let Some(block) = reclaimable else {
+                idle_turns += 1;
+                continue;
+            };
+            self.finish_victim(plane, ops);
+            if self.begin_victim(plane, block, 0.0, false) {
+                self.finish_victim(plane, ops);
+                idle_turns = 0;
+            } else {
+                idle_turns += 1;
+            }
+        }
+        self.slc.has_room()
     }
 
     /// `fold_first`: dies fold a batch each, in turn, until the cache has room. False if
@@ -229,9 +275,38 @@ impl Ftl {
     }
 
     /// One step of idle folding on `plane`: starts folding its oldest SLC block if there is
-    /// one. False if there is nothing to fold.
+    /// one, the block still open for host data last. False if there is nothing to fold.
     pub(super) fn idle_fold_start(&mut self, plane: u32) -> bool {
-        self.slc.enabled && self.slc.idle_fold && self.start_fold(plane)
+        if !self.slc.enabled || !self.slc.idle_fold {
+            return false;
+        }
+        if self.start_fold(plane) {
+            return true;
+        }
+        self.close_open_slc_block(plane) && self.start_fold(plane)
+    }
+
+    /// Closes the SLC frontier's open block on `plane` early so idle time can fold it too:
+    /// only at a page boundary (every page it holds is programmed). Its unwritten rest is
+    /// lost until the block is erased, as when firmware abandons a partly written block.
+    fn close_open_slc_block(&mut self, plane: u32) -> bool {
+        let s = Stream::Slc as usize;
+        let p = plane as usize;
+        let block = self.frontiers[s].open[p];
+        if block == NONE || self.frontiers[s].fill[p] != 0 {
+            return false;
+        }
+        let written = self.write_ptr[block as usize];
+        if written == 0 || !written.is_multiple_of(self.geo.slots_per_page) {
+            return false;
+        }
+        self.erased_slots[p] -= self.geo.slc_slots_per_block - written;
+        self.frontiers[s].open[p] = NONE;
+        if self.frontiers[s].filling == plane {
+            self.frontiers[s].filling = NONE;
+        }
+        self.close_block(block);
+        true
     }
 
     /// A block run in SLC mode was reclaimed: the cache's space is back.

@@ -2,7 +2,7 @@
 //! each optionally contributing one point to a benchmark's chart.
 
 use crate::metrics::{Axis, AxisId, LabelId, Op, Series, SeriesRole, Unit};
-use crate::scenario::{job, CdmProfile, Job, Rw, Workload};
+use crate::scenario::{job, Job, Rw, Workload};
 use crate::units::{Bytes, GIB, KIB, MAPPING_UNIT_BYTES, MIB};
 
 /// The chart point a phase produces: throughput of `op` over the phase, at `x`.
@@ -63,29 +63,6 @@ fn op_of(rw: Rw) -> Op {
     }
 }
 
-/// A CrystalDiskMark test: name, read pattern, block size, queue depth, threads.
-type CdmTest = (&'static str, Rw, u64, u32, u32);
-
-/// The CrystalDiskMark tests of each profile, in its own order and names.
-const CDM_DEFAULT: [CdmTest; 4] = [
-    ("SEQ1M Q8T1", Rw::Read, MIB, 8, 1),
-    ("SEQ1M Q1T1", Rw::Read, MIB, 1, 1),
-    ("RND4K Q32T1", Rw::Randread, 4 * KIB, 32, 1),
-    ("RND4K Q1T1", Rw::Randread, 4 * KIB, 1, 1),
-];
-const CDM_NVME: [CdmTest; 4] = [
-    ("SEQ1M Q8T1", Rw::Read, MIB, 8, 1),
-    ("SEQ128K Q32T1", Rw::Read, 128 * KIB, 32, 1),
-    ("RND4K Q32T16", Rw::Randread, 4 * KIB, 32, 16),
-    ("RND4K Q1T1", Rw::Randread, 4 * KIB, 1, 1),
-];
-
-fn cdm_tests(profile: CdmProfile) -> &'static [CdmTest; 4] {
-    match profile {
-        CdmProfile::Default => &CDM_DEFAULT,
-        CdmProfile::Nvme => &CDM_NVME,
-    }
-}
 
 pub fn jobs_of(workload: &Workload, user_bytes: u64) -> Vec<Job> {
     Plan::new(workload, user_bytes, 1.0).phases.into_iter().map(|p| p.job).collect()
@@ -102,12 +79,13 @@ impl Plan {
                 let op = op_of(s.rw);
                 let label = if op == Op::Read { LabelId::RandomRead } else { LabelId::RandomWrite };
                 plan.series.push(headline("span_sweep", label, Axis::new(AxisId::AccessSpan, Unit::Gib)));
-                for span in &s.spans {
+                for (i, span) in s.spans.iter().enumerate() {
                     let job = Job {
                         runtime: s.runtime,
                         io_size: s.io_size,
                         ramp_time: s.ramp_time,
                         random_distribution: s.random_distribution.clone(),
+                        startdelay: if i > 0 { s.idle_s } else { 0.0 },
                         ..job(s.rw, s.bs, s.iodepth, Bytes(0), *span)
                     };
                     let x = span.0 as f64 * scale / GIB as f64;
@@ -165,24 +143,27 @@ impl Plan {
                 }
             }
             Workload::CrystalDiskMark(m) => {
-                let tests = cdm_tests(m.profile);
-                let names: Vec<String> = tests.iter().map(|t| t.0.to_string()).collect();
+                // Validation refuses a custom set that does not parse.
+                let tests = m.profile.tests(&m.tests).unwrap_or_default();
+                let names: Vec<String> = tests.iter().map(|t| t.name.clone()).collect();
                 let x = || Axis::categories(AxisId::Test, &names);
                 plan.series.push(headline("cdm_read", LabelId::Read, x()));
                 plan.series.push(headline("cdm_write", LabelId::Write, x()));
                 // "Preparing": CrystalDiskMark first writes its test file (random data), so
                 // the read tests read what was just written (on an SLC-cached drive, from
                 // the cache unless idle time folded it).
-                let prepare = Job { io_size: m.size, ..job(Rw::Write, Bytes(MIB), 8, Bytes(0), m.size) };
+                let prepare = Job { io_size: m.size, zero_buffers: m.zero_buffers, ..job(Rw::Write, Bytes(MIB), 8, Bytes(0), m.size) };
                 plan.phases.push(Phase::new(prepare, None));
                 // Reads, then writes, as CrystalDiskMark runs "All"; the interval comes
                 // before every test, its repeats follow back to back.
                 for (series, write) in [(0, false), (1, true)] {
-                    for (i, &(_, rw, bs, qd, threads)) in tests.iter().enumerate() {
-                        let rw = match (write, rw) {
-                            (false, rw) => rw,
-                            (true, Rw::Read) => Rw::Write,
-                            (true, _) => Rw::Randwrite,
+                    for (i, t) in tests.iter().enumerate() {
+                        let (bs, qd, threads) = (t.bs, t.queues, t.threads);
+                        let rw = match (write, t.random) {
+                            (false, false) => Rw::Read,
+                            (false, true) => Rw::Randread,
+                            (true, false) => Rw::Write,
+                            (true, true) => Rw::Randwrite,
                         };
                         let random_distribution = if rw.is_random() { m.random_distribution.clone() } else { crate::scenario::RANDOM.to_string() };
                         for run in 0..m.test_count.max(1) {
@@ -192,6 +173,7 @@ impl Plan {
                                 numjobs: threads,
                                 startdelay,
                                 random_distribution: random_distribution.clone(),
+                                zero_buffers: m.zero_buffers,
                                 ..job(rw, Bytes(bs), qd, Bytes(0), m.size)
                             };
                             let point = Point { series, x: i as f64, op: op_of(rw), best_of: run > 0 };
@@ -224,6 +206,17 @@ impl Plan {
 mod tests {
     use super::*;
     use crate::scenario::{CdmProfile, CrystalDiskMark, SpanSweep};
+    #[test]
+    fn a_custom_set_runs_its_own_tests() {
+        let m = CrystalDiskMark { profile: CdmProfile::Custom, tests: "SEQ1M Q8T1, RND4K Q32T4".into(), ..CrystalDiskMark::default() };
+        let plan = Plan::new(&Workload::CrystalDiskMark(m), 16 * GIB, 1.0);
+        assert_eq!(plan.phases.len(), 5);
+        assert_eq!(plan.series[0].x.categories, ["SEQ1M Q8T1", "RND4K Q32T4"]);
+        let q32t4 = &plan.phases[2].job;
+        assert_eq!((q32t4.rw, q32t4.bs.0, q32t4.iodepth, q32t4.numjobs), (Rw::Randread, 4096, 32, 4));
+        assert_eq!(plan.phases[4].job.rw, Rw::Randwrite);
+    }
+
 
     #[test]
     fn benchmarks_expand_into_one_job_per_point() {

@@ -25,6 +25,10 @@ pub struct SpanSweep {
     pub ramp_time: f64,
     /// fio `random_distribution` of the random accesses.
     pub random_distribution: String,
+    /// Idle before each point but the first, seconds: the drive folds its SLC cache and GC
+    /// catches up, so every point starts alike (article 000 kept its 4 GB a point inside the
+    /// SLC cache).
+    pub idle_s: f64,
 }
 
 impl Default for SpanSweep {
@@ -38,6 +42,7 @@ impl Default for SpanSweep {
             io_size: Bytes(0),
             ramp_time: 0.0,
             random_distribution: RANDOM.to_string(),
+            idle_s: 0.0,
         }
     }
 }
@@ -184,16 +189,7 @@ impl Default for TransferSizeSweep {
     }
 }
 
-/// CrystalDiskMark's test sets (its Settings menu).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "snake_case")]
-#[ts(export)]
-pub enum CdmProfile {
-    /// SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1.
-    Default,
-    /// "NVMe SSD": SEQ1M Q8T1, SEQ128K Q32T1, RND4K Q32T16, RND4K Q1T1.
-    Nvme,
-}
+pub use super::cdm::CdmProfile;
 
 /// CrystalDiskMark as it runs: every read test, then every write test, each measured for
 /// `runtime` with an idle `interval_s` before it (none before the first), each test run
@@ -210,10 +206,16 @@ pub struct CrystalDiskMark {
     /// its write buffer and background GC runs, so a test does not pay for the one before.
     pub interval_s: f64,
     pub profile: CdmProfile,
+    /// The tests of the `custom` profile, as CrystalDiskMark names them: "SEQ1M Q8T1,
+    /// RND4K Q32T4, RND4K Q1T1".
+    pub tests: String,
     /// Runs of each test; the chart shows the best (CrystalDiskMark's test count: 5).
     pub test_count: u32,
     /// fio `random_distribution` of the RND4K tests (CrystalDiskMark's own is uniform).
     pub random_distribution: String,
+    /// CrystalDiskMark's test data "All 0x00" instead of random: a compressing controller
+    /// writes almost nothing (SandForce drives' spec sheets were measured so).
+    pub zero_buffers: bool,
 }
 
 /// Defaults shorter than CrystalDiskMark's own 5 s + 5 s so a run takes seconds in a browser;
@@ -221,7 +223,16 @@ pub struct CrystalDiskMark {
 /// inflated SEQ1M Q8T1 by tens of percent) and 1 s of idle drains it and the GC backlog.
 impl Default for CrystalDiskMark {
     fn default() -> Self {
-        Self { size: Bytes(GIB), runtime: 1.0, interval_s: 1.0, profile: CdmProfile::Default, test_count: 1, random_distribution: RANDOM.to_string() }
+        Self {
+            size: Bytes(GIB),
+            runtime: 1.0,
+            interval_s: 1.0,
+            profile: CdmProfile::Default,
+            tests: "SEQ1M Q8T1, RND4K Q32T4, RND4K Q1T1".to_string(),
+            test_count: 1,
+            random_distribution: RANDOM.to_string(),
+            zero_buffers: false,
+        }
     }
 }
 

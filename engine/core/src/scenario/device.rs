@@ -150,6 +150,9 @@ pub struct Controller {
     /// Commands per second the controller's firmware handles at most, reads and writes
     /// (its cores share them); 0 = no limit. A DRAM-less controller updating its table in
     /// SRAM handles fewer writes than reads.
+    /// Firmware time a write takes on top of `command_latency_us` before it completes
+    /// (allocating buffer room, updating the table): writes usually take longer than reads.
+    pub write_latency_us: f64,
     pub read_iops_limit: u32,
     pub write_iops_limit: u32,
     pub striping: Striping,
@@ -174,6 +177,7 @@ impl Default for Controller {
             command_latency_us: 8.0,
             write_buffer: Bytes(4 * crate::units::MIB),
             compression: false,
+            write_latency_us: 0.0,
             read_iops_limit: 0,
             write_iops_limit: 0,
             striping: Striping::FirstFree,
@@ -313,6 +317,7 @@ impl Device {
         let c = Check::at("device.controller");
         c.knob("command_latency_us", self.controller.command_latency_us)?;
         c.knob("write_buffer", self.controller.write_buffer.0 as f64)?;
+        c.knob("write_latency_us", self.controller.write_latency_us)?;
         c.knob("read_iops_limit", self.controller.read_iops_limit as f64)?;
         c.knob("write_iops_limit", self.controller.write_iops_limit as f64)?;
         c.choice("striping", &self.controller.striping)?;

@@ -236,6 +236,15 @@ pub static KNOBS: &[Knob] = &[
         "Where host data's next page goes: the plane free first, or planes in a fixed order (a busy die holds the stripe up)",
     )
     .options(&["first_free", "fixed"]),
+    k(
+        "device.controller.write_latency_us",
+        "controller",
+        Number,
+        "µs",
+        "Write command latency",
+        "Firmware time a write takes on top of the command latency (buffer allocation, table update)",
+    )
+    .range(0.0, 10_000.0),
     k("device.controller.read_iops_limit", "controller", Int, "IOPS", "Read command limit", "Read commands per second the firmware handles at most; 0 = no limit")
         .range(0.0, 100_000_000.0),
     k("device.controller.write_iops_limit", "controller", Int, "IOPS", "Write command limit", "Write commands per second the firmware handles at most; 0 = no limit")
@@ -287,6 +296,15 @@ pub static KNOBS: &[Knob] = &[
         .range(0.0, 64.0 * GIB),
     k("device.mapping.dirty_sram_bytes", "mapping", Bytes, "B", "Dirty-segment SRAM", "Trusted SRAM for modified table segments on a DRAM-less drive")
         .range(0.0, 256.0 * MIB),
+    k(
+        "device.mapping.segment_bytes",
+        "mapping",
+        Bytes,
+        "B",
+        "Table segment",
+        "The table is cached and read from NAND in segments of this size; 0 = one NAND page (a multi-plane page is two)",
+    )
+    .range(0.0, 256.0 * KIB),
     k("device.mapping.dram_access_us", "mapping", Number, "µs", "DRAM access", "Time to read a table entry from DRAM").range(0.0, 100.0),
     k(
         "device.mapping.hmb.allocation_policy",
@@ -411,9 +429,26 @@ pub static KNOBS: &[Knob] = &[
     )
     .range(0.0, 3600.0)
     .only(&["crystal_disk_mark"]),
-    k("workload.profile", "workload", Enum, "", "Test set", "CrystalDiskMark's profile: Default (SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1) or NVMe SSD")
-        .options(&["default", "nvme"])
-        .only(&["crystal_disk_mark"]),
+    k(
+        "workload.profile",
+        "workload",
+        Enum,
+        "",
+        "Test set",
+        "CrystalDiskMark's profile: Default (SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1), NVMe SSD, or custom tests",
+    )
+    .options(&["default", "nvme", "custom"])
+    .only(&["crystal_disk_mark"]),
+    k(
+        "workload.tests",
+        "workload",
+        Text,
+        "",
+        "Custom tests",
+        "As CrystalDiskMark names them, comma-separated: SEQ1M Q8T1, RND4K Q32T4 (SEQ or RND, block size, queues, threads)",
+    )
+    .only(&["crystal_disk_mark"])
+    .when("workload.profile", "custom"),
     k("workload.test_count", "workload", Int, "", "Test count", "Runs of each test; the best is shown (CrystalDiskMark: 5)")
         .range(1.0, 9.0)
         .only(&["crystal_disk_mark"]),
@@ -432,6 +467,8 @@ pub static KNOBS: &[Knob] = &[
         "steady_state",
         "file_copy",
     ]),
+    k("workload.zero_buffers", "workload", Bool, "", "All 0x00", "CrystalDiskMark's test data All 0x00 instead of random (a compressing drive writes almost nothing)")
+        .only(&["crystal_disk_mark"]),
     k(
         "workload.random_distribution",
         "workload",
@@ -457,6 +494,9 @@ pub static KNOBS: &[Knob] = &[
     k("workload.copies", "workload", Int, "", "Copies", "Copies written one after another; 0 = until the drive is full")
         .range(0.0, 10_000.0)
         .only(&["file_copy"]),
+    k("workload.idle_s", "workload", Number, "s", "Idle between points", "The host rests this long before each span; the drive folds its SLC cache and GC catches up")
+        .range(0.0, 3600.0)
+        .only(&["span_sweep"]),
     k("workload.idle_s", "workload", Number, "s", "Idle between copies", "The host rests this long between copies; background GC may work")
         .range(0.0, 3600.0)
         .only(&["file_copy"]),

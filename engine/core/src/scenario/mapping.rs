@@ -22,11 +22,20 @@ pub struct Mapping {
     /// Time to read an entry from DRAM.
     pub dram_access_us: f64,
     pub hmb: Hmb,
+    /// The table is cached and read in segments of this size (a NAND page; firmware reading a
+    /// multi-plane page loads two at once); 0 = one NAND page.
+    pub segment_bytes: Bytes,
+    /// Set by `Scenario::scaled` only: table entries per segment on the 1/scale drive. A
+    /// scaled drive keeps the full drive's number of segments and every cache's size in
+    /// segments; each segment maps 1/scale of the addresses (see `scenario/scale.rs`).
+    #[serde(skip)]
+    #[ts(skip)]
+    pub scaled_entries_per_segment: Option<u32>,
 }
 
 impl Default for Mapping {
     fn default() -> Self {
-        Self { sram_bytes: Bytes(MIB), dram_bytes: Bytes(GIB), dirty_sram_bytes: Bytes(2 * MIB), dram_access_us: 0.1, hmb: Hmb::default() }
+        Self { sram_bytes: Bytes(MIB), dram_bytes: Bytes(GIB), dirty_sram_bytes: Bytes(2 * MIB), dram_access_us: 0.1, hmb: Hmb::default(), segment_bytes: Bytes(0), scaled_entries_per_segment: None }
     }
 }
 
@@ -125,12 +134,30 @@ impl Hmb {
 }
 
 impl Mapping {
+    /// Bytes of one table segment on a drive with `page_bytes` pages.
+    pub fn segment_bytes(&self, page_bytes: u32) -> u64 {
+        if self.segment_bytes.0 == 0 {
+            page_bytes as u64
+        } else {
+            self.segment_bytes.0
+        }
+    }
+
+    /// Logical units one segment maps: its 4-byte entries (fewer on a scaled drive).
+    pub fn entries_per_segment(&self, page_bytes: u32) -> u32 {
+        self.scaled_entries_per_segment.unwrap_or((self.segment_bytes(page_bytes) / 4) as u32).max(1)
+    }
+
     pub(crate) fn validate(&self) -> Result<(), ScenarioError> {
         let c = Check::at("device.mapping");
         c.knob("sram_bytes", self.sram_bytes.0 as f64)?;
         c.knob("dram_bytes", self.dram_bytes.0 as f64)?;
         c.knob("dirty_sram_bytes", self.dirty_sram_bytes.0 as f64)?;
         c.knob("dram_access_us", self.dram_access_us)?;
+        c.knob("segment_bytes", self.segment_bytes.0 as f64)?;
+        if self.segment_bytes.0 > 0 {
+            c.power_of_two("segment_bytes", self.segment_bytes.0)?;
+        }
         if self.sram_bytes.0 == 0 && self.dram_bytes.0 == 0 {
             return Err(c.fail("sram_bytes", ErrorCode::Inconsistent, "a drive needs SRAM or DRAM for its table: set sram_bytes or dram_bytes above 0"));
         }

@@ -3,6 +3,7 @@
 //! numbers on every platform.
 
 mod benchmarks;
+mod cdm;
 mod device;
 mod error;
 mod host;
@@ -15,6 +16,7 @@ mod slc_cache;
 mod workload;
 
 pub use benchmarks::*;
+pub use cdm::{parse_tests as parse_cdm_tests, CdmTest, MAX_CDM_TESTS};
 pub use device::*;
 pub use error::{ErrorCode, ScenarioError};
 pub use host::*;

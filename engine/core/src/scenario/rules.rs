@@ -43,6 +43,7 @@ impl Workload {
                 }
                 c.knob("runtime", s.runtime)?;
                 c.knob("ramp_time", s.ramp_time)?;
+                c.knob("idle_s", s.idle_s)?;
                 c.knob("io_size", s.io_size.0 as f64)?;
                 needs_end(&c, s.runtime, s.io_size)?;
                 distribution(&c, &s.random_distribution)?;
@@ -97,6 +98,9 @@ impl Workload {
                 needs_end(&c, m.runtime, Bytes(0))?;
                 c.knob("interval_s", m.interval_s)?;
                 c.choice("profile", &m.profile)?;
+                if m.profile == super::CdmProfile::Custom {
+                    super::parse_cdm_tests(&m.tests).map_err(|e| c.fail("tests", ErrorCode::OutOfRange, e))?;
+                }
                 c.knob("test_count", m.test_count as f64)?;
                 distribution(&c, &m.random_distribution)?;
             }

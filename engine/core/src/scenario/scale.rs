@@ -31,6 +31,7 @@ impl Scenario {
         let full = crate::media::Geometry::new(&self.device)?;
         let mut s = self.clone();
         s.scale = 1;
+        let page_bytes = s.device.nand.page_bytes;
         let nand = &mut s.device.nand;
         if nand.blocks_per_plane as u64 / n < 8 {
             return Err(ScenarioError::new(
@@ -47,15 +48,12 @@ impl Scenario {
         let capacity = &mut s.device.capacity;
         capacity.scaled_raw_units = Some(full.raw_units / n);
         capacity.user_bytes = Bytes(full.user_units as u64 / n * MAPPING_UNIT_BYTES);
-        // Table caches are sized by the span they cover: they shrink with the drive.
+        // Table caches are sized by the span they cover. The 1/N drive keeps the full drive's
+        // segments and every cache's size in bytes (so in segments), and each segment maps
+        // 1/N of the addresses: hit ratios, and how often queued reads miss on the same
+        // segment, stay those of the full drive.
         let m = &mut s.device.mapping;
-        for b in [&mut m.sram_bytes, &mut m.dram_bytes, &mut m.dirty_sram_bytes] {
-            b.0 /= n;
-        }
-        let h = &mut m.hmb;
-        for b in [&mut h.min_bytes, &mut h.preferred_bytes, &mut h.max_bytes, &mut h.host_memory_buffer_bytes, &mut h.reserved_bytes, &mut h.region_bytes] {
-            b.0 /= n;
-        }
+        m.scaled_entries_per_segment = Some((m.entries_per_segment(page_bytes) as u64 / n).max(1) as u32);
         // The SLC cache's static part is a share of the drive like its spare area.
         s.device.slc_cache.static_bytes.0 /= n;
         s.device.slc_cache.fold_batch_bytes.0 = (s.device.slc_cache.fold_batch_bytes.0 / n).max(MAPPING_UNIT_BYTES);

@@ -56,7 +56,7 @@ pub(crate) fn drive_bytes(s: &Scenario, geo: &Geometry) -> u64 {
     let buffer_units = (d.controller.write_buffer.0 / MAPPING_UNIT_BYTES).max(2 * geo.slots_per_page as u64);
     let buffer = 16 * buffer_units;
     // Mapping cache: tier, LRU links, dirty flag and dirty-LRU links per segment.
-    let segments = units.div_ceil((geo.page_bytes / 4) as u64);
+    let segments = units.div_ceil(d.mapping.entries_per_segment(geo.page_bytes) as u64);
     let cache = 18 * segments;
     maps + per_block + buckets + per_plane + calendars + buffer + cache
 }

@@ -26,7 +26,8 @@ impl Timing {
         let unit_ns = transfer_ns(MAPPING_UNIT_BYTES, n.channel_mb_per_s as u64 * 1_000_000).max(1);
         // Without cache operations a plane also waits for its transfers: charged below as
         // page transfers beside every operation either way.
-        let slots_per_page = (n.page_bytes as u64 / MAPPING_UNIT_BYTES).max(1);
+        // Table segments may be larger than a page: charge the larger transfer everywhere.
+        let slots_per_page = (n.page_bytes as u64).max(s.device.mapping.segment_bytes(n.page_bytes)) / MAPPING_UNIT_BYTES;
         Timing {
             read_ns,
             program_ns,

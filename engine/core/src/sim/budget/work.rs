@@ -338,12 +338,13 @@ pub(crate) fn work(s: &Scenario, geo: &Geometry, plan: &Plan) -> Work {
     // Translation pages: none if DRAM holds the whole table (loaded at power-on, never
     // written back); else each mapping update may load one and write one back, and each
     // command's lookups may read one per segment it touches.
-    let entries_per_segment = (geo.page_bytes / 4) as u64;
+    let entries_per_segment = d.mapping.entries_per_segment(geo.page_bytes) as u64;
     let segments = (geo.user_units as u64).div_ceil(entries_per_segment);
-    let dram_segments = d.mapping.dram_bytes.0 / geo.page_bytes as u64;
+    let dram_segments = d.mapping.dram_bytes.0 / d.mapping.segment_bytes(geo.page_bytes);
     if dram_segments < segments {
         let updates = writes.saturating_add(w.moved_units).saturating_add(trims);
-        w.table = updates.saturating_mul(2).saturating_add(reads / entries_per_segment).saturating_add(2 * commands);
+        let pages = d.mapping.segment_bytes(geo.page_bytes).div_ceil(geo.page_bytes as u64);
+        w.table = updates.saturating_mul(2).saturating_add(reads / entries_per_segment).saturating_add(2 * commands).saturating_mul(pages);
     }
 
     // Simulated time: phases stopped by their runtime last that long at most; the others
