@@ -1,5 +1,6 @@
-//! Compiles every `engine/presets/*.json` (scenarios) and `engine/presets/figures/*.json`
-//! (overlays of presets that redraw an article's chart) into the crate, sorted by name.
+//! Compiles every `engine/presets/*.json` (scenarios), `engine/presets/figures/*.json`
+//! (overlays of presets that redraw an article's chart) and `engine/presets/spec-sheets/*.json`
+//! (the public figures a "-like" preset is checked against) into the crate, sorted by name.
 
 use std::{env, fs, path::Path};
 
@@ -26,5 +27,6 @@ fn main() {
     let mut out = String::new();
     collect(&presets, "PRESET_FILES", &mut out);
     collect(&presets.join("figures"), "FIGURE_FILES", &mut out);
+    collect(&presets.join("spec-sheets"), "SPEC_SHEET_FILES", &mut out);
     fs::write(Path::new(&env::var("OUT_DIR").unwrap()).join("presets.rs"), out).unwrap();
 }

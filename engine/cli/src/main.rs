@@ -6,6 +6,8 @@
 //!   ssdsim figures                    list the figures (presets overlaid as in an article)
 //!   ssdsim figure <name>              run every member of a figure, print their series
 //!   ssdsim bench [--json]             measure the engine's speed on fixed scenarios
+//!   ssdsim spec-sheets                run every "-like" preset under its spec sheet's
+//!                                     conditions, print the table (docs/spec-sheets.md)
 //!   ssdsim budget <scenario.json | -> the run's budget (memory, flash work) and, after
 //!                                     running it, the work it really did
 
@@ -22,6 +24,7 @@ const USAGE: &str = "usage:
   ssdsim figures                    list the figures (presets overlaid as in an article)
   ssdsim figure <name>              run every member of a figure, print their series as JSON
   ssdsim bench [--json]             measure the engine's speed on fixed scenarios
+  ssdsim spec-sheets                every \"-like\" preset against its spec sheet, as Markdown
   ssdsim budget <scenario.json | -> print the run's budget, run it, print the work done";
 
 fn main() -> ExitCode {
@@ -35,6 +38,7 @@ fn main() -> ExitCode {
         ["bench"] => bench::run(false),
         ["bench", "--json"] => bench::run(true),
         ["budget", path] => budget(path),
+        ["spec-sheets"] => spec_sheets(),
         ["-h" | "--help" | "help"] => {
             println!("{USAGE}");
             Ok(())
@@ -84,6 +88,17 @@ fn budget(path: &str) -> Result<(), String> {
         "flash_ops_estimate_over_done": b.flash_ops as f64 / sim.flash_ops_done().max(1) as f64,
     });
     println!("{out}");
+    Ok(())
+}
+
+/// Every "-like" preset measured under its spec sheet's conditions, as the Markdown table
+/// docs/spec-sheets.md holds.
+fn spec_sheets() -> Result<(), String> {
+    let mut rows = Vec::new();
+    for sheet in presets::spec_sheets::all().map_err(|e| e.to_string())? {
+        rows.extend(sheet.measure().map_err(|e| format!("{}: {e}", sheet.preset))?);
+    }
+    print!("{}", presets::spec_sheets::markdown(&rows));
     Ok(())
 }
 

@@ -31,8 +31,28 @@ fn random_scenario(rng: &mut SimRng) -> Value {
         "gc": { "policy": pick(rng, &["greedy", "fifo", "cost_benefit"]), "free_block_threshold": 2 + rng.below(3),
                 "background": rng.percent(60), "background_free_blocks": 5 + rng.below(8), "pre_erase": rng.percent(30) },
         "wear": { "dynamic": rng.percent(70), "static_spread": *pick(rng, &[0, 5, 100]) },
-        "mapping": if rng.percent(50) { json!({"dram_bytes": 0, "sram_bytes": kib(16), "dirty_sram_bytes": kib(16)}) } else { json!({}) },
+        "mapping": if rng.percent(50) { json!({"dram_bytes": 0, "sram_bytes": kib(16), "dirty_sram_bytes": kib(16), "segment_bytes": *pick(rng, &[0, kib(32)])}) } else { json!({}) },
     });
+    let mut device = device;
+    // The write path: one-shot wordlines, planes sharing a die, striping, command limits.
+    device["nand"]["one_shot"] = json!(rng.percent(70));
+    device["nand"]["multi_plane"] = json!(rng.percent(80));
+    device["nand"]["cache_ops"] = json!(rng.percent(80));
+    device["controller"]["striping"] = json!(pick(rng, &["first_free", "fixed"]));
+    device["controller"]["read_iops_limit"] = json!(*pick(rng, &[0, 20_000, 400_000]));
+    device["controller"]["write_iops_limit"] = json!(*pick(rng, &[0, 20_000, 400_000]));
+    device["controller"]["write_latency_us"] = json!(*pick(rng, &[0.0, 10.0]));
+    if rng.percent(50) && !device["controller"]["compression"].as_bool().unwrap_or(false) {
+        // An SLC cache: its folding, idle folds and reclaims are flash work too.
+        device["slc_cache"] = json!({
+            "static_bytes": kib(*pick(rng, &[0, 64, 512])),
+            "dynamic_percent": *pick(rng, &[0.0, 10.0, 50.0, 100.0]),
+            "when_full": pick(rng, &["direct", "fold_first"]),
+            "fold_schedule": pick(rng, &["paced", "burst"]),
+            "fold_batch_bytes": kib(*pick(rng, &[64, 1024])),
+            "idle_fold": rng.percent(70),
+        });
+    }
     let rw = *pick(rng, &["read", "write", "randread", "randwrite", "rw", "randrw", "trim", "randtrim"]);
     let bs = kib(*pick(rng, &[4, 8, 16, 64, 256]));
     // A hot region (a sixteenth of the drive or less) written over and over is the hard

@@ -259,14 +259,16 @@ impl Ftl {
         }
     }
 
-    /// Folds everything the SLC cache holds (closed blocks) and lifts its exhaustion: the
-    /// state a drive reaches when the host leaves it idle. Preconditioning ends with it.
+    /// Folds everything the SLC cache holds (its open blocks closed first, where they end on
+    /// a page) and lifts its exhaustion: the state a drive reaches when the host leaves it
+    /// idle. Preconditioning ends with it.
     pub fn fold_all(&mut self, ops: &mut impl FlashOps) {
         if !self.slc.enabled {
             return;
         }
         for plane in 0..self.geo.planes {
             self.finish_victim(plane, ops);
+            self.close_open_slc_block(plane);
             while self.start_fold(plane) {
                 self.finish_victim(plane, ops);
             }
@@ -325,6 +327,13 @@ impl Ftl {
     /// SLC data and size now, in 4 KiB units.
     pub fn slc_cache_units(&self) -> (u64, u64) {
         (self.slc.used_slots, self.slc.size_slots())
+    }
+
+    /// Host units in SLC pages not yet programmed (the open pages of the SLC frontier).
+    #[cfg(test)]
+    pub(super) fn slc_open_units(&self) -> u64 {
+        let f = &self.frontiers[Stream::Slc as usize];
+        f.open.iter().filter(|&&b| b != NONE).map(|&b| (self.write_ptr[b as usize] % self.geo.slots_per_page) as u64).sum()
     }
 
     pub fn slc_cache_enabled(&self) -> bool {

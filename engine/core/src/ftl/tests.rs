@@ -137,3 +137,95 @@ fn compressed_units_share_slots_and_survive_gc() {
     let units = c.host_units_written + c.gc_units_moved;
     assert!(slots * 4 < units * 3, "{slots} slots for {units} units");
 }
+
+/// A small TLC drive with an SLC cache: a static part and a dynamic share of free space.
+fn slc_ftl(when_full: crate::scenario::SlcWhenFull, schedule: crate::scenario::FoldSchedule) -> (Geometry, Ftl) {
+    let cache = crate::scenario::SlcCache {
+        static_bytes: Bytes(64 * 4096),
+        dynamic_percent: 40.0,
+        when_full,
+        fold_schedule: schedule,
+        fold_batch_bytes: Bytes(96 * 4096),
+        idle_fold: true,
+    };
+    let device = Device {
+        nand: Nand { channels: 2, dies_per_channel: 2, planes_per_die: 2, blocks_per_plane: 64, pages_per_block: 48, page_bytes: 4096, ..Nand::default() },
+        capacity: Capacity { op_percent: 15.0, user_bytes: Bytes(0), ..Capacity::default() },
+        slc_cache: cache.clone(),
+        ..Device::default()
+    };
+    let geo = Geometry::new(&device).unwrap();
+    (geo, Ftl::new(geo, &Gc::default(), &Wear::default(), 1).with_slc_cache(&cache))
+}
+
+#[test]
+fn the_slc_cache_keeps_every_unit_through_folds_reclaims_idle_and_gc() {
+    use crate::scenario::{FoldSchedule, SlcWhenFull};
+    for (when_full, schedule) in [(SlcWhenFull::Direct, FoldSchedule::Paced), (SlcWhenFull::Direct, FoldSchedule::Burst), (SlcWhenFull::FoldFirst, FoldSchedule::Paced)] {
+        let (geo, mut ftl) = slc_ftl(when_full, schedule);
+        let mut rng = SimRng::new(11);
+        let mut ops = Tally::default();
+        let mut live = vec![false; geo.user_units as usize];
+        let user = geo.user_units as u64;
+        for i in 0..300_000u64 {
+            // Bursts of sequential writes, random overwrites and trims, and idle spells.
+            match rng.below(100) {
+                0..=59 => {
+                    let lba = rng.below(user) as u32;
+                    ftl.write(lba, &mut ops);
+                    live[lba as usize] = true;
+                }
+                60..=89 => {
+                    let start = rng.below(user - 64);
+                    for lba in start..start + 64 {
+                        ftl.write(lba as u32, &mut ops);
+                        live[lba as usize] = true;
+                    }
+                }
+                90..=94 => {
+                    let lba = rng.below(user) as u32;
+                    ftl.trim(lba);
+                    live[lba as usize] = false;
+                }
+                _ => {
+                    for plane in 0..geo.planes {
+                        for _ in 0..rng.below(200) {
+                            ftl.background_step(plane, &mut ops);
+                        }
+                    }
+                }
+            }
+            if i % 50_000 == 0 {
+                ftl.check_consistency().unwrap_or_else(|e| panic!("{when_full:?}/{schedule:?}: {e}"));
+                let (data, size) = ftl.slc_cache_units();
+                assert!(data <= size + 4 * geo.planes as u64 * geo.slc_slots_per_block as u64, "{when_full:?}/{schedule:?}: {data} in SLC, cache {size}");
+            }
+        }
+        ftl.fold_all(&mut ops);
+        ftl.check_consistency().unwrap();
+        for (lba, &is_live) in live.iter().enumerate() {
+            assert_eq!(ftl.lookup(lba as u32) != UNMAPPED, is_live, "{when_full:?}/{schedule:?}: lba {lba}");
+        }
+        let c = ftl.counters();
+        println!("{when_full:?}/{schedule:?}: {} units into SLC, {} folded, {} GC runs", c.slc_units_written, c.units_folded, c.gc_runs);
+        assert!(c.slc_units_written > 100_000 && c.units_folded > 10_000 && c.gc_runs > 100, "{c:?}");
+        assert_eq!(ops.programs[2] * geo.slots_per_page as u64, c.slc_units_written - ftl.slc_open_units(), "SLC programs carry the SLC writes");
+    }
+}
+
+#[test]
+fn a_full_drive_has_only_the_static_part_and_an_empty_one_the_dynamic_share_too() {
+    use crate::scenario::{FoldSchedule, SlcWhenFull};
+    let (geo, mut ftl) = slc_ftl(SlcWhenFull::Direct, FoldSchedule::Paced);
+    let (_, empty) = ftl.slc_cache_units();
+    assert_eq!(empty, 64 + (geo.user_units as f64 * 0.40 / 3.0) as u64);
+    let mut ops = Tally::default();
+    for lba in 0..geo.user_units {
+        ftl.write(lba, &mut ops);
+    }
+    ftl.fold_all(&mut ops);
+    let (data, full) = ftl.slc_cache_units();
+    assert_eq!(full, 64, "static part only");
+    assert!(data < geo.planes as u64 * geo.slots_per_page as u64, "folded empty: {data}");
+    ftl.check_consistency().unwrap();
+}

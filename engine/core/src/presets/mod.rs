@@ -2,6 +2,7 @@
 //! the wasm build and the tests share exactly the same files.
 
 mod figures;
+pub mod spec_sheets;
 
 pub use figures::{all as figures_all, find_figure, merge, Figure};
 
