@@ -82,7 +82,14 @@ fn the_cliff_sits_where_the_cache_is_full_and_each_drive_keeps_its_pattern() {
     assert!(dips >= 20, "H10 dips {dips} times");
     // Folding moved the dynamic part out: data written once into SLC, about 68 GB folded.
     for r in [&p660, &h10] {
-        assert!((r.summary.folded_bytes / 1e9 - (implied - 6.0)).abs() < 6.0, "folded {}", r.summary.folded_bytes / 1e9);
+        // Amounts of the 1/scale drive, as host writes are.
+        let folded = r.summary.folded_bytes * r.summary.scale / 1e9;
+        assert!((folded - (implied - 6.0)).abs() < 6.0, "folded {folded} GB");
+        assert_eq!(
+            r.summary.slc_written_bytes * r.summary.scale,
+            r.summary.slc_cache_bytes.round() - (r.summary.slc_cache_bytes.round() % 4096.0),
+            "written once into SLC"
+        );
     }
 }
 

@@ -12,7 +12,17 @@ fn every_like_preset_is_within_20_percent_of_its_spec_sheet_and_the_docs_say_so(
     let table = spec_sheets::markdown(&rows);
     println!("{table}");
     for r in &rows {
-        assert!(r.within_tolerance(), "{} {} {}: {:.0} {} against the spec sheet's {:.0} ({:.2})", r.preset, r.test, r.op, r.measured, r.unit, r.spec, r.ratio());
+        assert!(
+            r.within_tolerance(),
+            "{} {} {}: {:.0} {} against the spec sheet's {:.0} ({:.2})",
+            r.preset,
+            r.test,
+            r.op,
+            r.measured,
+            r.unit,
+            r.spec,
+            r.ratio()
+        );
     }
     // Every preset named after a real drive has a sheet.
     for p in ssd_core::presets::all() {

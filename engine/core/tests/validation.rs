@@ -158,3 +158,34 @@ fn every_preset_still_validates_at_every_scale_it_allows() {
         assert!(scale > 1, "{} runs at its own scale", preset.name);
     }
 }
+
+#[test]
+fn the_write_path_refuses_what_cannot_hold_together_naming_the_field() {
+    // A static SLC cache lives in the spare area at bits-per-cell NAND per byte: the default
+    // 16 GiB TLC drive has about 1.1 GB of spare, so 400 MB of static SLC (1.2 GB of NAND) is
+    // too much.
+    let e = assert_refused(r#"{"device": {"slc_cache": {"static_bytes": "400MB"}}}"#, "device.slc_cache.static_bytes", ErrorCode::OutOfRange);
+    assert!(e.message.contains("spare area"), "{e}");
+    Scenario::from_json(r#"{"device": {"slc_cache": {"static_bytes": "200MB", "dynamic_percent": 50}}}"#).unwrap();
+    // SLC NAND has no SLC mode to speak of; compression and an SLC cache are not modelled.
+    assert_refused(
+        r#"{"device": {"nand": {"cell": "slc"}, "slc_cache": {"dynamic_percent": 10}}}"#,
+        "device.slc_cache.dynamic_percent",
+        ErrorCode::Inconsistent,
+    );
+    assert_refused(
+        r#"{"device": {"controller": {"compression": true}, "slc_cache": {"static_bytes": "64MB"}}}"#,
+        "device.slc_cache.static_bytes",
+        ErrorCode::Inconsistent,
+    );
+    assert_refused(r#"{"device": {"slc_cache": {"dynamic_percent": 101}}}"#, "device.slc_cache.dynamic_percent", ErrorCode::OutOfRange);
+    assert_refused(r#"{"device": {"slc_cache": {"when_full": "sometimes"}}}"#, "device.slc_cache.when_full", ErrorCode::InvalidOption);
+    assert_refused(r#"{"device": {"controller": {"striping": "diagonal"}}}"#, "device.controller.striping", ErrorCode::InvalidOption);
+    assert_refused(r#"{"device": {"mapping": {"segment_bytes": "48k"}}}"#, "device.mapping.segment_bytes", ErrorCode::NotPowerOfTwo);
+    // CrystalDiskMark's custom tests must read as its own names.
+    let custom = |tests: &str| format!(r#"{{"workload": {{"kind": "crystal_disk_mark", "profile": "custom", "tests": "{tests}"}}}}"#);
+    let e = assert_refused(&custom("SEQ1M Q8T1, RND3K Q32T4"), "workload.tests", ErrorCode::OutOfRange);
+    assert!(e.message.contains("RND3K"), "{e}");
+    assert_refused(&custom(""), "workload.tests", ErrorCode::OutOfRange);
+    Scenario::from_json(&custom("SEQ1M Q8T1, RND4K Q32T4, RND4K Q1T1")).unwrap();
+}

@@ -316,7 +316,9 @@ pub struct Drive {
 impl Drive {
     pub fn new(device: &Device, geo: Geometry) -> Drive {
         Drive {
-            ftl: Ftl::new(geo, &device.gc, &device.wear, if device.controller.compression { COMPRESSION_SECTORS } else { 1 }).with_slc_cache(&device.slc_cache).with_striping(device.controller.striping),
+            ftl: Ftl::new(geo, &device.gc, &device.wear, if device.controller.compression { COMPRESSION_SECTORS } else { 1 })
+                .with_slc_cache(&device.slc_cache)
+                .with_striping(device.controller.striping),
             hw: Hardware::new(device, geo),
             command_latency_ns: (device.controller.command_latency_us * 1000.0) as Nanos,
             write_latency_ns: (device.controller.write_latency_us * 1000.0) as Nanos,

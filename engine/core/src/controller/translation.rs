@@ -14,8 +14,10 @@ pub(crate) struct Translation {
     /// NAND pages one segment spans (a multi-plane page is two): the pages read or
     /// programmed, for the flash-operation and write-amplification counts.
     segment_pages: u64,
-    /// lba / entries per segment = the table segment holding its entry.
+    /// lba / entries per segment = the table segment holding its entry: a shift when the
+    /// entries are a power of two (every full-size drive), a division on some scaled ones.
     entries: strength_reduce::StrengthReducedU32,
+    shift: Option<u32>,
     dram_ns: Nanos,
     hmb_ns: Nanos,
     /// The HMB tier's size once the host has granted it, and from when.
@@ -44,6 +46,7 @@ impl Translation {
             segment_units: (segment_bytes / crate::units::MAPPING_UNIT_BYTES).max(1) as u32,
             segment_pages: segment_bytes.div_ceil(geo.page_bytes as u64),
             entries: strength_reduce::StrengthReducedU32::new(entries_per_segment),
+            shift: entries_per_segment.is_power_of_two().then(|| entries_per_segment.trailing_zeros()),
             dram_ns: (m.dram_access_us * 1e3) as Nanos,
             hmb_ns: (h.access_latency_us * 1e3) as Nanos + line_ns + encryption,
             hmb_segments: seg(h.table_bytes()),
@@ -54,7 +57,10 @@ impl Translation {
 
     #[inline]
     pub fn segment_of(&self, lba: u32) -> u32 {
-        lba / self.entries
+        match self.shift {
+            Some(shift) => lba >> shift,
+            None => lba / self.entries,
+        }
     }
 
     /// The HMB appears once the OS driver has loaded.

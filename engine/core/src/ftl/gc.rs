@@ -51,8 +51,10 @@ impl Ftl {
     pub(super) fn keep_pace(&mut self, plane: u32, sectors: u32, ops: &mut impl FlashOps) {
         let p = plane as usize;
         if self.gc[p].victim == NONE {
+            // Space runs short: collect. Else, past the SLC cache's size: fold.
             let collecting = self.erased_slots[p] < self.gc_trigger && self.start_victim(plane);
-            if !collecting && !(self.wants_fold() && self.start_fold(plane)) {
+            let folding = !collecting && self.wants_fold() && self.start_fold(plane);
+            if !collecting && !folding {
                 return;
             }
         }
@@ -87,10 +89,7 @@ impl Ftl {
     /// Idle time folds the SLC cache first (so the next burst finds it empty).
     pub fn background_step(&mut self, plane: u32, ops: &mut impl FlashOps) -> bool {
         let p = plane as usize;
-        if self.gc[p].victim == NONE
-            && !self.idle_fold_start(plane)
-            && (self.free[p].len() as u32 >= self.background_target || !self.start_victim(plane))
-        {
+        if self.gc[p].victim == NONE && !self.idle_fold_start(plane) && (self.free[p].len() as u32 >= self.background_target || !self.start_victim(plane)) {
             return false;
         }
         self.move_next_page(plane, ops);
@@ -136,6 +135,13 @@ impl Ftl {
     /// Picks the plane's next victim and sets the pace. False if the plane has no candidate,
     /// or no room to move the best one's data (the host then writes to other planes).
     pub(super) fn start_victim(&mut self, plane: u32) -> bool {
+        // A plane holding less than a block of stale data gains nothing by collecting: its
+        // victims' data would only move into new blocks, again and again (placement that
+        // fills one plane ahead of the rest, say). The host writes to a plane with room.
+        let stale = self.written_sectors(plane).saturating_sub(self.valid_sectors[plane as usize]);
+        if stale < (self.geo.slots_per_block * self.sectors) as u64 {
+            return false;
+        }
         let victim = match self.static_wear_victim(plane) {
             Some(v) => v,
             None => match self.pick_victim(plane) {

@@ -300,7 +300,7 @@ impl Ftl {
     /// True if the slot's block is run in SLC mode (reads use SLC-mode timings).
     #[inline]
     pub fn is_slc_slot(&self, slot: u32) -> bool {
-        self.slc_mode[self.geo.block_of_slot(slot) as usize]
+        self.slc.enabled && self.slc_mode[self.geo.block_of_slot(slot) as usize]
     }
 
     /// Slots a block holds: fewer in SLC mode (one page per wordline).

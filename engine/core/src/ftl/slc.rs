@@ -219,7 +219,8 @@ impl Ftl {
     /// `burst`: once the data in SLC is a batch over the cache's size, a die folds a batch.
     pub(super) fn fold_burst_if_due(&mut self, ops: &mut impl FlashOps) {
         let s = &self.slc;
-        if s.enabled && s.schedule == FoldSchedule::Burst && s.when_full == SlcWhenFull::Direct && s.exhausted && s.used_slots >= s.size_slots() + s.batch_slots {
+        if s.enabled && s.schedule == FoldSchedule::Burst && s.when_full == SlcWhenFull::Direct && s.exhausted && s.used_slots >= s.size_slots() + s.batch_slots
+        {
             self.fold_batch_on_next_die(ops);
         }
     }

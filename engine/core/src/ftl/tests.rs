@@ -161,7 +161,9 @@ fn slc_ftl(when_full: crate::scenario::SlcWhenFull, schedule: crate::scenario::F
 #[test]
 fn the_slc_cache_keeps_every_unit_through_folds_reclaims_idle_and_gc() {
     use crate::scenario::{FoldSchedule, SlcWhenFull};
-    for (when_full, schedule) in [(SlcWhenFull::Direct, FoldSchedule::Paced), (SlcWhenFull::Direct, FoldSchedule::Burst), (SlcWhenFull::FoldFirst, FoldSchedule::Paced)] {
+    for (when_full, schedule) in
+        [(SlcWhenFull::Direct, FoldSchedule::Paced), (SlcWhenFull::Direct, FoldSchedule::Burst), (SlcWhenFull::FoldFirst, FoldSchedule::Paced)]
+    {
         let (geo, mut ftl) = slc_ftl(when_full, schedule);
         let mut rng = SimRng::new(11);
         let mut ops = Tally::default();

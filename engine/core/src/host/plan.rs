@@ -63,7 +63,6 @@ fn op_of(rw: Rw) -> Op {
     }
 }
 
-
 pub fn jobs_of(workload: &Workload, user_bytes: u64) -> Vec<Job> {
     Plan::new(workload, user_bytes, 1.0).phases.into_iter().map(|p| p.job).collect()
 }
@@ -216,7 +215,6 @@ mod tests {
         assert_eq!((q32t4.rw, q32t4.bs.0, q32t4.iodepth, q32t4.numjobs), (Rw::Randread, 4096, 32, 4));
         assert_eq!(plan.phases[4].job.rw, Rw::Randwrite);
     }
-
 
     #[test]
     fn benchmarks_expand_into_one_job_per_point() {

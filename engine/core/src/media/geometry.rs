@@ -224,8 +224,20 @@ impl Spare {
         if static_cells == 0 {
             return Ok(());
         }
-        let left = Spare { raw_units: self.raw_units.saturating_sub(static_cells), ..*self };
-        left.check_for("device.slc_cache.static_bytes", "lower static_bytes (each SLC byte takes bits-per-cell bytes of spare NAND)", user_units)
+        let field = "device.slc_cache.static_bytes";
+        let spare = self.raw_units.saturating_sub(user_units) * MAPPING_UNIT_BYTES;
+        let cells = static_cells * MAPPING_UNIT_BYTES;
+        if cells >= spare {
+            return Err(ScenarioError::new(
+                field,
+                ErrorCode::OutOfRange,
+                format!(
+                    "takes {cells} bytes of NAND (bits-per-cell times its size) out of a spare area of {spare} bytes: lower static_bytes, or the user capacity"
+                ),
+            ));
+        }
+        let left = Spare { raw_units: self.raw_units - static_cells, ..*self };
+        left.check_for(field, "lower static_bytes: each SLC byte takes bits-per-cell bytes of the spare area", user_units)
     }
 
     fn check_for(&self, field: &str, knob_word: &str, user_units: u64) -> Result<(), ScenarioError> {

@@ -62,6 +62,11 @@ fn mb_per_s(bytes: u64, ns: Nanos) -> f64 {
 /// Throughput against data written: one point each time another `window` bytes complete.
 struct BytesWindow {
     series: usize,
+    /// The SLC cache's data and size at each point, when the drive has one.
+    slc_series: Option<[usize; 2]>,
+    /// The SLC cache's data and size (4 KiB units), noted by the run loop before a
+    /// completion that reaches a point.
+    slc_units: [u64; 2],
     window: u64,
     written: u64,
     next_edge: u64,
@@ -138,8 +143,17 @@ impl Recorder {
         });
         let tput = || Axis::new(AxisId::Throughput, Unit::MbPerS);
         let bytes_window = plan.bytes_window.map(|window| {
-            let i = add(Series::new("throughput_vs_written", SeriesRole::Headline, LabelId::Write, Axis::new(AxisId::DataWritten, Unit::Gb), tput()));
-            BytesWindow { series: i, window, written: 0, next_edge: window, edge_time: 0, scale }
+            let written = || Axis::new(AxisId::DataWritten, Unit::Gb);
+            let i = add(Series::new("throughput_vs_written", SeriesRole::Headline, LabelId::Write, written(), tput()));
+            // Against data written too: how the cache fills, then shrinks as the drive does.
+            let slc_series = slc_cache.then(|| {
+                let y = || Axis::new(AxisId::SlcCache, Unit::Gb);
+                [
+                    add(Series::new("slc_cache_data_vs_written", SeriesRole::SlcCache, LabelId::SlcCacheData, written(), y())),
+                    add(Series::new("slc_cache_size_vs_written", SeriesRole::SlcCache, LabelId::SlcCacheSize, written(), y())),
+                ]
+            });
+            BytesWindow { series: i, slc_series, slc_units: [0; 2], window, written: 0, next_edge: window, edge_time: 0, scale }
         });
         let time = || Axis::new(AxisId::Time, Unit::S);
         let over_time = |id: &str, role: SeriesRole, label: LabelId, y: Axis| Series::new(id, role, label, time(), y);
@@ -224,11 +238,30 @@ impl Recorder {
                 w.written += bytes;
                 while w.written >= w.next_edge {
                     let mbps = mb_per_s(w.window, done - w.edge_time);
-                    self.series[w.series].points.push([w.next_edge as f64 * w.scale / 1e9, mbps]);
+                    let x = w.next_edge as f64 * w.scale / 1e9;
+                    self.series[w.series].points.push([x, mbps]);
+                    if let Some(lines) = w.slc_series {
+                        for (i, units) in lines.into_iter().zip(w.slc_units) {
+                            self.series[i].points.push([x, (units * crate::units::MAPPING_UNIT_BYTES) as f64 * w.scale / 1e9]);
+                        }
+                    }
                     w.edge_time = done;
                     w.next_edge += w.window;
                 }
             }
+        }
+    }
+
+    /// True if completing a write of `bytes` reaches a point of the data-written chart that
+    /// also draws the SLC cache: the run loop then notes the cache with `note_slc_cache`.
+    #[inline]
+    pub fn slc_point_due(&self, op: Op, bytes: u64) -> bool {
+        op == Op::Write && self.bytes_window.as_ref().is_some_and(|w| w.slc_series.is_some() && w.written + bytes >= w.next_edge)
+    }
+
+    pub fn note_slc_cache(&mut self, units: [u64; 2]) {
+        if let Some(w) = &mut self.bytes_window {
+            w.slc_units = units;
         }
     }
 

@@ -149,7 +149,10 @@ impl Sheet {
     /// Sequential 128 KiB writes at QD32 on the fresh drive, two and a half caches' worth:
     /// the mean speed (bytes over time) of the data written after 1.2 caches.
     fn after_slc_cache(&self) -> Result<f64, ScenarioError> {
-        let probe = Simulation::run_to_end(&patched(self.preset, json!({"precondition": {"fill_percent": 0}, "workload": {"kind": "job", "rw": "read", "runtime": 0.0001}}))?)?;
+        let probe = Simulation::run_to_end(&patched(
+            self.preset,
+            json!({"precondition": {"fill_percent": 0}, "workload": {"kind": "job", "rw": "read", "runtime": 0.0001}}),
+        )?)?;
         let cache = probe.summary.slc_cache_bytes;
         let s = patched(
             self.preset,

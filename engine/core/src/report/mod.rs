@@ -86,10 +86,11 @@ pub struct Summary {
     pub hmb_table_bytes: f64,
     pub hmb_covered_span_bytes: f64,
     /// The SLC cache's size when the workload started (static part plus the dynamic share of
-    /// the free native capacity then), full-size bytes; 0 without one.
+    /// the free native capacity then), a capacity: full-size bytes; 0 without one.
     pub slc_cache_bytes: f64,
-    /// Host data written into the SLC cache, and data folded out of it into native blocks,
-    /// in this run.
+    /// Host data written into the SLC cache, and data folded out of it into native blocks
+    /// (part of `gc_moved_bytes`), in this run: amounts of the 1/scale drive, as host and
+    /// NAND writes are.
     pub slc_written_bytes: f64,
     pub folded_bytes: f64,
     /// Events the run loop processed (command completions and think-time wake-ups).
@@ -188,8 +189,8 @@ impl Summary {
             hmb_table_bytes: p.hmb_table_bytes as f64,
             hmb_covered_span_bytes: (p.hmb_table_bytes / 4 * 4096) as f64,
             slc_cache_bytes: (p.slc_cache_start_units * MAPPING_UNIT_BYTES) as f64 * p.scale as f64,
-            slc_written_bytes: ((ftl.slc_units_written - p.baseline.slc_units_written) * MAPPING_UNIT_BYTES) as f64 * p.scale as f64,
-            folded_bytes: ((ftl.units_folded - p.baseline.units_folded) * MAPPING_UNIT_BYTES) as f64 * p.scale as f64,
+            slc_written_bytes: ((ftl.slc_units_written - p.baseline.slc_units_written) * MAPPING_UNIT_BYTES) as f64,
+            folded_bytes: ((ftl.units_folded - p.baseline.units_folded) * MAPPING_UNIT_BYTES) as f64,
             events: p.events as f64,
             truncated: p.truncated,
             time_window_ms: r.drawn_window_ns() as f64 / 1e6,

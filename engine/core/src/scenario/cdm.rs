@@ -96,7 +96,16 @@ mod tests {
         assert_eq!(t[0], CdmTest { name: "SEQ1M Q8T1".into(), random: false, bs: 1 << 20, queues: 8, threads: 1 });
         assert_eq!(t[1], CdmTest { name: "RND4K Q32T4".into(), random: true, bs: 4096, queues: 32, threads: 4 });
         assert_eq!(CdmProfile::Nvme.tests("").unwrap()[2].threads, 16);
-        for bad in ["", "SEQ1M", "SEQ1G Q1T1", "RND3K Q1T1", "RND4K Q0T1", "RND4K Q1T65", "XYZ4K Q1T1", "SEQ1M Q8T1,,,,,,,,,SEQ1M Q8T1,SEQ1M Q8T1,SEQ1M Q8T1,SEQ1M Q8T1,SEQ1M Q8T1,SEQ1M Q8T1,SEQ1M Q8T1,SEQ1M Q8T1"] {
+        for bad in [
+            "",
+            "SEQ1M",
+            "SEQ1G Q1T1",
+            "RND3K Q1T1",
+            "RND4K Q0T1",
+            "RND4K Q1T65",
+            "XYZ4K Q1T1",
+            "SEQ1M Q8T1,,,,,,,,,SEQ1M Q8T1,SEQ1M Q8T1,SEQ1M Q8T1,SEQ1M Q8T1,SEQ1M Q8T1,SEQ1M Q8T1,SEQ1M Q8T1,SEQ1M Q8T1",
+        ] {
             assert!(parse_tests(bad).is_err(), "{bad}");
         }
     }

@@ -146,9 +146,16 @@ pub static KNOBS: &[Knob] = &[
     k("device.nand.timing.erase_us", "media", Number, "µs", "Erase time (tBERS)", "Block erase; empty = the cell type's datasheet default")
         .range(100.0, 1_000_000.0)
         .nullable(),
-    k("device.nand.timing.slc_read_us", "media", Number, "µs", "SLC-mode read time", "Array read of a block run one bit per cell (SLC cache, table); empty = default")
-        .range(1.0, 10_000.0)
-        .nullable(),
+    k(
+        "device.nand.timing.slc_read_us",
+        "media",
+        Number,
+        "µs",
+        "SLC-mode read time",
+        "Array read of a block run one bit per cell (SLC cache, table); empty = default",
+    )
+    .range(1.0, 10_000.0)
+    .nullable(),
     k(
         "device.nand.timing.slc_program_us",
         "media",
@@ -199,8 +206,15 @@ pub static KNOBS: &[Knob] = &[
         "SLC capacity always there, out of the spare area (each SLC byte costs bits-per-cell bytes of NAND)",
     )
     .range(0.0, 1024.0 * GIB),
-    k("device.slc_cache.when_full", "slc_cache", Enum, "", "When the cache is full", "Write native blocks directly, or fold SLC data out first and keep writing SLC")
-        .options(&["direct", "fold_first"]),
+    k(
+        "device.slc_cache.when_full",
+        "slc_cache",
+        Enum,
+        "",
+        "When the cache is full",
+        "Write native blocks directly, or fold SLC data out first and keep writing SLC",
+    )
+    .options(&["direct", "fold_first"]),
     k(
         "device.slc_cache.fold_schedule",
         "slc_cache",
@@ -213,7 +227,14 @@ pub static KNOBS: &[Knob] = &[
     .when("device.slc_cache.when_full", "direct"),
     k("device.slc_cache.fold_batch_bytes", "slc_cache", Bytes, "B", "Fold batch", "SLC data one die folds at once (a burst, or when fold-first needs room)")
         .range(4096.0, 1024.0 * GIB),
-    k("device.slc_cache.idle_fold", "slc_cache", Bool, "", "Fold when idle", "Idle time folds the cache's data into native blocks, so it is empty for the next burst"),
+    k(
+        "device.slc_cache.idle_fold",
+        "slc_cache",
+        Bool,
+        "",
+        "Fold when idle",
+        "Idle time folds the cache's data into native blocks, so it is empty for the next burst",
+    ),
     // controller
     k("device.controller.command_latency_us", "controller", Number, "µs", "Command latency", "Firmware time per command before flash work starts")
         .range(0.0, 10_000.0),
@@ -245,10 +266,24 @@ pub static KNOBS: &[Knob] = &[
         "Firmware time a write takes on top of the command latency (buffer allocation, table update)",
     )
     .range(0.0, 10_000.0),
-    k("device.controller.read_iops_limit", "controller", Int, "IOPS", "Read command limit", "Read commands per second the firmware handles at most; 0 = no limit")
-        .range(0.0, 100_000_000.0),
-    k("device.controller.write_iops_limit", "controller", Int, "IOPS", "Write command limit", "Write commands per second the firmware handles at most; 0 = no limit")
-        .range(0.0, 100_000_000.0),
+    k(
+        "device.controller.read_iops_limit",
+        "controller",
+        Int,
+        "IOPS",
+        "Read command limit",
+        "Read commands per second the firmware handles at most; 0 = no limit",
+    )
+    .range(0.0, 100_000_000.0),
+    k(
+        "device.controller.write_iops_limit",
+        "controller",
+        Int,
+        "IOPS",
+        "Write command limit",
+        "Write commands per second the firmware handles at most; 0 = no limit",
+    )
+    .range(0.0, 100_000_000.0),
     // host interface
     k("device.host_interface.kind", "host", Enum, "", "Interface", "PCIe (NVMe) or SATA 6 Gb/s").options(&["pcie", "sata"]),
     k("device.host_interface.pcie_gen", "host", Int, "", "PCIe generation", "Per-lane rate: Gen3 about 985 MB/s, Gen4 twice that")
@@ -467,8 +502,15 @@ pub static KNOBS: &[Knob] = &[
         "steady_state",
         "file_copy",
     ]),
-    k("workload.zero_buffers", "workload", Bool, "", "All 0x00", "CrystalDiskMark's test data All 0x00 instead of random (a compressing drive writes almost nothing)")
-        .only(&["crystal_disk_mark"]),
+    k(
+        "workload.zero_buffers",
+        "workload",
+        Bool,
+        "",
+        "All 0x00",
+        "CrystalDiskMark's test data All 0x00 instead of random (a compressing drive writes almost nothing)",
+    )
+    .only(&["crystal_disk_mark"]),
     k(
         "workload.random_distribution",
         "workload",
@@ -494,9 +536,16 @@ pub static KNOBS: &[Knob] = &[
     k("workload.copies", "workload", Int, "", "Copies", "Copies written one after another; 0 = until the drive is full")
         .range(0.0, 10_000.0)
         .only(&["file_copy"]),
-    k("workload.idle_s", "workload", Number, "s", "Idle between points", "The host rests this long before each span; the drive folds its SLC cache and GC catches up")
-        .range(0.0, 3600.0)
-        .only(&["span_sweep"]),
+    k(
+        "workload.idle_s",
+        "workload",
+        Number,
+        "s",
+        "Idle between points",
+        "The host rests this long before each span; the drive folds its SLC cache and GC catches up",
+    )
+    .range(0.0, 3600.0)
+    .only(&["span_sweep"]),
     k("workload.idle_s", "workload", Number, "s", "Idle between copies", "The host rests this long between copies; background GC may work")
         .range(0.0, 3600.0)
         .only(&["file_copy"]),

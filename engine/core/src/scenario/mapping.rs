@@ -35,7 +35,15 @@ pub struct Mapping {
 
 impl Default for Mapping {
     fn default() -> Self {
-        Self { sram_bytes: Bytes(MIB), dram_bytes: Bytes(GIB), dirty_sram_bytes: Bytes(2 * MIB), dram_access_us: 0.1, hmb: Hmb::default(), segment_bytes: Bytes(0), scaled_entries_per_segment: None }
+        Self {
+            sram_bytes: Bytes(MIB),
+            dram_bytes: Bytes(GIB),
+            dirty_sram_bytes: Bytes(2 * MIB),
+            dram_access_us: 0.1,
+            hmb: Hmb::default(),
+            segment_bytes: Bytes(0),
+            scaled_entries_per_segment: None,
+        }
     }
 }
 

@@ -283,6 +283,10 @@ impl Simulation {
                 self.recorder.advance(t, counters);
             }
             let bytes = s.command.units as u64 * MAPPING_UNIT_BYTES;
+            if self.recorder.slc_point_due(s.command.op, bytes) {
+                let (data, size) = self.drive.ftl.slc_cache_units();
+                self.recorder.note_slc_cache([data, size]);
+            }
             self.recorder.complete(s.command.op, bytes, s.issued, t);
             let runner = self.threads.runner(slot);
             if t >= runner.measure_from_ns {

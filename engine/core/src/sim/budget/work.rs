@@ -169,13 +169,7 @@ fn slc_work(geo: &Geometry, s: &Scenario, units: u64) -> FlashWork {
     }
     let planes = geo.planes as u64;
     let slc_blocks = units / geo.slc_slots_per_block.max(1) as u64 + 2 * planes;
-    FlashWork {
-        reads: units,
-        programs: units / geo.slots_per_page as u64 + 2 * planes,
-        erases: slc_blocks.saturating_mul(2),
-        table: 0,
-        moved_units: units,
-    }
+    FlashWork { reads: units, programs: units / geo.slots_per_page as u64 + 2 * planes, erases: slc_blocks.saturating_mul(2), table: 0, moved_units: units }
 }
 
 /// Sectors in a slot: 8 with compression, else 1.
@@ -225,6 +219,9 @@ struct Writes {
     moves_per_sector: f64,
     extra_moved: u64,
     min_unit_sectors: u64,
+    /// No more units can be programmed at all, host data and copies each (see
+    /// `program_cap_units`).
+    max_units: u64,
 }
 
 fn write_work(geo: &Geometry, s: &Scenario, w: Writes) -> FlashWork {
@@ -239,12 +236,12 @@ fn write_work(geo: &Geometry, s: &Scenario, w: Writes) -> FlashWork {
         // Every 64th victim may be a whole block of valid cold data.
         moved = moved.saturating_add(sectors.saturating_add(moved) / WEAR_LEVEL_EVERY);
     }
-    let moved_units = moved / w.min_unit_sectors.max(1);
+    let moved_units = (moved / w.min_unit_sectors.max(1)).min(w.max_units);
     let placed = sectors.saturating_add(moved);
     // Every slot closed holds a unit at least; compressing, a slot closes when the next
     // unit does not fit, so two slots in a row hold more than one slot's sectors. Pages
     // program only when full.
-    let slots = w.units.saturating_add(moved_units).min(2 * (placed / per_slot) + 2 * planes);
+    let slots = w.units.min(w.max_units).saturating_add(moved_units).min(2 * (placed / per_slot) + 2 * planes);
     let programs = slots / geo.slots_per_page as u64 + 2 * planes;
     // Every block opened may need an erase first.
     let erases = programs / geo.pages_per_block as u64 + 4 * planes;
@@ -315,6 +312,7 @@ pub(crate) fn work(s: &Scenario, geo: &Geometry, plan: &Plan) -> Work {
         moves_per_sector: pre_moves,
         extra_moved,
         min_unit_sectors: per_slot,
+        max_units: u64::MAX,
     };
     let fill_work = write_work(geo, s, pre_writes(fill, gc_part[0], take_transient(gc_part[0])));
     let over_work = write_work(geo, s, pre_writes(overwrites, gc_part[1], take_transient(gc_part[1])));
@@ -323,6 +321,7 @@ pub(crate) fn work(s: &Scenario, geo: &Geometry, plan: &Plan) -> Work {
     // Background GC runs with no host writes too (a read job with think time).
     let extra = extra.saturating_add(if background { std::mem::take(&mut transient) } else { 0 });
     let min_unit_sectors = plan.phases.iter().map(|p| p.job.data_sectors(per_slot as u32) as u64).min().unwrap_or(per_slot);
+    let program_cap = program_cap_units(s, geo, plan, &phases, work_moves, extra);
     let workload_writes = Writes {
         units: writes,
         unit_sectors: data_sectors,
@@ -330,8 +329,9 @@ pub(crate) fn work(s: &Scenario, geo: &Geometry, plan: &Plan) -> Work {
         moves_per_sector: work_moves,
         extra_moved: extra,
         min_unit_sectors: if fill + overwrites > 0 { min_unit_sectors.min(per_slot) } else { min_unit_sectors },
+        max_units: program_cap,
     };
-    let mut w = write_work(geo, s, workload_writes).plus(&slc_work(geo, s, writes));
+    let mut w = write_work(geo, s, workload_writes).plus(&slc_work(geo, s, writes.min(program_cap)));
     let spare_exhausted = pre_clamped || work_clamped;
     // Every host read unit is at most one page read.
     w.reads = w.reads.saturating_add(reads);
@@ -401,6 +401,41 @@ pub(crate) fn work(s: &Scenario, geo: &Geometry, plan: &Plan) -> Work {
         duration_bound_ns: sat(duration),
         workload_field: workload_field(&s.workload, phases.iter().any(|p| p.stopped_by_time)),
     }
+}
+
+/// Units the workload can program at most, host data and GC and fold copies alike: a phase
+/// limited by its runtime programs no more than the planes' program bandwidth over that time,
+/// plus what was booked ahead of it when it ended (the write buffer's and the queues' units
+/// with their copies, a victim per plane collected at once, a fold batch). A phase limited
+/// by bytes programs its units, their copies and their folds. This bounds the GC model's
+/// moves for short write tests on a full drive (CrystalDiskMark), which would otherwise be
+/// charged at greedy's worst case for every unit the link could carry.
+fn program_cap_units(s: &Scenario, geo: &Geometry, plan: &Plan, phases: &[PhaseWork], moves: f64, extra: u64) -> u64 {
+    let d = &s.device;
+    let t = d.nand.timing();
+    let spp = geo.slots_per_page as f64;
+    let timelines = if d.nand.multi_plane { geo.planes } else { geo.dies } as f64;
+    // The fastest any plane programs: a one-shot wordline, or an SLC-mode page.
+    let per_ns = timelines * (spp * geo.pages_per_program as f64 / t.program_ns.max(1) as f64).max(spp / t.slc_mode_program_ns.max(1) as f64);
+    let buffer_units = (d.controller.write_buffer.0 / MAPPING_UNIT_BYTES).max(2 * geo.slots_per_page as u64 * geo.pages_per_program as u64);
+    let copies = moves.ceil() as u64 + 2;
+    let ahead = |job: &Job| {
+        let depth = job.iodepth.max(1) as u64 * job.numjobs.max(1) as u64 * (job.bs.0 / MAPPING_UNIT_BYTES).max(1);
+        let batch = d.slc_cache.fold_batch_bytes.0 / MAPPING_UNIT_BYTES;
+        (buffer_units + depth).saturating_mul(copies).saturating_add(2 * geo.planes as u64 * geo.slots_per_block as u64).saturating_add(2 * batch)
+    };
+    let mut cap = extra;
+    for (p, w) in plan.phases.iter().zip(phases) {
+        if w.write_units == 0 {
+            continue;
+        }
+        let units = match w.runtime_ns {
+            Some(ns) => ((ns as f64 * per_ns) as u64).min(w.write_units.saturating_mul(copies)),
+            None => w.write_units.saturating_mul(copies),
+        };
+        cap = cap.saturating_add(units).saturating_add(ahead(&p.job));
+    }
+    cap
 }
 
 /// The field to change to run less, for an error message.
