@@ -135,11 +135,12 @@ impl Ftl {
     /// Picks the plane's next victim and sets the pace. False if the plane has no candidate,
     /// or no room to move the best one's data (the host then writes to other planes).
     pub(super) fn start_victim(&mut self, plane: u32) -> bool {
-        // A plane holding less than a block of stale data gains nothing by collecting: its
-        // victims' data would only move into new blocks, again and again (placement that
-        // fills one plane ahead of the rest, say). The host writes to a plane with room.
+        // A plane holding no stale data (or less than a page of it) gains nothing by
+        // collecting: its victims' data would only move into new blocks, again and again
+        // (placement that fills one plane ahead of the rest, say). The host writes to a
+        // plane with room instead.
         let stale = self.written_sectors(plane).saturating_sub(self.valid_sectors[plane as usize]);
-        if stale < (self.geo.slots_per_block * self.sectors) as u64 {
+        if stale < (self.geo.slots_per_page * self.sectors) as u64 {
             return false;
         }
         let victim = match self.static_wear_victim(plane) {

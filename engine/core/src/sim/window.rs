@@ -46,8 +46,14 @@ fn requested_width_ns(plan: &Plan, geo: &Geometry, device: &Device) -> Nanos {
     if let Some(ms) = plan.phases.iter().map(|p| p.job.log_avg_msec).find(|&ms| ms > 0.0) {
         return (ms * 1e6) as Nanos;
     }
-    let timing = device.nand.cell.native_timing();
+    let timing = device.nand.timing();
     let link = device.host_interface.bytes_per_s() as f64;
+    // The fastest the planes go: reads, or programs of a one-shot wordline or (into an SLC
+    // cache) an SLC page, so a run that slows down later still starts with narrow windows.
+    let page = geo.page_bytes as f64;
+    let read_rate = page / (timing.read_ns.min(timing.slc_mode_read_ns) as f64 / 1e9);
+    let native_rate = page * geo.pages_per_program as f64 / (timing.program_ns as f64 / 1e9);
+    let slc_rate = if device.slc_cache.enabled() { page / (timing.slc_mode_program_ns as f64 / 1e9) } else { 0.0 };
     let mut total_s = 0.0;
     for p in &plan.phases {
         total_s += p.job.startdelay;
@@ -55,8 +61,8 @@ fn requested_width_ns(plan: &Plan, geo: &Geometry, device: &Device) -> Nanos {
             total_s += p.job.ramp_time + p.job.runtime;
             continue;
         }
-        let op_ns = if matches!(p.job.rw, Rw::Read | Rw::Randread) { timing.read_ns } else { timing.program_ns };
-        let nand = geo.planes as f64 * geo.page_bytes as f64 / (op_ns as f64 / 1e9);
+        let per_plane = if matches!(p.job.rw, Rw::Read | Rw::Randread) { read_rate } else { native_rate.max(slc_rate) };
+        let nand = geo.planes as f64 * per_plane;
         total_s += p.job.io_size.0 as f64 / nand.min(link);
     }
     ((total_s * 1e9 / 200.0) as Nanos).max(1_000)

@@ -1,0 +1,187 @@
+//! Where the frontiers put each unit: the slot and page being filled, the plane each page
+//! goes to (the one free first, or the next in a fixed order; a one-shot wordline's pages to
+//! the same plane), and where host data goes when a plane has no room.
+
+use super::victims::NONE;
+use super::{host_reserve, FlashOps, Ftl, Program, Stream};
+use crate::scenario::Striping;
+
+impl Ftl {
+    /// Writes `lba` into the open block of `plane` for `stream`: into the current slot if its
+    /// compressed sectors fit, else into the next. Programs each page once full. Returns true
+    /// when a page was completed.
+    pub(super) fn place_on(&mut self, lba: u32, plane: u32, stream: Stream, ops: &mut impl FlashOps) -> bool {
+        let s = stream as usize;
+        let p = plane as usize;
+        let need = self.sectors_of(lba);
+        let mut page_done = false;
+        if self.frontiers[s].fill[p] + need > self.sectors {
+            page_done = self.finish_slot(plane, stream, ops);
+        }
+        let mut block = self.frontiers[s].open[p];
+        if block == NONE {
+            block = self.open_block(plane, stream == Stream::Slc, ops);
+            self.frontiers[s].open[p] = block;
+        }
+        let slot = block * self.geo.slots_per_block + self.write_ptr[block as usize];
+        self.map(lba, slot, ops);
+        if stream.is_host() {
+            self.host_units_pending += 1;
+        }
+        self.frontiers[s].fill[p] += need;
+        if self.frontiers[s].fill[p] == self.sectors {
+            page_done |= self.finish_slot(plane, stream, ops);
+        }
+        page_done
+    }
+
+    /// The frontier's current slot on `plane` is done: move the write pointer on, program
+    /// the page if that filled it, close the block if that filled it. True if a page was
+    /// programmed.
+    fn finish_slot(&mut self, plane: u32, stream: Stream, ops: &mut impl FlashOps) -> bool {
+        let geo = self.geo;
+        let s = stream as usize;
+        let block = self.frontiers[s].open[plane as usize];
+        self.frontiers[s].fill[plane as usize] = 0;
+        let offset = self.write_ptr[block as usize] + 1;
+        self.write_ptr[block as usize] = offset;
+        self.erased_slots[plane as usize] -= 1;
+        let slc = self.slc_mode[block as usize];
+        if slc {
+            self.slc.used_slots += 1;
+        }
+        if !offset.is_multiple_of(geo.slots_per_page) {
+            return false;
+        }
+        let units = if stream.is_host() { std::mem::take(&mut self.host_units_pending) } else { 0 };
+        let capacity = self.block_slots(block);
+        // One-shot: a native program operation covers a wordline's pages (the block's last
+        // operation may be shorter); an SLC-mode wordline is one page.
+        let per_operation = if slc { 1 } else { geo.pages_per_program };
+        let pages_done = offset / geo.slots_per_page;
+        let program = Program { slc, ends_operation: pages_done.is_multiple_of(per_operation) || offset == capacity };
+        ops.program_page(plane, (block * geo.slots_per_block + offset - 1) / geo.slots_per_page, stream, units, program);
+        if offset == capacity {
+            self.close_block(block);
+            self.frontiers[s].open[plane as usize] = NONE;
+        }
+        true
+    }
+
+    /// Host data goes to the plane that is free first (rotation order breaks ties, so an idle
+    /// drive stripes sequential data over every channel). GC on that plane keeps pace with
+    /// the host data it receives (see `gc.rs`), so GC and host pages interleave on each plane
+    /// and no plane sits idle while host data waits.
+    pub(super) fn place(&mut self, lba: u32, stream: Stream, ops: &mut impl FlashOps) {
+        let s = stream as usize;
+        let sectors = self.sectors_of(lba);
+        // A compressed unit that does not fit the current slot starts the next one; if that
+        // completes the page, the unit goes to the next plane like any new page.
+        let filling = self.frontiers[s].filling;
+        if filling != NONE && self.frontiers[s].fill[filling as usize] + sectors > self.sectors && self.finish_slot(filling, stream, ops) {
+            self.page_done(s, filling);
+        }
+        let mut plane = self.frontiers[s].filling;
+        if plane == NONE {
+            plane = self.first_free_plane(s, ops);
+            self.frontiers[s].filling = plane;
+        }
+        if self.opens_block(s, plane, sectors) {
+            // The last free blocks of a plane are the GC frontier's: reclaim before the
+            // host may take one.
+            let need = host_reserve(self.sectors).max(self.gc_blocks_needed(plane)) + 1;
+            self.reclaim_now(plane, need, ops);
+            if (self.free[plane as usize].len() as u32) < need {
+                // This plane holds so much valid data that GC gains nothing on it (little
+                // spare, skewed placement): the data goes to a plane that has room instead.
+                let other = self.plane_with_room(s, need, sectors).or_else(|| {
+                    // No plane has a free block to spare: the one holding the most stale
+                    // data collects until it has.
+                    let other = self.plane_with_most_stale()?;
+                    self.reclaim_now(other, need, ops);
+                    Some(other)
+                });
+                if let Some(other) = other {
+                    plane = other;
+                    self.frontiers[s].filling = other;
+                }
+            }
+        }
+        if self.place_on(lba, plane, stream, ops) {
+            self.page_done(s, plane);
+        }
+        self.keep_pace(plane, sectors, ops);
+        if stream == Stream::Host {
+            self.fold_burst_if_due(ops);
+        }
+    }
+
+    /// True if placing a unit of `sectors` on `plane` opens a block: there is none open, or
+    /// the unit does not fit the open block's last slot.
+    fn opens_block(&self, s: usize, plane: u32, sectors: u32) -> bool {
+        let block = self.frontiers[s].open[plane as usize];
+        block == NONE || (self.write_ptr[block as usize] + 1 == self.block_slots(block) && self.frontiers[s].fill[plane as usize] + sectors > self.sectors)
+    }
+
+    /// A plane whose open block (or free pool) can take `stream`'s next unit without touching
+    /// GC's last blocks: an open block first, else the most free blocks. Failing that (every
+    /// plane short of spare), the most free blocks beyond what GC's moves in progress need.
+    fn plane_with_room(&self, s: usize, need: u32, sectors: u32) -> Option<u32> {
+        let planes = 0..self.geo.planes;
+        let most_free = |least: &dyn Fn(u32) -> u32| {
+            planes.clone().filter(|&q| self.free[q as usize].len() as u32 >= least(q)).max_by_key(|&q| (self.free[q as usize].len(), std::cmp::Reverse(q)))
+        };
+        planes.clone().find(|&q| !self.opens_block(s, q, sectors)).or_else(|| most_free(&|_| need)).or_else(|| most_free(&|q| self.gc_blocks_needed(q) + 1))
+    }
+
+    /// The plane with the most stale data (written, no longer valid), if any has some.
+    fn plane_with_most_stale(&self) -> Option<u32> {
+        (0..self.geo.planes)
+            .map(|p| (self.written_sectors(p).saturating_sub(self.valid_sectors[p as usize]), std::cmp::Reverse(p)))
+            .filter(|&(stale, _)| stale > 0)
+            .max()
+            .map(|(_, std::cmp::Reverse(p))| p)
+    }
+
+    /// The frontier finished a page on `plane`. The pages of one program operation (a
+    /// one-shot wordline) go to the same plane; after its last, the next plane's turn.
+    fn page_done(&mut self, s: usize, plane: u32) {
+        let block = self.frontiers[s].open[plane as usize];
+        if block != NONE && !self.slc_mode[block as usize] {
+            let per_operation = self.geo.slots_per_page * self.geo.pages_per_program;
+            if !self.write_ptr[block as usize].is_multiple_of(per_operation) {
+                return; // keep filling this plane's wordline
+            }
+        }
+        self.frontiers[s].filling = NONE;
+        self.frontiers[s].cursor = (self.rotation_index(plane) + 1) % self.geo.planes;
+    }
+
+    /// The plane in rotation order from the cursor that becomes free first; with fixed
+    /// striping, simply the next in rotation order.
+    fn first_free_plane(&self, s: usize, ops: &impl FlashOps) -> u32 {
+        let n = self.geo.planes;
+        let cursor = self.frontiers[s].cursor;
+        let mut best = self.geo.plane_at(cursor);
+        if self.striping == Striping::Fixed {
+            return best;
+        }
+        let mut best_ready = ops.plane_ready(best);
+        for k in 1..n {
+            let p = self.geo.plane_at((cursor + k) % n);
+            let ready = ops.plane_ready(p);
+            if ready < best_ready {
+                best = p;
+                best_ready = ready;
+            }
+        }
+        best
+    }
+
+    /// Inverse of `Geometry::plane_at`.
+    fn rotation_index(&self, plane: u32) -> u32 {
+        let die = plane / self.geo.planes_per_die;
+        let plane_in_die = plane % self.geo.planes_per_die;
+        plane_in_die * self.geo.dies + die
+    }
+}
