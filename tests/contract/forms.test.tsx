@@ -1,5 +1,6 @@
 // The schema-driven forms: for every preset, the Device and Workload panels render an input
-// for every knob that applies, in English and Japanese, with no knob-specific UI code.
+// for every knob that applies (its kind, and its `when`), in English and Japanese, with no
+// knob-specific UI code.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EngineErrorData } from '../../web/src/engine/errors';
@@ -8,8 +9,8 @@ import { I18nProvider, type Lang } from '../../web/src/i18n';
 import { KNOBS_JA } from '../../web/src/i18n/knobs.ja';
 import { DevicePanel } from '../../web/src/panels/DevicePanel';
 import { WorkloadPanel } from '../../web/src/panels/WorkloadPanel';
-import { knobsFor, workloadKind } from '../../web/src/scenario/knobs';
-import type { JsonObject } from '../../web/src/scenario/paths';
+import { knobApplies, knobsFor, workloadKind } from '../../web/src/scenario/knobs';
+import { getPath, setPath, type JsonObject } from '../../web/src/scenario/paths';
 import { loadEngine } from './loadEngine';
 
 let catalog: Catalog;
@@ -37,10 +38,11 @@ describe('schema-driven forms', () => {
       const scenario = preset.scenario as unknown as JsonObject;
       const kind = workloadKind(scenario);
       const html = render(scenario, 'en');
-      const expected = ['workload.kind', ...knobsFor(catalog.knobs, kind).map((k) => k.path)];
+      const applying = knobsFor(catalog.knobs, kind).filter((k) => knobApplies(k, scenario));
+      const expected = ['workload.kind', ...applying.map((k) => k.path)];
       expect(knobsIn(html).sort(), preset.name).toEqual(expected.sort());
       expect(html, preset.name).not.toMatch(/>(undefined|NaN|null)</);
-      for (const k of knobsFor(catalog.knobs, kind)) expect(html, `${preset.name}: ${k.label}`).toContain(k.label.replace(/&/g, '&amp;'));
+      for (const k of applying) expect(html, `${preset.name}: ${k.label}`).toContain(k.label.replace(/&/g, '&amp;'));
     }
   });
 
@@ -48,8 +50,40 @@ describe('schema-driven forms', () => {
     for (const [kind, workload] of Object.entries(catalog.workloadDefaults)) {
       const scenario = { ...(catalog.presets[0].scenario as unknown as JsonObject), workload } as JsonObject;
       const paths = knobsIn(render(scenario, 'en'));
-      for (const k of knobsFor(catalog.knobs, kind)) expect(paths, `${kind}: ${k.path}`).toContain(k.path);
+      for (const k of knobsFor(catalog.knobs, kind).filter((k) => knobApplies(k, scenario))) expect(paths, `${kind}: ${k.path}`).toContain(k.path);
     }
+  });
+
+  it('show a knob only while the field its `when` names has that value', () => {
+    const base = catalog.presets.find((p) => p.name === '660p-like')!.scenario as unknown as JsonObject;
+    const cdm = { ...base, workload: catalog.workloadDefaults.crystal_disk_mark } as JsonObject;
+    expect(getPath(cdm, 'workload.profile')).toBe('default');
+    expect(knobsIn(render(cdm, 'en'))).not.toContain('workload.tests');
+    const custom = knobsIn(render(setPath(cdm, 'workload.profile', 'custom'), 'en'));
+    expect(custom).toEqual(expect.arrayContaining(['workload.profile', 'workload.tests', 'workload.zero_buffers']));
+    // Burst or paced folding matters only when a full cache sends writes to native blocks.
+    expect(knobsIn(render(base, 'en'))).toContain('device.slc_cache.fold_schedule');
+    const foldFirst = knobsIn(render(setPath(base, 'device.slc_cache.when_full', 'fold_first'), 'en'));
+    expect(foldFirst).not.toContain('device.slc_cache.fold_schedule');
+    expect(foldFirst).toContain('device.slc_cache.fold_batch_bytes');
+    // PCIe lanes only for PCIe.
+    const sata = knobsIn(render(setPath(base, 'device.host_interface.kind', 'sata'), 'en'));
+    expect(sata).not.toContain('device.host_interface.lanes');
+    expect(knobsIn(render(base, 'en'))).toContain('device.host_interface.lanes');
+  });
+
+  it('open the SLC cache group at first when the drive has one', () => {
+    const qlc = catalog.presets.find((p) => p.name === '660p-like')!.scenario as unknown as JsonObject;
+    const group = (html: string) => html.match(/<details class="knob-group"( open="")? data-group="slc_cache">/);
+    const html = render(qlc, 'en');
+    expect(group(html)?.[1]).toBe(' open=""');
+    const at = html.indexOf('data-knob="device.slc_cache.dynamic_percent"');
+    expect(at).toBeGreaterThan(html.indexOf('data-group="capacity"'));
+    expect(html.slice(at, at + 3000)).toMatch(/<input[^>]*value="53"/);
+    expect(render(qlc, 'ja')).toContain('SLC キャッシュ比率');
+    const none = setPath(setPath(qlc, 'device.slc_cache.dynamic_percent', 0), 'device.slc_cache.static_bytes', 0);
+    expect(group(render(none, 'en'))?.[1]).toBeUndefined();
+    expect(group(render(none, 'en'))).not.toBeNull();
   });
 
   it('offer the file copy in the kind picker and fio random_distribution as text', () => {

@@ -6,6 +6,7 @@ import { scenarioSearch } from '../../web/src/app/useUrlSync';
 import type { Catalog } from '../../web/src/engine/types';
 import { getPath, setPath, type JsonObject } from '../../web/src/scenario/paths';
 import { EngineError } from '../../web/src/engine/errors';
+import { hasSlcCache } from '../../web/src/scenario/knobs';
 import { settleDecoded } from '../../web/src/scenario/settle';
 import { decodeScenario, type CodecContext } from '../../web/src/scenario/urlCodec';
 import { loadEngine, runCollect, sameBits } from './loadEngine';
@@ -42,21 +43,59 @@ describe('share links with the real engine', () => {
       s = setPath(s, 'device.nand.timing.read_us', 61.5);
       s = setPath(s, 'device.gc.policy', 'fifo');
       s = setPath(s, 'device.host_interface.efficiency', 0.8);
-      s = setPath(s, 'precondition.fill_percent', 90);
+      // A drive that starts empty gets a little data; a whole-drive write of a QLC drive filled
+      // to 90 % first would be more flash work than the engine's run budget allows.
+      s = setPath(s, 'precondition.fill_percent', getPath(s, 'precondition.fill_percent') === 0 ? 10 : 90);
+      // The write path's knobs; an SLC cache only where the drive has one (the engine does not
+      // model one beside compression).
+      const slc = hasSlcCache(s);
+      if (slc) s = setPath(setPath(s, 'device.slc_cache.dynamic_percent', 25), 'device.slc_cache.fold_schedule', 'burst');
+      s = setPath(s, 'device.nand.timing.slc_program_us', 275.5);
+      s = setPath(s, 'device.controller.striping', getPath(s, 'device.controller.striping') === 'fixed' ? 'first_free' : 'fixed');
+      s = setPath(s, 'device.nand.one_shot', !getPath(s, 'device.nand.one_shot'));
       const normalized = JSON.parse(await validate(JSON.stringify(s)));
       const { search, settled } = await throughLink(normalized, p.name);
       expect(settled.issues, `${p.name}: ${search}`).toEqual([]);
       expect(settled.scenario, p.name).toEqual(normalized);
       expect(search).toContain('device.gc.policy=fifo');
+      if (slc) expect(search).toContain('device.slc_cache.dynamic_percent=25');
+      expect(search).toContain('device.nand.timing.slc_program_us=275.5');
     }
+  });
+
+  it('a CrystalDiskMark link with custom tests keeps the test list, commas and spaces included', async () => {
+    const preset = catalog.presets.find((p) => p.name === 'tlc-crystaldiskmark')!;
+    let s = preset.scenario as unknown as JsonObject;
+    s = setPath(s, 'workload.profile', 'custom');
+    s = setPath(s, 'workload.tests', 'SEQ128K Q32T1, RND4K Q8T8, RND4K Q1T1');
+    s = setPath(s, 'workload.zero_buffers', true);
+    const normalized = JSON.parse(await validate(JSON.stringify(s)));
+    const { search, settled } = await throughLink(normalized, preset.name);
+    expect(settled.issues, search).toEqual([]);
+    expect(settled.scenario).toEqual(normalized);
+    expect(new URLSearchParams(search).get('workload.tests')).toBe(getPath(normalized, 'workload.tests'));
+  });
+
+  it('a link can clear a preset’s SLC-mode timing (null: the cell type’s default)', async () => {
+    const preset = catalog.presets.find((p) => p.name === '660p-like')!;
+    const s = setPath(preset.scenario as unknown as JsonObject, 'device.nand.timing.slc_program_us', null);
+    const normalized = JSON.parse(await validate(JSON.stringify(s)));
+    const { search, settled } = await throughLink(normalized, preset.name);
+    expect(search).toContain('device.nand.timing.slc_program_us=null');
+    expect(settled.issues).toEqual([]);
+    expect(settled.scenario).toEqual(normalized);
   });
 
   it('a link that switches the benchmark keeps the drive and the new benchmark’s fields', async () => {
     const bg4 = catalog.presets.find((p) => p.name === 'bg4-like')!.scenario as unknown as JsonObject;
-    const s = JSON.parse(await validate(JSON.stringify({ ...bg4, workload: { ...catalog.workloadDefaults.crystal_disk_mark, size: 2 ** 29 } })));
+    // Half-second tests: at CrystalDiskMark's default 1 s the engine's flash-work bound for this
+    // DRAM-less drive (each write may move GC data and two-page table segments) is over its limit.
+    const workload = { ...catalog.workloadDefaults.crystal_disk_mark, size: 2 ** 29, runtime: 0.5 };
+    const s = JSON.parse(await validate(JSON.stringify({ ...bg4, workload })));
     const { search, settled } = await throughLink(s, 'bg4-like');
     expect(search).toContain('workload.kind=crystal_disk_mark');
     expect(search).toContain('workload.size=512m');
+    expect(search).toContain('workload.runtime=0.5');
     expect(settled.scenario).toEqual(s);
   });
 

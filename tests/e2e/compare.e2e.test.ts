@@ -79,8 +79,12 @@ describe('compare', () => {
     const drawn = (await chartData(page, 'headline'))!;
     expect(drawn.map((s) => s.label)).toEqual(['OP 0 %, random data', 'OP 20 %, random data', 'OP 0 %, zero-filled']);
     const [op0, op20, zero] = drawn.map((s) => s.points.map(([, y]) => y));
+    // The first round still finds erased blocks: the controller's limit of 80k write commands a
+    // second (4 KiB each, 327.68 MB/s) sets its speed, below the planes' 419 MB/s.
+    expect(op0[0]).toBeGreaterThan(320);
+    expect(op0[0]).toBeLessThanOrEqual((80_000 * 4096) / 1e6);
     // Every round after the first: OP 20 % well above OP 0 %; zeros never slow down.
-    expect(op0[0]).toBeGreaterThan(400);
+    expect(op0[op0.length - 1]).toBeLessThan(0.5 * op0[0]);
     expect(op20[op20.length - 1]).toBeGreaterThan(1.5 * op0[op0.length - 1]);
     expect(Math.min(...zero)).toBeGreaterThan(0.95 * zero[0]);
     await page.screenshot({ path: `${artifacts}article-003.png`, fullPage: false });

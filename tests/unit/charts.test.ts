@@ -64,6 +64,32 @@ describe('chartDefs: charts from the series roles and axis ids', () => {
     ]);
   });
 
+  it('an SLC cache: folding joins GC’s chart, the cache’s size and contents get their own time chart', () => {
+    const copyRate = axis('gc_copy_rate', 'mb_per_s');
+    const slc = axis('slc_cache', 'gb');
+    const defs = chartDefs([
+      series('throughput_vs_written', 'headline', axis('data_written', 'gb'), mbps),
+      series('write_throughput', 'throughput', time, mbps),
+      series('gc_throughput', 'gc', time, copyRate, 'gc_copies'),
+      series('fold_throughput', 'gc', time, copyRate, 'folding'),
+      series('slc_cache_data_vs_written', 'slc_cache', axis('data_written', 'gb'), slc, 'slc_cache_data'),
+      series('slc_cache_size_vs_written', 'slc_cache', axis('data_written', 'gb'), slc, 'slc_cache_size'),
+      series('map_hit_dram', 'mapping', time, pct, 'dram'),
+      series('slc_cache_data', 'slc_cache', time, slc, 'slc_cache_data'),
+      series('slc_cache_size', 'slc_cache', time, slc, 'slc_cache_size'),
+    ]);
+    expect(defs.map((d) => [d.id, d.series, d.role])).toEqual([
+      ['headline', [0], 'headline'],
+      ['throughput', [1], 'time'],
+      ['gc', [2, 3], 'time'],
+      ['mapping', [6], 'time'],
+      // Over time first, whatever the engine's order; against data written, a chart of its own
+      // named for its x axis.
+      ['slc_cache', [7, 8], 'time'],
+      ['slc_cache_by_data_written', [4, 5], 'other'],
+    ]);
+  });
+
   it('a job’s headline is its throughput over time (no duplicate chart)', () => {
     const defs = chartDefs([
       series('read_throughput', 'throughput', time, mbps),
@@ -102,6 +128,12 @@ describe('chartDefs: charts from the series roles and axis ids', () => {
     expect(isGeometric(new Float64Array([1, 5, 2, 5, 4, 5, 64, 5]))).toBe(true);
     expect(isGeometric(new Float64Array([0, 5, 1, 5, 2, 5]))).toBe(false);
     expect(isGeometric(new Float64Array([1, 5, 2, 5, 3, 5]))).toBe(false);
+    // Article 000's spans: doublings, then 48 and 64 GiB.
+    const spans = [1, 2, 4, 8, 16, 32, 48, 64].flatMap((x) => [x, 500]);
+    expect(isGeometric(new Float64Array(spans))).toBe(true);
+    // A long run's time windows (63 of 7.3 s) cover a 63× range but are evenly spaced.
+    const windows = Array.from({ length: 63 }, (_, i) => [7.33 * (i + 1), 61]).flat();
+    expect(isGeometric(new Float64Array(windows))).toBe(false);
   });
 });
 

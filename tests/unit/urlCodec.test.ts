@@ -77,6 +77,16 @@ describe('decodeScenario round trip', () => {
     expect(decoded.scenario).toEqual(cleared);
   });
 
+  it('clears a nullable field the preset sets (a NAND timing back to the cell type’s default)', () => {
+    const cleared = setPath(SWEEP_PRESET, 'device.nand.timing.read_us', null);
+    const { params, decoded } = roundTrip(cleared, 'sweep-preset');
+    expect(params.get('device.nand.timing.read_us')).toBe('null');
+    expect(decoded.issues).toEqual([]);
+    expect(decoded.scenario).toEqual(cleared);
+    // A field that cannot be empty still refuses it.
+    expect(decodeScenario('v=1&preset=sweep-preset&workload.iodepth=null', ctx).issues.map((i) => [i.code, i.param])).toEqual([['bad-value', 'workload.iodepth']]);
+  });
+
   it('keeps page options out of the scenario', () => {
     const decoded = decodeScenario('v=1&preset=job-preset&seed=1&lang=ja&embed=1&chart=headline&controls=workload.iodepth', ctx);
     expect(decoded.issues).toEqual([]);

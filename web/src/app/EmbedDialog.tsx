@@ -26,6 +26,7 @@ const CHART_KEYS: Record<string, MessageKey> = {
   waf: 'chart.waf',
   gc: 'chart.gc',
   mapping: 'chart.mapping',
+  slc_cache: 'chart.slc_cache',
   blocks: 'chart.blocks',
 };
 

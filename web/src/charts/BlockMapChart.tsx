@@ -10,6 +10,7 @@ import { FONT } from './Chart';
 import { csvRows, escapeXml, type ChartExporter } from './exportChart';
 import { useElementWidth } from './useElementWidth';
 
+/** Room for the plane labels at least; longer ones ("プレーン 15") widen it. */
 const LEFT = 64;
 const TOP = 8;
 const BOTTOM = 40;
@@ -28,7 +29,9 @@ export function BlockMapChart({ map, mode, exporter, title }: Props) {
   const canvas = useRef<HTMLCanvasElement | null>(null);
   const [hover, setHover] = useState<{ cell: Cell; x: number; y: number } | null>(null);
 
-  const innerWidth = Math.max(40, width - LEFT - RIGHT);
+  // The widest plane label sets the left margin, so none is clipped in any language.
+  const left = useMemo(() => labelMargin(t('blocks.plane', { n: Math.max(0, map.planes - 1) })), [map.planes, t]);
+  const innerWidth = Math.max(40, width - left - RIGHT);
   const perCell = blocksPerCell(map.blocksPerPlane, innerWidth);
   const columns = Math.ceil(map.blocksPerPlane / perCell);
   const cellW = innerWidth / columns;
@@ -60,7 +63,7 @@ export function BlockMapChart({ map, mode, exporter, title }: Props) {
         if (!cell) continue;
         ctx.fillStyle = color(cell);
         // Overlap by a hair so binned columns leave no seams.
-        ctx.fillRect(LEFT + c * cellW, TOP + p * rowH, Math.max(1, cellW + 0.5), rowH - (rowH > 8 ? 1 : 0));
+        ctx.fillRect(left + c * cellW, TOP + p * rowH, Math.max(1, cellW + 0.5), rowH - (rowH > 8 ? 1 : 0));
       }
     }
     ctx.fillStyle = '#55627a';
@@ -68,17 +71,17 @@ export function BlockMapChart({ map, mode, exporter, title }: Props) {
     ctx.textAlign = 'right';
     ctx.textBaseline = 'middle';
     const every = Math.ceil(12 / rowH);
-    for (let p = 0; p < map.planes; p += every) ctx.fillText(t('blocks.plane', { n: p }), LEFT - 8, TOP + p * rowH + rowH / 2);
+    for (let p = 0; p < map.planes; p += every) ctx.fillText(t('blocks.plane', { n: p }), left - 8, TOP + p * rowH + rowH / 2);
     ctx.textAlign = 'center';
     ctx.textBaseline = 'top';
     for (const b of [0, Math.floor(map.blocksPerPlane / 2), map.blocksPerPlane - 1]) {
-      ctx.fillText(String(b), LEFT + (b / perCell + 0.5) * cellW, TOP + innerHeight + 6);
+      ctx.fillText(String(b), left + (b / perCell + 0.5) * cellW, TOP + innerHeight + 6);
     }
     ctx.font = `600 12px ${FONT}`;
-    ctx.fillText(t('blocks.axis', { n: map.blocksPerPlane }), LEFT + innerWidth / 2, TOP + innerHeight + 22);
+    ctx.fillText(t('blocks.axis', { n: map.blocksPerPlane }), left + innerWidth / 2, TOP + innerHeight + 22);
     // `color` depends on mode and erase range, both listed.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
-  }, [map, mode, width, height, columns, perCell, cellW, rowH, innerHeight, innerWidth, erase, t]);
+  }, [map, mode, width, height, columns, perCell, cellW, rowH, innerHeight, innerWidth, left, erase, t]);
 
   // The card's export menu reads the latest drawing through this ref, only when clicked.
   // eslint-disable-next-line react-hooks/immutability -- an imperative handle, written during render on purpose
@@ -116,14 +119,14 @@ export function BlockMapChart({ map, mode, exporter, title }: Props) {
     } else return;
     e.preventDefault();
     const cell = cellAt(map, plane, column, perCell);
-    if (cell) setHover({ cell, x: LEFT + (column + 0.5) * cellW, y: TOP + (plane + 0.5) * rowH });
+    if (cell) setHover({ cell, x: left + (column + 0.5) * cellW, y: TOP + (plane + 0.5) * rowH });
   };
 
   const onPointer = (e: PointerEvent<HTMLCanvasElement>) => {
     const rect = e.currentTarget.getBoundingClientRect();
     const x = e.clientX - rect.left;
     const y = e.clientY - rect.top;
-    const cell = cellAt(map, Math.floor((y - TOP) / rowH), Math.floor((x - LEFT) / cellW), perCell);
+    const cell = cellAt(map, Math.floor((y - TOP) / rowH), Math.floor((x - left) / cellW), perCell);
     setHover(cell ? { cell, x, y } : null);
   };
 
@@ -193,4 +196,12 @@ function BlockLegend({ mode, erase }: { mode: BlockMode; erase: { min: number; m
       <span>{hi}</span>
     </div>
   );
+}
+
+/** The left margin that fits a plane label drawn in the map's font, 8 px from the cells. */
+function labelMargin(label: string): number {
+  const ctx = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+  if (!ctx) return LEFT;
+  ctx.font = `11px ${FONT}`;
+  return Math.max(LEFT, Math.ceil(ctx.measureText(label).width) + 14);
 }

@@ -53,7 +53,7 @@ function titleKey(def: ChartDef, first: SeriesMeta | undefined): MessageKey | nu
 }
 
 const HEADLINE_TITLES = ['chart.span_sweep', 'chart.throughput_vs_written', 'chart.latency_trace', 'chart.steady_state', 'chart.file_copy', 'chart.transfer_size_sweep', 'chart.cdm_read', 'chart.read_throughput', 'chart.write_throughput'] as const;
-const CHART_TITLES = ['chart.throughput', 'chart.latency', 'chart.waf', 'chart.gc', 'chart.mapping'] as const;
+const CHART_TITLES = ['chart.throughput', 'chart.latency', 'chart.waf', 'chart.gc', 'chart.mapping', 'chart.slc_cache', 'chart.slc_cache_by_data_written'] as const;
 
 export function SeriesChartCard({ def, view, pins = [], onRemovePin, runtimeS = 0, filenameBase, height, actions, exportable = true }: Props) {
   const { t, lang, locale } = useI18n();
@@ -99,7 +99,9 @@ export function SeriesChartCard({ def, view, pins = [], onRemovePin, runtimeS = 
   const geometric = isGeometric(series.find((s) => s.points.length)?.points ?? EMPTY);
   const xLog = def.role === 'cdf' ? (logX ?? true) : (logX ?? geometric);
   const canLogX = def.role === 'cdf' || geometric;
-  const canLogY = def.role === 'latency_trace';
+  // Rates over time or data written span decades where a cache runs out (article 001's
+  // 1,200 MB/s before the cliff, 20-70 MB/s after): a log y shows both parts' patterns.
+  const canLogY = def.role === 'latency_trace' || (def.mark === 'line' && (def.role === 'headline' || def.role === 'time'));
   const pct = def.role === 'latency_trace' && showPct && view.status === 'done' ? percentiles(view.summary, first.y.unit) : [];
   const refLines: RefLine[] = mergeRefLines(
     pct.map((p) => ({

@@ -1,12 +1,14 @@
 // Which charts a run gets, decided from the engine's series roles and axis ids (CONTRACT §2),
 // never from names or unit text: the workload's headline, host throughput over time, the
-// latency distribution, write amplification, GC, the mapping-cache tiers, and one chart per
-// remaining axis pair, so a series the engine adds later is drawn without UI changes.
+// latency distribution, write amplification, GC (and SLC folding), the mapping-cache tiers, the
+// SLC cache's size and contents, and one chart per remaining axis pair, so a series the engine
+// adds later is drawn without UI changes.
 import type { SeriesMeta, SeriesRole } from '../engine/types';
 
 export type Mark = 'line' | 'dots' | 'bars';
 
-/** 'headline', 'throughput', 'latency', 'waf', 'gc', 'mapping', or `series-<id>` for the rest. */
+/** 'headline', 'throughput', 'latency', 'waf', 'gc', 'mapping', 'slc_cache' (`<one of those>_by_<x axis id>` for
+ * the same role on another x), or `series-<id>` for the rest. */
 export type ChartId = string;
 
 export interface ChartDef {
@@ -31,6 +33,7 @@ const BY_ROLE: [ChartId, SeriesRole, ChartDef['role']][] = [
   ['waf', 'waf', 'time'],
   ['gc', 'gc', 'time'],
   ['mapping', 'mapping', 'time'],
+  ['slc_cache', 'slc_cache', 'time'],
 ];
 
 export function chartDefs(series: readonly SeriesMeta[]): ChartDef[] {
@@ -54,9 +57,20 @@ export function chartDefs(series: readonly SeriesMeta[]): ChartDef[] {
     take('headline', heads.filter((i) => sameAxes(series[i], first)), headMark, trace ? 'latency_trace' : 'headline');
   }
   for (const [id, role, chartRole] of BY_ROLE) {
+    // One chart holds one pair of axes. The role's series against another x get
+    // `<id>_by_<x>` (the SLC cache against time and against data written); any other axes
+    // fall through to a chart of their own below.
     const members = withRole(role).filter((i) => !taken.has(i));
-    // One chart holds one pair of axes; a series of the same role on other axes gets its own.
-    if (members.length) take(id, members.filter((i) => sameAxes(series[i], series[members[0]])), 'line', chartRole);
+    if (!members.length) continue;
+    // Over time first, where the role has a time series: the role's chart title says so.
+    const lead = series[members.find((i) => isTime(series[i])) ?? members[0]];
+    take(id, members.filter((i) => sameAxes(series[i], lead)), 'line', chartRole);
+    for (const i of members) {
+      const other = series[i];
+      const byX = `${id}_by_${other.x.id}`;
+      if (taken.has(i) || other.x.id === lead.x.id || defs.some((d) => d.id === byX)) continue;
+      take(byX, members.filter((j) => sameAxes(series[j], other)), 'line', isTime(other) ? 'time' : 'other');
+    }
   }
   for (const i of all) {
     if (taken.has(i)) continue;
@@ -67,11 +81,13 @@ export function chartDefs(series: readonly SeriesMeta[]): ChartDef[] {
 
 /**
  * True when x values grow geometrically (1, 2, 4, … GiB spans; 4 KiB … 1 MiB transfers): such
- * sweeps read best on a log axis, as the articles draw them.
+ * sweeps read best on a log axis, as the articles draw them. Evenly spaced values (time windows
+ * of a long run: 7, 15, 22, … s) span a wide range too, but most of their steps are small.
  */
 export function isGeometric(points: Float64Array): boolean {
   const xs: number[] = [];
   for (let i = 0; i < points.length; i += 2) xs.push(points[i]);
   if (xs.length < 3 || xs.length > 64 || xs.some((x) => !(x > 0))) return false;
-  return xs[xs.length - 1] / xs[0] >= 16;
+  const steps = xs.slice(1).map((x, i) => x / xs[i]).sort((a, b) => a - b);
+  return xs[xs.length - 1] / xs[0] >= 16 && steps[Math.floor(steps.length / 2)] >= 1.25;
 }

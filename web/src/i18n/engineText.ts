@@ -20,7 +20,10 @@ const OPTIONS_EN: Record<string, Record<string, string>> = {
   'device.nand.cell': { slc: 'SLC (1 bit/cell)', mlc: 'MLC (2 bits/cell)', tlc: 'TLC (3 bits/cell)', qlc: 'QLC (4 bits/cell)' },
   'device.host_interface.kind': { pcie: 'PCIe (NVMe)', sata: 'SATA 6 Gb/s' },
   'device.gc.policy': { greedy: 'Greedy (fewest valid)', fifo: 'FIFO (oldest first)', cost_benefit: 'Cost-benefit' },
-  'workload.profile': { default: 'Default', nvme: 'NVMe SSD' },
+  'workload.profile': { default: 'Default', nvme: 'NVMe SSD', custom: 'Custom tests' },
+  'device.slc_cache.when_full': { direct: 'Write native blocks directly', fold_first: 'Fold first, keep writing SLC' },
+  'device.slc_cache.fold_schedule': { paced: 'Paced (every plane, with each write)', burst: 'Burst (one die, a batch at once)' },
+  'device.controller.striping': { first_free: 'First free plane', fixed: 'Fixed order' },
   'device.mapping.hmb.allocation_policy': { '0': '0: off', '1': '1: minimum', '2': '2: preferred' },
   'device.host_interface.lanes': { '1': 'x1', '2': 'x2', '4': 'x4', '8': 'x8', '16': 'x16' },
 };

@@ -1,7 +1,7 @@
 // The drive: every device knob the engine lists, grouped the way an SSD person reads a spec.
 import type { EngineErrorData } from '../engine/errors';
 import { useI18n } from '../i18n';
-import { panelGroups, type Knob } from '../scenario/knobs';
+import { hasSlcCache, panelGroups, type Knob } from '../scenario/knobs';
 import type { Json, JsonObject } from '../scenario/paths';
 import { KnobGroups } from './KnobGroups';
 
@@ -15,15 +15,20 @@ interface Props {
   onReset(path: string): void;
 }
 
+const OPEN = ['media'];
+const OPEN_WITH_SLC = ['media', 'slc_cache'];
+
 export function DevicePanel({ knobs, scenario, kind, edited, error, onChange, onReset }: Props) {
   const { t } = useI18n();
   const groups = panelGroups(knobs, kind).device;
+  // A drive with an SLC cache shows it at once: its size is what shapes a write run.
+  const initiallyOpen = hasSlcCache(scenario) ? OPEN_WITH_SLC : OPEN;
   return (
     <section className="card panel" aria-labelledby="device-title" data-testid="device-panel">
       <div className="card-head">
         <h2 id="device-title">{t('panel.device')}</h2>
       </div>
-      <KnobGroups groups={groups} scenario={scenario} kind={kind} edited={edited} error={error} initiallyOpen={['media']} onChange={onChange} onReset={onReset} />
+      <KnobGroups groups={groups} scenario={scenario} kind={kind} edited={edited} error={error} initiallyOpen={initiallyOpen} onChange={onChange} onReset={onReset} />
     </section>
   );
 }

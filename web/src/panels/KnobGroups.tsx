@@ -1,13 +1,13 @@
 // Collapsible groups of knobs, drawn entirely from the engine's knob table: a group or a knob
 // the engine adds later appears here with no change to this file.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useI18n, type MessageKey } from '../i18n';
 import type { EngineErrorData } from '../engine/errors';
-import { knobForField, type KnobGroup } from '../scenario/knobs';
+import { knobApplies, knobForField, type KnobGroup } from '../scenario/knobs';
 import { getPath, type Json, type JsonObject } from '../scenario/paths';
 import { KnobInput } from './KnobInput';
 
-const GROUP_KEYS = ['media', 'capacity', 'mapping', 'hmb', 'gc', 'host', 'controller', 'workload', 'host_cpu', 'precondition', 'run'];
+const GROUP_KEYS = ['media', 'capacity', 'slc_cache', 'mapping', 'hmb', 'gc', 'host', 'controller', 'workload', 'host_cpu', 'precondition', 'run'];
 
 export function groupTitleKey(group: string): MessageKey | null {
   return GROUP_KEYS.includes(group) ? (`group.${group}` as MessageKey) : null;
@@ -21,7 +21,7 @@ interface Props {
   /** The engine's refusal, shown at the knob its `field` names. */
   error: EngineErrorData | null;
   disabled?: boolean;
-  /** Groups open at first. */
+  /** Groups open at first; a group added here later (a preset with an SLC cache) opens then. */
   initiallyOpen: readonly string[];
   onChange(path: string, value: Json): void;
   onReset(path: string): void;
@@ -45,12 +45,27 @@ export function KnobGroups({ groups, scenario, kind, edited, error, disabled, in
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [field]);
 
+  // A group that becomes one to open at first (another preset brings an SLC cache) opens once;
+  // the others keep whatever the user made of them.
+  const openKey = initiallyOpen.join();
+  const openedBefore = useRef(openKey);
+  useEffect(() => {
+    const before = openedBefore.current.split(',');
+    openedBefore.current = openKey;
+    const added = initiallyOpen.filter((g) => !before.includes(g));
+    if (added.length) setOpen((s) => new Set([...s, ...added]));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- openKey stands for initiallyOpen
+  }, [openKey]);
+
   return (
     <div className="knob-groups">
       {groups.map((g) => {
+        // A knob that does not matter now (its `when` fails) is hidden, unless the engine names it.
+        const knobs = g.knobs.filter((k) => knobApplies(k, scenario) || k.path === field);
+        if (knobs.length === 0) return null;
         const key = groupTitleKey(g.group);
         const title = key ? t(key) : g.group.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
-        const changed = g.knobs.filter((k) => edited.includes(k.path)).length;
+        const changed = knobs.filter((k) => edited.includes(k.path)).length;
         return (
           <details
             key={g.group}
@@ -71,10 +86,10 @@ export function KnobGroups({ groups, scenario, kind, edited, error, disabled, in
             <summary>
               <span className="group-title">{title}</span>
               {changed > 0 && <span className="group-badge">{t('group.changed', { n: changed })}</span>}
-              <span className="group-count muted">{g.knobs.length}</span>
+              <span className="group-count muted">{knobs.length}</span>
             </summary>
             <div className="knobs">
-              {g.knobs.map((knob) => (
+              {knobs.map((knob) => (
                 <KnobInput
                   key={knob.path}
                   knob={knob}

@@ -27,6 +27,7 @@ export const GROUP_TITLES: Record<SummaryGroup, MessageKey> = {
   capacity: 'summary.group.capacity',
   mapping: 'summary.group.mapping',
   hmb: 'summary.group.hmb',
+  slc_cache: 'summary.group.slc_cache',
   run: 'summary.group.run',
 };
 

@@ -1,7 +1,7 @@
 // The engine's knob table (`knobs()` in the wasm): one entry per scenario field the UI may
 // edit, with unit, static range, label and help. The forms are built from it, so a knob the
 // engine gains later shows up without UI code; the engine validates with the same table.
-import { getPath, type Json } from './paths';
+import { getPath, jsonText, type Json } from './paths';
 import { parseBytes } from './bytes';
 
 // The knob entry's type is generated from the Rust table by ts-rs: never written twice.
@@ -10,7 +10,7 @@ import type { Kind as KnobKind } from './generated/Kind';
 export type { Knob, KnobKind };
 
 /** Groups shown in the Device panel, in the order an SSD person reads a spec sheet. */
-export const DEVICE_GROUPS = ['media', 'capacity', 'mapping', 'hmb', 'gc', 'host', 'controller'];
+export const DEVICE_GROUPS = ['media', 'capacity', 'slc_cache', 'mapping', 'hmb', 'gc', 'host', 'controller'];
 /** Groups shown in the Workload panel. */
 export const WORKLOAD_GROUPS = ['workload', 'host_cpu', 'precondition', 'run'];
 
@@ -49,6 +49,26 @@ export function groupKnobs(knobs: readonly Knob[], order: readonly string[], res
 export function panelGroups(knobs: readonly Knob[], kind: string): { device: KnobGroup[]; workload: KnobGroup[] } {
   const usable = knobsFor(knobs, kind);
   return { device: groupKnobs(usable, DEVICE_GROUPS, true), workload: groupKnobs(usable, WORKLOAD_GROUPS, false) };
+}
+
+/**
+ * True when a knob matters in this scenario: it has no `when`, or the field its `when` names
+ * holds that value (PCIe lanes only for PCIe, custom CrystalDiskMark tests only for the custom
+ * profile). A field the scenario lacks keeps the knob shown.
+ */
+export function knobApplies(knob: Knob, scenario: unknown): boolean {
+  if (!knob.when) return true;
+  const value = getPath(scenario, knob.when.path);
+  return value === undefined || jsonText(value) === knob.when.equals;
+}
+
+/** The drive has an SLC cache: a static part or a dynamic share of its free space. */
+export function hasSlcCache(scenario: unknown): boolean {
+  const positive = (path: string) => {
+    const v = getPath(scenario, path);
+    return typeof v === 'number' && v > 0;
+  };
+  return positive('device.slc_cache.dynamic_percent') || positive('device.slc_cache.static_bytes');
 }
 
 /** Enum options are text; fields such as PCIe lanes hold numbers. Keep the field's JSON type. */

@@ -172,7 +172,10 @@ function checkRange(n: Num, knob: Knob | undefined): Parsed {
 
 /** Reads one parameter value, typed like the field it replaces (or as its knob says). */
 function parseValue(text: string, current: Json | undefined, knob: Knob | undefined): Parsed {
-  if (text === 'null' && (current === null || isObject(current) || (current === undefined && knob && knob.kind !== 'enum' && knob.kind !== 'bool'))) {
+  // `null` clears a group, a field that is empty already, or a field its knob lets be empty
+  // (a NAND timing the preset sets, back to the cell type's default).
+  const clearable = current === null || isObject(current) || knob?.nullable === true || (current === undefined && knob && knob.kind !== 'enum' && knob.kind !== 'bool');
+  if (text === 'null' && clearable) {
     return { ok: true, value: null };
   }
   if (Array.isArray(current) || knob?.kind === 'bytes_list') {
