@@ -7,6 +7,7 @@
 //! platform maths functions on the simulation path.
 
 pub mod controller;
+pub mod device;
 pub mod ftl;
 pub mod host;
 pub mod media;

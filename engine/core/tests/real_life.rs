@@ -24,7 +24,7 @@ fn a_trim_job_unmaps_exactly_its_range() {
     let mut sim = Simulation::new(&s).unwrap();
     while !sim.run(1 << 20) {}
     let (from, to) = ((8 * MIB / MAPPING_UNIT_BYTES) as u32, ((8 * MIB + 5132 * 1024) / MAPPING_UNIT_BYTES) as u32);
-    let ftl = &sim.drive().ftl;
+    let ftl = &sim.drive().nand().unwrap().ftl;
     for lba in from - 64..to + 64 {
         let trimmed = ftl.lookup(lba) == UNMAPPED;
         assert_eq!(trimmed, (from..to).contains(&lba), "lba {lba}");

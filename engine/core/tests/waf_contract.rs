@@ -49,7 +49,7 @@ fn flash_operations_count_translation_page_io() {
     let mut sim = Simulation::new(&dramless_random_write()).unwrap();
     while !sim.run(1 << 20) {}
     let s = sim.summary();
-    let c = sim.drive().counters();
+    let c = sim.drive().nand().unwrap().counters();
     assert!(c.translation_page_reads > 0 && c.translation_page_writes > 0);
     // The bg4 preset fills the drive before the run without flash work being booked, so the
     // drive's counters are this run's.
@@ -58,7 +58,7 @@ fn flash_operations_count_translation_page_io() {
     assert_eq!(s.flash_operations, every as f64);
     assert_eq!(s.translation_page_reads, c.translation_page_reads as f64);
     let programs = c.host_page_programs + c.gc_page_programs + c.translation_page_writes;
-    let page_bytes = sim.drive().ftl.geometry().page_bytes as u64;
+    let page_bytes = sim.drive().nand().unwrap().ftl.geometry().page_bytes as u64;
     assert_eq!(s.nand_written_bytes, (programs * page_bytes) as f64, "translation pages are NAND writes");
 }
 

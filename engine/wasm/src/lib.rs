@@ -103,23 +103,28 @@ impl Simulation {
     }
 
     /// Per block, valid mapping units (block order: plane-major; see `block_map_layout`).
+    /// Media without blocks (3D XPoint) has none.
     pub fn block_valid_units(&self) -> Vec<u32> {
-        self.inner.block_map().valid_units
+        self.inner.block_map().map(|m| m.valid_units).unwrap_or_default()
     }
 
     pub fn block_erase_counts(&self) -> Vec<u32> {
-        self.inner.block_map().erase_counts
+        self.inner.block_map().map(|m| m.erase_counts).unwrap_or_default()
     }
 
     /// Per block: 0 free, 1 open, 2 closed (full), 3 being collected by GC.
     pub fn block_states(&self) -> Vec<u8> {
-        self.inner.block_map().states
+        self.inner.block_map().map(|m| m.states).unwrap_or_default()
     }
 
-    /// JSON `{ planes, blocks_per_plane, units_per_block }` to lay the block map out.
+    /// JSON `{ planes, blocks_per_plane, units_per_block }` to lay the block map out; all 0
+    /// for media without blocks.
     pub fn block_map_layout(&self) -> String {
-        let g = self.inner.drive().ftl.geometry();
-        format!(r#"{{"planes":{},"blocks_per_plane":{},"units_per_block":{}}}"#, g.planes, g.blocks_per_plane, g.slots_per_block)
+        let (planes, blocks, units) = self.inner.drive().nand().map_or((0, 0, 0), |d| {
+            let g = d.ftl.geometry();
+            (g.planes, g.blocks_per_plane, g.slots_per_block)
+        });
+        format!(r#"{{"planes":{planes},"blocks_per_plane":{blocks},"units_per_block":{units}}}"#)
     }
 
     /// The whole result, exactly as `ssdsim run` prints it.

@@ -15,6 +15,7 @@
 
 mod buffer;
 pub(crate) mod calendar;
+pub(crate) mod cpu;
 pub(crate) mod plane_timeline;
 mod translation;
 
@@ -24,6 +25,7 @@ use crate::scenario::Device;
 use crate::units::{transfer_ns, Nanos, MAPPING_UNIT_BYTES};
 use buffer::WriteBuffer;
 use calendar::Calendar;
+use cpu::CommandCpu;
 use plane_timeline::PlaneTimeline;
 use translation::Translation;
 
@@ -68,33 +70,6 @@ impl FlashCounters {
 struct Gathering {
     loaded: Nanos,
     host_units: u32,
-}
-
-/// The controller's firmware: commands it can take per second, shared by reads and writes.
-struct CommandCpu {
-    free_at: Nanos,
-    read_ns: Nanos,
-    write_ns: Nanos,
-}
-
-impl CommandCpu {
-    /// When a command arriving at `at` is through the firmware, `cost` after it is free.
-    #[inline]
-    fn take(&mut self, at: Nanos, cost: Nanos) -> Nanos {
-        if cost == 0 {
-            return at;
-        }
-        self.free_at = self.free_at.max(at) + cost;
-        self.free_at
-    }
-}
-
-fn per_command_ns(iops: u32) -> Nanos {
-    if iops == 0 {
-        0
-    } else {
-        1_000_000_000 / iops as Nanos
-    }
 }
 
 /// Time bookkeeping for the NAND back end and the host link. Implements the FTL's
@@ -153,7 +128,7 @@ impl Hardware {
             host_page_ready: 0,
             gc_page_ready: vec![0; geo.planes as usize],
             gathering: std::array::from_fn(|_| vec![Gathering::default(); geo.planes as usize]),
-            cpu: CommandCpu { free_at: 0, read_ns: per_command_ns(c.read_iops_limit), write_ns: per_command_ns(c.write_iops_limit) },
+            cpu: CommandCpu::of(c),
             // At least two program operations, so the one being filled never waits on itself.
             buffer: WriteBuffer::new(buffer_units.max(2 * geo.slots_per_page * geo.pages_per_program)),
             translation: Translation::new(&device.mapping, &geo, device.host_interface.bytes_per_s()),
@@ -242,8 +217,7 @@ impl Hardware {
     /// latency, and after the controller has worked through the commands before it.
     #[inline]
     fn command_start(&mut self, issue: Nanos, latency: Nanos, write: bool) -> Nanos {
-        let cost = if write { self.cpu.write_ns } else { self.cpu.read_ns };
-        (issue + latency).max(self.cpu.take(issue, cost))
+        self.cpu.start(issue, latency, write)
     }
 }
 

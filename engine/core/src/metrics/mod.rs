@@ -36,6 +36,16 @@ pub struct LatencySummary {
     pub max_us: f64,
 }
 
+/// What a NAND drive's translation layer draws: which mapping-cache tiers it has (a hit-ratio
+/// line each), how its write counters convert to NAND space (WAF), and whether it has an SLC
+/// cache (its size, contents and folding).
+#[derive(Clone, Copy, Debug)]
+pub struct FtlLines {
+    pub map_tiers: [bool; 3],
+    pub slot_geometry: SlotGeometry,
+    pub slc_cache: bool,
+}
+
 /// Drive counters the recorder turns into rates over time (WAF, mapping-cache hits).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct WindowCounters {
@@ -116,20 +126,13 @@ pub(crate) struct Recorder {
 
 impl Recorder {
     /// `scale` multiplies byte-valued x axes back to the full-size drive.
-    /// `map_tiers`: which mapping-cache tiers the drive has, for hit-ratio lines.
-    /// `slot_geometry`: how the drive's write counters convert to NAND space, for WAF.
-    /// `slc_cache`: the drive has one, so its size, contents and folding get lines.
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        plan: &Plan,
-        window: TimeWindow,
-        reads: bool,
-        writes: bool,
-        scale: f64,
-        map_tiers: [bool; 3],
-        slot_geometry: SlotGeometry,
-        slc_cache: bool,
-    ) -> Recorder {
+    /// `ftl`: the NAND drive's translation layer, whose WAF, GC, table and SLC cache get
+    /// lines; media written in place has none.
+    pub fn new(plan: &Plan, window: TimeWindow, reads: bool, writes: bool, scale: f64, ftl: Option<FtlLines>) -> Recorder {
+        let map_tiers = ftl.map_or([false; 3], |f| f.map_tiers);
+        let slc_cache = ftl.is_some_and(|f| f.slc_cache);
+        let slot_geometry = ftl.map_or(SlotGeometry { sectors_per_slot: 1, slots_per_page: 1 }, |f| f.slot_geometry);
+        let translated_writes = writes && ftl.is_some();
         let window_ns = window.width_ns;
         let mut series = plan.series.clone();
         let mut add = |s: Series| {
@@ -160,10 +163,10 @@ impl Recorder {
         let read_series = reads.then(|| add(over_time("read_throughput", SeriesRole::Throughput, LabelId::Read, tput())));
         let write_series = writes.then(|| add(over_time("write_throughput", SeriesRole::Throughput, LabelId::Write, tput())));
         let waf = || Axis::new(AxisId::Waf, Unit::Ratio);
-        let waf_series = writes.then(|| add(over_time("waf", SeriesRole::Waf, LabelId::WriteAmplification, waf())));
-        let waf_window_series = writes.then(|| add(over_time("waf_window", SeriesRole::Waf, LabelId::WriteAmplificationWindow, waf())));
+        let waf_series = translated_writes.then(|| add(over_time("waf", SeriesRole::Waf, LabelId::WriteAmplification, waf())));
+        let waf_window_series = translated_writes.then(|| add(over_time("waf_window", SeriesRole::Waf, LabelId::WriteAmplificationWindow, waf())));
         let gc_y = Axis::new(AxisId::GcCopyRate, Unit::MbPerS);
-        let gc_series = writes.then(|| add(over_time("gc_throughput", SeriesRole::Gc, LabelId::GcCopies, gc_y.clone())));
+        let gc_series = translated_writes.then(|| add(over_time("gc_throughput", SeriesRole::Gc, LabelId::GcCopies, gc_y.clone())));
         let fold_series = (writes && slc_cache).then(|| add(over_time("fold_throughput", SeriesRole::Gc, LabelId::Folding, gc_y)));
         let slc_y = || Axis::new(AxisId::SlcCache, Unit::Gb);
         let slc_series = slc_cache.then(|| {
@@ -178,7 +181,8 @@ impl Recorder {
         for (i, (id, label)) in tiers.into_iter().enumerate() {
             // A tier the drive lacks gets no line; a drive whose DRAM holds the whole table
             // never misses, and its line is flat at 100 %, which is the point.
-            if i == 3 || map_tiers[i] {
+            let drawn = if i == 3 { ftl.is_some() } else { map_tiers[i] };
+            if drawn {
                 map_series[i] = Some(add(over_time(id, SeriesRole::Mapping, label, hits())));
             }
         }

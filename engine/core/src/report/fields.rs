@@ -26,6 +26,8 @@ pub enum SummaryGroup {
     Mapping,
     Hmb,
     SlcCache,
+    /// 3D XPoint media.
+    Xpoint,
     Run,
 }
 
@@ -37,10 +39,34 @@ pub struct SummaryField {
     pub group: SummaryGroup,
     /// English label; the page translates by `id`.
     pub label: &'static str,
+    /// The device kinds (`device.kind`) the value means something for; empty: every kind.
+    /// The summary always carries it (0 where it does not apply), the page shows it only
+    /// for these.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    #[ts(as = "Option<Vec<String>>", optional)]
+    pub devices: &'static [&'static str],
 }
 
+const NAND: &[&str] = &["nand_ssd"];
+const XPOINT: &[&str] = &["xpoint_ssd"];
+
+/// A value of the NAND drive's groups (NAND, GC, wear, capacity, table, HMB, SLC cache) is the
+/// NAND drive's; the XPoint group is the XPoint drive's; the rest are every device's.
 const fn f(id: &'static str, unit: Unit, group: SummaryGroup, label: &'static str) -> SummaryField {
-    SummaryField { id, unit, group, label }
+    let devices = match group {
+        G::Nand | G::Gc | G::Wear | G::Capacity | G::Mapping | G::Hmb | G::SlcCache => NAND,
+        G::Xpoint => XPOINT,
+        _ => &[],
+    };
+    SummaryField { id, unit, group, label, devices }
+}
+
+impl SummaryField {
+    /// Every device kind has it.
+    const fn any_device(mut self) -> SummaryField {
+        self.devices = &[];
+        self
+    }
 }
 
 use SummaryGroup as G;
@@ -79,7 +105,7 @@ static FIELDS: &[SummaryField] = &[
     f("endurance_used_percent", U::Percent, G::Wear, "Endurance used"),
     f("estimated_tbw", U::Tb, G::Wear, "Estimated endurance (TBW)"),
     f("raw_capacity_bytes", U::Bytes, G::Capacity, "Raw NAND"),
-    f("user_capacity_bytes", U::Bytes, G::Capacity, "User capacity"),
+    f("user_capacity_bytes", U::Bytes, G::Capacity, "User capacity").any_device(),
     f("op_percent", U::Percent, G::Capacity, "Over-provisioning"),
     f("spare_percent_of_raw", U::Percent, G::Capacity, "Spare share of raw NAND"),
     f("gc_spare_percent", U::Percent, G::Capacity, "Spare GC had"),
@@ -96,6 +122,9 @@ static FIELDS: &[SummaryField] = &[
     f("slc_cache_bytes", U::Bytes, G::SlcCache, "SLC cache size at the start"),
     f("slc_written_bytes", U::Bytes, G::SlcCache, "Written into the SLC cache"),
     f("folded_bytes", U::Bytes, G::SlcCache, "Folded into native blocks"),
+    f("media_written_bytes", U::Bytes, G::Xpoint, "Media writes"),
+    f("media_operations", U::Count, G::Xpoint, "Media operations (4 KiB)"),
+    f("media_utilisation_percent", U::Percent, G::Xpoint, "Media utilisation"),
     f("duration_s", U::S, G::Run, "Simulated time"),
     f("scale", U::Ratio, G::Run, "Scale (1/N of the drive simulated)"),
     f("events", U::Count, G::Run, "Events"),
@@ -109,7 +138,7 @@ pub fn summary_fields() -> &'static [SummaryField] {
     FIELDS
 }
 
-/// The catalogue as a JSON array of `{ id, unit, group, label }`.
+/// The catalogue as a JSON array of `{ id, unit, group, label, devices? }`.
 pub fn summary_fields_json() -> String {
     serde_json::to_string(FIELDS).expect("the summary catalogue serialises")
 }

@@ -5,8 +5,10 @@ mod fields;
 
 pub use fields::{summary_fields, summary_fields_json, SummaryField, SummaryGroup};
 
+use crate::controller::Drive;
+use crate::device::DeviceModel;
 use crate::metrics::{LabelId, LatencySummary, Op, Series, SeriesRole};
-use crate::sim::Simulation;
+use crate::sim::{SimParts, Simulation};
 use crate::units::MAPPING_UNIT_BYTES;
 use serde::Serialize;
 use ts_rs::TS;
@@ -18,8 +20,9 @@ pub struct Report {
     pub series: Vec<Series>,
 }
 
-/// Every number is an f64 so JavaScript reads it exactly (all stay below 2^53).
-#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+/// Every number is an f64 so JavaScript reads it exactly (all stay below 2^53). Values of
+/// another device kind than the run's are 0 (see `fields.rs`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, TS)]
 #[ts(export)]
 pub struct Summary {
     /// Simulated time the workload ran.
@@ -93,6 +96,11 @@ pub struct Summary {
     /// NAND writes are.
     pub slc_written_bytes: f64,
     pub folded_bytes: f64,
+    /// 3D XPoint: bytes written to the media (the host's, once: no write amplification),
+    /// 4 KiB media reads and writes, and the share of time its ranks were busy.
+    pub media_written_bytes: f64,
+    pub media_operations: f64,
+    pub media_utilisation_percent: f64,
     /// Events the run loop processed (command completions and think-time wake-ups).
     pub events: f64,
     /// True if the run hit the engine's event limit and stopped early.
@@ -134,22 +142,8 @@ impl Summary {
         let p = sim.parts();
         let seconds = p.elapsed as f64 / 1e9;
         let per_s = |v: u64| if seconds > 0.0 { v as f64 / seconds } else { 0.0 };
-        let ftl = p.drive.ftl.counters();
-        let flash = p.drive.counters();
-        let gc_units = ftl.gc_units_moved - p.baseline.gc_units_moved;
-        let programs = (flash.host_page_programs + flash.gc_page_programs) - (p.baseline_flash.host_page_programs + p.baseline_flash.gc_page_programs);
         let r = p.recorder;
-        let counts = p.drive.ftl.erase_counts();
-        let erase_mean = counts.iter().map(|&c| c as f64).sum::<f64>() / counts.len() as f64;
-        let endurance = p.drive.endurance_pe() as f64;
-        let map = p.drive.mapping_counters();
-        let lookups: Vec<f64> = (0..4).map(|t| (map.lookups[t] - p.baseline_map.lookups[t]) as f64).collect();
-        let total_lookups: f64 = lookups.iter().sum::<f64>().max(1.0);
-        let page_reads = flash.translation_page_reads - p.baseline_flash.translation_page_reads;
-        let page_writes = flash.translation_page_writes - p.baseline_flash.translation_page_writes;
-        // One definition with the WAF series: every NAND write over host writes, this run.
-        let waf = p.drive.nand_writes().write_amplification(&p.baseline_writes, p.drive.slot_geometry());
-        Summary {
+        let mut summary = Summary {
             duration_s: seconds,
             read_mb_per_s: per_s(r.bytes[Op::Read as usize]) / 1e6,
             write_mb_per_s: per_s(r.bytes[Op::Write as usize]) / 1e6,
@@ -160,41 +154,75 @@ impl Summary {
             host_read_bytes: r.bytes[Op::Read as usize] as f64,
             host_written_bytes: r.bytes[Op::Write as usize] as f64,
             host_trimmed_bytes: r.bytes[Op::Trim as usize] as f64,
-            nand_written_bytes: ((programs + page_writes) * p.geo.page_bytes as u64) as f64,
-            write_amplification: waf,
-            gc_runs: (ftl.gc_runs - p.baseline.gc_runs) as f64,
-            gc_moved_bytes: (gc_units * MAPPING_UNIT_BYTES) as f64,
-            erases: (ftl.erases - p.baseline.erases) as f64,
-            wear_level_moves: (ftl.wear_level_moves - p.baseline.wear_level_moves) as f64,
-            erase_count_max: counts.iter().copied().max().unwrap_or(0) as f64,
-            erase_count_mean: erase_mean,
-            endurance_used_percent: erase_mean / endurance * 100.0,
-            estimated_tbw: p.full_geo.raw_bytes() as f64 * endurance / waf.max(1.0) / 1e12,
-            flash_operations: (flash.flash_ops() - p.baseline_flash.flash_ops()) as f64,
-            plane_utilisation_percent: p.drive.hw.plane_utilisation(p.elapsed) * 100.0,
             scale: p.scale as f64,
-            raw_capacity_bytes: p.full_geo.raw_bytes() as f64,
-            user_capacity_bytes: p.full_geo.user_bytes() as f64,
-            op_percent: p.full_geo.op_percent_of_user(),
-            spare_percent_of_raw: p.full_geo.spare_percent_of_raw(),
-            gc_spare_percent: ftl.gc_spare_percent_since(&p.baseline).or_else(|| p.drive.ftl.gc_spare_percent()).unwrap_or(0.0),
-            working_blocks_per_plane: p.geo.working_blocks_per_plane as f64,
-            map_sram_hit_percent: lookups[0] * 100.0 / total_lookups,
-            map_dram_hit_percent: lookups[1] * 100.0 / total_lookups,
-            map_hmb_hit_percent: lookups[2] * 100.0 / total_lookups,
-            map_miss_percent: lookups[3] * 100.0 / total_lookups,
-            translation_page_reads: page_reads as f64,
-            translation_page_writes: page_writes as f64,
-            hmb_granted_bytes: p.hmb_granted_bytes as f64,
-            hmb_table_bytes: p.hmb_table_bytes as f64,
-            hmb_covered_span_bytes: (p.hmb_table_bytes / 4 * 4096) as f64,
-            slc_cache_bytes: (p.slc_cache_start_units * MAPPING_UNIT_BYTES) as f64 * p.scale as f64,
-            slc_written_bytes: ((ftl.slc_units_written - p.baseline.slc_units_written) * MAPPING_UNIT_BYTES) as f64,
-            folded_bytes: ((ftl.units_folded - p.baseline.units_folded) * MAPPING_UNIT_BYTES) as f64,
+            user_capacity_bytes: p.full_user_bytes as f64,
             events: p.events as f64,
             truncated: p.truncated,
             time_window_ms: r.drawn_window_ns() as f64 / 1e6,
             time_window_widened: r.window_widened(),
+            ..Summary::default()
+        };
+        match p.drive {
+            DeviceModel::Nand(drive) => summary.add_nand(&p, drive),
+            DeviceModel::Xpoint(x) => {
+                // Nothing was written before the run: the counters are the run's.
+                summary.media_written_bytes = (x.counters.unit_writes * MAPPING_UNIT_BYTES) as f64;
+                summary.media_operations = (x.counters.unit_reads + x.counters.unit_writes) as f64;
+                summary.media_utilisation_percent = x.media_utilisation(p.elapsed) * 100.0;
+                summary.write_amplification = if x.counters.unit_writes > 0 { 1.0 } else { 0.0 };
+            }
         }
+        summary
+    }
+
+    /// The NAND drive's values: its NAND, GC, wear, capacity, table and SLC cache.
+    fn add_nand(&mut self, p: &SimParts, drive: &Drive) {
+        let b = &p.base;
+        let full_geo = p.full_geo.expect("a NAND drive has a geometry");
+        let ftl = drive.ftl.counters();
+        let flash = drive.counters();
+        let gc_units = ftl.gc_units_moved - b.ftl.gc_units_moved;
+        let programs = (flash.host_page_programs + flash.gc_page_programs) - (b.flash.host_page_programs + b.flash.gc_page_programs);
+        let counts = drive.ftl.erase_counts();
+        let erase_mean = counts.iter().map(|&c| c as f64).sum::<f64>() / counts.len() as f64;
+        let endurance = drive.endurance_pe() as f64;
+        let map = drive.mapping_counters();
+        let lookups: Vec<f64> = (0..4).map(|t| (map.lookups[t] - b.map.lookups[t]) as f64).collect();
+        let total_lookups: f64 = lookups.iter().sum::<f64>().max(1.0);
+        let page_reads = flash.translation_page_reads - b.flash.translation_page_reads;
+        let page_writes = flash.translation_page_writes - b.flash.translation_page_writes;
+        let geo = drive.ftl.geometry();
+        // One definition with the WAF series: every NAND write over host writes, this run.
+        let waf = drive.nand_writes().write_amplification(&b.writes, drive.slot_geometry());
+        self.nand_written_bytes = ((programs + page_writes) * geo.page_bytes as u64) as f64;
+        self.write_amplification = waf;
+        self.gc_runs = (ftl.gc_runs - b.ftl.gc_runs) as f64;
+        self.gc_moved_bytes = (gc_units * MAPPING_UNIT_BYTES) as f64;
+        self.erases = (ftl.erases - b.ftl.erases) as f64;
+        self.wear_level_moves = (ftl.wear_level_moves - b.ftl.wear_level_moves) as f64;
+        self.erase_count_max = counts.iter().copied().max().unwrap_or(0) as f64;
+        self.erase_count_mean = erase_mean;
+        self.endurance_used_percent = erase_mean / endurance * 100.0;
+        self.estimated_tbw = full_geo.raw_bytes() as f64 * endurance / waf.max(1.0) / 1e12;
+        self.flash_operations = (flash.flash_ops() - b.flash.flash_ops()) as f64;
+        self.plane_utilisation_percent = drive.hw.plane_utilisation(p.elapsed) * 100.0;
+        self.raw_capacity_bytes = full_geo.raw_bytes() as f64;
+        self.user_capacity_bytes = full_geo.user_bytes() as f64;
+        self.op_percent = full_geo.op_percent_of_user();
+        self.spare_percent_of_raw = full_geo.spare_percent_of_raw();
+        self.gc_spare_percent = ftl.gc_spare_percent_since(&b.ftl).or_else(|| drive.ftl.gc_spare_percent()).unwrap_or(0.0);
+        self.working_blocks_per_plane = geo.working_blocks_per_plane as f64;
+        self.map_sram_hit_percent = lookups[0] * 100.0 / total_lookups;
+        self.map_dram_hit_percent = lookups[1] * 100.0 / total_lookups;
+        self.map_hmb_hit_percent = lookups[2] * 100.0 / total_lookups;
+        self.map_miss_percent = lookups[3] * 100.0 / total_lookups;
+        self.translation_page_reads = page_reads as f64;
+        self.translation_page_writes = page_writes as f64;
+        self.hmb_granted_bytes = p.hmb_granted_bytes as f64;
+        self.hmb_table_bytes = p.hmb_table_bytes as f64;
+        self.hmb_covered_span_bytes = (p.hmb_table_bytes / 4 * 4096) as f64;
+        self.slc_cache_bytes = (p.slc_cache_start_units * MAPPING_UNIT_BYTES) as f64 * p.scale as f64;
+        self.slc_written_bytes = ((ftl.slc_units_written - b.ftl.slc_units_written) * MAPPING_UNIT_BYTES) as f64;
+        self.folded_bytes = ((ftl.units_folded - b.ftl.units_folded) * MAPPING_UNIT_BYTES) as f64;
     }
 }

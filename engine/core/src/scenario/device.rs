@@ -1,4 +1,5 @@
-//! The device half of a scenario: NAND media, capacity, controller, host interface, GC.
+//! The device half of a scenario: what kind of device, its media (NAND with its capacity,
+//! GC, wear levelling, mapping table and SLC cache; or 3D XPoint), controller and host link.
 
 use super::error::{Check, ScenarioError};
 use crate::media::CellType;
@@ -11,6 +12,7 @@ use ts_rs::TS;
 #[ts(export)]
 #[derive(Default)]
 pub struct Device {
+    pub kind: super::DeviceKind,
     pub nand: Nand,
     pub capacity: Capacity,
     pub controller: Controller,
@@ -19,6 +21,7 @@ pub struct Device {
     pub wear: Wear,
     pub mapping: super::Mapping,
     pub slc_cache: super::SlcCache,
+    pub xpoint: super::Xpoint,
 }
 
 /// NAND geometry. Dies are numbered channel-first, so consecutive dies sit on different
@@ -285,6 +288,24 @@ impl Default for Wear {
 
 impl Device {
     pub(crate) fn validate(&self) -> Result<(), ScenarioError> {
+        Check::at("device").choice("kind", &self.kind)?;
+        match self.kind {
+            super::DeviceKind::NandSsd => self.validate_nand()?,
+            super::DeviceKind::XpointSsd => self.xpoint.validate()?,
+        }
+        self.validate_controller_and_link()
+    }
+
+    /// Bytes the host can address.
+    pub fn user_bytes(&self) -> Result<u64, ScenarioError> {
+        Ok(match self.kind {
+            super::DeviceKind::NandSsd => crate::media::Geometry::new(self)?.user_bytes(),
+            super::DeviceKind::XpointSsd => self.xpoint.user_units() as u64 * crate::units::MAPPING_UNIT_BYTES,
+        })
+    }
+
+    /// The parts of a NAND SSD only: media, capacity, the FTL's table, GC, wear, SLC cache.
+    fn validate_nand(&self) -> Result<(), ScenarioError> {
         let n = &self.nand;
         let c = Check::at("device.nand");
         c.choice("cell", &n.cell)?;
@@ -315,19 +336,8 @@ impl Device {
         c.knob("op_percent", self.capacity.op_percent)?;
         c.knob("user_bytes", self.capacity.user_bytes.0 as f64)?;
         let c = Check::at("device.controller");
-        c.knob("command_latency_us", self.controller.command_latency_us)?;
         c.knob("write_buffer", self.controller.write_buffer.0 as f64)?;
-        c.knob("write_latency_us", self.controller.write_latency_us)?;
-        c.knob("read_iops_limit", self.controller.read_iops_limit as f64)?;
-        c.knob("write_iops_limit", self.controller.write_iops_limit as f64)?;
         c.choice("striping", &self.controller.striping)?;
-        let c = Check::at("device.host_interface");
-        c.choice("kind", &self.host_interface.kind)?;
-        if self.host_interface.kind == HostLinkKind::Pcie {
-            c.knob("pcie_gen", self.host_interface.pcie_gen as f64)?;
-            c.knob("lanes", self.host_interface.lanes as f64)?;
-        }
-        c.knob("efficiency", self.host_interface.efficiency)?;
         self.mapping.validate()?;
         let c = Check::at("device.gc");
         c.choice("policy", &self.gc.policy)?;
@@ -338,6 +348,22 @@ impl Device {
         Check::at("device.wear").knob("static_spread", self.wear.static_spread as f64)?;
         self.slc_cache.validate(self)?;
         Ok(())
+    }
+
+    /// What every kind of device has: the controller's firmware and the host link.
+    fn validate_controller_and_link(&self) -> Result<(), ScenarioError> {
+        let c = Check::at("device.controller");
+        c.knob("command_latency_us", self.controller.command_latency_us)?;
+        c.knob("write_latency_us", self.controller.write_latency_us)?;
+        c.knob("read_iops_limit", self.controller.read_iops_limit as f64)?;
+        c.knob("write_iops_limit", self.controller.write_iops_limit as f64)?;
+        let c = Check::at("device.host_interface");
+        c.choice("kind", &self.host_interface.kind)?;
+        if self.host_interface.kind == HostLinkKind::Pcie {
+            c.knob("pcie_gen", self.host_interface.pcie_gen as f64)?;
+            c.knob("lanes", self.host_interface.lanes as f64)?;
+        }
+        c.knob("efficiency", self.host_interface.efficiency)
     }
 
     /// The firmware's working blocks in every plane, on top of the raw capacity (see

@@ -53,6 +53,10 @@ pub struct Knob {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub when: Option<When>,
+    /// The device kinds (`device.kind`) that have this field; empty: every kind.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    #[ts(as = "Option<Vec<String>>", optional)]
+    pub devices: &'static [&'static str],
 }
 
 #[derive(Clone, Copy, Debug, Serialize, TS)]
@@ -63,7 +67,52 @@ pub struct When {
 }
 
 const fn k(path: &'static str, group: &'static str, kind: Kind, unit: &'static str, label: &'static str, help: &'static str) -> Knob {
-    Knob { path, group, kind, unit, min: None, max: None, options: &[], label, help, workloads: &[], nullable: false, when: None }
+    Knob { path, group, kind, unit, min: None, max: None, options: &[], label, help, workloads: &[], nullable: false, when: None, devices: devices_of(path) }
+}
+
+/// The device kinds that have a field, from where it sits: the NAND SSD's media, capacity,
+/// FTL and write buffer, and preconditioning (it writes through the FTL), are its own;
+/// `device.xpoint` is the XPoint SSD's; the controller's firmware and the host link belong
+/// to every kind.
+const fn devices_of(path: &str) -> &'static [&'static str] {
+    const NAND_ONLY: &[&str] = &[
+        "device.nand.",
+        "device.capacity.",
+        "device.gc.",
+        "device.wear.",
+        "device.mapping.",
+        "device.slc_cache.",
+        "device.controller.write_buffer",
+        "device.controller.compression",
+        "device.controller.striping",
+        "precondition.",
+    ];
+    if starts_with(path, "device.xpoint.") {
+        return &["xpoint_ssd"];
+    }
+    let mut i = 0;
+    while i < NAND_ONLY.len() {
+        if starts_with(path, NAND_ONLY[i]) {
+            return &["nand_ssd"];
+        }
+        i += 1;
+    }
+    &[]
+}
+
+const fn starts_with(text: &str, prefix: &str) -> bool {
+    let (t, p) = (text.as_bytes(), prefix.as_bytes());
+    if p.len() > t.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < p.len() {
+        if t[i] != p[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 impl Knob {
@@ -112,6 +161,17 @@ pub static KNOBS: &[Knob] = &[
     k("seed", "run", Int, "", "Seed", "Random seed: the same scenario and seed give the same numbers everywhere").range(0.0, 9_007_199_254_740_991.0),
     k("scale", "run", Int, "×", "Scale", "Simulate 1/N of the drive with every ratio kept (faster; byte axes stay full size)").range(1.0, 1024.0),
     // media
+    k("device.kind", "media", Enum, "", "Device", "What stores the data: NAND flash behind a flash translation layer, or 3D XPoint written in place")
+        .options(&["nand_ssd", "xpoint_ssd"]),
+    k("device.xpoint.capacity_bytes", "xpoint", Bytes, "B", "Capacity", "Capacity the host sees; media written in place needs no spare area")
+        .range(GIB, 8192.0 * GIB),
+    k("device.xpoint.channels", "xpoint", Int, "", "Channels", "Every 4 KiB unit is striped across all channels, one die on each").range(1.0, 32.0),
+    k("device.xpoint.dies_per_channel", "xpoint", Int, "", "Dies per channel", "Units read or written at once: each takes one die on every channel")
+        .range(1.0, 32.0),
+    k("device.xpoint.read_us", "xpoint", Number, "µs", "Read time", "Media time of a 4 KiB read; no page to sense, no read disturb").range(0.1, 1000.0),
+    k("device.xpoint.write_us", "xpoint", Number, "µs", "Write time", "Media time of a 4 KiB write in place: no erase, no program of a whole page")
+        .range(0.1, 1000.0),
+    k("device.xpoint.channel_mb_per_s", "xpoint", Int, "MB/s", "Channel speed", "Transfer rate of each channel").range(10.0, 10_000.0),
     k("device.nand.cell", "media", Enum, "", "Cell type", "Bits per cell: more bits, cheaper and denser, but slower and less durable")
         .options(&["slc", "mlc", "tlc", "qlc"]),
     k("device.nand.channels", "media", Int, "", "Channels", "Independent buses from the controller to the NAND dies").range(1.0, 32.0),

@@ -14,6 +14,7 @@ mod rules;
 mod scale;
 mod slc_cache;
 mod workload;
+mod xpoint;
 
 pub use benchmarks::*;
 pub use cdm::{parse_tests as parse_cdm_tests, CdmTest, MAX_CDM_TESTS};
@@ -24,8 +25,8 @@ pub use mapping::*;
 pub use parse::WORKLOAD_KINDS;
 pub use slc_cache::*;
 pub use workload::*;
+pub use xpoint::*;
 
-use crate::media::Geometry;
 use error::Check;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -136,7 +137,7 @@ impl Scenario {
 
     fn validate_at_this_size(&self) -> Result<(), ScenarioError> {
         self.device.validate()?;
-        let geometry = Geometry::new(&self.device)?;
+        let user_bytes = self.device.user_bytes()?;
         Check::at("host").knob("command_overhead_us", self.host.command_overhead_us)?;
         let c = Check::at("precondition");
         c.knob("fill_percent", self.precondition.fill_percent)?;
@@ -144,7 +145,7 @@ impl Scenario {
         if self.precondition.random_rounds > 0.0 && self.precondition.fill_percent == 0.0 {
             return Err(c.fail("random_rounds", ErrorCode::Inconsistent, "needs data to overwrite: set precondition.fill_percent above 0"));
         }
-        self.workload.validate(geometry.user_bytes())
+        self.workload.validate(user_bytes)
     }
 }
 

@@ -25,38 +25,13 @@ impl Scenario {
         if n <= 1 {
             return Ok(self.clone());
         }
-        // The 1/N drive's capacities are exact shares of the full drive's, so OP is as typed
-        // at every scale; blocks per plane round up and the excess stays erased (see
-        // `media::geometry`).
-        let full = crate::media::Geometry::new(&self.device)?;
         let mut s = self.clone();
         s.scale = 1;
-        let page_bytes = s.device.nand.page_bytes;
-        let nand = &mut s.device.nand;
-        if nand.blocks_per_plane as u64 / n < 8 {
-            return Err(ScenarioError::new(
-                "scale",
-                super::ErrorCode::OutOfRange,
-                format!(
-                    "must be between 1 and {} for {} blocks per plane (every plane keeps at least 8 blocks; got {n})",
-                    nand.blocks_per_plane / 8,
-                    nand.blocks_per_plane
-                ),
-            ));
+        match s.device.kind {
+            super::DeviceKind::NandSsd => scale_nand(&mut s.device, n)?,
+            // Media written in place has no spare to keep in proportion: the capacity shrinks.
+            super::DeviceKind::XpointSsd => shrink(&mut s.device.xpoint.capacity_bytes, n),
         }
-        nand.blocks_per_plane = nand.blocks_per_plane.div_ceil(n as u32);
-        let capacity = &mut s.device.capacity;
-        capacity.scaled_raw_units = Some(full.raw_units / n);
-        capacity.user_bytes = Bytes(full.user_units as u64 / n * MAPPING_UNIT_BYTES);
-        // Table caches are sized by the span they cover. The 1/N drive keeps the full drive's
-        // segments and every cache's size in bytes (so in segments), and each segment maps
-        // 1/N of the addresses: hit ratios, and how often queued reads miss on the same
-        // segment, stay those of the full drive.
-        let m = &mut s.device.mapping;
-        m.scaled_entries_per_segment = Some((m.entries_per_segment(page_bytes) as u64 / n).max(1) as u32);
-        // The SLC cache's static part is a share of the drive like its spare area.
-        s.device.slc_cache.static_bytes.0 /= n;
-        s.device.slc_cache.fold_batch_bytes.0 = (s.device.slc_cache.fold_batch_bytes.0 / n).max(MAPPING_UNIT_BYTES);
         match &mut s.workload {
             Workload::Job(j) => {
                 shrink(&mut j.offset, n);
@@ -90,4 +65,38 @@ impl Scenario {
         }
         Ok(s)
     }
+}
+
+/// The NAND drive at 1/N: capacities are exact shares of the full drive's, so OP is as typed
+/// at every scale; blocks per plane round up and the excess stays erased (see
+/// `media::geometry`).
+fn scale_nand(device: &mut super::Device, n: u64) -> Result<(), ScenarioError> {
+    let full = crate::media::Geometry::new(device)?;
+    let page_bytes = device.nand.page_bytes;
+    let nand = &mut device.nand;
+    if nand.blocks_per_plane as u64 / n < 8 {
+        return Err(ScenarioError::new(
+            "scale",
+            super::ErrorCode::OutOfRange,
+            format!(
+                "must be between 1 and {} for {} blocks per plane (every plane keeps at least 8 blocks; got {n})",
+                nand.blocks_per_plane / 8,
+                nand.blocks_per_plane
+            ),
+        ));
+    }
+    nand.blocks_per_plane = nand.blocks_per_plane.div_ceil(n as u32);
+    let capacity = &mut device.capacity;
+    capacity.scaled_raw_units = Some(full.raw_units / n);
+    capacity.user_bytes = Bytes(full.user_units as u64 / n * MAPPING_UNIT_BYTES);
+    // Table caches are sized by the span they cover. The 1/N drive keeps the full drive's
+    // segments and every cache's size in bytes (so in segments), and each segment maps
+    // 1/N of the addresses: hit ratios, and how often queued reads miss on the same
+    // segment, stay those of the full drive.
+    let m = &mut device.mapping;
+    m.scaled_entries_per_segment = Some((m.entries_per_segment(page_bytes) as u64 / n).max(1) as u32);
+    // The SLC cache's static part is a share of the drive like its spare area.
+    device.slc_cache.static_bytes.0 /= n;
+    device.slc_cache.fold_batch_bytes.0 = (device.slc_cache.fold_batch_bytes.0 / n).max(MAPPING_UNIT_BYTES);
+    Ok(())
 }

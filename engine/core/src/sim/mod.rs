@@ -10,12 +10,12 @@ mod precondition;
 mod threads;
 mod window;
 
-use crate::controller::Drive;
+use crate::device::DeviceModel;
 use crate::ftl::FtlCounters;
 use crate::host::plan::{Phase, Plan};
 use crate::host::Command;
 use crate::media::Geometry;
-use crate::metrics::{NandWrites, Op, Recorder, Series, WindowCounters};
+use crate::metrics::{FtlLines, NandWrites, Op, Recorder, Series, WindowCounters};
 use crate::report::{Report, Summary};
 use crate::scenario::{Rw, Scenario, ScenarioError};
 use crate::units::{Nanos, MAPPING_UNIT_BYTES};
@@ -46,16 +46,18 @@ struct Slot {
 }
 
 pub struct Simulation {
-    geo: Geometry,
-    /// The full-size drive's geometry, when `scale` simulates 1/N of it.
-    full_geo: Geometry,
+    /// Bytes the host can address on the 1/scale drive, and on the full-size one.
+    user_bytes: u64,
+    full_user_bytes: u64,
+    /// The full-size NAND drive's geometry, when the device is one (`scale` simulates 1/N).
+    full_geo: Option<Geometry>,
     budget: Budget,
     /// Runs first, in steps (see `precondition.rs`); the workload starts once it is done.
     precondition: Precondition,
     started: bool,
     /// Share of the whole run's estimated work that preconditioning is, for `progress`.
     precondition_share: f64,
-    drive: Drive,
+    drive: DeviceModel,
     phases: Vec<Phase>,
     phase: usize,
     phase_start: Nanos,
@@ -72,10 +74,8 @@ pub struct Simulation {
     /// Commands issued and not yet completed; zero means the host is idle.
     outstanding: u32,
     recorder: Recorder,
-    baseline: FtlCounters,
-    baseline_flash: crate::controller::FlashCounters,
-    baseline_map: crate::ftl::mapping_cache::MappingCounters,
-    baseline_writes: NandWrites,
+    /// The drive's counters when the workload started: the run's numbers count from here.
+    base: Baselines,
     now: Nanos,
     events: u64,
     finished: bool,
@@ -95,31 +95,37 @@ impl Simulation {
         let budget = full_size.admit()?;
         let scale = full_size.scale;
         let scenario = &full_size.scaled()?;
-        let geo = Geometry::new(&scenario.device)?;
-        let full_geo = Geometry::new(&full_size.device)?;
-        let drive = Drive::new(&scenario.device, geo);
-        let plan = Plan::new(&scenario.workload, geo.user_bytes(), scale as f64);
+        let user_bytes = scenario.device.user_bytes()?;
+        let full_user_bytes = full_size.device.user_bytes()?;
+        let drive = DeviceModel::new(&scenario.device)?;
+        let full_geo = drive.nand().map(|_| Geometry::new(&full_size.device)).transpose()?;
+        let plan = Plan::new(&scenario.workload, user_bytes, scale as f64);
         let reads = plan.phases.iter().any(|p| matches!(p.job.rw, Rw::Read | Rw::Randread | Rw::Rw | Rw::Randrw));
         let writes = plan.phases.iter().any(|p| matches!(p.job.rw, Rw::Write | Rw::Randwrite | Rw::Rw | Rw::Randrw));
-        let window = window::time_window(&plan, &geo, &scenario.device);
+        let window = window::time_window(&plan, &scenario.device)?;
         let m = &scenario.device.mapping;
-        let map_tiers = [m.sram_bytes.0 > 0, m.dram_bytes.0 > 0, m.hmb.table_bytes() > 0];
-        let recorder = Recorder::new(&plan, window, reads, writes, scale as f64, map_tiers, drive.slot_geometry(), drive.ftl.slc_cache_enabled());
+        // The NAND drive's translation layer: its table tiers, how its write counters become
+        // NAND space, its SLC cache. Media written in place has none of them.
+        let ftl = drive.nand().map(|d| FtlLines {
+            map_tiers: [m.sram_bytes.0 > 0, m.dram_bytes.0 > 0, m.hmb.table_bytes() > 0],
+            slot_geometry: d.slot_geometry(),
+            slc_cache: d.ftl.slc_cache_enabled(),
+        });
+        let recorder = Recorder::new(&plan, window, reads, writes, scale as f64, ftl);
         let overhead_ns = (scenario.host.command_overhead_us * 1000.0) as Nanos;
-        let first = Threads::new(&plan.phases[0].job, geo.user_bytes(), scenario.seed, 0, overhead_ns);
-        let precondition = Precondition::new(&geo, scenario);
+        let first = Threads::new(&plan.phases[0].job, user_bytes, scenario.seed, 0, overhead_ns);
+        let precondition = Precondition::new(if drive.nand().is_some() { (user_bytes / MAPPING_UNIT_BYTES) as u32 } else { 0 }, scenario);
+        let base = Baselines::of(&drive);
         let precondition_share = budget.precondition_flash_ops as f64 / budget.flash_ops.max(1) as f64;
         Ok(Simulation {
-            geo,
+            user_bytes,
+            full_user_bytes,
             full_geo,
             budget,
             precondition,
             started: false,
             precondition_share,
-            baseline: drive.ftl.counters(),
-            baseline_map: drive.mapping_counters(),
-            baseline_flash: drive.counters(),
-            baseline_writes: drive.nand_writes(),
+            base,
             drive,
             phases: plan.phases,
             phase: 0,
@@ -145,12 +151,9 @@ impl Simulation {
 
     /// Preconditioning is done: the run's counters start here and the first phase begins.
     fn start_workload(&mut self) {
-        self.baseline = self.drive.ftl.counters();
-        self.baseline_map = self.drive.mapping_counters();
-        self.baseline_flash = self.drive.counters();
-        self.baseline_writes = self.drive.nand_writes();
-        self.slc_cache_start_units = self.drive.ftl.slc_cache_units().1;
-        self.recorder.start(window_counters(&self.drive));
+        self.base = Baselines::of(&self.drive);
+        self.slc_cache_start_units = self.drive.nand().map_or(0, |d| d.ftl.slc_cache_units().1);
+        self.recorder.start(self.drive.window_counters());
         self.started = true;
         self.start_phase(0, 0);
     }
@@ -165,10 +168,11 @@ impl Simulation {
         &self.budget
     }
 
-    /// Flash operations done so far, preconditioning included: every NAND read, program
-    /// and erase, translation pages too. Never more than `budget().flash_ops`.
+    /// Media operations done so far, preconditioning included: every NAND read, program
+    /// and erase, translation pages too (XPoint: unit reads and writes). Never more than
+    /// `budget().flash_ops`.
     pub fn flash_ops_done(&self) -> u64 {
-        self.precondition.flash_ops() + self.drive.counters().flash_ops()
+        self.precondition.flash_ops() + self.drive.media_ops()
     }
 
     fn start_phase(&mut self, index: usize, at: Nanos) {
@@ -182,7 +186,7 @@ impl Simulation {
             self.drive.idle(at, at + delay);
         }
         let at = at + delay;
-        self.threads = Threads::new(job, self.geo.user_bytes(), seed, at, self.overhead_ns);
+        self.threads = Threads::new(job, self.user_bytes, seed, at, self.overhead_ns);
         self.phase = index;
         self.phase_start = at;
         self.phase_bytes = [0; 3];
@@ -217,7 +221,7 @@ impl Simulation {
         let done = match command.op {
             Op::Read => self.drive.read(now, command.lba, command.units),
             Op::Write => {
-                let sectors = self.threads.runner(slot).data_sectors(self.drive.ftl.sectors_per_slot());
+                let sectors = self.threads.runner(slot).data_sectors(self.drive.sectors_per_slot());
                 self.drive.write(now, command.lba, command.units, sectors)
             }
             Op::Trim => self.drive.trim(now, command.lba, command.units),
@@ -228,14 +232,16 @@ impl Simulation {
     }
 
     fn write_counters(&self) -> WindowCounters {
-        window_counters(&self.drive)
+        self.drive.window_counters()
     }
 
     /// Advances by at most `max_events` steps: unit writes of preconditioning, then events
     /// of the workload (completions and wake-ups). Returns true once the run is finished.
     pub fn run(&mut self, max_events: u64) -> bool {
         if !self.started {
-            self.precondition.step(&mut self.drive, max_events);
+            if let Some(drive) = self.drive.nand_mut() {
+                self.precondition.step(drive, max_events);
+            }
             if !self.precondition.is_done() {
                 return false;
             }
@@ -284,7 +290,7 @@ impl Simulation {
             }
             let bytes = s.command.units as u64 * MAPPING_UNIT_BYTES;
             if self.recorder.slc_point_due(s.command.op, bytes) {
-                let (data, size) = self.drive.ftl.slc_cache_units();
+                let (data, size) = self.drive.nand().map_or((0, 0), |d| d.ftl.slc_cache_units());
                 self.recorder.note_slc_cache([data, size]);
             }
             self.recorder.complete(s.command.op, bytes, s.issued, t);
@@ -358,13 +364,14 @@ impl Simulation {
         Summary::collect(self)
     }
 
-    pub fn drive(&self) -> &Drive {
+    pub fn drive(&self) -> &DeviceModel {
         &self.drive
     }
 
-    /// Per-block state for the block map: valid units, erase count and state code.
-    pub fn block_map(&self) -> crate::ftl::BlockMap {
-        self.drive.ftl.block_map()
+    /// Per-block state for the block map: valid units, erase count and state code; none for
+    /// media without blocks.
+    pub fn block_map(&self) -> Option<crate::ftl::BlockMap> {
+        self.drive.nand().map(|d| d.ftl.block_map())
     }
 
     /// Runs to the end and returns the whole result.
@@ -380,14 +387,11 @@ impl Simulation {
 
     pub(crate) fn parts(&self) -> SimParts<'_> {
         SimParts {
-            geo: &self.geo,
-            full_geo: &self.full_geo,
+            full_user_bytes: self.full_user_bytes,
+            full_geo: self.full_geo.as_ref(),
             drive: &self.drive,
             recorder: &self.recorder,
-            baseline: self.baseline,
-            baseline_flash: self.baseline_flash,
-            baseline_map: self.baseline_map,
-            baseline_writes: self.baseline_writes,
+            base: self.base,
             hmb_table_bytes: self.hmb_table_bytes,
             hmb_granted_bytes: self.hmb_granted_bytes,
             slc_cache_start_units: self.slc_cache_start_units,
@@ -399,29 +403,35 @@ impl Simulation {
     }
 }
 
-fn window_counters(drive: &Drive) -> WindowCounters {
-    let ftl = drive.ftl.counters();
-    let (slc_data, slc_size) = drive.ftl.slc_cache_units();
-    WindowCounters {
-        writes: drive.nand_writes(),
-        gc_units: ftl.gc_units_moved,
-        folded_units: ftl.units_folded,
-        lookups: drive.mapping_counters().lookups,
-        slc_units: [slc_data, slc_size],
+/// A NAND drive's counters at one moment; zero for media without an FTL.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Baselines {
+    pub ftl: FtlCounters,
+    pub flash: crate::controller::FlashCounters,
+    pub map: crate::ftl::mapping_cache::MappingCounters,
+    pub writes: NandWrites,
+}
+
+impl Baselines {
+    fn of(drive: &DeviceModel) -> Baselines {
+        drive.nand().map_or_else(Baselines::default, |d| Baselines {
+            ftl: d.ftl.counters(),
+            flash: d.counters(),
+            map: d.mapping_counters(),
+            writes: d.nand_writes(),
+        })
     }
 }
 
 /// What the summary is computed from.
 pub(crate) struct SimParts<'a> {
-    pub geo: &'a Geometry,
-    /// The full-size drive's geometry (capacities as the user typed them).
-    pub full_geo: &'a Geometry,
-    pub drive: &'a Drive,
+    /// Bytes the host can address on the full-size drive.
+    pub full_user_bytes: u64,
+    /// The full-size NAND drive's geometry (capacities as the user typed them).
+    pub full_geo: Option<&'a Geometry>,
+    pub drive: &'a DeviceModel,
     pub recorder: &'a Recorder,
-    pub baseline: FtlCounters,
-    pub baseline_flash: crate::controller::FlashCounters,
-    pub baseline_map: crate::ftl::mapping_cache::MappingCounters,
-    pub baseline_writes: NandWrites,
+    pub base: Baselines,
     pub hmb_table_bytes: u64,
     pub hmb_granted_bytes: u64,
     pub slc_cache_start_units: u64,

@@ -10,7 +10,6 @@
 
 use crate::controller::Drive;
 use crate::ftl::{FlashOps, Program, Stream};
-use crate::media::Geometry;
 use crate::rng::SimRng;
 use crate::scenario::Scenario;
 
@@ -44,8 +43,10 @@ pub(crate) struct Precondition {
 }
 
 impl Precondition {
-    pub fn new(geo: &Geometry, scenario: &Scenario) -> Precondition {
-        let (fill_units, overwrites) = units(geo, scenario);
+    /// Preconditioning of a drive of `user_units` units; none (0) for media written in
+    /// place, whose state is the same whatever was written.
+    pub fn new(user_units: u32, scenario: &Scenario) -> Precondition {
+        let (fill_units, overwrites) = units(user_units, scenario);
         Precondition { fill_units, overwrites, done: 0, rng: SimRng::new(scenario.seed ^ 0x5EED_F111), flash: CountedUntimed::default() }
     }
 
@@ -88,8 +89,8 @@ impl Precondition {
 }
 
 /// Units of the sequential fill, and random overwrites after it.
-pub(crate) fn units(geo: &Geometry, scenario: &Scenario) -> (u32, u64) {
-    let fill_units = (geo.user_units as f64 * scenario.precondition.fill_percent / 100.0) as u32;
+pub(crate) fn units(user_units: u32, scenario: &Scenario) -> (u32, u64) {
+    let fill_units = (user_units as f64 * scenario.precondition.fill_percent / 100.0) as u32;
     let overwrites = (fill_units as f64 * scenario.precondition.random_rounds) as u64;
     (fill_units, overwrites)
 }

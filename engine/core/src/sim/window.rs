@@ -12,8 +12,8 @@
 
 use crate::host::plan::Plan;
 use crate::media::Geometry;
-use crate::scenario::{Device, Rw};
-use crate::units::Nanos;
+use crate::scenario::{Device, DeviceKind, Rw, ScenarioError};
+use crate::units::{Nanos, MAPPING_UNIT_BYTES};
 
 /// Points per time series at the requested width; a chart a few thousand pixels wide has
 /// no use for more.
@@ -34,26 +34,20 @@ pub(crate) fn known_duration_ns(plan: &Plan) -> Option<Nanos> {
 /// Width of the time windows: `log_avg_msec` if the job sets it, else about 200 points
 /// over the run. Runs limited by bytes are estimated from the fastest the hardware could
 /// go, so there are at least 200.
-pub(crate) fn time_window(plan: &Plan, geo: &Geometry, device: &Device) -> TimeWindow {
-    let requested = requested_width_ns(plan, geo, device).max(1);
-    match known_duration_ns(plan) {
+pub(crate) fn time_window(plan: &Plan, device: &Device) -> Result<TimeWindow, ScenarioError> {
+    let requested = requested_width_ns(plan, device)?.max(1);
+    Ok(match known_duration_ns(plan) {
         Some(duration) if duration / requested > MAX_TIME_WINDOWS => TimeWindow { width_ns: duration.div_ceil(MAX_TIME_WINDOWS), widened: true },
         _ => TimeWindow { width_ns: requested, widened: false },
-    }
+    })
 }
 
-fn requested_width_ns(plan: &Plan, geo: &Geometry, device: &Device) -> Nanos {
+fn requested_width_ns(plan: &Plan, device: &Device) -> Result<Nanos, ScenarioError> {
     if let Some(ms) = plan.phases.iter().map(|p| p.job.log_avg_msec).find(|&ms| ms > 0.0) {
-        return (ms * 1e6) as Nanos;
+        return Ok((ms * 1e6) as Nanos);
     }
-    let timing = device.nand.timing();
+    let (read_rate, write_rate) = media_bytes_per_s(device)?;
     let link = device.host_interface.bytes_per_s() as f64;
-    // The fastest the planes go: reads, or programs of a one-shot wordline or (into an SLC
-    // cache) an SLC page, so a run that slows down later still starts with narrow windows.
-    let page = geo.page_bytes as f64;
-    let read_rate = page / (timing.read_ns.min(timing.slc_mode_read_ns) as f64 / 1e9);
-    let native_rate = page * geo.pages_per_program as f64 / (timing.program_ns as f64 / 1e9);
-    let slc_rate = if device.slc_cache.enabled() { page / (timing.slc_mode_program_ns as f64 / 1e9) } else { 0.0 };
     let mut total_s = 0.0;
     for p in &plan.phases {
         total_s += p.job.startdelay;
@@ -61,11 +55,34 @@ fn requested_width_ns(plan: &Plan, geo: &Geometry, device: &Device) -> Nanos {
             total_s += p.job.ramp_time + p.job.runtime;
             continue;
         }
-        let per_plane = if matches!(p.job.rw, Rw::Read | Rw::Randread) { read_rate } else { native_rate.max(slc_rate) };
-        let nand = geo.planes as f64 * per_plane;
-        total_s += p.job.io_size.0 as f64 / nand.min(link);
+        let media = if matches!(p.job.rw, Rw::Read | Rw::Randread) { read_rate } else { write_rate };
+        total_s += p.job.io_size.0 as f64 / media.min(link);
     }
-    ((total_s * 1e9 / 200.0) as Nanos).max(1_000)
+    Ok(((total_s * 1e9 / 200.0) as Nanos).max(1_000))
+}
+
+/// The fastest the media reads and writes, bytes per second, so a run that slows down later
+/// still starts with narrow windows.
+fn media_bytes_per_s(device: &Device) -> Result<(f64, f64), ScenarioError> {
+    Ok(match device.kind {
+        DeviceKind::NandSsd => {
+            // The planes' reads, and programs of a one-shot wordline or (into an SLC cache)
+            // an SLC page.
+            let geo = Geometry::new(device)?;
+            let timing = device.nand.timing();
+            let page = geo.page_bytes as f64;
+            let read_rate = page / (timing.read_ns.min(timing.slc_mode_read_ns) as f64 / 1e9);
+            let native_rate = page * geo.pages_per_program as f64 / (timing.program_ns as f64 / 1e9);
+            let slc_rate = if device.slc_cache.enabled() { page / (timing.slc_mode_program_ns as f64 / 1e9) } else { 0.0 };
+            (geo.planes as f64 * read_rate, geo.planes as f64 * native_rate.max(slc_rate))
+        }
+        DeviceKind::XpointSsd => {
+            let x = &device.xpoint;
+            let ranks = x.dies_per_channel as f64 * MAPPING_UNIT_BYTES as f64;
+            let channels = x.channels as f64 * x.channel_mb_per_s as f64 * 1e6;
+            ((ranks / (x.read_us / 1e6)).min(channels), (ranks / (x.write_us / 1e6)).min(channels))
+        }
+    })
 }
 
 /// Most windows a time series draws in `duration_ns` starting at `width_ns`, doubling as

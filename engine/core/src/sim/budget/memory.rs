@@ -61,6 +61,12 @@ pub(crate) fn drive_bytes(s: &Scenario, geo: &Geometry) -> u64 {
     maps + per_block + buckets + per_plane + calendars + buffer + cache
 }
 
+/// A 3D XPoint SSD keeps no maps: its ranks' free times, and calendars for the channels and
+/// the link.
+pub(crate) fn xpoint_drive_bytes(s: &Scenario) -> u64 {
+    8 * s.device.xpoint.dies_per_channel as u64 + 3 * (calendar::HEAP_BYTES + 64) + 1024
+}
+
 /// Bytes of the latency histograms (1 ns .. 1000 s at 3 significant digits), measured
 /// once: validation asks for a budget on every edit of a scenario.
 fn histogram_bytes() -> u64 {
@@ -91,7 +97,7 @@ pub(crate) fn metrics_bytes(s: &Scenario, plan: &Plan, window: TimeWindow, durat
     }
     if let Some(group) = plan.latency_group {
         let job = &plan.phases[0].job;
-        let user_bytes = Geometry::new(&s.device).map_or(0, |g| g.user_bytes());
+        let user_bytes = s.device.user_bytes().unwrap_or(0);
         points += job.commands_for_io(user_bytes).unwrap_or(0) / group.max(1) + 2;
         series += 1;
     }

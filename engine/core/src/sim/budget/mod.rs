@@ -9,7 +9,7 @@ mod work;
 
 use crate::host::plan::Plan;
 use crate::media::Geometry;
-use crate::scenario::{ErrorCode, Scenario, ScenarioError};
+use crate::scenario::{DeviceKind, ErrorCode, Scenario, ScenarioError};
 use crate::units::MIB;
 use serde::Serialize;
 use ts_rs::TS;
@@ -88,11 +88,17 @@ pub fn estimate(scenario: &Scenario) -> Budget {
 
 /// The budget, and where it goes (for the refusal's field).
 fn estimate_parts(s: &Scenario) -> Result<(Budget, memory::Memory, work::Work), ScenarioError> {
-    let geo = Geometry::new(&s.device)?;
-    let plan = Plan::new(&s.workload, geo.user_bytes(), 1.0);
-    let w = work::work(s, &geo, &plan);
-    let window = crate::sim::window::time_window(&plan, &geo, &s.device);
-    let m = memory::Memory { drive_bytes: memory::drive_bytes(s, &geo), metrics_bytes: memory::metrics_bytes(s, &plan, window, w.duration_bound_ns) };
+    let user_bytes = s.device.user_bytes()?;
+    let plan = Plan::new(&s.workload, user_bytes, 1.0);
+    let (w, drive_bytes) = match s.device.kind {
+        DeviceKind::NandSsd => {
+            let geo = Geometry::new(&s.device)?;
+            (work::work(s, &geo, &plan), memory::drive_bytes(s, &geo))
+        }
+        DeviceKind::XpointSsd => (work::xpoint_work(s, &plan, user_bytes), memory::xpoint_drive_bytes(s)),
+    };
+    let window = crate::sim::window::time_window(&plan, &s.device)?;
+    let m = memory::Memory { drive_bytes, metrics_bytes: memory::metrics_bytes(s, &plan, window, w.duration_bound_ns) };
     let flash_ops = w.precondition_flash_ops.saturating_add(w.workload_flash_ops);
     let seconds = w.precondition_flash_ops as f64 / WASM_PRECONDITION_OPS_PER_S
         + (w.workload_flash_ops as f64 / WASM_FLASH_OPS_PER_S).max(w.host_commands as f64 / WASM_COMMANDS_PER_S);

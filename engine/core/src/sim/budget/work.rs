@@ -249,16 +249,68 @@ fn write_work(geo: &Geometry, s: &Scenario, w: Writes) -> FlashWork {
     FlashWork { reads: moved_units, programs, erases, table: 0, moved_units }
 }
 
+impl Rates {
+    fn of(s: &Scenario) -> Rates {
+        let unit_link_ns = transfer_ns(MAPPING_UNIT_BYTES, s.device.host_interface.bytes_per_s()).max(1);
+        Rates {
+            command_ns: (s.device.controller.command_latency_us * 1000.0) as Nanos,
+            host_ns: (s.host.command_overhead_us * 1000.0) as Nanos,
+            unit_link_ns,
+            horizon_ns: calendar::SLOTS * unit_link_ns,
+        }
+    }
+
+    /// The least time a command of `job` takes in the host and the firmware, and its data on
+    /// the link with `per_unit_ns` more per unit.
+    fn least_command_ns(&self, job: &Job, per_unit_ns: u128) -> u128 {
+        let bs_units = (job.bs.0 / MAPPING_UNIT_BYTES).max(1) as u128;
+        self.command_ns as u128 + self.host_ns as u128 + (job.thinktime * 1e3) as u128 + bs_units * (self.unit_link_ns as u128 + per_unit_ns)
+    }
+}
+
+/// Simulated time at most: phases stopped by their runtime last that long (and their start
+/// delays); the others, and the commands in flight when a runtime ends, at most as long as
+/// their commands one after another plus `serial_ns`, all the media work done serially.
+fn duration_bound(plan: &Plan, phases: &[PhaseWork], rates: &Rates, per_unit_ns: u128, serial_ns: u128) -> u128 {
+    let timed: Nanos = phases.iter().filter_map(|p| p.runtime_ns).fold(0, Nanos::saturating_add);
+    let delays: Nanos = plan.phases.iter().map(|p| (p.job.startdelay * 1e9) as Nanos).fold(0, Nanos::saturating_add);
+    let mut untimed: u128 = 0;
+    for (p, phase) in plan.phases.iter().zip(phases) {
+        if phase.runtime_ns.is_none() {
+            untimed += phase.commands as u128 * rates.least_command_ns(&p.job, per_unit_ns);
+        }
+    }
+    if phases.iter().any(|p| p.runtime_ns.is_none()) {
+        untimed += serial_ns;
+    }
+    let drain = if phases.iter().all(|p| p.runtime_ns.is_none()) { 0 } else { serial_ns };
+    timed.saturating_add(delays) as u128 + untimed + drain.saturating_sub(untimed)
+}
+
+/// The work of a 3D XPoint SSD: a media operation per unit read or written, nothing in the
+/// background, no preconditioning (media written in place is the same whatever it holds).
+pub(crate) fn xpoint_work(s: &Scenario, plan: &Plan, user_bytes: u64) -> Work {
+    let rates = Rates::of(s);
+    let phases: Vec<PhaseWork> = plan.phases.iter().map(|p| phase_work(&p.job, &rates, user_bytes)).collect();
+    let sum = |f: fn(&PhaseWork) -> u64| phases.iter().fold(0u64, |a, p| a.saturating_add(f(p)));
+    let (commands, reads, writes) = (sum(|p| p.commands), sum(|p| p.read_units), sum(|p| p.write_units));
+    let x = &s.device.xpoint;
+    let channel_ns = transfer_ns(MAPPING_UNIT_BYTES, x.channel_mb_per_s as u64 * 1_000_000 * x.channels as u64) as u128;
+    let per_unit = (x.read_us.max(x.write_us) * 1000.0) as u128 + channel_ns + rates.unit_link_ns as u128 + 1;
+    let serial = (reads as u128 + writes as u128) * per_unit;
+    Work {
+        precondition_flash_ops: 0,
+        workload_flash_ops: reads.saturating_add(writes),
+        host_commands: commands,
+        duration_bound_ns: sat(duration_bound(plan, &phases, &rates, 0, serial)),
+        workload_field: workload_field(&s.workload, phases.iter().any(|p| p.stopped_by_time)),
+    }
+}
+
 pub(crate) fn work(s: &Scenario, geo: &Geometry, plan: &Plan) -> Work {
     let d = &s.device;
-    let link_bps = d.host_interface.bytes_per_s();
-    let unit_link_ns = transfer_ns(MAPPING_UNIT_BYTES, link_bps).max(1);
-    let rates = Rates {
-        command_ns: (d.controller.command_latency_us * 1000.0) as Nanos,
-        host_ns: (s.host.command_overhead_us * 1000.0) as Nanos,
-        unit_link_ns,
-        horizon_ns: calendar::SLOTS * unit_link_ns,
-    };
+    let rates = Rates::of(s);
+    let unit_link_ns = rates.unit_link_ns;
     let phases: Vec<PhaseWork> = plan.phases.iter().map(|p| phase_work(&p.job, &rates, geo.user_bytes())).collect();
     let sum = |f: fn(&PhaseWork) -> u64| phases.iter().fold(0u64, |a, p| a.saturating_add(f(p)));
     let (commands, reads, writes, trims) = (sum(|p| p.commands), sum(|p| p.read_units), sum(|p| p.write_units), sum(|p| p.trim_units));
@@ -272,7 +324,7 @@ pub(crate) fn work(s: &Scenario, geo: &Geometry, plan: &Plan) -> Work {
     // once they pass what fits without it; a transient (the first victims after a fill are
     // nearly full; background GC topping its pools up while the host thinks) is charged as
     // one pass over all the NAND, and the pools' worth, once.
-    let (fill, overwrites) = crate::sim::precondition::units(geo, s);
+    let (fill, overwrites) = crate::sim::precondition::units(geo.user_units, s);
     let (fill, overwrites) = (fill as u64, overwrites);
     let free_units = gc_free_units(geo, s, d.gc.free_block_threshold) * per_slot;
     let data_sectors = plan.phases.iter().map(|p| p.job.data_sectors(per_slot as u32) as u64).max().unwrap_or(per_slot);

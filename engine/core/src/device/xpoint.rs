@@ -1,0 +1,128 @@
+//! A 3D XPoint SSD in simulated time (see `scenario::xpoint` for the media).
+//!
+//! Cells are written in place, so there is no translation layer to speak of: a 4 KiB unit
+//! lives at a fixed place, striped across every channel with one die on each (a rank); the
+//! unit's rank is its address modulo the ranks, so sequential units spread over all of them.
+//! A read occupies its rank for the media read and then crosses the channels and the link; a
+//! write crosses the link and the channels and occupies its rank for the media write, and is
+//! done then: there is no write buffer to hide the media and none is needed. Nothing ever
+//! runs in the background, which is why the latency stays flat (article 002).
+//!
+//! Resources are booked in arrival order as in `controller`: a rank is first come, first
+//! served; the channels and the link are calendars of unit-sized slots.
+
+use crate::controller::calendar::Calendar;
+use crate::controller::cpu::CommandCpu;
+use crate::scenario::Device;
+use crate::units::{transfer_ns, Nanos, MAPPING_UNIT_BYTES};
+
+/// Media operations since the drive was new.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct XpointCounters {
+    pub unit_reads: u64,
+    pub unit_writes: u64,
+}
+
+pub struct XpointSsd {
+    /// When each rank is next free.
+    rank_free: Vec<Nanos>,
+    /// Media time a rank spends on each unit read and write, for utilisation.
+    rank_busy_ns: u128,
+    read_ns: Nanos,
+    write_ns: Nanos,
+    /// Every channel moves its share of a unit at once: one calendar for them all.
+    channels: Calendar,
+    link_to_host: Calendar,
+    link_to_drive: Calendar,
+    cpu: CommandCpu,
+    command_latency_ns: Nanos,
+    write_latency_ns: Nanos,
+    user_units: u32,
+    pub counters: XpointCounters,
+}
+
+impl XpointSsd {
+    pub fn new(device: &Device) -> XpointSsd {
+        let x = &device.xpoint;
+        let ranks = x.dies_per_channel.max(1);
+        let channels_bps = x.channel_mb_per_s as u64 * 1_000_000 * x.channels as u64;
+        let link_unit_ns = transfer_ns(MAPPING_UNIT_BYTES, device.host_interface.bytes_per_s());
+        let c = &device.controller;
+        XpointSsd {
+            rank_free: vec![0; ranks as usize],
+            rank_busy_ns: 0,
+            read_ns: (x.read_us * 1000.0) as Nanos,
+            write_ns: (x.write_us * 1000.0) as Nanos,
+            channels: Calendar::new(transfer_ns(MAPPING_UNIT_BYTES, channels_bps)),
+            link_to_host: Calendar::new(link_unit_ns),
+            link_to_drive: Calendar::new(link_unit_ns),
+            cpu: CommandCpu::of(c),
+            command_latency_ns: (c.command_latency_us * 1000.0) as Nanos,
+            write_latency_ns: (c.write_latency_us * 1000.0) as Nanos,
+            user_units: x.user_units(),
+            counters: XpointCounters::default(),
+        }
+    }
+
+    pub fn user_units(&self) -> u32 {
+        self.user_units
+    }
+
+    fn advance(&mut self, now: Nanos) {
+        self.channels.advance(now);
+        self.link_to_host.advance(now);
+        self.link_to_drive.advance(now);
+    }
+
+    /// The unit's rank is busy for `busy` from when it is free and `ready`; returns the end.
+    #[inline]
+    fn book_rank(&mut self, lba: u32, ready: Nanos, busy: Nanos) -> Nanos {
+        let ranks = self.rank_free.len();
+        let rank = &mut self.rank_free[lba as usize % ranks];
+        *rank = (*rank).max(ready) + busy;
+        self.rank_busy_ns += busy as u128;
+        *rank
+    }
+
+    /// Read `units` units from `lba` at `issue`; returns the completion time.
+    pub fn read(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
+        let start = self.cpu.start(issue, self.command_latency_ns, false);
+        self.advance(start);
+        let mut done = start;
+        for i in 0..units {
+            let sensed = self.book_rank(lba + i, start, self.read_ns);
+            let out = self.channels.book(sensed, 1);
+            done = done.max(self.link_to_host.book(out, 1));
+        }
+        self.counters.unit_reads += units as u64;
+        done
+    }
+
+    /// Write `units` units at `lba` at `issue`; completes when the media holds them.
+    pub fn write(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
+        let start = self.cpu.start(issue, self.command_latency_ns + self.write_latency_ns, true);
+        self.advance(start);
+        let mut done = start;
+        for i in 0..units {
+            let arrived = self.link_to_drive.book(start, 1);
+            let moved = self.channels.book(arrived, 1);
+            done = done.max(self.book_rank(lba + i, moved, self.write_ns));
+        }
+        self.counters.unit_writes += units as u64;
+        done
+    }
+
+    /// Deallocation has nothing to free on media written in place: the firmware notes it.
+    pub fn trim(&mut self, issue: Nanos) -> Nanos {
+        issue + self.command_latency_ns
+    }
+
+    /// Mean share of time the ranks were reading or writing over `elapsed`.
+    pub fn media_utilisation(&self, elapsed: Nanos) -> f64 {
+        let span = self.rank_free.iter().copied().fold(elapsed, Nanos::max);
+        if span == 0 {
+            return 0.0;
+        }
+        self.rank_busy_ns as f64 / (span as f64 * self.rank_free.len() as f64)
+    }
+}
