@@ -3,7 +3,7 @@ import { hasScenarioParams, parseScenario } from '../../web/src/app/useScenario'
 import { CancelledError } from '../../web/src/engine/bridge';
 import { EngineError } from '../../web/src/engine/errors';
 import { compactBytes, formatBytesExact, parseBytes } from '../../web/src/scenario/bytes';
-import { enumValue, knobForField, knobsFor, panelGroups, parseBytesList } from '../../web/src/scenario/knobs';
+import { deviceKind, enumValue, hasEraseBlocks, knobApplies, knobForField, knobsFor, panelGroups, parseBytesList, type Knob } from '../../web/src/scenario/knobs';
 import { draftProblem, parseDraft } from '../../web/src/panels/KnobInput';
 import { flattenLeaves, getPath, sameJson, setPath, splitPath } from '../../web/src/scenario/paths';
 import { editedPaths, nearestPreset, settleDecoded } from '../../web/src/scenario/settle';
@@ -82,8 +82,47 @@ describe('knob table helpers', () => {
 
   it('groups device knobs in spec-sheet order, with groups it does not know appended', () => {
     const { device, workload } = panelGroups(KNOBS, 'job');
-    expect(device.map((g) => g.group)).toEqual(['media', 'mapping', 'gc', 'host', 'slc']);
+    expect(device.map((g) => g.group)).toEqual(['media', 'xpoint', 'mapping', 'gc', 'host', 'slc']);
     expect(workload.map((g) => g.group)).toEqual(['workload', 'precondition', 'run']);
+  });
+
+  it('picks the knobs of a device kind; without one, every kind’s (the URL codec keeps them all)', () => {
+    const paths = (device?: string) => knobsFor(KNOBS, 'job', device).map((k) => k.path);
+    const xpoint = paths('xpoint_ssd');
+    expect(xpoint).toEqual(expect.arrayContaining(['device.kind', 'device.xpoint.channels', 'device.host_interface.lanes', 'workload.rw', 'seed']));
+    for (const nandOnly of ['device.nand.cell', 'device.nand.channels', 'device.gc.background', 'device.mapping.sram_bytes', 'precondition.fill_percent']) expect(xpoint).not.toContain(nandOnly);
+    const nand = paths('nand_ssd');
+    expect(nand).toEqual(expect.arrayContaining(['device.kind', 'device.nand.channels', 'device.gc.background', 'precondition.fill_percent']));
+    expect(nand).not.toContain('device.xpoint.channels');
+    // Workload kinds still count: a span list is no field of a job on any device.
+    expect(xpoint).not.toContain('workload.spans');
+    expect(paths()).toEqual(KNOBS.filter((k) => !k.workloads || k.workloads.includes('job')).map((k) => k.path));
+  });
+
+  it('reads the device kind, a scenario without one being a NAND SSD, and shows only its knobs', () => {
+    const knob = (p: string) => KNOBS.find((k) => k.path === p)!;
+    expect(deviceKind(JOB_PRESET)).toBe('nand_ssd');
+    expect(deviceKind({ device: { nand: {} } })).toBe('nand_ssd');
+    expect(deviceKind({})).toBe('nand_ssd');
+    const xpoint = setPath(JOB_PRESET, 'device.kind', 'xpoint_ssd');
+    expect(deviceKind(xpoint)).toBe('xpoint_ssd');
+    expect(knobApplies(knob('device.nand.channels'), JOB_PRESET)).toBe(true);
+    expect(knobApplies(knob('device.nand.channels'), { device: {} })).toBe(true);
+    expect(knobApplies(knob('device.xpoint.channels'), JOB_PRESET)).toBe(false);
+    expect(knobApplies(knob('device.nand.channels'), xpoint)).toBe(false);
+    expect(knobApplies(knob('precondition.fill_percent'), xpoint)).toBe(false);
+    expect(knobApplies(knob('device.xpoint.channels'), xpoint)).toBe(true);
+    expect(knobApplies(knob('device.host_interface.lanes'), xpoint)).toBe(true);
+    expect(knobApplies(knob('device.kind'), xpoint)).toBe(true);
+    // Hidden is not lost: the field keeps its value in the scenario.
+    expect(getPath(xpoint, 'device.nand.channels')).toBe(4);
+  });
+
+  it('expects a block map only for a device kind with erase blocks', () => {
+    const blocks: Knob = { path: 'device.nand.blocks_per_plane', group: 'media', kind: 'int', unit: '', label: 'Blocks per plane', help: '', devices: ['nand_ssd'] };
+    expect(hasEraseBlocks([...KNOBS, blocks], 'nand_ssd')).toBe(true);
+    expect(hasEraseBlocks([...KNOBS, blocks], 'xpoint_ssd')).toBe(false);
+    expect(hasEraseBlocks(KNOBS, 'nand_ssd')).toBe(false);
   });
 
   it('keeps an enum field’s JSON type and reads size lists', () => {

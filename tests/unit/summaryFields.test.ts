@@ -2,9 +2,9 @@
 // id (CONTRACT §3), never from the shape of a field name.
 import { describe, expect, it } from 'vitest';
 import type { SummaryField } from '../../web/src/engine/types';
-import { formatSummaryValue, leafOf, summaryLayout, summaryPaths, summaryValue, summaryValues } from '../../web/src/panels/summaryFields';
+import { fieldsForDevice, formatSummaryValue, leafOf, summaryLayout, summaryPaths, summaryValue, summaryValues } from '../../web/src/panels/summaryFields';
 
-const f = (id: string, unit: SummaryField['unit'], group: SummaryField['group'], label = id): SummaryField => ({ id, unit, group, label });
+const f = (id: string, unit: SummaryField['unit'], group: SummaryField['group'], label = id, devices?: string[]): SummaryField => ({ id, unit, group, label, ...(devices ? { devices } : {}) });
 
 const FIELDS: SummaryField[] = [
   f('read_mb_per_s', 'mb_per_s', 'throughput', 'Read throughput'),
@@ -57,6 +57,39 @@ describe('summary from the catalogue', () => {
       ['nand', ['nand_written_bytes', 'odd_name_us']],
       ['run', ['duration_s']],
     ]);
+  });
+
+  it('shows only the values that mean something for the run’s device kind, and no empty group', () => {
+    const NAND = ['nand_ssd'];
+    const fields: SummaryField[] = [
+      f('write_mb_per_s', 'mb_per_s', 'throughput'),
+      f('write_latency.p99_us', 'us', 'latency_write'),
+      f('nand_written_bytes', 'bytes', 'nand', 'NAND writes', NAND),
+      f('write_amplification', 'ratio', 'nand', 'WAF', NAND),
+      f('gc_runs', 'count', 'gc', 'GC', NAND),
+      f('raw_capacity_bytes', 'bytes', 'capacity', 'Raw', NAND),
+      f('user_capacity_bytes', 'bytes', 'capacity'),
+      f('media_written_bytes', 'bytes', 'xpoint', 'Media writes', ['xpoint_ssd']),
+      f('duration_s', 's', 'run'),
+    ];
+    // The summary carries every field, 0 where it does not apply.
+    const summary = { write_mb_per_s: 2039, write_latency: { p99_us: 4114 }, nand_written_bytes: 0, write_amplification: 1, gc_runs: 0, raw_capacity_bytes: 0, user_capacity_bytes: 280e9, media_written_bytes: 6e9, duration_s: 3 };
+    const groups = (device?: string) => summaryLayout(summary, fields, device).sections.map((s) => [s.group, s.values.map((v) => v.field.id)]);
+    expect(groups('xpoint_ssd')).toEqual([
+      ['capacity', ['user_capacity_bytes']],
+      ['xpoint', ['media_written_bytes']],
+      ['run', ['duration_s']],
+    ]);
+    expect(groups('nand_ssd')).toEqual([
+      ['nand', ['nand_written_bytes', 'write_amplification']],
+      ['gc', ['gc_runs']],
+      ['capacity', ['raw_capacity_bytes', 'user_capacity_bytes']],
+      ['run', ['duration_s']],
+    ]);
+    expect(summaryLayout(summary, fields, 'xpoint_ssd').latency.map((s) => s.group)).toEqual(['latency_write']);
+    // No device named: the whole catalogue, as before the device seam.
+    expect(groups().flatMap(([, ids]) => ids)).toHaveLength(7);
+    expect(fieldsForDevice(fields, 'xpoint_ssd').map((x) => x.id)).toEqual(['write_mb_per_s', 'write_latency.p99_us', 'user_capacity_bytes', 'media_written_bytes', 'duration_s']);
   });
 
   it('shows every rate when all of them are zero', () => {

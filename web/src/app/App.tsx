@@ -1,5 +1,5 @@
 // The playground page: header, knobs on the left, live charts and the summary on the right.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { chartDefs } from '../charts/chartSpecs';
 import { RunCharts } from '../charts/RunCharts';
 import { compatiblePins } from '../charts/SeriesChartCard';
@@ -9,9 +9,9 @@ import { DevicePanel } from '../panels/DevicePanel';
 import { PresetPicker } from '../panels/PresetPicker';
 import { SummaryPanel } from '../panels/SummaryPanel';
 import { WorkloadPanel } from '../panels/WorkloadPanel';
-import { getPath, jsonText, type JsonObject } from '../scenario/paths';
+import { getPath, jsonText, sameJson, type JsonObject } from '../scenario/paths';
 import { describeError } from '../engine/errors';
-import { knobForField, knobsFor, workloadKind } from '../scenario/knobs';
+import { deviceKind, knobForField, knobsFor, workloadKind } from '../scenario/knobs';
 import { CompareBar } from './CompareBar';
 import { describeScenario } from './describe';
 import { EmbedDialog } from './EmbedDialog';
@@ -34,6 +34,7 @@ export function App() {
   const { t } = useI18n();
   const s = useSession({ persist: true });
   const { catalog, scenario, view, current, kind } = s;
+  const device = deviceKind(current);
   const [dialog, setDialog] = useState<'share' | 'embed' | null>(null);
   const error = scenario.validation.status === 'invalid' ? scenario.validation.error : null;
   // A limit checked only when the run starts (simulator memory, flash work) names its field
@@ -47,6 +48,8 @@ export function App() {
   const shareUrl = s.search !== null ? `${appBase()}?${s.search}` : '';
 
   const headlineMeta = view.series[chartDefs(view.series)[0]?.series[0] ?? -1];
+  // The preset the shown run is, exactly as shipped (or null once anything differs).
+  const runPreset = useMemo(() => (preset && view.scenarioJson && sameJson(JSON.parse(view.scenarioJson) as JsonObject, preset.scenario as unknown as JsonObject) ? preset.name : null), [preset, view.scenarioJson]);
 
   const pinCurrent = () => {
     if (view.status !== 'done' || !view.scenarioJson || !catalog) return;
@@ -59,7 +62,7 @@ export function App() {
       id: pinId(),
       scenarioJson: view.scenarioJson,
       series: head.series.map((i) => ({ meta: view.series[i], points: view.buffers[i].view().slice() })),
-      label: (l) => describeScenario(l, preset, runScenario, edited, catalog.knobs, runKind),
+      label: (l) => describeScenario(l, preset, runScenario, edited, catalog.knobs, runKind, deviceKind(runScenario)),
     });
   };
 
@@ -117,7 +120,7 @@ export function App() {
               />
               <DevicePanel knobs={catalog.knobs} scenario={current} kind={kind} edited={scenario.edited} error={knobError} onChange={scenario.setValue} onReset={scenario.resetValue} />
               {/* A refusal no knob on screen can show (the document, a cross-field rule) reads here. */}
-              {error && !knobForField(knobsFor(catalog.knobs, kind), error.field) && (
+              {error && !knobForField(knobsFor(catalog.knobs, kind, device), error.field) && (
                 <p className="field-error banner-error" role="alert" data-testid="scenario-error" data-code={error.code}>
                   {describeError(error)}
                 </p>
@@ -143,6 +146,8 @@ export function App() {
             onRemovePin={s.pins.remove}
             runtimeS={s.runtimeS}
             filenameBase={filenameBase}
+            blocks={s.blockMapExpected}
+            runPreset={runPreset}
             headlineActions={
               <button type="button" className="btn btn-ghost btn-small" onClick={pinCurrent} disabled={view.status !== 'done'} data-testid="pin" title={t('compare.pinHelp')}>
                 <Icon name="pin" />
@@ -151,7 +156,7 @@ export function App() {
             }
             afterHeadline={<CompareBar pins={s.pins} variants={s.variants} figures={catalog?.figures ?? []} hidden={s.pins.pins.length - compatiblePins(s.pins.pins, headlineMeta).length} />}
           />
-          <SummaryPanel summary={view.summary} fields={catalog?.summaryFields ?? []} emptyText={emptySummary} />
+          <SummaryPanel summary={view.summary} fields={catalog?.summaryFields ?? []} emptyText={emptySummary} device={s.runDevice} />
         </div>
       </main>
       <footer className="footer muted">
@@ -165,9 +170,10 @@ export function App() {
           open={dialog === 'embed'}
           base={appBase()}
           search={s.search}
-          charts={[...chartDefs(view.series).map((d) => d.id), 'blocks']}
+          charts={[...chartDefs(view.series).map((d) => d.id), ...(s.blockMapExpected ? ['blocks'] : [])]}
           knobs={catalog.knobs}
           kind={kind}
+          device={device}
           edited={scenario.edited}
           onClose={() => setDialog(null)}
         />

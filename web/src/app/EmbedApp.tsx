@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { RunCharts } from '../charts/RunCharts';
 import { useI18n } from '../i18n';
 import { KnobInput } from '../panels/KnobInput';
-import { knobForField, knobsFor, type Knob } from '../scenario/knobs';
+import { deviceKind, knobForField, knobsFor, type Knob } from '../scenario/knobs';
 import { getPath } from '../scenario/paths';
 import { EngineBanner } from './EngineStatus';
 import { IssueBanner } from './IssueBanner';
@@ -50,7 +50,7 @@ export function EmbedApp() {
   const { chart, controls } = embedOptions(location.search);
   usePostHeight();
 
-  const usable = catalog ? knobsFor(catalog.knobs, kind) : [];
+  const usable = catalog ? knobsFor(catalog.knobs, kind, deviceKind(current)) : [];
   const chosen = controls.map((path) => usable.find((k) => k.path === path)).filter((k): k is Knob => k !== undefined);
   const error = scenario.validation.status === 'invalid' ? scenario.validation.error : null;
   const field = knobForField(usable, error?.field)?.path ?? null;
@@ -60,7 +60,7 @@ export function EmbedApp() {
     <div className={`embed${view.stale ? ' stale' : ''}`} data-testid="embed-root">
       <EngineBanner state={s.engineState} onRestart={s.retry} />
       <IssueBanner issues={scenario.issues} importError={null} onDismiss={scenario.dismissIssues} />
-      <RunCharts view={view} pins={s.pins.pins} runtimeS={s.runtimeS} filenameBase={`ssd-${scenario.preset || 'scenario'}`} only={chart} />
+      <RunCharts view={view} pins={s.pins.pins} runtimeS={s.runtimeS} filenameBase={`ssd-${scenario.preset || 'scenario'}`} only={chart} blocks={s.blockMapExpected} />
       {chosen.length > 0 && current && (
         <section className="card embed-controls" aria-label={t('app.controls')} data-testid="embed-controls">
           <div className="embed-knobs">

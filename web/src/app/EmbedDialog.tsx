@@ -15,6 +15,8 @@ interface Props {
   charts: string[];
   knobs: readonly Knob[];
   kind: string;
+  /** The device kind: a NAND-only knob is no control for a 3D XPoint drive. */
+  device: string;
   edited: readonly string[];
   onClose(): void;
 }
@@ -44,10 +46,10 @@ export function embedSnippet(src: string, height: number, title: string, base: s
   return `<iframe src="${attr(src)}" title="${attr(title)}" width="100%" height="${height}" style="border:0;max-width:100%" loading="lazy"></iframe>\n<script async src="${attr(base)}embed.js"></script>`;
 }
 
-export function EmbedDialog({ open, base, search, charts, knobs, kind, edited, onClose }: Props) {
+export function EmbedDialog({ open, base, search, charts, knobs, kind, device, edited, onClose }: Props) {
   const { t, lang } = useI18n();
   const [chart, setChart] = useState('headline');
-  const usable = useMemo(() => knobsFor(knobs, kind), [knobs, kind]);
+  const usable = useMemo(() => knobsFor(knobs, kind, device), [knobs, kind, device]);
   const [controls, setControls] = useState<string[] | null>(null);
   const chosen = controls ?? usable.filter((k) => edited.includes(k.path)).map((k) => k.path);
   const [height, setHeight] = useState(460);

@@ -3,14 +3,19 @@
 import type { Preset } from '../engine/types';
 import { translate, type Lang } from '../i18n';
 import { knobText, optionLabel, presetText } from '../i18n/engineText';
-import type { Knob } from '../scenario/knobs';
+import { knobsFor, type Knob } from '../scenario/knobs';
 import { getPath, jsonText, type JsonObject } from '../scenario/paths';
 import { formatKnobValue } from '../panels/knobFormat';
 
-export function describeScenario(lang: Lang, preset: Preset | undefined, scenario: JsonObject, edited: readonly string[], knobs: readonly Knob[], kind: string): string {
+/** `device`: a change to a field the run's device kind lacks (NAND GC on 3D XPoint) is not named. */
+export function describeScenario(lang: Lang, preset: Preset | undefined, scenario: JsonObject, edited: readonly string[], knobs: readonly Knob[], kind: string, device?: string): string {
   const name = preset ? presetText(lang, preset).title : '';
-  const changes = edited
-    .map((path) => knobs.find((k) => k.path === path && (!k.workloads?.length || k.workloads.includes(kind))))
+  const usable = knobsFor(knobs, kind, device);
+  // Fields the device lacks keep their values but change nothing in this run.
+  const hidden = new Set(knobs.filter((k) => !usable.some((u) => u.path === k.path)).map((k) => k.path));
+  const relevant = edited.filter((path) => !hidden.has(path));
+  const changes = relevant
+    .map((path) => usable.find((k) => k.path === path))
     .filter((k): k is Knob => k !== undefined)
     .slice(0, 2)
     .map((k) => {
@@ -18,6 +23,6 @@ export function describeScenario(lang: Lang, preset: Preset | undefined, scenari
       const shown = k.kind === 'enum' || k.options?.length ? optionLabel(lang, k.path, jsonText(value)) : k.kind === 'bool' ? translate(lang, value ? 'knob.on' : 'knob.off') : `${formatKnobValue(k, value)}${k.unit && k.kind !== 'bytes' && k.kind !== 'bytes_list' ? ` ${k.unit}` : ''}`;
       return `${knobText(lang, k, kind).label} ${shown}`;
     });
-  const more = edited.length > changes.length ? ` +${edited.length - changes.length}` : '';
+  const more = relevant.length > changes.length ? ` +${relevant.length - changes.length}` : '';
   return [name, ...changes].filter(Boolean).join(' · ') + more;
 }

@@ -15,6 +15,8 @@ export interface Pin {
   label(lang: Lang): string;
   /** The figure this pin came from ("compare variants"), if any. */
   figure?: string;
+  /** The preset a figure member is (the figure may run it with another workload size). */
+  preset?: string;
   scenarioJson: string;
   series: PinnedSeries[];
 }

@@ -4,7 +4,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useEngine } from '../engine/bridge';
 import { useI18n } from '../i18n';
-import { workloadKind } from '../scenario/knobs';
+import { deviceKind, hasEraseBlocks, workloadKind } from '../scenario/knobs';
 import type { JsonObject } from '../scenario/paths';
 import { useAutoRun } from './useAutoRun';
 import { useCatalog } from './useCatalog';
@@ -46,18 +46,25 @@ export function useSession({ persist }: { persist: boolean }) {
     if (normalized) start(normalized);
   }, [engine, engineState.status, normalized, start]);
 
-  // The run's own scenario decides the x axis of time charts (its runtime).
-  const runtimeS = useMemo(() => {
-    if (!view.scenarioJson) return 0;
+  // The run's own scenario, not the one being edited, decides how its results read.
+  const runScenario = useMemo(() => {
+    if (!view.scenarioJson) return null;
     try {
-      const s = JSON.parse(view.scenarioJson) as { workload?: { kind?: string; runtime?: number } };
-      return s.workload?.kind === 'job' && typeof s.workload.runtime === 'number' ? s.workload.runtime : 0;
+      return JSON.parse(view.scenarioJson) as unknown;
     } catch {
-      return 0;
+      return null;
     }
   }, [view.scenarioJson]);
+  // The x axis of time charts: a job's runtime.
+  const runtimeS = useMemo(() => {
+    const s = runScenario as { workload?: { kind?: string; runtime?: number } } | null;
+    return s?.workload?.kind === 'job' && typeof s.workload.runtime === 'number' ? s.workload.runtime : 0;
+  }, [runScenario]);
+  // Which summary values mean something, and whether a block map is coming (3D XPoint: none).
+  const runDevice = deviceKind(runScenario);
+  const blockMapExpected = catalog ? hasEraseBlocks(catalog.knobs, runDevice) : true;
 
-  return { engine, engineState, catalog, scenario, view, start, cancel, runNow, retry, autoRun, setAutoRun, pins, variants, search, current, kind, normalized, runtimeS };
+  return { engine, engineState, catalog, scenario, view, start, cancel, runNow, retry, autoRun, setAutoRun, pins, variants, search, current, kind, normalized, runtimeS, runDevice, blockMapExpected };
 }
 
 export type Session = ReturnType<typeof useSession>;

@@ -66,7 +66,7 @@ export function useVariants(onDone: (pins: Pin[]) => void) {
             if (id === token.current) setState({ status: 'running', at: { figure: figure.name, index, total, progress: (index + p) / total } });
           });
           if (id !== token.current) return;
-          pins.push({ id: pinId(), figure: figure.name, scenarioJson, series, label: (lang) => figureMemberLabel(lang, figure.name, member) });
+          pins.push({ id: pinId(), figure: figure.name, preset: member.id, scenarioJson, series, label: (lang) => figureMemberLabel(lang, figure.name, member) });
         }
         setState({ status: 'idle' });
         onDone(pins);

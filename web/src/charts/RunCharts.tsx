@@ -11,6 +11,8 @@ import { SeriesChartCard } from './SeriesChartCard';
 interface Props {
   view: RunView;
   pins: Pin[];
+  /** The preset the run is, unchanged (a figure member of it then stands for the run). */
+  runPreset?: string | null;
   onRemovePin?(id: string): void;
   runtimeS: number;
   filenameBase: string;
@@ -19,15 +21,17 @@ interface Props {
   afterHeadline?: ReactNode;
   only?: string;
   exportable?: boolean;
+  /** False when the run's device has no erase blocks (3D XPoint): no block map card at all. */
+  blocks?: boolean;
 }
 
-export function RunCharts({ view, pins, onRemovePin, runtimeS, filenameBase, headlineActions, afterHeadline, only, exportable }: Props) {
+export function RunCharts({ view, pins, runPreset = null, onRemovePin, runtimeS, filenameBase, headlineActions, afterHeadline, only, exportable, blocks = true }: Props) {
   const { t } = useI18n();
   const defs = chartDefs(view.series);
   const running = view.status === 'running';
 
   if (only) {
-    if (only === 'blocks') return <BlockMapCard map={view.blockMap} running={running} filenameBase={filenameBase} exportable={exportable} />;
+    if (only === 'blocks') return blocks ? <BlockMapCard map={view.blockMap} running={running} filenameBase={filenameBase} exportable={exportable} /> : <EmptyChart title={t('chart.blocks')} text={t('blocks.none')} />;
     const def = defs.find((d) => d.id === only) ?? defs[0];
     if (!def) return <EmptyChart text={running ? t('chart.waiting') : t('chart.empty')} />;
     return <SeriesChartCard def={def} view={view} pins={def.id === 'headline' ? pins : []} runtimeS={runtimeS} filenameBase={filenameBase} exportable={exportable} actions={headlineActions} />;
@@ -37,7 +41,7 @@ export function RunCharts({ view, pins, onRemovePin, runtimeS, filenameBase, hea
   return (
     <>
       {headline ? (
-        <SeriesChartCard def={headline} view={view} pins={pins} onRemovePin={onRemovePin} runtimeS={runtimeS} filenameBase={filenameBase} actions={headlineActions} />
+        <SeriesChartCard def={headline} view={view} pins={pins} runPreset={runPreset} onRemovePin={onRemovePin} runtimeS={runtimeS} filenameBase={filenameBase} actions={headlineActions} />
       ) : (
         <EmptyChart text={running ? t('chart.waiting') : t('chart.empty')} />
       )}
@@ -47,19 +51,19 @@ export function RunCharts({ view, pins, onRemovePin, runtimeS, filenameBase, hea
           {rest.map((def) => (
             <SeriesChartCard key={def.id} def={def} view={view} runtimeS={runtimeS} filenameBase={filenameBase} />
           ))}
-          {/* A finished run without blocks (a device with no flash blocks) has no map to show. */}
-          {(view.blockMap || view.status !== 'done') && <BlockMapCard map={view.blockMap} running={running} filenameBase={filenameBase} />}
+          {/* A device without erase blocks has no map to wait for; a finished run without one has none to show. */}
+          {blocks && (view.blockMap || view.status !== 'done') && <BlockMapCard map={view.blockMap} running={running} filenameBase={filenameBase} />}
         </div>
       )}
     </>
   );
 }
 
-function EmptyChart({ text }: { text: string }) {
+function EmptyChart({ text, title }: { text: string; title?: string }) {
   const { t } = useI18n();
   return (
     <section className="card chart chart-empty-card" data-testid="chart-empty">
-      <h2>{t('chart.headlineEmpty')}</h2>
+      <h2>{title ?? t('chart.headlineEmpty')}</h2>
       <div className="chart-placeholder">
         <p className="muted">{text}</p>
       </div>

@@ -27,6 +27,8 @@ interface Props {
   view: RunView;
   /** Pinned results to overlay (headline only). */
   pins?: Pin[];
+  /** The preset the current run is, unchanged: a figure's member of that preset stands for it. */
+  runPreset?: string | null;
   onRemovePin?(id: string): void;
   /** Planned end of a time axis (seconds), so a live line grows across the chart. */
   runtimeS?: number;
@@ -55,7 +57,7 @@ function titleKey(def: ChartDef, first: SeriesMeta | undefined): MessageKey | nu
 const HEADLINE_TITLES = ['chart.span_sweep', 'chart.throughput_vs_written', 'chart.latency_trace', 'chart.steady_state', 'chart.file_copy', 'chart.transfer_size_sweep', 'chart.cdm_read', 'chart.read_throughput', 'chart.write_throughput'] as const;
 const CHART_TITLES = ['chart.throughput', 'chart.latency', 'chart.waf', 'chart.gc', 'chart.mapping', 'chart.slc_cache', 'chart.slc_cache_by_data_written'] as const;
 
-export function SeriesChartCard({ def, view, pins = [], onRemovePin, runtimeS = 0, filenameBase, height, actions, exportable = true }: Props) {
+export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemovePin, runtimeS = 0, filenameBase, height, actions, exportable = true }: Props) {
   const { t, lang, locale } = useI18n();
   const exporter = useRef<ChartExporter | null>(null);
   const metas = def.series.map((i) => view.series[i]).filter(Boolean);
@@ -78,8 +80,11 @@ export function SeriesChartCard({ def, view, pins = [], onRemovePin, runtimeS = 
         out.push({ key: `${pin.id}:${s.meta.id}`, label: pin.series.length > 1 ? `${label} · ${seriesLabel(lang, s.meta)}` : label, points: transform(s.points), ...seriesStyle(out.length) });
       }
     }
-    // The current run, unless a pin already holds exactly this scenario's result.
-    const duplicate = view.scenarioJson !== null && view.status === 'done' && overlay.some((p) => sameScenario(p.scenarioJson, view.scenarioJson!));
+    // The current run, unless a pin already holds exactly this scenario's result, or a figure
+    // member of the same unchanged preset stands for it (article 002 runs the 900P-like drive
+    // through 6 GiB, its preset through 32 GB: both lines would only stretch the x axis).
+    const done = view.scenarioJson !== null && view.status === 'done';
+    const duplicate = done && overlay.some((p) => sameScenario(p.scenarioJson, view.scenarioJson!) || (runPreset !== null && p.preset === runPreset));
     if (!duplicate) {
       for (const i of def.series) {
         const meta = view.series[i];
@@ -92,7 +97,7 @@ export function SeriesChartCard({ def, view, pins = [], onRemovePin, runtimeS = 
     return out;
     // view.frame changes whenever new points arrive.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the buffers mutate in place; view.frame and overlay.length stand for them
-  }, [view.frame, view.series, view.status, view.scenarioJson, def, overlay.length, pins, lang, cdfMode, comparing, t]);
+  }, [view.frame, view.series, view.status, view.scenarioJson, def, overlay.length, pins, runPreset, lang, cdfMode, comparing, t]);
 
   if (!first) return null;
 

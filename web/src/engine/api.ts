@@ -14,6 +14,8 @@ export type WasmBindings = Pick<typeof wasmBindings, 'Simulation' | 'default_sce
 function readBlockMap(sim: Simulation): BlockMap | null {
   try {
     const layout = JSON.parse(sim.block_map_layout()) as { planes: number; blocks_per_plane: number; units_per_block: number };
+    // Media without blocks (3D XPoint, written in place) lays out as all zeros: no map.
+    if (layout.planes === 0 || layout.blocks_per_plane === 0) return null;
     return {
       planes: layout.planes,
       blocksPerPlane: layout.blocks_per_plane,

@@ -68,6 +68,8 @@ export const en = {
   'kind.job.help': 'One fio-style job: pattern, block size, queue depth, region, runtime.',
 
   'group.media': 'Media & cell type',
+  'group.media.other': 'Media',
+  'group.xpoint': '3D XPoint media',
   'group.capacity': 'Capacity & over-provisioning',
   'group.slc_cache': 'SLC cache',
   'group.mapping': 'Mapping-table cache',
@@ -156,6 +158,7 @@ export const en = {
   'blocks.summary': '{planes} planes of {blocks} blocks',
   'blocks.after': 'Drawn from the drive’s blocks when a run finishes.',
   'blocks.running': 'The block map appears when the run finishes.',
+  'blocks.none': 'This drive has no erase blocks to draw: its media is written in place.',
 
   'compare.title': 'Compare',
   'compare.pin': 'Pin',
@@ -192,6 +195,7 @@ export const en = {
   'summary.group.mapping': 'Address mapping',
   'summary.group.hmb': 'Host Memory Buffer',
   'summary.group.slc_cache': 'SLC cache',
+  'summary.group.xpoint': '3D XPoint media',
   'summary.group.run': 'Run',
   'summary.col.count': 'Count',
   'summary.col.mean_us': 'Mean',

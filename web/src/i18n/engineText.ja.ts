@@ -17,6 +17,7 @@ export const OPTIONS_JA: Record<string, Record<string, string>> = {
     trim: 'シーケンシャル TRIM',
     randtrim: 'ランダム TRIM',
   },
+  'device.kind': { nand_ssd: 'NAND フラッシュ SSD', xpoint_ssd: '3D XPoint SSD' },
   'device.nand.cell': { slc: 'SLC（1 ビット/セル）', mlc: 'MLC（2 ビット/セル）', tlc: 'TLC（3 ビット/セル）', qlc: 'QLC（4 ビット/セル）' },
   'device.host_interface.kind': { pcie: 'PCIe（NVMe）', sata: 'SATA 6 Gb/s' },
   'device.gc.policy': { greedy: 'グリーディ（有効ページ最少）', fifo: 'FIFO（古い順）', cost_benefit: 'コスト・ベネフィット' },
@@ -126,6 +127,9 @@ export const SUMMARY_JA: Record<string, string> = {
   slc_cache_bytes: '開始時の SLC キャッシュのサイズ',
   slc_written_bytes: 'SLC キャッシュへの書き込み量',
   folded_bytes: 'ネイティブブロックへのフォールディング量',
+  media_written_bytes: 'メディア書き込み量',
+  media_operations: 'メディア操作数（4 KiB）',
+  media_utilisation_percent: 'メディア稼働率',
   duration_s: 'シミュレーション時間',
   scale: 'スケール（ドライブの 1/N を模擬）',
   events: 'イベント数',
@@ -144,6 +148,11 @@ export const PRESETS_JA: Record<string, PresetText> = {
     title: 'Intel 660p 風 QLC NVMe 512 GB：ドライブ全体への書き込み',
     description:
       'Intel SSD 660p 風の 512 GB ドライブ（記事 001）：Intel の 64 層 1 Tb QLC ダイが 4 個（チャネルごとに 1 個、4 プレーン、16 KiB ページ、16 MiB ブロック）、256 MiB の DRAM を持つ SM2263 クラスのコントローラー、PCIe 3.0 x4。ユーザー容量 512,110,190,592 バイトに対して NAND はちょうど 549,755,813,888 バイトです。QLC はワード線の 4 ページを 1 回 14.9 ms の操作でプログラムするので、1 ダイの書き込みは約 18 MB/s。1 ビット/セル（SLC モード）で使えば 1 ページのプログラムは 260 µs です。SLC キャッシュは静的 6 GB と、空いているネイティブ容量の 53 % を SLC として使う分：空のドライブで 74 GB、QLC セル 296 GB 分です。128 KiB、QD32 でドライブ全体を書くと：SLC へは約 1 GB/s、74 GB で崖、その後ホストのデータは QLC に直接書かれ、同時に各プレーンが、縮んでいくキャッシュに必要なペースで SLC のデータを QLC へフォールディングします（ペース配分のフォールディング）：約 61 MB/s で最後まで平坦、記事の計測（61.23 MB/s）どおりです。SLC キャッシュ比率と静的部分を 0 にすると崖はなく、最初のバイトから QLC の速度です。',
+  },
+  '900p-like': {
+    title: 'Intel Optane SSD 900P 風 280 GB：8 MiB 書き込みごとのレイテンシ（3D XPoint）',
+    description:
+      'Intel Optane SSD 900P 風の 280 GB ドライブ（記事 002）：PCIe 3.0 x4 リンクの後ろに 3D XPoint メディア、7 チャネル × 3 ダイ（16 GB のダイが 21 個）。XPoint のセルはビット単位でアドレスでき、その場で書き換えます：消去も、埋めていくページやブロックも、ガベージコレクションも書き込み増幅もなく、DRAM のライトバッファも要りません。4 KiB の各単位は 7 チャネルすべてにストライプされ（各チャネルで 1 ダイ）、メディアでは同時に 3 単位が動きます：1 単位の読み出しは 4 µs、書き込みは 6 µs なので、書き込みは 3 × 4 KiB / 6 µs = 2,048 MB/s、読み出しは（7 チャネル × 360 MB/s）2,520 MB/s、QD1 の 4 KiB 読み出しは約 10 µs です。記事 002 の方法：32 GB のファイルに 8 MiB のシーケンシャル書き込みを QD1 で行い、すべての操作の時間を計測します。どの書き込みも約 4.2 ms かかり、次の書き込みも同じです：バックグラウンドで動くものが何もないので、NAND ドライブのレイテンシが数回ごとに跳ね上がるのに対して、このドライブは平坦です。',
   },
   '970-evo-plus-like': {
     title: '970 EVO Plus 風 DRAM 搭載 NVMe（比較用）',
@@ -254,6 +263,15 @@ export const FIGURES_JA: Record<string, PresetText & { members: Record<string, s
     members: {
       '660p-like': '660p 風（ペース配分のフォールディング）',
       'h10-qlc-like': 'H10 風の QLC 側（バーストのフォールディング）',
+    },
+  },
+  'article-002-write-latency': {
+    title: '記事 002：8 MiB 書き込みごとのレイテンシ、NAND と 3D XPoint',
+    description:
+      '6 GiB のファイルに 8 MiB のシーケンシャル書き込みを QD1 で行い、すべての操作の時間を計測します（記事ではどのドライブも 32 GB のファイルで計測）。NAND ドライブの書き込みは、4 MiB のバッファが埋まるとプログラムを待ち、24 回ごとに新しいブロックの消去も待ちます：レイテンシが一定の間隔で数ミリ秒跳ね上がります。3D XPoint ドライブはその場で書き換え、消去もガベージコレクションもないので、どの書き込みも同じ時間です。',
+    members: {
+      'tlc-latency-trace': 'TLC NAND SSD',
+      '900p-like': '900P 風（3D XPoint）',
     },
   },
   'article-003-steady-state': {

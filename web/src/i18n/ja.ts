@@ -69,6 +69,8 @@ export const ja: Record<MessageKey, string> = {
   'kind.job.help': 'fio 風のジョブ 1 つ：パターン、ブロックサイズ、キュー深度、領域、実行時間。',
 
   'group.media': 'メディアとセルタイプ',
+  'group.media.other': 'メディア',
+  'group.xpoint': '3D XPoint メディア',
   'group.capacity': '容量とオーバープロビジョニング',
   'group.slc_cache': 'SLC キャッシュ',
   'group.mapping': 'マッピングテーブルのキャッシュ',
@@ -157,6 +159,7 @@ export const ja: Record<MessageKey, string> = {
   'blocks.summary': '{blocks} ブロックのプレーンが {planes} 個',
   'blocks.after': '実行が終わると、ドライブのブロックから描きます。',
   'blocks.running': 'ブロックマップは実行が終わると表示されます。',
+  'blocks.none': 'このドライブには描く消去ブロックがありません（メディアをその場で書き換えるため）。',
 
   'compare.title': '比較',
   'compare.pin': 'ピン留め',
@@ -193,6 +196,7 @@ export const ja: Record<MessageKey, string> = {
   'summary.group.mapping': 'アドレスマッピング',
   'summary.group.hmb': 'Host Memory Buffer',
   'summary.group.slc_cache': 'SLC キャッシュ',
+  'summary.group.xpoint': '3D XPoint メディア',
   'summary.group.run': '実行',
   'summary.col.count': '件数',
   'summary.col.mean_us': '平均',

@@ -10,6 +10,13 @@ export interface KnobText {
 export const KNOBS_JA: Record<string, KnobText> = {
   seed: { label: 'シード', help: '乱数のシード。同じシナリオと同じシードなら、どこで実行しても同じ数値になります' },
   scale: { label: 'スケール', help: 'ドライブの 1/N を、すべての比率を保ったままシミュレート（高速化。容量の軸は実サイズのまま）' },
+  'device.kind': { label: 'デバイスの種類', help: 'データを記憶するもの：フラッシュ変換層（FTL）の後ろの NAND フラッシュか、その場で書き換える 3D XPoint か' },
+  'device.xpoint.capacity_bytes': { label: '容量', help: 'ホストから見える容量。その場で書き換えるメディアに予備領域は要らない' },
+  'device.xpoint.channels': { label: 'チャネル数', help: '4 KiB の各単位を全チャネルにストライプ（各チャネルで 1 ダイ）' },
+  'device.xpoint.dies_per_channel': { label: 'チャネルあたりのダイ数', help: '同時に読み書きできる単位の数：各単位は全チャネルのダイを 1 個ずつ使う' },
+  'device.xpoint.read_us': { label: '読み出し時間', help: '4 KiB 読み出しのメディア時間。ページのセンシングも読み出しディスターブもない' },
+  'device.xpoint.write_us': { label: '書き込み時間', help: '4 KiB をその場で書き込むメディア時間。消去もページ全体のプログラムもない' },
+  'device.xpoint.channel_mb_per_s': { label: 'チャネル速度', help: 'チャネルごとの転送速度' },
   'device.nand.cell': { label: 'セルタイプ', help: '1 セルあたりのビット数。多いほど安価で高密度だが、遅く寿命も短い' },
   'device.nand.channels': { label: 'チャネル数', help: 'コントローラーと NAND ダイを結ぶ独立したバスの数' },
   'device.nand.dies_per_channel': { label: 'チャネルあたりのダイ数', help: '各チャネルを共有する NAND ダイの数' },

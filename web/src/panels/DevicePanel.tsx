@@ -15,8 +15,9 @@ interface Props {
   onReset(path: string): void;
 }
 
-const OPEN = ['media'];
-const OPEN_WITH_SLC = ['media', 'slc_cache'];
+// The XPoint group is the drive's media when it shows (device.kind), so it opens with `media`.
+const OPEN = ['media', 'xpoint'];
+const OPEN_WITH_SLC = ['media', 'xpoint', 'slc_cache'];
 
 export function DevicePanel({ knobs, scenario, kind, edited, error, onChange, onReset }: Props) {
   const { t } = useI18n();

@@ -3,13 +3,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useI18n, type MessageKey } from '../i18n';
 import type { EngineErrorData } from '../engine/errors';
-import { knobApplies, knobForField, type KnobGroup } from '../scenario/knobs';
+import { DEFAULT_DEVICE_KIND, deviceKind, knobApplies, knobForField, type KnobGroup } from '../scenario/knobs';
 import { getPath, type Json, type JsonObject } from '../scenario/paths';
 import { KnobInput } from './KnobInput';
 
-const GROUP_KEYS = ['media', 'capacity', 'slc_cache', 'mapping', 'hmb', 'gc', 'host', 'controller', 'workload', 'host_cpu', 'precondition', 'run'];
+const GROUP_KEYS = ['media', 'xpoint', 'capacity', 'slc_cache', 'mapping', 'hmb', 'gc', 'host', 'controller', 'workload', 'host_cpu', 'precondition', 'run'];
 
-export function groupTitleKey(group: string): MessageKey | null {
+/** `device`: the scenario's device kind. Cell type is NAND's word; another kind's media group holds only the kind. */
+export function groupTitleKey(group: string, device = DEFAULT_DEVICE_KIND): MessageKey | null {
+  if (group === 'media' && device !== DEFAULT_DEVICE_KIND) return 'group.media.other';
   return GROUP_KEYS.includes(group) ? (`group.${group}` as MessageKey) : null;
 }
 
@@ -63,7 +65,7 @@ export function KnobGroups({ groups, scenario, kind, edited, error, disabled, in
         // A knob that does not matter now (its `when` fails) is hidden, unless the engine names it.
         const knobs = g.knobs.filter((k) => knobApplies(k, scenario) || k.path === field);
         if (knobs.length === 0) return null;
-        const key = groupTitleKey(g.group);
+        const key = groupTitleKey(g.group, deviceKind(scenario));
         const title = key ? t(key) : g.group.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
         const changed = knobs.filter((k) => edited.includes(k.path)).length;
         return (

@@ -13,6 +13,8 @@ interface Props {
   fields: readonly SummaryField[];
   /** Shown instead of numbers, e.g. why there are none. */
   emptyText: string;
+  /** The run's device kind: only the values that mean something for it are shown. */
+  device: string;
 }
 
 /** A heading for every group; a Record, so a group the engine adds needs its text first. */
@@ -28,6 +30,7 @@ export const GROUP_TITLES: Record<SummaryGroup, MessageKey> = {
   mapping: 'summary.group.mapping',
   hmb: 'summary.group.hmb',
   slc_cache: 'summary.group.slc_cache',
+  xpoint: 'summary.group.xpoint',
   run: 'summary.group.run',
 };
 
@@ -41,7 +44,7 @@ const LATENCY_COLUMNS: Record<string, MessageKey> = {
   max_us: 'summary.col.max_us',
 };
 
-export function SummaryPanel({ summary, fields, emptyText }: Props) {
+export function SummaryPanel({ summary, fields, emptyText, device }: Props) {
   const { t, lang } = useI18n();
   if (!summary || fields.length === 0) {
     return (
@@ -51,7 +54,7 @@ export function SummaryPanel({ summary, fields, emptyText }: Props) {
       </section>
     );
   }
-  const layout = summaryLayout(summary, fields);
+  const layout = summaryLayout(summary, fields, device);
   const label = (v: SummaryValue) => summaryLabel(lang, v.field);
 
   return (

@@ -53,8 +53,17 @@ function bySection(values: readonly SummaryValue[]): SummarySection[] {
   return sections;
 }
 
-export function summaryLayout(summary: object, fields: readonly SummaryField[]): SummaryLayout {
-  const values = summaryValues(summary, fields);
+/**
+ * The fields that mean something for a device kind (`devices` absent: every kind). The summary
+ * carries every field, 0 where it does not apply: a 3D XPoint run has no WAF or GC to show.
+ */
+export function fieldsForDevice(fields: readonly SummaryField[], device: string): SummaryField[] {
+  return fields.filter((f) => !f.devices?.length || f.devices.includes(device));
+}
+
+/** Laid out for the run's device kind: its fields only, a group left empty not at all. */
+export function summaryLayout(summary: object, fields: readonly SummaryField[], device?: string): SummaryLayout {
+  const values = summaryValues(summary, device === undefined ? fields : fieldsForDevice(fields, device));
   const rates = values.filter((v) => v.field.group === 'throughput');
   const active = rates.filter((v) => v.value !== 0);
   const headline = active.length ? active : rates;

@@ -10,7 +10,7 @@ import type { Kind as KnobKind } from './generated/Kind';
 export type { Knob, KnobKind };
 
 /** Groups shown in the Device panel, in the order an SSD person reads a spec sheet. */
-export const DEVICE_GROUPS = ['media', 'capacity', 'slc_cache', 'mapping', 'hmb', 'gc', 'host', 'controller'];
+export const DEVICE_GROUPS = ['media', 'xpoint', 'capacity', 'slc_cache', 'mapping', 'hmb', 'gc', 'host', 'controller'];
 /** Groups shown in the Workload panel. */
 export const WORKLOAD_GROUPS = ['workload', 'host_cpu', 'precondition', 'run'];
 
@@ -22,9 +22,28 @@ export function workloadKind(scenario: unknown): string {
   return typeof kind === 'string' ? kind : 'job';
 }
 
-/** The knobs that apply to a workload kind (workload fields exist only for some kinds). */
-export function knobsFor(knobs: readonly Knob[], kind: string): Knob[] {
-  return knobs.filter((k) => !k.workloads?.length || k.workloads.includes(kind));
+/** What stores the data when a scenario does not say: scenarios older than the device seam. */
+export const DEFAULT_DEVICE_KIND = 'nand_ssd';
+
+/** The scenario's device kind (`device.kind`); a scenario or link without one is a NAND SSD. */
+export function deviceKind(scenario: unknown): string {
+  const kind = getPath(scenario, 'device.kind');
+  return typeof kind === 'string' ? kind : DEFAULT_DEVICE_KIND;
+}
+
+/** True when a device kind has this field (`devices` absent: every kind has it). */
+export function knobForDevice(knob: Pick<Knob, 'devices'>, device: string): boolean {
+  return !knob.devices?.length || knob.devices.includes(device);
+}
+
+/**
+ * The knobs that apply to a workload kind (workload fields exist only for some kinds) and,
+ * given one, a device kind. Without a device every kind's fields count: the URL codec reads
+ * and writes a NAND field of an XPoint scenario too, so a value the user set before switching
+ * kinds survives a share link and is there again when they switch back.
+ */
+export function knobsFor(knobs: readonly Knob[], kind: string, device?: string): Knob[] {
+  return knobs.filter((k) => (!k.workloads?.length || k.workloads.includes(kind)) && (device === undefined || knobForDevice(k, device)));
 }
 
 export interface KnobGroup {
@@ -52,14 +71,24 @@ export function panelGroups(knobs: readonly Knob[], kind: string): { device: Kno
 }
 
 /**
- * True when a knob matters in this scenario: it has no `when`, or the field its `when` names
- * holds that value (PCIe lanes only for PCIe, custom CrystalDiskMark tests only for the custom
- * profile). A field the scenario lacks keeps the knob shown.
+ * True when a knob matters in this scenario: its device kind has the field (no GC or SLC cache
+ * on a 3D XPoint drive), and it has no `when` or the field its `when` names holds that value
+ * (PCIe lanes only for PCIe, custom CrystalDiskMark tests only for the custom profile). A field
+ * the scenario lacks keeps the knob shown. A hidden knob keeps its value in the scenario.
  */
 export function knobApplies(knob: Knob, scenario: unknown): boolean {
+  if (!knobForDevice(knob, deviceKind(scenario))) return false;
   if (!knob.when) return true;
   const value = getPath(scenario, knob.when.path);
   return value === undefined || jsonText(value) === knob.when.equals;
+}
+
+/**
+ * The device kind has erase blocks to draw in the block map: its knob table has blocks per
+ * plane (a 3D XPoint drive, written in place, has none).
+ */
+export function hasEraseBlocks(knobs: readonly Knob[], device: string): boolean {
+  return knobs.some((k) => k.path === 'device.nand.blocks_per_plane' && knobForDevice(k, device));
 }
 
 /** The drive has an SLC cache: a static part or a dynamic share of its free space. */
