@@ -62,6 +62,7 @@ export function App() {
       id: pinId(),
       scenarioJson: view.scenarioJson,
       series: head.series.map((i) => ({ meta: view.series[i], points: view.buffers[i].view().slice() })),
+      summary: view.summary,
       label: (l) => describeScenario(l, preset, runScenario, edited, catalog.knobs, runKind, deviceKind(runScenario)),
     });
   };

@@ -2,7 +2,7 @@
 // headline series of a finished run (or of one member of an article figure) plus how to label
 // it in either language.
 import { useCallback, useState } from 'react';
-import type { SeriesMeta } from '../engine/types';
+import type { SeriesMeta, Summary } from '../engine/types';
 import type { Lang } from '../i18n';
 
 export interface PinnedSeries {
@@ -19,6 +19,8 @@ export interface Pin {
   preset?: string;
   scenarioJson: string;
   series: PinnedSeries[];
+  /** The run's summary: its latency percentiles sit beside the other lines' (article 002). */
+  summary?: Summary | null;
 }
 
 export const MAX_PINS = 8;

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CancelledError, EngineClient } from '../engine/bridge';
 import { PointBuffer } from '../engine/chunking';
-import type { Figure, SeriesMeta } from '../engine/types';
+import type { Figure, SeriesMeta, Summary } from '../engine/types';
 import { chartDefs } from '../charts/chartSpecs';
 import { figureMemberLabel } from '../i18n/engineText';
 import { pinId, type Pin } from './usePins';
@@ -20,8 +20,8 @@ export interface VariantProgress {
 
 export type VariantState = { status: 'idle' } | { status: 'running'; at: VariantProgress } | { status: 'failed'; message: string };
 
-/** Runs one scenario to the end and keeps its headline series. */
-async function runHeadline(engine: EngineClient, scenarioJson: string, onProgress: (p: number) => void): Promise<{ meta: SeriesMeta; points: Float64Array }[]> {
+/** Runs one scenario to the end and keeps its headline series and summary. */
+async function runHeadline(engine: EngineClient, scenarioJson: string, onProgress: (p: number) => void): Promise<{ series: { meta: SeriesMeta; points: Float64Array }[]; summary: Summary }> {
   const buffers: PointBuffer[] = [];
   let series: SeriesMeta[] = [];
   const result = await engine.run(
@@ -35,7 +35,7 @@ async function runHeadline(engine: EngineClient, scenarioJson: string, onProgres
   );
   series = result.series;
   const head = chartDefs(series)[0]?.series ?? [];
-  return head.map((i) => ({ meta: series[i], points: buffers[i]?.view().slice() ?? new Float64Array(0) }));
+  return { series: head.map((i) => ({ meta: series[i], points: buffers[i]?.view().slice() ?? new Float64Array(0) })), summary: result.summary };
 }
 
 export function useVariants(onDone: (pins: Pin[]) => void) {
@@ -62,11 +62,11 @@ export function useVariants(onDone: (pins: Pin[]) => void) {
         for (const [index, member] of figure.members.entries()) {
           setState({ status: 'running', at: { figure: figure.name, index, total, progress: index / total } });
           const scenarioJson = JSON.stringify(member.scenario);
-          const series = await runHeadline(client, scenarioJson, (p) => {
+          const { series, summary } = await runHeadline(client, scenarioJson, (p) => {
             if (id === token.current) setState({ status: 'running', at: { figure: figure.name, index, total, progress: (index + p) / total } });
           });
           if (id !== token.current) return;
-          pins.push({ id: pinId(), figure: figure.name, preset: member.id, scenarioJson, series, label: (lang) => figureMemberLabel(lang, figure.name, member) });
+          pins.push({ id: pinId(), figure: figure.name, preset: member.id, scenarioJson, series, summary, label: (lang) => figureMemberLabel(lang, figure.name, member) });
         }
         setState({ status: 'idle' });
         onDone(pins);

@@ -17,6 +17,7 @@ import type { ChartExporter } from './exportChart';
 import { formatValue, unitsOnChart } from './format';
 import { meanY } from './scales';
 import { cdfToHistogram, percentiles } from './latency';
+import { LatencyCompareTable, type LatencyRow } from './LatencyCompareTable';
 import { seriesStyle } from './palette';
 
 const EMPTY = new Float64Array(0);
@@ -70,14 +71,17 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
   const comparing = overlay.length > 0;
   const live = view.status === 'running';
 
-  const series: PlotSeries[] = useMemo(() => {
+  // Each line with the summary of the run it came from (the table under a compared trace).
+  const [series, sources]: [PlotSeries[], LatencyRow['summary'][]] = useMemo(() => {
     const out: PlotSeries[] = [];
+    const from: LatencyRow['summary'][] = [];
     const transform = (p: Float64Array) => (def.role === 'cdf' && cdfMode === 'hist' ? cdfToHistogram(p) : p);
     const many = metas.length > 1;
     for (const pin of overlay) {
       const label = pin.label(lang);
       for (const s of pin.series) {
         out.push({ key: `${pin.id}:${s.meta.id}`, label: pin.series.length > 1 ? `${label} · ${seriesLabel(lang, s.meta)}` : label, points: transform(s.points), ...seriesStyle(out.length) });
+        from.push(pin.summary);
       }
     }
     // The current run, unless a pin already holds exactly this scenario's result, or a figure
@@ -92,9 +96,10 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
         const name = seriesLabel(lang, meta);
         const label = comparing ? (many ? `${t('compare.current')} · ${name}` : t('compare.current')) : name;
         out.push({ key: meta.id, label, points: transform(view.buffers[i]?.view() ?? EMPTY), ...seriesStyle(out.length), curve: def.role === 'cdf' && cdfMode === 'hist' ? 'step' : 'linear' });
+        from.push(done ? view.summary : null);
       }
     }
-    return out;
+    return [out, from];
     // view.frame changes whenever new points arrive.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the buffers mutate in place; view.frame and overlay.length stand for them
   }, [view.frame, view.series, view.status, view.scenarioJson, def, overlay.length, pins, runPreset, lang, cdfMode, comparing, t]);
@@ -200,6 +205,7 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
         lang={lang}
         exporter={exporter}
       />
+      {def.role === 'latency_trace' && comparing && <LatencyCompareTable rows={series.map((s, k) => ({ key: s.key, label: s.label, color: s.color, summary: sources[k] }))} />}
     </ChartCard>
   );
 }
