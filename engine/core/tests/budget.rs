@@ -53,6 +53,27 @@ fn random_scenario(rng: &mut SimRng) -> Value {
             "idle_fold": rng.percent(70),
         });
     }
+    if rng.percent(15) {
+        // A 3D XPoint drive: written in place, no FTL; the NAND fields above stay and are unused.
+        device["kind"] = json!("xpoint_ssd");
+        device["xpoint"] = json!({
+            "capacity_bytes": kib(1024) * *pick(rng, &[64, 1024, 4096]),
+            "channels": 1 + rng.below(8), "dies_per_channel": 1 + rng.below(4),
+            "read_us": *pick(rng, &[0.5, 4.0, 20.0]), "write_us": *pick(rng, &[1.0, 6.0, 50.0]),
+            "channel_mb_per_s": *pick(rng, &[50.0, 360.0, 1200.0]),
+        });
+    }
+    if rng.percent(15) {
+        // A hard disk: seeks, turns and its DRAM cache; the NAND fields stay and are unused.
+        device["kind"] = json!("hdd");
+        device["hdd"] = json!({
+            "capacity_bytes": kib(1024) * *pick(rng, &[1024, 65536]),
+            "rpm": *pick(rng, &[5400, 7200, 15000]),
+            "cache_bytes": kib(*pick(rng, &[0, 64, 32768])),
+            "write_cache": rng.percent(70),
+            "zones": 1 + rng.below(30),
+        });
+    }
     let rw = *pick(rng, &["read", "write", "randread", "randwrite", "rw", "randrw", "trim", "randtrim"]);
     let bs = kib(*pick(rng, &[4, 8, 16, 64, 256]));
     // A hot region (a sixteenth of the drive or less) written over and over is the hard

@@ -5,6 +5,7 @@
 //! An enum rather than a trait object: the run loop calls it once per command, and a match
 //! the compiler can see through costs nothing on the NAND path.
 
+pub mod hdd;
 pub mod xpoint;
 
 use crate::controller::Drive;
@@ -12,7 +13,8 @@ use crate::media::Geometry;
 use crate::metrics::{NandWrites, WindowCounters};
 use crate::scenario::{Device, DeviceKind, ScenarioError};
 use crate::units::Nanos;
-pub use xpoint::XpointSsd;
+pub use hdd::{HardDisk, HddCounters};
+pub use xpoint::{XpointCounters, XpointSsd};
 
 // One per simulation, built once and never moved while it runs: the NAND drive's size is
 // no cost, and boxing it would add a pointer chase to every command.
@@ -22,6 +24,8 @@ pub enum DeviceModel {
     Nand(Drive),
     /// 3D XPoint written in place.
     Xpoint(XpointSsd),
+    /// A hard disk.
+    Hdd(HardDisk),
 }
 
 impl DeviceModel {
@@ -29,6 +33,7 @@ impl DeviceModel {
         Ok(match device.kind {
             DeviceKind::NandSsd => DeviceModel::Nand(Drive::new(device, Geometry::new(device)?)),
             DeviceKind::XpointSsd => DeviceModel::Xpoint(XpointSsd::new(device)),
+            DeviceKind::Hdd => DeviceModel::Hdd(HardDisk::new(device)),
         })
     }
 
@@ -52,6 +57,7 @@ impl DeviceModel {
         match self {
             DeviceModel::Nand(d) => d.read(issue, lba, units),
             DeviceModel::Xpoint(x) => x.read(issue, lba, units),
+            DeviceModel::Hdd(h) => h.read(issue, lba, units),
         }
     }
 
@@ -62,6 +68,7 @@ impl DeviceModel {
         match self {
             DeviceModel::Nand(d) => d.write(issue, lba, units, sectors),
             DeviceModel::Xpoint(x) => x.write(issue, lba, units),
+            DeviceModel::Hdd(h) => h.write(issue, lba, units),
         }
     }
 
@@ -70,6 +77,7 @@ impl DeviceModel {
         match self {
             DeviceModel::Nand(d) => d.trim(issue, lba, units),
             DeviceModel::Xpoint(x) => x.trim(issue),
+            DeviceModel::Hdd(h) => h.trim(issue),
         }
     }
 
@@ -101,19 +109,21 @@ impl DeviceModel {
                     slc_units: [slc_data, slc_size],
                 }
             }
-            DeviceModel::Xpoint(x) => {
-                let units = x.counters.unit_writes;
+            DeviceModel::Xpoint(XpointSsd { counters: XpointCounters { unit_writes: units, .. }, .. })
+            | DeviceModel::Hdd(HardDisk { counters: HddCounters { unit_writes: units, .. }, .. }) => {
+                let units = *units;
                 WindowCounters { writes: NandWrites { host_units: units, data_sectors: units, translation_pages: 0 }, ..Default::default() }
             }
         }
     }
 
-    /// Media operations done so far (flash reads, programs and erases; XPoint unit reads
-    /// and writes): what the budget bounds.
+    /// Media operations done so far (flash reads, programs and erases; XPoint and disk unit
+    /// reads and writes, disk reads from its cache too): what the budget bounds.
     pub fn media_ops(&self) -> u64 {
         match self {
             DeviceModel::Nand(d) => d.counters().flash_ops(),
             DeviceModel::Xpoint(x) => x.counters.unit_reads + x.counters.unit_writes,
+            DeviceModel::Hdd(h) => h.counters.unit_reads + h.counters.unit_writes + h.counters.cache_read_units,
         }
     }
 }

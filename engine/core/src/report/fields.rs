@@ -26,8 +26,10 @@ pub enum SummaryGroup {
     Mapping,
     Hmb,
     SlcCache,
-    /// 3D XPoint media.
-    Xpoint,
+    /// Media without an FTL: 3D XPoint, platters.
+    Media,
+    /// A hard disk's arm, platters and cache.
+    Hdd,
     Run,
 }
 
@@ -48,14 +50,17 @@ pub struct SummaryField {
 }
 
 const NAND: &[&str] = &["nand_ssd"];
-const XPOINT: &[&str] = &["xpoint_ssd"];
+const MEDIA: &[&str] = &["xpoint_ssd", "hdd"];
+const HDD: &[&str] = &["hdd"];
 
 /// A value of the NAND drive's groups (NAND, GC, wear, capacity, table, HMB, SLC cache) is the
-/// NAND drive's; the XPoint group is the XPoint drive's; the rest are every device's.
+/// NAND drive's; the media group is the devices' without an FTL, the disk's group the disk's;
+/// the rest are every device's.
 const fn f(id: &'static str, unit: Unit, group: SummaryGroup, label: &'static str) -> SummaryField {
     let devices = match group {
         G::Nand | G::Gc | G::Wear | G::Capacity | G::Mapping | G::Hmb | G::SlcCache => NAND,
-        G::Xpoint => XPOINT,
+        G::Media => MEDIA,
+        G::Hdd => HDD,
         _ => &[],
     };
     SummaryField { id, unit, group, label, devices }
@@ -122,9 +127,13 @@ static FIELDS: &[SummaryField] = &[
     f("slc_cache_bytes", U::Bytes, G::SlcCache, "SLC cache size at the start"),
     f("slc_written_bytes", U::Bytes, G::SlcCache, "Written into the SLC cache"),
     f("folded_bytes", U::Bytes, G::SlcCache, "Folded into native blocks"),
-    f("media_written_bytes", U::Bytes, G::Xpoint, "Media writes"),
-    f("media_operations", U::Count, G::Xpoint, "Media operations (4 KiB)"),
-    f("media_utilisation_percent", U::Percent, G::Xpoint, "Media utilisation"),
+    f("media_written_bytes", U::Bytes, G::Media, "Media writes"),
+    f("media_operations", U::Count, G::Media, "Media operations (4 KiB)"),
+    f("media_utilisation_percent", U::Percent, G::Media, "Media utilisation"),
+    f("seeks", U::Count, G::Hdd, "Seeks"),
+    f("mean_seek_ms", U::Ms, G::Hdd, "Mean seek"),
+    f("mean_rotation_ms", U::Ms, G::Hdd, "Mean rotational wait"),
+    f("read_cache_hit_percent", U::Percent, G::Hdd, "Reads from the DRAM cache"),
     f("duration_s", U::S, G::Run, "Simulated time"),
     f("scale", U::Ratio, G::Run, "Scale (1/N of the drive simulated)"),
     f("events", U::Count, G::Run, "Events"),

@@ -96,11 +96,18 @@ pub struct Summary {
     /// NAND writes are.
     pub slc_written_bytes: f64,
     pub folded_bytes: f64,
-    /// 3D XPoint: bytes written to the media (the host's, once: no write amplification),
-    /// 4 KiB media reads and writes, and the share of time its ranks were busy.
+    /// 3D XPoint and disks: bytes written to the media (the host's, once: no write
+    /// amplification), 4 KiB media reads and writes, and the share of time its ranks (the
+    /// disk's head) were busy.
     pub media_written_bytes: f64,
     pub media_operations: f64,
     pub media_utilisation_percent: f64,
+    /// A disk: requests that moved the arm; the mean seek and rotational wait per request at
+    /// the platters; the share of units read that came from its DRAM (read look-ahead).
+    pub seeks: f64,
+    pub mean_seek_ms: f64,
+    pub mean_rotation_ms: f64,
+    pub read_cache_hit_percent: f64,
     /// Events the run loop processed (command completions and think-time wake-ups).
     pub events: f64,
     /// True if the run hit the engine's event limit and stopped early.
@@ -170,6 +177,19 @@ impl Summary {
                 summary.media_operations = (x.counters.unit_reads + x.counters.unit_writes) as f64;
                 summary.media_utilisation_percent = x.media_utilisation(p.elapsed) * 100.0;
                 summary.write_amplification = if x.counters.unit_writes > 0 { 1.0 } else { 0.0 };
+            }
+            DeviceModel::Hdd(h) => {
+                let c = &h.counters;
+                summary.media_written_bytes = (c.unit_writes * MAPPING_UNIT_BYTES) as f64;
+                summary.media_operations = (c.unit_reads + c.unit_writes) as f64;
+                summary.media_utilisation_percent = h.head_utilisation(p.elapsed) * 100.0;
+                summary.write_amplification = if c.unit_writes > 0 { 1.0 } else { 0.0 };
+                summary.seeks = c.seeks as f64;
+                let requests = c.media_requests.max(1) as f64;
+                summary.mean_seek_ms = c.seek_ns as f64 / 1e6 / requests;
+                summary.mean_rotation_ms = c.rotation_ns as f64 / 1e6 / requests;
+                let read = c.unit_reads + c.cache_read_units;
+                summary.read_cache_hit_percent = if read > 0 { c.cache_read_units as f64 * 100.0 / read as f64 } else { 0.0 };
             }
         }
         summary

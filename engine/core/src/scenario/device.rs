@@ -22,6 +22,7 @@ pub struct Device {
     pub mapping: super::Mapping,
     pub slc_cache: super::SlcCache,
     pub xpoint: super::Xpoint,
+    pub hdd: super::Hdd,
 }
 
 /// NAND geometry. Dies are numbered channel-first, so consecutive dies sit on different
@@ -292,6 +293,7 @@ impl Device {
         match self.kind {
             super::DeviceKind::NandSsd => self.validate_nand()?,
             super::DeviceKind::XpointSsd => self.xpoint.validate()?,
+            super::DeviceKind::Hdd => self.hdd.validate()?,
         }
         self.validate_controller_and_link()
     }
@@ -301,6 +303,7 @@ impl Device {
         Ok(match self.kind {
             super::DeviceKind::NandSsd => crate::media::Geometry::new(self)?.user_bytes(),
             super::DeviceKind::XpointSsd => self.xpoint.user_units() as u64 * crate::units::MAPPING_UNIT_BYTES,
+            super::DeviceKind::Hdd => self.hdd.user_units() as u64 * crate::units::MAPPING_UNIT_BYTES,
         })
     }
 

@@ -72,7 +72,7 @@ const fn k(path: &'static str, group: &'static str, kind: Kind, unit: &'static s
 
 /// The device kinds that have a field, from where it sits: the NAND SSD's media, capacity,
 /// FTL and write buffer, and preconditioning (it writes through the FTL), are its own;
-/// `device.xpoint` is the XPoint SSD's; the controller's firmware and the host link belong
+/// `device.xpoint` is the XPoint SSD's, `device.hdd` the disk's; the controller's firmware and the host link belong
 /// to every kind.
 const fn devices_of(path: &str) -> &'static [&'static str] {
     const NAND_ONLY: &[&str] = &[
@@ -89,6 +89,9 @@ const fn devices_of(path: &str) -> &'static [&'static str] {
     ];
     if starts_with(path, "device.xpoint.") {
         return &["xpoint_ssd"];
+    }
+    if starts_with(path, "device.hdd.") {
+        return &["hdd"];
     }
     let mut i = 0;
     while i < NAND_ONLY.len() {
@@ -161,8 +164,30 @@ pub static KNOBS: &[Knob] = &[
     k("seed", "run", Int, "", "Seed", "Random seed: the same scenario and seed give the same numbers everywhere").range(0.0, 9_007_199_254_740_991.0),
     k("scale", "run", Int, "×", "Scale", "Simulate 1/N of the drive with every ratio kept (faster; byte axes stay full size)").range(1.0, 1024.0),
     // media
-    k("device.kind", "media", Enum, "", "Device", "What stores the data: NAND flash behind a flash translation layer, or 3D XPoint written in place")
-        .options(&["nand_ssd", "xpoint_ssd"]),
+    k(
+        "device.kind",
+        "media",
+        Enum,
+        "",
+        "Device",
+        "What stores the data: NAND flash behind a flash translation layer, 3D XPoint written in place, or spinning platters",
+    )
+    .options(&["nand_ssd", "xpoint_ssd", "hdd"]),
+    k("device.hdd.capacity_bytes", "hdd", Bytes, "B", "Capacity", "Capacity the host sees").range(GIB, 16e12),
+    k("device.hdd.rpm", "hdd", Int, "rpm", "Spindle speed", "A revolution takes 60 / rpm seconds; the mean wait for a sector is half of it")
+        .range(3600.0, 15_000.0),
+    k("device.hdd.track_to_track_ms", "hdd", Number, "ms", "Track-to-track seek", "Moving the arm to the next track").range(0.1, 10.0),
+    k("device.hdd.average_seek_ms", "hdd", Number, "ms", "Average seek", "The mean seek between two random positions, as spec sheets quote it")
+        .range(1.0, 50.0),
+    k("device.hdd.full_stroke_ms", "hdd", Number, "ms", "Full-stroke seek", "From the outermost track to the innermost").range(1.0, 100.0),
+    k("device.hdd.outer_mb_per_s", "hdd", Number, "MB/s", "Outer-zone rate", "Media rate on the outer tracks, where logical block 0 is: they are longest")
+        .range(10.0, 1000.0),
+    k("device.hdd.inner_mb_per_s", "hdd", Number, "MB/s", "Inner-zone rate", "Media rate on the inner tracks, at the end of the capacity").range(5.0, 1000.0),
+    k("device.hdd.zones", "hdd", Int, "", "Recording zones", "Bands of tracks with the same sectors per track, stepping from the outer rate to the inner")
+        .range(1.0, 64.0),
+    k("device.hdd.cache_bytes", "hdd", Bytes, "B", "DRAM cache", "Holds data read ahead after a request and written data on its way to the platters")
+        .range(0.0, GIB),
+    k("device.hdd.write_cache", "hdd", Bool, "", "Write cache", "Write-back: a write completes when its data is in DRAM; off, when it is on the platters"),
     k("device.xpoint.capacity_bytes", "xpoint", Bytes, "B", "Capacity", "Capacity the host sees; media written in place needs no spare area")
         .range(GIB, 8192.0 * GIB),
     k("device.xpoint.channels", "xpoint", Int, "", "Channels", "Every 4 KiB unit is striped across all channels, one die on each").range(1.0, 32.0),

@@ -31,6 +31,12 @@ impl Scenario {
             super::DeviceKind::NandSsd => scale_nand(&mut s.device, n)?,
             // Media written in place has no spare to keep in proportion: the capacity shrinks.
             super::DeviceKind::XpointSsd => shrink(&mut s.device.xpoint.capacity_bytes, n),
+            // A disk's positions are shares of its capacity and stroke: 1/N of it seeks and
+            // spins as the whole does, only the capacity shrinks.
+            super::DeviceKind::Hdd => {
+                shrink(&mut s.device.hdd.capacity_bytes, n);
+                s.device.hdd.scale = n as u32;
+            }
         }
         match &mut s.workload {
             Workload::Job(j) => {

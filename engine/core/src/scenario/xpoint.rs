@@ -21,6 +21,8 @@ pub enum DeviceKind {
     NandSsd,
     /// 3D XPoint written in place: `xpoint` describes it.
     XpointSsd,
+    /// A hard disk: `hdd` describes it.
+    Hdd,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]

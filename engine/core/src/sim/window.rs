@@ -82,6 +82,8 @@ fn media_bytes_per_s(device: &Device) -> Result<(f64, f64), ScenarioError> {
             let channels = x.channels as f64 * x.channel_mb_per_s as f64 * 1e6;
             ((ranks / (x.read_us / 1e6)).min(channels), (ranks / (x.write_us / 1e6)).min(channels))
         }
+        // The outer zone, for reads and writes alike.
+        DeviceKind::Hdd => (device.hdd.outer_mb_per_s * 1e6, device.hdd.outer_mb_per_s * 1e6),
     })
 }
 

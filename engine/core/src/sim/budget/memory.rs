@@ -67,6 +67,13 @@ pub(crate) fn xpoint_drive_bytes(s: &Scenario) -> u64 {
     8 * s.device.xpoint.dies_per_channel as u64 + 3 * (calendar::HEAP_BYTES + 64) + 1024
 }
 
+/// A hard disk: its zones' rates, the dirty data waiting for the platters (an entry per
+/// write at most, a unit each at least) and calendars for the link.
+pub(crate) fn hdd_drive_bytes(s: &Scenario) -> u64 {
+    let h = &s.device.hdd;
+    8 * h.zones as u64 + 16 * (h.cache_bytes.0 / MAPPING_UNIT_BYTES + 1) + 2 * (calendar::HEAP_BYTES + 64) + 1024
+}
+
 /// Bytes of the latency histograms (1 ns .. 1000 s at 3 significant digits), measured
 /// once: validation asks for a budget on every edit of a scenario.
 fn histogram_bytes() -> u64 {

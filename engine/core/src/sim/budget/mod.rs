@@ -96,6 +96,7 @@ fn estimate_parts(s: &Scenario) -> Result<(Budget, memory::Memory, work::Work), 
             (work::work(s, &geo, &plan), memory::drive_bytes(s, &geo))
         }
         DeviceKind::XpointSsd => (work::xpoint_work(s, &plan, user_bytes), memory::xpoint_drive_bytes(s)),
+        DeviceKind::Hdd => (work::hdd_work(s, &plan, user_bytes), memory::hdd_drive_bytes(s)),
     };
     let window = crate::sim::window::time_window(&plan, &s.device)?;
     let m = memory::Memory { drive_bytes, metrics_bytes: memory::metrics_bytes(s, &plan, window, w.duration_bound_ns) };

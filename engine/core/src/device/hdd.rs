@@ -1,0 +1,284 @@
+//! A hard disk in simulated time (see `scenario::hdd` for the knobs and the seek curve).
+//!
+//! One actuator serves the platters in arrival order (no command reordering: a queue deeper
+//! than one waits its turn). A request at the platters seeks from where the head is to the
+//! request's position, waits for its first sector to come round, and transfers at its zone's
+//! rate. Positions follow from constant linear density: the capacity from the outer edge to
+//! radius `r` grows with `1 - r²`, the rate with `r`, so logical block `f` of the capacity
+//! (a share) sits at radius `√(1 - f·(1 - k²))` with `k` the inner-to-outer rate ratio. A
+//! sector's angle is its block number times its zone's time per block, modulo a revolution,
+//! so the next block of a track comes round just as the last one ends.
+//!
+//! The DRAM cache does two things. After a read the head keeps reading ahead while it has
+//! nothing else to do, up to the cache's size (read look-ahead): a sequential stream of small
+//! reads is served from DRAM at the media rate. Written data is acknowledged once it is in
+//! the cache and written to the platters in order behind it (write-back); a write that finds
+//! the cache full waits for the oldest dirty data to reach the platters.
+
+use std::collections::VecDeque;
+
+use crate::controller::calendar::Calendar;
+use crate::controller::cpu::CommandCpu;
+use crate::scenario::Device;
+use crate::units::{transfer_ns, Nanos, MAPPING_UNIT_BYTES};
+
+/// What the disk did since it was powered on.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct HddCounters {
+    /// Units read from and written to the platters.
+    pub unit_reads: u64,
+    pub unit_writes: u64,
+    /// Units of host reads served from the DRAM cache (read look-ahead).
+    pub cache_read_units: u64,
+    /// Requests at the platters, those that moved the arm, and the time spent seeking and
+    /// waiting for the platters to turn.
+    pub media_requests: u64,
+    pub seeks: u64,
+    pub seek_ns: u64,
+    pub rotation_ns: u64,
+}
+
+/// The read look-ahead: the head reads on from `from` at `unit_ns` per unit from `t0`
+/// until `stop` (the head is needed elsewhere) or `limit` (the cache is full).
+#[derive(Clone, Copy)]
+struct LookAhead {
+    /// The oldest unit still held (data of the request that started the stream onwards).
+    held_from: u32,
+    from: u32,
+    t0: Nanos,
+    stop: Nanos,
+    limit: u32,
+    unit_ns: Nanos,
+}
+
+impl LookAhead {
+    const NONE: LookAhead = LookAhead { held_from: 0, from: 0, t0: 0, stop: 0, limit: 0, unit_ns: 1 };
+
+    /// The first unit not yet read ahead at `t`.
+    fn end_at(&self, t: Nanos) -> u32 {
+        let t = t.min(self.stop);
+        if t <= self.t0 {
+            return self.from;
+        }
+        let read = (t - self.t0) / self.unit_ns;
+        (self.from as u64 + read).min(self.limit as u64) as u32
+    }
+}
+
+pub struct HardDisk {
+    user_units: u32,
+    rev_ns: Nanos,
+    seek: crate::scenario::SeekCurve,
+    /// Inner-to-outer radius (and rate) ratio.
+    radius_ratio: f64,
+    /// Time a unit takes to pass under the head in each zone, outer first.
+    zone_unit_ns: Vec<Nanos>,
+    /// 1/N of the disk described (see `Hdd::scale`).
+    scale: u64,
+    head_free: Nanos,
+    /// The unit after the last one the head transferred, and the head's stroke position.
+    head_unit: u32,
+    head_x: f64,
+    look_ahead: LookAhead,
+    cache_units: u32,
+    write_back: bool,
+    /// Dirty data on its way to the platters: when each write's media transfer ends, and
+    /// its units (in the order they were written; at most `cache_units` entries).
+    destage: VecDeque<(Nanos, u32)>,
+    dirty_units: u32,
+    link_to_host: Calendar,
+    link_to_drive: Calendar,
+    cpu: CommandCpu,
+    command_latency_ns: Nanos,
+    write_latency_ns: Nanos,
+    /// Time the head spent seeking, turning and transferring for requests.
+    busy_ns: u128,
+    pub counters: HddCounters,
+}
+
+impl HardDisk {
+    pub fn new(device: &Device) -> HardDisk {
+        let h = &device.hdd;
+        let zones = h.zones.max(1);
+        let rate = |z: u32| {
+            let step = if zones > 1 { z as f64 / (zones - 1) as f64 } else { 0.0 };
+            h.outer_mb_per_s - (h.outer_mb_per_s - h.inner_mb_per_s) * step
+        };
+        let zone_unit_ns = (0..zones).map(|z| transfer_ns(MAPPING_UNIT_BYTES, (rate(z) * 1e6) as u64).max(1)).collect();
+        let link_unit_ns = transfer_ns(MAPPING_UNIT_BYTES, device.host_interface.bytes_per_s());
+        let cache_units = (h.cache_bytes.0 / MAPPING_UNIT_BYTES) as u32;
+        let c = &device.controller;
+        HardDisk {
+            user_units: h.user_units(),
+            rev_ns: h.revolution_ns(),
+            seek: h.seek_curve(),
+            radius_ratio: h.inner_mb_per_s / h.outer_mb_per_s,
+            zone_unit_ns,
+            scale: h.scale.max(1) as u64,
+            head_free: 0,
+            head_unit: 0,
+            head_x: 0.0,
+            look_ahead: LookAhead::NONE,
+            cache_units,
+            write_back: h.write_cache && cache_units > 0,
+            destage: VecDeque::with_capacity(cache_units as usize + 1),
+            dirty_units: 0,
+            link_to_host: Calendar::new(link_unit_ns),
+            link_to_drive: Calendar::new(link_unit_ns),
+            cpu: CommandCpu::of(c),
+            command_latency_ns: (c.command_latency_us * 1000.0) as Nanos,
+            write_latency_ns: (c.write_latency_us * 1000.0) as Nanos,
+            busy_ns: 0,
+            counters: HddCounters::default(),
+        }
+    }
+
+    pub fn user_units(&self) -> u32 {
+        self.user_units
+    }
+
+    /// Where a unit is: its stroke position (0 at the outer edge, 1 at the inner) and zone.
+    fn place(&self, lba: u32) -> (f64, usize) {
+        let f = lba as f64 / self.user_units.max(1) as f64;
+        let k = self.radius_ratio;
+        let r = (1.0 - f * (1.0 - k * k)).max(0.0).sqrt();
+        let x = if k < 1.0 { ((1.0 - r) / (1.0 - k)).clamp(0.0, 1.0) } else { f };
+        let zones = self.zone_unit_ns.len();
+        (x, ((x * zones as f64) as usize).min(zones - 1))
+    }
+
+    /// Book the head for `units` units at `lba`, ready at `ready`: returns when the first
+    /// unit starts under the head and when the last one has passed.
+    fn media(&mut self, lba: u32, units: u32, ready: Nanos) -> (Nanos, Nanos, Nanos) {
+        let start = ready.max(self.head_free);
+        // The head is needed here: the look-ahead stops.
+        self.look_ahead.stop = self.look_ahead.stop.min(start);
+        let (x, zone) = self.place(lba);
+        let unit_ns = self.zone_unit_ns[zone];
+        let track_units = (self.rev_ns / unit_ns / self.scale).max(1) as u32;
+        // On the same track (or the next few units of it) the head stays put.
+        let seek_ns = if lba.abs_diff(self.head_unit) < track_units { 0 } else { (self.seek.ms((x - self.head_x).abs()) * 1e6) as Nanos };
+        let at = start + seek_ns;
+        let angle = (lba as u64 * unit_ns) % self.rev_ns;
+        let wait = (angle + self.rev_ns - at % self.rev_ns) % self.rev_ns;
+        let begin = at + wait;
+        let end = begin + units as Nanos * unit_ns;
+        self.head_free = end;
+        self.head_unit = lba + units;
+        self.head_x = x;
+        self.busy_ns += (end - start) as u128;
+        let c = &mut self.counters;
+        c.media_requests += 1;
+        c.seeks += (seek_ns > 0) as u64;
+        c.seek_ns += seek_ns;
+        c.rotation_ns += wait;
+        (begin, end, unit_ns)
+    }
+
+    fn advance(&mut self, now: Nanos) {
+        self.link_to_host.advance(now);
+        self.link_to_drive.advance(now);
+    }
+
+    /// When the look-ahead holds `units` units at `lba` for a read at `t`, if it does or
+    /// will without the head moving.
+    fn cached(&mut self, lba: u32, units: u32, t: Nanos) -> Option<Nanos> {
+        let la = self.look_ahead;
+        let end = lba + units;
+        let read = la.end_at(t);
+        // The cache holds the last `cache_units` units read.
+        if lba < la.held_from.max(read.saturating_sub(self.cache_units)) || end > la.limit {
+            return None;
+        }
+        if end <= read {
+            return Some(t);
+        }
+        // Still coming, if the head keeps reading: at its pace, and the head is busy till then.
+        if lba <= read && la.stop == Nanos::MAX {
+            let ready = la.t0 + (end - la.from) as Nanos * la.unit_ns;
+            self.head_free = self.head_free.max(ready);
+            self.head_unit = end;
+            return Some(ready);
+        }
+        None
+    }
+
+    /// Read `units` units from `lba` at `issue`; returns the completion time.
+    pub fn read(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
+        let start = self.cpu.start(issue, self.command_latency_ns, false);
+        self.advance(start);
+        if let Some(ready) = self.cached(lba, units, start) {
+            self.counters.cache_read_units += units as u64;
+            // The cache frees what the host has taken; the look-ahead may read that far on.
+            let la = &mut self.look_ahead;
+            let limit = (lba + units).saturating_add(self.cache_units).min(self.user_units);
+            if la.stop == Nanos::MAX && la.end_at(ready) >= la.limit {
+                // It had stopped, full: it starts again from here.
+                la.from = la.limit;
+                la.t0 = ready;
+            }
+            la.limit = la.limit.max(limit);
+            return self.link_to_host.book(ready, units);
+        }
+        let (begin, end, unit_ns) = self.media(lba, units, start);
+        self.counters.unit_reads += units as u64;
+        // Each unit crosses the link as it comes off the platter.
+        let mut done = end;
+        for i in 0..units {
+            done = done.max(self.link_to_host.book(begin + (i + 1) as Nanos * unit_ns, 1));
+        }
+        if self.cache_units > 0 {
+            let from = lba + units;
+            self.look_ahead =
+                LookAhead { held_from: lba, from, t0: end, stop: Nanos::MAX, limit: from.saturating_add(self.cache_units).min(self.user_units), unit_ns };
+        }
+        done
+    }
+
+    /// Write `units` units at `lba` at `issue`; completes when the data is in the cache
+    /// (write-back) or on the platters.
+    pub fn write(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
+        let start = self.cpu.start(issue, self.command_latency_ns + self.write_latency_ns, true);
+        self.advance(start);
+        let arrived = self.link_to_drive.book(start, units);
+        self.counters.unit_writes += units as u64;
+        // Data read ahead over these units is stale now.
+        let la = self.look_ahead;
+        if lba < la.limit && lba + units > la.held_from {
+            self.look_ahead = LookAhead::NONE;
+        }
+        if !self.write_back || units > self.cache_units {
+            return self.media(lba, units, arrived).1;
+        }
+        // Room in the cache: what has reached the platters by now is clean; past that, wait
+        // for the oldest dirty data to get there.
+        let mut room_at = arrived;
+        while let Some(&(end, n)) = self.destage.front() {
+            if end > arrived && self.dirty_units + units <= self.cache_units {
+                break;
+            }
+            room_at = room_at.max(end);
+            self.dirty_units -= n;
+            self.destage.pop_front();
+        }
+        let (_, end, _) = self.media(lba, units, arrived);
+        self.destage.push_back((end, units));
+        self.dirty_units += units;
+        room_at
+    }
+
+    /// Nothing to free on a disk: the firmware notes it.
+    pub fn trim(&mut self, issue: Nanos) -> Nanos {
+        issue + self.command_latency_ns
+    }
+
+    /// Share of time the head was seeking, turning to a sector or transferring, over `elapsed`
+    /// (or until its last request ends).
+    pub fn head_utilisation(&self, elapsed: Nanos) -> f64 {
+        let span = elapsed.max(self.head_free);
+        if span == 0 {
+            return 0.0;
+        }
+        self.busy_ns as f64 / span as f64
+    }
+}
