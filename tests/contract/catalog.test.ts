@@ -68,13 +68,14 @@ describe('catalogue', () => {
 
   it('names only device kinds the device.kind knob offers, on knobs and summary values alike', () => {
     const kinds = catalog.knobs.find((k) => k.path === 'device.kind')?.options ?? [];
-    expect(kinds).toEqual(['nand_ssd', 'xpoint_ssd']);
+    expect(kinds).toEqual(['nand_ssd', 'xpoint_ssd', 'hdd']);
     const named = [...catalog.knobs, ...catalog.summaryFields].flatMap((k) => k.devices ?? []);
     expect(named.filter((d) => !kinds.includes(d))).toEqual([]);
-    // Every kind has a media group of its own and shares the host interface.
+    // Every kind has a media group of its own, summary values of its kind (the media values of
+    // XPoint and disks alike), and shares the host interface.
     for (const kind of kinds) {
       expect(catalog.knobs.some((k) => k.devices?.length === 1 && k.devices[0] === kind), kind).toBe(true);
-      expect(catalog.summaryFields.some((f) => f.devices?.length === 1 && f.devices[0] === kind), kind).toBe(true);
+      expect(catalog.summaryFields.some((f) => f.devices?.includes(kind)), kind).toBe(true);
     }
     expect(catalog.knobs.filter((k) => k.path.startsWith('device.host_interface.')).every((k) => !k.devices?.length)).toBe(true);
   });

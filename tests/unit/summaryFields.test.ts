@@ -69,17 +69,20 @@ describe('summary from the catalogue', () => {
       f('gc_runs', 'count', 'gc', 'GC', NAND),
       f('raw_capacity_bytes', 'bytes', 'capacity', 'Raw', NAND),
       f('user_capacity_bytes', 'bytes', 'capacity'),
-      f('media_written_bytes', 'bytes', 'xpoint', 'Media writes', ['xpoint_ssd']),
+      f('media_written_bytes', 'bytes', 'media', 'Media writes', ['xpoint_ssd', 'hdd']),
+      f('seeks', 'count', 'hdd', 'Seeks', ['hdd']),
       f('duration_s', 's', 'run'),
     ];
     // The summary carries every field, 0 where it does not apply.
-    const summary = { write_mb_per_s: 2039, write_latency: { p99_us: 4114 }, nand_written_bytes: 0, write_amplification: 1, gc_runs: 0, raw_capacity_bytes: 0, user_capacity_bytes: 280e9, media_written_bytes: 6e9, duration_s: 3 };
+    const summary = { write_mb_per_s: 2039, write_latency: { p99_us: 4114 }, nand_written_bytes: 0, write_amplification: 1, gc_runs: 0, raw_capacity_bytes: 0, user_capacity_bytes: 280e9, media_written_bytes: 6e9, seeks: 0, duration_s: 3 };
     const groups = (device?: string) => summaryLayout(summary, fields, device).sections.map((s) => [s.group, s.values.map((v) => v.field.id)]);
     expect(groups('xpoint_ssd')).toEqual([
       ['capacity', ['user_capacity_bytes']],
-      ['xpoint', ['media_written_bytes']],
+      ['media', ['media_written_bytes']],
       ['run', ['duration_s']],
     ]);
+    // A disk has the media values and its own.
+    expect(groups('hdd').map(([g]) => g)).toEqual(['capacity', 'media', 'hdd', 'run']);
     expect(groups('nand_ssd')).toEqual([
       ['nand', ['nand_written_bytes', 'write_amplification']],
       ['gc', ['gc_runs']],
@@ -88,7 +91,7 @@ describe('summary from the catalogue', () => {
     ]);
     expect(summaryLayout(summary, fields, 'xpoint_ssd').latency.map((s) => s.group)).toEqual(['latency_write']);
     // No device named: the whole catalogue, as before the device seam.
-    expect(groups().flatMap(([, ids]) => ids)).toHaveLength(7);
+    expect(groups().flatMap(([, ids]) => ids)).toHaveLength(8);
     expect(fieldsForDevice(fields, 'xpoint_ssd').map((x) => x.id)).toEqual(['write_mb_per_s', 'write_latency.p99_us', 'user_capacity_bytes', 'media_written_bytes', 'duration_s']);
   });
 

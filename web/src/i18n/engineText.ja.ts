@@ -17,7 +17,7 @@ export const OPTIONS_JA: Record<string, Record<string, string>> = {
     trim: 'シーケンシャル TRIM',
     randtrim: 'ランダム TRIM',
   },
-  'device.kind': { nand_ssd: 'NAND フラッシュ SSD', xpoint_ssd: '3D XPoint SSD' },
+  'device.kind': { nand_ssd: 'NAND フラッシュ SSD', xpoint_ssd: '3D XPoint SSD', hdd: 'ハードディスク' },
   'device.nand.cell': { slc: 'SLC（1 ビット/セル）', mlc: 'MLC（2 ビット/セル）', tlc: 'TLC（3 ビット/セル）', qlc: 'QLC（4 ビット/セル）' },
   'device.host_interface.kind': { pcie: 'PCIe（NVMe）', sata: 'SATA 6 Gb/s' },
   'device.gc.policy': { greedy: 'グリーディ（有効ページ最少）', fifo: 'FIFO（古い順）', cost_benefit: 'コスト・ベネフィット' },
@@ -130,6 +130,10 @@ export const SUMMARY_JA: Record<string, string> = {
   media_written_bytes: 'メディア書き込み量',
   media_operations: 'メディア操作数（4 KiB）',
   media_utilisation_percent: 'メディア稼働率',
+  seeks: 'シーク回数',
+  mean_seek_ms: '平均シーク時間',
+  mean_rotation_ms: '平均回転待ち時間',
+  read_cache_hit_percent: 'DRAM キャッシュからの読み出し',
   duration_s: 'シミュレーション時間',
   scale: 'スケール（ドライブの 1/N を模擬）',
   events: 'イベント数',
@@ -153,6 +157,11 @@ export const PRESETS_JA: Record<string, PresetText> = {
     title: 'Intel Optane SSD 900P 風 280 GB：8 MiB 書き込みごとのレイテンシ（3D XPoint）',
     description:
       'Intel Optane SSD 900P 風の 280 GB ドライブ（記事 002）：PCIe 3.0 x4 リンクの後ろに 3D XPoint メディア、7 チャネル × 3 ダイ（16 GB のダイが 21 個）。XPoint のセルはビット単位でアドレスでき、その場で書き換えます：消去も、埋めていくページやブロックも、ガベージコレクションも書き込み増幅もなく、DRAM のライトバッファも要りません。4 KiB の各単位は 7 チャネルすべてにストライプされ（各チャネルで 1 ダイ）、メディアでは同時に 3 単位が動きます：1 単位の読み出しは 4 µs、書き込みは 6 µs なので、書き込みは 3 × 4 KiB / 6 µs = 2,048 MB/s、読み出しは（7 チャネル × 360 MB/s）2,520 MB/s、QD1 の 4 KiB 読み出しは約 10 µs です。記事 002 の方法：32 GB のファイルに 8 MiB のシーケンシャル書き込みを QD1 で行い、すべての操作の時間を計測します。どの書き込みも約 4.2 ms かかり、次の書き込みも同じです：バックグラウンドで動くものが何もないので、NAND ドライブのレイテンシが数回ごとに跳ね上がるのに対して、このドライブは平坦です。',
+  },
+  'hdd-7200-like': {
+    title: '2.5 インチ 7,200 rpm 500 GB ハードディスク：100 MB の範囲への 4 KiB～1 MiB のランダム読み出し（記事 004、キャッシュなし）',
+    description:
+      'Seagate Momentus XT クラス（記事 004、NAND を除いたもの）の 2.5 インチ 7,200 rpm 500 GB ハードディスク：アームは隣のトラックへ 1 ms、平均 12 ms、端から端まで 22 ms でシークします。プラッターは 8.33 ms で 1 回転するので、要求は最初のセクターが回ってくるまで平均 4.17 ms 待ちます。ゾーン記録により、外周（容量の先頭）のトラックは 115 MB/s、内周は 60 MB/s。32 MiB の DRAM は読み出しのたびに先読みし、書き込みはプラッターに届く前にここで受け取ります。SATA。記事 004 の方法からウォームアップを除いたもの：100 MB の範囲へのランダム読み出しをキュー深度 1 で、転送サイズ 4 KiB から 1 MiB まで。範囲は数百トラックなので、各読み出しのシークは短く（約 1.1 ms）、半回転を待ちます：4 KiB の読み出しは毎秒約 180 回、0.75 MB/s。転送そのもの（外周ゾーンの速度）が時間の大半を占めるのは 256 KiB 以上からです。',
   },
   '970-evo-plus-like': {
     title: '970 EVO Plus 風 DRAM 搭載 NVMe（比較用）',

@@ -17,7 +17,7 @@ const OPTIONS_EN: Record<string, Record<string, string>> = {
     trim: 'Sequential trim',
     randtrim: 'Random trim',
   },
-  'device.kind': { nand_ssd: 'NAND flash SSD', xpoint_ssd: '3D XPoint SSD' },
+  'device.kind': { nand_ssd: 'NAND flash SSD', xpoint_ssd: '3D XPoint SSD', hdd: 'Hard disk' },
   'device.nand.cell': { slc: 'SLC (1 bit/cell)', mlc: 'MLC (2 bits/cell)', tlc: 'TLC (3 bits/cell)', qlc: 'QLC (4 bits/cell)' },
   'device.host_interface.kind': { pcie: 'PCIe (NVMe)', sata: 'SATA 6 Gb/s' },
   'device.gc.policy': { greedy: 'Greedy (fewest valid)', fifo: 'FIFO (oldest first)', cost_benefit: 'Cost-benefit' },

@@ -15,9 +15,10 @@ interface Props {
   onReset(path: string): void;
 }
 
-// The XPoint group is the drive's media when it shows (device.kind), so it opens with `media`.
-const OPEN = ['media', 'xpoint'];
-const OPEN_WITH_SLC = ['media', 'xpoint', 'slc_cache'];
+// The XPoint and disk groups are the drive's media when they show (device.kind), so they
+// open with `media`.
+const OPEN = ['media', 'xpoint', 'hdd'];
+const OPEN_WITH_SLC = ['media', 'xpoint', 'hdd', 'slc_cache'];
 
 export function DevicePanel({ knobs, scenario, kind, edited, error, onChange, onReset }: Props) {
   const { t } = useI18n();

@@ -7,7 +7,7 @@ import { DEFAULT_DEVICE_KIND, deviceKind, knobApplies, knobForField, type KnobGr
 import { getPath, type Json, type JsonObject } from '../scenario/paths';
 import { KnobInput } from './KnobInput';
 
-const GROUP_KEYS = ['media', 'xpoint', 'capacity', 'slc_cache', 'mapping', 'hmb', 'gc', 'host', 'controller', 'workload', 'host_cpu', 'precondition', 'run'];
+const GROUP_KEYS = ['media', 'xpoint', 'hdd', 'capacity', 'slc_cache', 'mapping', 'hmb', 'gc', 'host', 'controller', 'workload', 'host_cpu', 'precondition', 'run'];
 
 /** `device`: the scenario's device kind. Cell type is NAND's word; another kind's media group holds only the kind. */
 export function groupTitleKey(group: string, device = DEFAULT_DEVICE_KIND): MessageKey | null {

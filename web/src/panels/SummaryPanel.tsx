@@ -30,7 +30,8 @@ export const GROUP_TITLES: Record<SummaryGroup, MessageKey> = {
   mapping: 'summary.group.mapping',
   hmb: 'summary.group.hmb',
   slc_cache: 'summary.group.slc_cache',
-  xpoint: 'summary.group.xpoint',
+  media: 'summary.group.media',
+  hdd: 'summary.group.hdd',
   run: 'summary.group.run',
 };
 

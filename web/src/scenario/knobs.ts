@@ -10,7 +10,7 @@ import type { Kind as KnobKind } from './generated/Kind';
 export type { Knob, KnobKind };
 
 /** Groups shown in the Device panel, in the order an SSD person reads a spec sheet. */
-export const DEVICE_GROUPS = ['media', 'xpoint', 'capacity', 'slc_cache', 'mapping', 'hmb', 'gc', 'host', 'controller'];
+export const DEVICE_GROUPS = ['media', 'xpoint', 'hdd', 'capacity', 'slc_cache', 'mapping', 'hmb', 'gc', 'host', 'controller'];
 /** Groups shown in the Workload panel. */
 export const WORKLOAD_GROUPS = ['workload', 'host_cpu', 'precondition', 'run'];
 
