@@ -74,6 +74,22 @@ fn random_scenario(rng: &mut SimRng) -> Value {
             "zones": 1 + rng.below(30),
         });
     }
+    if rng.percent(20) {
+        // A hybrid: promotions, write-backs and evictions are media work of both tiers.
+        let cache = *pick(rng, &["xpoint_ssd", "nand_ssd"]);
+        let backing = if cache == "nand_ssd" { "hdd" } else { *pick(rng, &["nand_ssd", "hdd"]) };
+        device["kind"] = json!("hybrid");
+        device["tier"] = json!({
+            "cache": cache, "backing": backing,
+            "write_policy": pick(rng, &["write_back", "write_around"]),
+            "promotion": pick(rng, &["on_access", "idle"]),
+            "promote_after_reads": *pick(rng, &[1, 2, 8]),
+            "idle_after_ms": *pick(rng, &[0.0, 1.0, 100.0]),
+        });
+        if device["xpoint"].is_null() {
+            device["xpoint"] = json!({ "capacity_bytes": kib(1024) * *pick(rng, &[16, 256]) });
+        }
+    }
     let rw = *pick(rng, &["read", "write", "randread", "randwrite", "rw", "randrw", "trim", "randtrim"]);
     let bs = kib(*pick(rng, &[4, 8, 16, 64, 256]));
     // A hot region (a sixteenth of the drive or less) written over and over is the hard

@@ -268,6 +268,17 @@ impl HardDisk {
     }
 
     /// Nothing to free on a disk: the firmware notes it.
+    /// Power off and on at `at`: the drive flushes its write cache to the platters first
+    /// (ready once the last dirty write has reached them) and its DRAM comes back empty.
+    pub fn power_cycle(&mut self, at: Nanos) -> Nanos {
+        let flushed = self.destage.back().map_or(at, |&(end, _)| end.max(at));
+        self.destage.clear();
+        self.dirty_units = 0;
+        self.look_ahead = LookAhead::NONE;
+        self.head_free = self.head_free.max(flushed);
+        flushed
+    }
+
     pub fn trim(&mut self, issue: Nanos) -> Nanos {
         issue + self.command_latency_ns
     }

@@ -6,6 +6,7 @@
 //! the compiler can see through costs nothing on the NAND path.
 
 pub mod hdd;
+pub mod tier;
 pub mod xpoint;
 
 use crate::controller::Drive;
@@ -14,6 +15,7 @@ use crate::metrics::{NandWrites, WindowCounters};
 use crate::scenario::{Device, DeviceKind, ScenarioError};
 use crate::units::Nanos;
 pub use hdd::{HardDisk, HddCounters};
+pub use tier::{HybridDrive, TierCounters};
 pub use xpoint::{XpointCounters, XpointSsd};
 
 // One per simulation, built once and never moved while it runs: the NAND drive's size is
@@ -26,21 +28,31 @@ pub enum DeviceModel {
     Xpoint(XpointSsd),
     /// A hard disk.
     Hdd(HardDisk),
+    /// A cache tier in front of a backing tier, two devices of their own.
+    Hybrid(Box<HybridDrive>),
 }
 
 impl DeviceModel {
     pub fn new(device: &Device) -> Result<DeviceModel, ScenarioError> {
-        Ok(match device.kind {
+        DeviceModel::of_kind(device, device.kind)
+    }
+
+    /// A device of `kind` built from `device`'s part for it (a hybrid's tiers are built so).
+    pub fn of_kind(device: &Device, kind: DeviceKind) -> Result<DeviceModel, ScenarioError> {
+        Ok(match kind {
             DeviceKind::NandSsd => DeviceModel::Nand(Drive::new(device, Geometry::new(device)?)),
             DeviceKind::XpointSsd => DeviceModel::Xpoint(XpointSsd::new(device)),
             DeviceKind::Hdd => DeviceModel::Hdd(HardDisk::new(device)),
+            DeviceKind::Hybrid => DeviceModel::Hybrid(Box::new(HybridDrive::new(device)?)),
         })
     }
 
-    /// The NAND drive, for what only it has (its FTL, block map, table caches).
+    /// The NAND drive, for what only it has (its FTL, block map, table caches): the device
+    /// itself, or a hybrid's NAND tier.
     pub fn nand(&self) -> Option<&Drive> {
         match self {
             DeviceModel::Nand(d) => Some(d),
+            DeviceModel::Hybrid(h) => h.backing.nand().or_else(|| h.cache.nand()),
             _ => None,
         }
     }
@@ -48,6 +60,31 @@ impl DeviceModel {
     pub fn nand_mut(&mut self) -> Option<&mut Drive> {
         match self {
             DeviceModel::Nand(d) => Some(d),
+            DeviceModel::Hybrid(h) => {
+                let h = &mut **h;
+                match (&mut h.backing, &mut h.cache) {
+                    (DeviceModel::Nand(d), _) | (_, DeviceModel::Nand(d)) => Some(d),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The NAND drive that holds the host's data (preconditioning fills it): the device
+    /// itself or a hybrid's NAND backing tier, not a NAND cache.
+    pub fn data_nand_mut(&mut self) -> Option<&mut Drive> {
+        match self {
+            DeviceModel::Nand(d) => Some(d),
+            DeviceModel::Hybrid(h) => h.backing.data_nand_mut(),
+            _ => None,
+        }
+    }
+
+    /// The hybrid drive's tier, for what only it has.
+    pub fn tier(&self) -> Option<&HybridDrive> {
+        match self {
+            DeviceModel::Hybrid(h) => Some(h),
             _ => None,
         }
     }
@@ -58,6 +95,7 @@ impl DeviceModel {
             DeviceModel::Nand(d) => d.read(issue, lba, units),
             DeviceModel::Xpoint(x) => x.read(issue, lba, units),
             DeviceModel::Hdd(h) => h.read(issue, lba, units),
+            DeviceModel::Hybrid(h) => h.read(issue, lba, units),
         }
     }
 
@@ -69,6 +107,7 @@ impl DeviceModel {
             DeviceModel::Nand(d) => d.write(issue, lba, units, sectors),
             DeviceModel::Xpoint(x) => x.write(issue, lba, units),
             DeviceModel::Hdd(h) => h.write(issue, lba, units),
+            DeviceModel::Hybrid(h) => h.write(issue, lba, units, sectors),
         }
     }
 
@@ -78,14 +117,33 @@ impl DeviceModel {
             DeviceModel::Nand(d) => d.trim(issue, lba, units),
             DeviceModel::Xpoint(x) => x.trim(issue),
             DeviceModel::Hdd(h) => h.trim(issue),
+            DeviceModel::Hybrid(h) => h.trim(issue, lba, units),
         }
     }
 
     /// The host is idle from `from` to `until`: background work may use the time.
     #[inline]
     pub fn idle(&mut self, from: Nanos, until: Nanos) {
-        if let DeviceModel::Nand(d) = self {
-            d.idle(from, until);
+        match self {
+            DeviceModel::Nand(d) => d.idle(from, until),
+            DeviceModel::Hybrid(h) => h.idle(from, until),
+            DeviceModel::Xpoint(_) | DeviceModel::Hdd(_) => {}
+        }
+    }
+
+    /// Power off and on at `at`; returns when the device is ready again. Volatile caches
+    /// are flushed and come back empty: a disk's DRAM, a hybrid's directory unless it
+    /// persists. A NAND drive's mapping table is rebuilt from NAND as it is used, which
+    /// this model does not charge.
+    pub fn power_cycle(&mut self, at: Nanos) -> Nanos {
+        match self {
+            DeviceModel::Hdd(h) => h.power_cycle(at),
+            DeviceModel::Hybrid(h) => {
+                let flushed = h.power_cycle(at);
+                let cache = h.cache.power_cycle(flushed);
+                h.backing.power_cycle(flushed).max(cache)
+            }
+            DeviceModel::Nand(_) | DeviceModel::Xpoint(_) => at,
         }
     }
 
@@ -94,10 +152,18 @@ impl DeviceModel {
         self.nand().map_or(1, |d| d.ftl.sectors_per_slot())
     }
 
+    /// What a hybrid's tier did, and the data its cache holds (4 KiB units); zeros otherwise.
+    fn tier_counts(&self) -> [u64; 4] {
+        self.tier().map_or([0; 4], |t| {
+            let c = &t.counters;
+            [c.read_hit_units, c.read_miss_units, c.promoted_units, t.cached_units()]
+        })
+    }
+
     /// The counters rates over time come from. Media written in place writes what the host
     /// wrote, once: its write counters are the host's.
     pub fn window_counters(&self) -> WindowCounters {
-        match self {
+        let mut counters = match self {
             DeviceModel::Nand(drive) => {
                 let ftl = drive.ftl.counters();
                 let (slc_data, slc_size) = drive.ftl.slc_cache_units();
@@ -107,6 +173,7 @@ impl DeviceModel {
                     folded_units: ftl.units_folded,
                     lookups: drive.mapping_counters().lookups,
                     slc_units: [slc_data, slc_size],
+                    ..Default::default()
                 }
             }
             DeviceModel::Xpoint(XpointSsd { counters: XpointCounters { unit_writes: units, .. }, .. })
@@ -114,7 +181,11 @@ impl DeviceModel {
                 let units = *units;
                 WindowCounters { writes: NandWrites { host_units: units, data_sectors: units, translation_pages: 0 }, ..Default::default() }
             }
-        }
+            // The NAND tier's lines (WAF, GC, table) are its own: what reaches the NAND.
+            DeviceModel::Hybrid(h) => h.backing.nand().map_or_else(|| h.cache.window_counters(), |_| h.backing.window_counters()),
+        };
+        counters.tier = self.tier_counts();
+        counters
     }
 
     /// Media operations done so far (flash reads, programs and erases; XPoint and disk unit
@@ -124,6 +195,7 @@ impl DeviceModel {
             DeviceModel::Nand(d) => d.counters().flash_ops(),
             DeviceModel::Xpoint(x) => x.counters.unit_reads + x.counters.unit_writes,
             DeviceModel::Hdd(h) => h.counters.unit_reads + h.counters.unit_writes + h.counters.cache_read_units,
+            DeviceModel::Hybrid(h) => h.cache.media_ops() + h.backing.media_ops(),
         }
     }
 }

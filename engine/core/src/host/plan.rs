@@ -19,11 +19,16 @@ pub struct Point {
 pub struct Phase {
     pub job: Job,
     pub point: Option<Point>,
+    /// The random stream the phase draws from: its own index, or the phase it repeats
+    /// exactly (an application load's runs read the same blocks in the same order).
+    pub stream: usize,
+    /// The drive is switched off and on before the phase starts.
+    pub power_cycle: bool,
 }
 
 impl Phase {
     fn new(job: Job, point: Option<Point>) -> Phase {
-        Phase { job, point }
+        Phase { job, point, stream: usize::MAX, power_cycle: false }
     }
 }
 
@@ -136,8 +141,20 @@ impl Plan {
             Workload::TransferSizeSweep(t) => {
                 let op = op_of(t.rw);
                 plan.series.push(headline("transfer_size_sweep", LabelId::Throughput, Axis::new(AxisId::TransferSize, Unit::Kib)));
-                for bs in &t.sizes {
-                    let job = Job { runtime: t.runtime, random_distribution: t.random_distribution.clone(), ..job(t.rw, *bs, t.iodepth, t.offset, t.size) };
+                if t.warmup_s > 0.0 {
+                    // Article 004's steps 2 and 3: 4 KiB sequential reads over the region, then
+                    // the host rests before the first point.
+                    let warmup = Job { runtime: t.warmup_s, ..job(Rw::Read, Bytes(4 * KIB), 1, t.offset, t.size) };
+                    plan.phases.push(Phase::new(warmup, None));
+                }
+                for (i, bs) in t.sizes.iter().enumerate() {
+                    let startdelay = if i == 0 { t.idle_s } else { 0.0 };
+                    let job = Job {
+                        runtime: t.runtime,
+                        startdelay,
+                        random_distribution: t.random_distribution.clone(),
+                        ..job(t.rw, *bs, t.iodepth, t.offset, t.size)
+                    };
                     plan.phases.push(Phase::new(job, Some(Point { series: 0, x: bs.0 as f64 / KIB as f64, op, best_of: false })));
                 }
             }
@@ -195,6 +212,24 @@ impl Plan {
                     let startdelay = if copy > 0 { f.idle_s } else { 0.0 };
                     plan.phases.push(Phase::new(Job { startdelay, ..job }, Some(point)));
                 }
+            }
+            Workload::ApplicationLoad(a) => {
+                plan.series.push(headline("application_load", LabelId::ReadSpeedPerRun, Axis::new(AxisId::Run, Unit::Count)));
+                for run in 0..a.runs {
+                    let reads = Job { io_size: a.size, random_distribution: a.random_distribution.clone(), ..job(a.rw, a.bs, a.iodepth, a.offset, a.size) };
+                    let startdelay = if run > 0 { a.idle_s } else { 0.0 };
+                    let point = Point { series: 0, x: (run + 1) as f64, op: Op::Read, best_of: false };
+                    let mut phase = Phase::new(Job { startdelay, ..reads }, Some(point));
+                    // Every run reads what the first did, block for block.
+                    phase.stream = 0;
+                    phase.power_cycle = run > 0 && a.power_cycle;
+                    plan.phases.push(phase);
+                }
+            }
+        }
+        for (i, p) in plan.phases.iter_mut().enumerate() {
+            if p.stream == usize::MAX {
+                p.stream = i;
             }
         }
         plan

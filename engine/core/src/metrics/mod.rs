@@ -57,6 +57,9 @@ pub struct WindowCounters {
     pub lookups: [u64; 4],
     /// The SLC cache now: data in it and its size, 4 KiB units.
     pub slc_units: [u64; 2],
+    /// A hybrid's tier: units read from the cache and from the backing tier, units
+    /// promoted, and the data in the cache now.
+    pub tier: [u64; 4],
 }
 
 const MB: f64 = 1_000_000.0;
@@ -116,6 +119,8 @@ pub(crate) struct Recorder {
     scale: f64,
     /// Hit-ratio series per mapping tier (SRAM, DRAM, HMB, NAND = miss).
     map_series: [Option<usize>; 4],
+    /// A hybrid's tier: reads from the cache (% per window), promotion rate, data cached.
+    tier_series: Option<[usize; 3]>,
     bytes_window: Option<BytesWindow>,
     timeline: Option<LatencyTimeline>,
     pub series: Vec<Series>,
@@ -128,7 +133,8 @@ impl Recorder {
     /// `scale` multiplies byte-valued x axes back to the full-size drive.
     /// `ftl`: the NAND drive's translation layer, whose WAF, GC, table and SLC cache get
     /// lines; media written in place has none.
-    pub fn new(plan: &Plan, window: TimeWindow, reads: bool, writes: bool, scale: f64, ftl: Option<FtlLines>) -> Recorder {
+    /// `tier`: the drive is a hybrid, whose cache tier gets lines.
+    pub fn new(plan: &Plan, window: TimeWindow, reads: bool, writes: bool, scale: f64, ftl: Option<FtlLines>, tier: bool) -> Recorder {
         let map_tiers = ftl.map_or([false; 3], |f| f.map_tiers);
         let slc_cache = ftl.is_some_and(|f| f.slc_cache);
         let slot_geometry = ftl.map_or(SlotGeometry { sectors_per_slot: 1, slots_per_page: 1 }, |f| f.slot_geometry);
@@ -186,6 +192,13 @@ impl Recorder {
                 map_series[i] = Some(add(over_time(id, SeriesRole::Mapping, label, hits())));
             }
         }
+        let tier_series = tier.then(|| {
+            [
+                add(over_time("tier_read_hits", SeriesRole::Tier, LabelId::CacheHits, Axis::new(AxisId::ReadsFromCache, Unit::Percent))),
+                add(over_time("tier_promotions", SeriesRole::Tier, LabelId::Promotions, Axis::new(AxisId::PromotionRate, Unit::MbPerS))),
+                add(over_time("tier_cached", SeriesRole::Tier, LabelId::CachedData, Axis::new(AxisId::CacheTier, Unit::Gb))),
+            ]
+        });
         // 1 ns .. 1000 s at 3 significant digits: exact enough for p99.9 of a µs-scale drive.
         let hist = || Histogram::new_with_bounds(1, 1_000_000_000_000, 3).expect("static bounds are valid");
         Recorder {
@@ -208,6 +221,7 @@ impl Recorder {
             slc_series,
             scale,
             map_series,
+            tier_series,
             bytes_window,
             timeline,
             series,
@@ -416,6 +430,15 @@ impl Recorder {
                     self.series[i].points.push([x, lookups[t] as f64 * 100.0 / total as f64]);
                 }
             }
+        }
+        if let Some([hits, promoted, cached]) = self.tier_series {
+            let [hit, miss, moved, held] = counters.tier;
+            let (hit, miss) = (hit - start.tier[0], miss - start.tier[1]);
+            if hit + miss > 0 {
+                self.series[hits].points.push([x, hit as f64 * 100.0 / (hit + miss) as f64]);
+            }
+            self.series[promoted].points.push([x, mb_per_s((moved - start.tier[2]) * crate::units::MAPPING_UNIT_BYTES, width)]);
+            self.series[cached].points.push([x, (held * crate::units::MAPPING_UNIT_BYTES) as f64 * self.scale / 1e9]);
         }
         self.window_start_counters = counters;
     }

@@ -26,6 +26,8 @@ pub enum SeriesRole {
     Mapping,
     /// The SLC cache: its size and the data in it, over time.
     SlcCache,
+    /// A hybrid drive's cache tier: hit ratio, promotions and data cached, over time.
+    Tier,
 }
 
 /// The text of a series' legend entry, translated by the page.
@@ -39,6 +41,8 @@ pub enum LabelId {
     RandomWrite,
     WriteSpeedPerRound,
     WriteSpeedPerCopy,
+    /// An application load's read speed, one point per run.
+    ReadSpeedPerRun,
     Throughput,
     GcCopies,
     Sram,
@@ -52,6 +56,10 @@ pub enum LabelId {
     Folding,
     SlcCacheData,
     SlcCacheSize,
+    /// A hybrid's tier: share of units read from the cache, promotion rate, data cached.
+    CacheHits,
+    Promotions,
+    CachedData,
 }
 
 /// What an axis measures, translated by the page.
@@ -74,6 +82,11 @@ pub enum AxisId {
     TableLookups,
     OperationsAtOrBelow,
     SlcCache,
+    Run,
+    /// Share of the units read that came from a hybrid's cache tier.
+    ReadsFromCache,
+    PromotionRate,
+    CacheTier,
 }
 
 /// The unit a number is in; the page keeps the display strings, keyed by this.
@@ -164,6 +177,10 @@ impl AxisId {
             AxisId::TableLookups => "Table lookups",
             AxisId::OperationsAtOrBelow => "Operations at or below",
             AxisId::SlcCache => "SLC cache",
+            AxisId::Run => "Run",
+            AxisId::ReadsFromCache => "Reads from the cache",
+            AxisId::PromotionRate => "Promotion rate",
+            AxisId::CacheTier => "Cache tier",
         }
     }
 }
@@ -177,6 +194,7 @@ impl LabelId {
             LabelId::RandomWrite => "Random write",
             LabelId::WriteSpeedPerRound => "Write speed per round",
             LabelId::WriteSpeedPerCopy => "Write speed per copy",
+            LabelId::ReadSpeedPerRun => "Read speed per run",
             LabelId::Throughput => "Throughput",
             LabelId::GcCopies => "GC copies",
             LabelId::Sram => "SRAM",
@@ -189,6 +207,9 @@ impl LabelId {
             LabelId::Folding => "Folding (SLC to native)",
             LabelId::SlcCacheData => "Data in the SLC cache",
             LabelId::SlcCacheSize => "SLC cache size",
+            LabelId::CacheHits => "Reads from the cache",
+            LabelId::Promotions => "Promoted into the cache",
+            LabelId::CachedData => "Data in the cache",
         }
     }
 }

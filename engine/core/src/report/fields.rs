@@ -30,6 +30,8 @@ pub enum SummaryGroup {
     Media,
     /// A hard disk's arm, platters and cache.
     Hdd,
+    /// A hybrid drive's cache tier.
+    Tier,
     Run,
 }
 
@@ -52,6 +54,7 @@ pub struct SummaryField {
 const NAND: &[&str] = &["nand_ssd"];
 const MEDIA: &[&str] = &["xpoint_ssd", "hdd"];
 const HDD: &[&str] = &["hdd"];
+const HYBRID: &[&str] = &["hybrid"];
 
 /// A value of the NAND drive's groups (NAND, GC, wear, capacity, table, HMB, SLC cache) is the
 /// NAND drive's; the media group is the devices' without an FTL, the disk's group the disk's;
@@ -61,6 +64,7 @@ const fn f(id: &'static str, unit: Unit, group: SummaryGroup, label: &'static st
         G::Nand | G::Gc | G::Wear | G::Capacity | G::Mapping | G::Hmb | G::SlcCache => NAND,
         G::Media => MEDIA,
         G::Hdd => HDD,
+        G::Tier => HYBRID,
         _ => &[],
     };
     SummaryField { id, unit, group, label, devices }
@@ -134,6 +138,11 @@ static FIELDS: &[SummaryField] = &[
     f("mean_seek_ms", U::Ms, G::Hdd, "Mean seek"),
     f("mean_rotation_ms", U::Ms, G::Hdd, "Mean rotational wait"),
     f("read_cache_hit_percent", U::Percent, G::Hdd, "Reads from the DRAM cache"),
+    f("tier_read_hit_percent", U::Percent, G::Tier, "Reads from the cache tier"),
+    f("tier_promoted_bytes", U::Bytes, G::Tier, "Promoted into the cache"),
+    f("tier_written_back_bytes", U::Bytes, G::Tier, "Written back to the backing tier"),
+    f("tier_evicted_bytes", U::Bytes, G::Tier, "Evicted from the cache"),
+    f("tier_cached_bytes", U::Bytes, G::Tier, "Data in the cache at the end"),
     f("duration_s", U::S, G::Run, "Simulated time"),
     f("scale", U::Ratio, G::Run, "Scale (1/N of the drive simulated)"),
     f("events", U::Count, G::Run, "Events"),

@@ -108,6 +108,15 @@ pub struct Summary {
     pub mean_seek_ms: f64,
     pub mean_rotation_ms: f64,
     pub read_cache_hit_percent: f64,
+    /// A hybrid drive: the share of units read that came from its cache tier; data copied
+    /// into the cache, written back from it to the backing tier and evicted from it in this
+    /// run (amounts of the 1/scale drive, as host writes are); the data it holds at the end
+    /// (a capacity: full-size bytes).
+    pub tier_read_hit_percent: f64,
+    pub tier_promoted_bytes: f64,
+    pub tier_written_back_bytes: f64,
+    pub tier_evicted_bytes: f64,
+    pub tier_cached_bytes: f64,
     /// Events the run loop processed (command completions and think-time wake-ups).
     pub events: f64,
     /// True if the run hit the engine's event limit and stopped early.
@@ -169,21 +178,47 @@ impl Summary {
             time_window_widened: r.window_widened(),
             ..Summary::default()
         };
-        match p.drive {
-            DeviceModel::Nand(drive) => summary.add_nand(&p, drive),
+        summary.add_device(&p, p.drive);
+        // A hybrid's NAND tier may be its cache: the host sees the backing tier's capacity.
+        summary.user_capacity_bytes = p.full_user_bytes as f64;
+        summary
+    }
+
+    fn add_device(&mut self, p: &SimParts, device: &DeviceModel) {
+        let summary = self;
+        match device {
+            DeviceModel::Nand(drive) => summary.add_nand(p, drive),
+            DeviceModel::Hybrid(h) => {
+                summary.add_device(p, &h.cache);
+                summary.add_device(p, &h.backing);
+                let c = h.counters;
+                let b = p.base.tier;
+                let bytes = |units: u64| (units * MAPPING_UNIT_BYTES) as f64;
+                let (hits, misses) = (c.read_hit_units - b.read_hit_units, c.read_miss_units - b.read_miss_units);
+                summary.tier_read_hit_percent = if hits + misses > 0 { hits as f64 * 100.0 / (hits + misses) as f64 } else { 0.0 };
+                summary.tier_promoted_bytes = bytes(c.promoted_units - b.promoted_units);
+                summary.tier_written_back_bytes = bytes(c.written_back_units - b.written_back_units);
+                summary.tier_evicted_bytes = bytes(c.evicted_units - b.evicted_units);
+                summary.tier_cached_bytes = bytes(h.cached_units()) * p.scale as f64;
+            }
             DeviceModel::Xpoint(x) => {
                 // Nothing was written before the run: the counters are the run's.
-                summary.media_written_bytes = (x.counters.unit_writes * MAPPING_UNIT_BYTES) as f64;
-                summary.media_operations = (x.counters.unit_reads + x.counters.unit_writes) as f64;
+                summary.media_written_bytes += (x.counters.unit_writes * MAPPING_UNIT_BYTES) as f64;
+                summary.media_operations += (x.counters.unit_reads + x.counters.unit_writes) as f64;
                 summary.media_utilisation_percent = x.media_utilisation(p.elapsed) * 100.0;
-                summary.write_amplification = if x.counters.unit_writes > 0 { 1.0 } else { 0.0 };
+                if summary.write_amplification == 0.0 && x.counters.unit_writes > 0 {
+                    // In place: once (a hybrid's NAND tier, if any, states its own).
+                    summary.write_amplification = 1.0;
+                }
             }
             DeviceModel::Hdd(h) => {
                 let c = &h.counters;
-                summary.media_written_bytes = (c.unit_writes * MAPPING_UNIT_BYTES) as f64;
-                summary.media_operations = (c.unit_reads + c.unit_writes) as f64;
+                summary.media_written_bytes += (c.unit_writes * MAPPING_UNIT_BYTES) as f64;
+                summary.media_operations += (c.unit_reads + c.unit_writes) as f64;
                 summary.media_utilisation_percent = h.head_utilisation(p.elapsed) * 100.0;
-                summary.write_amplification = if c.unit_writes > 0 { 1.0 } else { 0.0 };
+                if summary.write_amplification == 0.0 && c.unit_writes > 0 {
+                    summary.write_amplification = 1.0;
+                }
                 summary.seeks = c.seeks as f64;
                 let requests = c.media_requests.max(1) as f64;
                 summary.mean_seek_ms = c.seek_ns as f64 / 1e6 / requests;
@@ -192,7 +227,6 @@ impl Summary {
                 summary.read_cache_hit_percent = if read > 0 { c.cache_read_units as f64 * 100.0 / read as f64 } else { 0.0 };
             }
         }
-        summary
     }
 
     /// The NAND drive's values: its NAND, GC, wear, capacity, table and SLC cache.

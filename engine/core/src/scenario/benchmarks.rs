@@ -173,6 +173,11 @@ pub struct TransferSizeSweep {
     pub runtime: f64,
     /// fio `random_distribution` of random transfers.
     pub random_distribution: String,
+    /// Article 004's warm-up, before the first point: 4 KiB sequential reads over the region
+    /// for this long (0 = none), so a hybrid drive learns which blocks are read often...
+    pub warmup_s: f64,
+    /// ...then the host idles this long, so it can copy them to its cache.
+    pub idle_s: f64,
 }
 
 impl Default for TransferSizeSweep {
@@ -184,6 +189,47 @@ impl Default for TransferSizeSweep {
             offset: Bytes(0),
             size: Bytes(100 * MIB),
             runtime: 0.05,
+            random_distribution: RANDOM.to_string(),
+            warmup_s: 0.0,
+            idle_s: 0.0,
+        }
+    }
+}
+
+/// An application loading (article 001): it reads the same files, the same way, run after
+/// run, with the host idle in between. A cache that learns makes the second and later runs
+/// faster. One chart point per run: its read speed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(default, deny_unknown_fields)]
+#[ts(export)]
+pub struct ApplicationLoad {
+    /// `randread` (files scattered over the region, read in pieces) or `read` (in order).
+    pub rw: Rw,
+    pub bs: Bytes,
+    pub iodepth: u32,
+    /// The application's files: a region of the drive. Each run reads `size` bytes of it.
+    pub offset: Bytes,
+    pub size: Bytes,
+    pub runs: u32,
+    /// The host idles this long between runs, seconds.
+    pub idle_s: f64,
+    /// Switch the drive off and on between runs (what survives in its caches).
+    pub power_cycle: bool,
+    /// fio `random_distribution` of the reads.
+    pub random_distribution: String,
+}
+
+impl Default for ApplicationLoad {
+    fn default() -> Self {
+        Self {
+            rw: Rw::Randread,
+            bs: Bytes(16 * KIB),
+            iodepth: 1,
+            offset: Bytes(0),
+            size: Bytes(2 * crate::units::GIB),
+            runs: 4,
+            idle_s: 5.0,
+            power_cycle: false,
             random_distribution: RANDOM.to_string(),
         }
     }

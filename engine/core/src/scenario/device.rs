@@ -2,6 +2,7 @@
 //! GC, wear levelling, mapping table and SLC cache; or 3D XPoint), controller and host link.
 
 use super::error::{Check, ScenarioError};
+use super::DeviceKind;
 use crate::media::CellType;
 use crate::units::Bytes;
 use serde::{Deserialize, Serialize};
@@ -23,6 +24,8 @@ pub struct Device {
     pub slc_cache: super::SlcCache,
     pub xpoint: super::Xpoint,
     pub hdd: super::Hdd,
+    /// A hybrid drive's two tiers and its caching policy (`kind` hybrid).
+    pub tier: super::Tier,
 }
 
 /// NAND geometry. Dies are numbered channel-first, so consecutive dies sit on different
@@ -290,21 +293,59 @@ impl Default for Wear {
 impl Device {
     pub(crate) fn validate(&self) -> Result<(), ScenarioError> {
         Check::at("device").choice("kind", &self.kind)?;
-        match self.kind {
-            super::DeviceKind::NandSsd => self.validate_nand()?,
-            super::DeviceKind::XpointSsd => self.xpoint.validate()?,
-            super::DeviceKind::Hdd => self.hdd.validate()?,
+        if self.kind == DeviceKind::Hybrid {
+            // The tiers' kinds first: each names the part of `device` to check.
+            let c = Check::at("device.tier");
+            c.choice("cache", &self.tier.cache)?;
+            c.choice("backing", &self.tier.backing)?;
+            self.validate_media(self.tier.backing)?;
+            if self.tier.cache != self.tier.backing {
+                self.validate_media(self.tier.cache)?;
+            }
+            self.tier.validate(self.user_bytes()?)?;
+        } else {
+            self.validate_media(self.kind)?;
         }
         self.validate_controller_and_link()
     }
 
-    /// Bytes the host can address.
+    fn validate_media(&self, kind: DeviceKind) -> Result<(), ScenarioError> {
+        match kind {
+            DeviceKind::NandSsd => self.validate_nand(),
+            DeviceKind::XpointSsd => self.xpoint.validate(),
+            DeviceKind::Hdd => self.hdd.validate(),
+            // The tier's options never name it: `choice` refused it above.
+            DeviceKind::Hybrid => Ok(()),
+        }
+    }
+
+    /// Bytes the host can address: a hybrid drive's are its backing tier's.
     pub fn user_bytes(&self) -> Result<u64, ScenarioError> {
-        Ok(match self.kind {
-            super::DeviceKind::NandSsd => crate::media::Geometry::new(self)?.user_bytes(),
-            super::DeviceKind::XpointSsd => self.xpoint.user_units() as u64 * crate::units::MAPPING_UNIT_BYTES,
-            super::DeviceKind::Hdd => self.hdd.user_units() as u64 * crate::units::MAPPING_UNIT_BYTES,
+        let kind = if self.kind == DeviceKind::Hybrid { self.tier.backing } else { self.kind };
+        self.user_bytes_of(kind)
+    }
+
+    /// Bytes a device of `kind` described by this `device` holds (a tier's capacity).
+    pub fn user_bytes_of(&self, kind: DeviceKind) -> Result<u64, ScenarioError> {
+        Ok(match kind {
+            DeviceKind::NandSsd => crate::media::Geometry::new(self)?.user_bytes(),
+            DeviceKind::XpointSsd => self.xpoint.user_units() as u64 * crate::units::MAPPING_UNIT_BYTES,
+            DeviceKind::Hdd => self.hdd.user_units() as u64 * crate::units::MAPPING_UNIT_BYTES,
+            DeviceKind::Hybrid => self.user_bytes()?,
         })
+    }
+
+    /// The device kinds this device is made of: itself, or a hybrid's two tiers.
+    pub fn media_kinds(&self) -> [DeviceKind; 2] {
+        match self.kind {
+            DeviceKind::Hybrid => [self.tier.cache, self.tier.backing],
+            k => [k, k],
+        }
+    }
+
+    /// A NAND SSD is part of this device (alone or as a tier).
+    pub fn has_nand(&self) -> bool {
+        self.media_kinds().contains(&DeviceKind::NandSsd)
     }
 
     /// The parts of a NAND SSD only: media, capacity, the FTL's table, GC, wear, SLC cache.

@@ -93,6 +93,9 @@ const fn devices_of(path: &str) -> &'static [&'static str] {
     if starts_with(path, "device.hdd.") {
         return &["hdd"];
     }
+    if starts_with(path, "device.tier.") {
+        return &["hybrid"];
+    }
     let mut i = 0;
     while i < NAND_ONLY.len() {
         if starts_with(path, NAND_ONLY[i]) {
@@ -153,10 +156,11 @@ const MIB: f64 = 1024.0 * KIB;
 const GIB: f64 = 1024.0 * MIB;
 
 const JOB: &[&str] = &["job"];
-const ALL_JOBS: &[&str] = &["job", "span_sweep", "whole_drive_write", "latency_trace", "steady_state", "transfer_size_sweep"];
-const REGION: &[&str] = &["job", "latency_trace", "steady_state", "transfer_size_sweep"];
+const ALL_JOBS: &[&str] = &["job", "span_sweep", "whole_drive_write", "latency_trace", "steady_state", "transfer_size_sweep", "application_load"];
+const REGION: &[&str] = &["job", "latency_trace", "steady_state", "transfer_size_sweep", "application_load"];
 /// Kinds whose jobs may be random, so `random_distribution` applies.
-const RANDOM_JOBS: &[&str] = &["job", "span_sweep", "whole_drive_write", "latency_trace", "steady_state", "transfer_size_sweep", "crystal_disk_mark"];
+const RANDOM_JOBS: &[&str] =
+    &["job", "span_sweep", "whole_drive_write", "latency_trace", "steady_state", "transfer_size_sweep", "crystal_disk_mark", "application_load"];
 const FIO_RW: &[&str] = &["read", "write", "randread", "randwrite", "rw", "randrw", "trim", "randtrim"];
 
 pub static KNOBS: &[Knob] = &[
@@ -170,9 +174,28 @@ pub static KNOBS: &[Knob] = &[
         Enum,
         "",
         "Device",
-        "What stores the data: NAND flash behind a flash translation layer, 3D XPoint written in place, or spinning platters",
+        "What stores the data: NAND flash behind a flash translation layer, 3D XPoint written in place, spinning platters, or a hybrid of two with a cache tier",
     )
-    .options(&["nand_ssd", "xpoint_ssd", "hdd"]),
+    .options(&["nand_ssd", "xpoint_ssd", "hdd", "hybrid"]),
+    k("device.tier.cache", "tier", Enum, "", "Cache tier", "The small fast media in front: 3D XPoint (its part below) or NAND flash (the NAND parts)")
+        .options(&["xpoint_ssd", "nand_ssd"]),
+    k("device.tier.backing", "tier", Enum, "", "Backing tier", "Where the data lives: a NAND SSD or a hard disk; its capacity is what the host sees")
+        .options(&["nand_ssd", "hdd"]),
+    k("device.tier.write_policy", "tier", Enum, "", "Writes", "Write-back: into the cache, to the backing tier later; write-around: straight to the backing tier")
+        .options(&["write_back", "write_around"]),
+    k("device.tier.promotion", "tier", Enum, "", "Read promotion", "Copy blocks read into the cache right after the read, or only while the drive is idle")
+        .options(&["on_access", "idle"]),
+    k("device.tier.promote_after_reads", "tier", Int, "", "Reads before promotion", "A 4 KiB block is copied into the cache once read this many times")
+        .range(1.0, 255.0),
+    k("device.tier.idle_after_ms", "tier", Number, "ms", "Idle before background work", "Idle promotion and writing dirty data back start once the host has been idle this long")
+        .range(0.0, 60_000.0),
+    k("device.tier.read_bypass_bytes", "tier", Bytes, "B", "Read bypass size", "Reads at least this long do not count toward promotion (long streams); 0 = none")
+        .range(0.0, 64.0 * MIB),
+    k("device.tier.pin_offset", "tier", Bytes, "B", "Pinned range start", "Blocks in the pinned range are cached on their first read and never evicted"),
+    k("device.tier.pin_bytes", "tier", Bytes, "B", "Pinned range length", "0 pins nothing"),
+    k("device.tier.hit_latency_us", "tier", Number, "µs", "Hit latency", "Firmware time to find a block in the cache and route the read to the cache media")
+        .range(0.0, 100_000.0),
+    k("device.tier.persistent", "tier", Bool, "", "Cache survives power-off", "The cache and its directory are kept across a power cycle; off, it starts empty"),
     k("device.hdd.capacity_bytes", "hdd", Bytes, "B", "Capacity", "Capacity the host sees").range(GIB, 16e12),
     k("device.hdd.rpm", "hdd", Int, "rpm", "Spindle speed", "A revolution takes 60 / rpm seconds; the mean wait for a sector is half of it")
         .range(3600.0, 15_000.0),
@@ -497,6 +520,9 @@ pub static KNOBS: &[Knob] = &[
     k("workload.rw", "workload", Enum, "", "Access pattern", "fio rw of every operation traced")
         .options(&["read", "write", "randread", "randwrite"])
         .only(&["latency_trace", "transfer_size_sweep"]),
+    k("workload.rw", "workload", Enum, "", "Access pattern", "How the application reads its files: scattered pieces or in order")
+        .options(&["randread", "read"])
+        .only(&["application_load"]),
     k("workload.rwmixread", "workload", Int, "%", "Read share", "Share of reads in a mixed job").range(0.0, 100.0).only(JOB),
     k("workload.bs", "workload", Bytes, "B", "Block size", "fio bs: bytes per I/O, a multiple of 4 KiB").range(4096.0, 64.0 * MIB).only(&[
         "job",
@@ -504,6 +530,7 @@ pub static KNOBS: &[Knob] = &[
         "whole_drive_write",
         "latency_trace",
         "steady_state",
+        "application_load",
     ]),
     k("workload.bs", "workload", Bytes, "B", "Block size", "Bytes per write of the copy (a file copy writes in large blocks)")
         .range(4096.0, 64.0 * MIB)
@@ -634,6 +661,16 @@ pub static KNOBS: &[Knob] = &[
     k("workload.idle_s", "workload", Number, "s", "Idle between copies", "The host rests this long between copies; background GC may work")
         .range(0.0, 3600.0)
         .only(&["file_copy"]),
+    k("workload.warmup_s", "workload", Number, "s", "Warm-up", "4 KiB sequential reads over the region first (article 004: 10 minutes); 0 = none")
+        .range(0.0, 3600.0)
+        .only(&["transfer_size_sweep"]),
+    k("workload.idle_s", "workload", Number, "s", "Idle after warm-up", "The host rests before the first point; a hybrid drive promotes what it learned")
+        .range(0.0, 3600.0)
+        .only(&["transfer_size_sweep"]),
+    k("workload.runs", "workload", Int, "", "Runs", "Loads of the same files, one chart point each").range(1.0, 20.0).only(&["application_load"]),
+    k("workload.idle_s", "workload", Number, "s", "Idle between runs", "The host rests this long between loads").range(0.0, 3600.0).only(&["application_load"]),
+    k("workload.power_cycle", "workload", Bool, "", "Power cycle between runs", "Switch the drive off and on between loads: what survives in its caches")
+        .only(&["application_load"]),
     k("workload.sizes", "workload", BytesList, "B", "Transfer sizes", "One chart point per transfer size (Iometer: 4 KiB to 1 MiB)")
         .only(&["transfer_size_sweep"]),
 ];

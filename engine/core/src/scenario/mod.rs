@@ -14,6 +14,7 @@ mod parse;
 mod rules;
 mod scale;
 mod slc_cache;
+mod tier;
 mod workload;
 mod xpoint;
 
@@ -26,6 +27,7 @@ pub use host::*;
 pub use mapping::*;
 pub use parse::WORKLOAD_KINDS;
 pub use slc_cache::*;
+pub use tier::*;
 pub use workload::*;
 pub use xpoint::*;
 

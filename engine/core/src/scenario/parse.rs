@@ -13,8 +13,8 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 /// The workload kinds, as `workload.kind` spells them.
-pub const WORKLOAD_KINDS: [&str; 8] =
-    ["job", "span_sweep", "whole_drive_write", "latency_trace", "steady_state", "transfer_size_sweep", "crystal_disk_mark", "file_copy"];
+pub const WORKLOAD_KINDS: [&str; 9] =
+    ["job", "span_sweep", "whole_drive_write", "latency_trace", "steady_state", "transfer_size_sweep", "crystal_disk_mark", "file_copy", "application_load"];
 
 pub(super) fn parse(text: &str) -> Result<Scenario, ScenarioError> {
     let value: Value = serde_json::from_str(text).map_err(|e| ScenarioError::new("", ErrorCode::Syntax, format!("not a valid scenario JSON: {e}")))?;
@@ -61,6 +61,7 @@ fn workload_of(kind: &str, body: Value) -> Result<Workload, ScenarioError> {
         "transfer_size_sweep" => Workload::TransferSizeSweep(deserialize(at, body)?),
         "crystal_disk_mark" => Workload::CrystalDiskMark(deserialize(at, body)?),
         "file_copy" => Workload::FileCopy(deserialize(at, body)?),
+        "application_load" => Workload::ApplicationLoad(deserialize(at, body)?),
         _ => unreachable!("kind_of checked the kind"),
     })
 }

@@ -25,6 +25,7 @@ impl Workload {
             Workload::TransferSizeSweep(_) => "transfer_size_sweep",
             Workload::CrystalDiskMark(_) => "crystal_disk_mark",
             Workload::FileCopy(_) => "file_copy",
+            Workload::ApplicationLoad(_) => "application_load",
         }
     }
 
@@ -90,6 +91,17 @@ impl Workload {
                 c.knob("runtime", t.runtime)?;
                 needs_end(&c, t.runtime, Bytes(0))?;
                 distribution(&c, &t.random_distribution)?;
+                c.knob("warmup_s", t.warmup_s)?;
+                c.knob("idle_s", t.idle_s)?;
+            }
+            Workload::ApplicationLoad(a) => {
+                c.choice("rw", &a.rw)?;
+                transfer(&c, "bs", a.bs, user_bytes)?;
+                c.knob("iodepth", a.iodepth as f64)?;
+                region(&c, a.offset, a.size, a.bs.0, user_bytes)?;
+                c.knob("runs", a.runs as f64)?;
+                c.knob("idle_s", a.idle_s)?;
+                distribution(&c, &a.random_distribution)?;
             }
             Workload::CrystalDiskMark(m) => {
                 c.knob("size", m.size.0 as f64)?;

@@ -27,17 +27,14 @@ impl Scenario {
         }
         let mut s = self.clone();
         s.scale = 1;
-        match s.device.kind {
-            super::DeviceKind::NandSsd => scale_nand(&mut s.device, n)?,
-            // Media written in place has no spare to keep in proportion: the capacity shrinks.
-            super::DeviceKind::XpointSsd => shrink(&mut s.device.xpoint.capacity_bytes, n),
-            // A disk's positions are shares of its capacity and stroke: 1/N of it seeks and
-            // spins as the whole does, only the capacity shrinks.
-            super::DeviceKind::Hdd => {
-                shrink(&mut s.device.hdd.capacity_bytes, n);
-                s.device.hdd.scale = n as u32;
-            }
+        let [cache, backing] = s.device.media_kinds();
+        scale_media(&mut s.device, backing, n)?;
+        if cache != backing {
+            scale_media(&mut s.device, cache, n)?;
         }
+        // A hybrid's pinned range is a region of the drive, like a workload's.
+        shrink(&mut s.device.tier.pin_offset, n);
+        shrink(&mut s.device.tier.pin_bytes, n);
         match &mut s.workload {
             Workload::Job(j) => {
                 shrink(&mut j.offset, n);
@@ -64,6 +61,10 @@ impl Scenario {
                 shrink(&mut w.size, n);
             }
             Workload::CrystalDiskMark(w) => shrink(&mut w.size, n),
+            Workload::ApplicationLoad(w) => {
+                shrink(&mut w.offset, n);
+                shrink(&mut w.size, n);
+            }
             Workload::FileCopy(w) => {
                 shrink(&mut w.offset, n);
                 shrink(&mut w.file_bytes, n);
@@ -71,6 +72,24 @@ impl Scenario {
         }
         Ok(s)
     }
+}
+
+/// One device kind's part of `device` at 1/N (a hybrid's cache shrinks with its backing
+/// tier, so the share of the data the cache holds stays the full drive's).
+fn scale_media(device: &mut super::Device, kind: super::DeviceKind, n: u64) -> Result<(), ScenarioError> {
+    match kind {
+        super::DeviceKind::NandSsd => scale_nand(device, n)?,
+        // Media written in place has no spare to keep in proportion: the capacity shrinks.
+        super::DeviceKind::XpointSsd => shrink(&mut device.xpoint.capacity_bytes, n),
+        // A disk's positions are shares of its capacity and stroke: 1/N of it seeks and
+        // spins as the whole does, only the capacity shrinks.
+        super::DeviceKind::Hdd => {
+            shrink(&mut device.hdd.capacity_bytes, n);
+            device.hdd.scale = n as u32;
+        }
+        super::DeviceKind::Hybrid => {}
+    }
+    Ok(())
 }
 
 /// The NAND drive at 1/N: capacities are exact shares of the full drive's, so OP is as typed

@@ -29,6 +29,8 @@ pub enum Workload {
     CrystalDiskMark(super::benchmarks::CrystalDiskMark),
     /// Copies of a large file, one after another, until the drive is full (article 003).
     FileCopy(super::benchmarks::FileCopy),
+    /// The same files read run after run, idle in between (article 001).
+    ApplicationLoad(super::benchmarks::ApplicationLoad),
 }
 
 impl Default for Workload {
@@ -50,6 +52,7 @@ impl Workload {
             "transfer_size_sweep" => Workload::TransferSizeSweep(TransferSizeSweep::default()),
             "crystal_disk_mark" => Workload::CrystalDiskMark(CrystalDiskMark::default()),
             "file_copy" => Workload::FileCopy(FileCopy::default()),
+            "application_load" => Workload::ApplicationLoad(ApplicationLoad::default()),
             _ => return None,
         })
     }

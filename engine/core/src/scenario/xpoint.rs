@@ -23,6 +23,8 @@ pub enum DeviceKind {
     XpointSsd,
     /// A hard disk: `hdd` describes it.
     Hdd,
+    /// A cache tier in front of a backing tier: `tier` names their kinds and the policy.
+    Hybrid,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]

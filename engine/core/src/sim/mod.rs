@@ -111,10 +111,14 @@ impl Simulation {
             slot_geometry: d.slot_geometry(),
             slc_cache: d.ftl.slc_cache_enabled(),
         });
-        let recorder = Recorder::new(&plan, window, reads, writes, scale as f64, ftl);
+        let recorder = Recorder::new(&plan, window, reads, writes, scale as f64, ftl, drive.tier().is_some());
         let overhead_ns = (scenario.host.command_overhead_us * 1000.0) as Nanos;
         let first = Threads::new(&plan.phases[0].job, user_bytes, scenario.seed, 0, overhead_ns);
-        let precondition = Precondition::new(if drive.nand().is_some() { (user_bytes / MAPPING_UNIT_BYTES) as u32 } else { 0 }, scenario);
+        // Preconditioning writes the host's data: into a NAND drive, or a hybrid's NAND
+        // backing tier (its cache starts empty); other media are the same whatever they hold.
+        let mut drive = drive;
+        let holds_data_on_nand = drive.data_nand_mut().is_some();
+        let precondition = Precondition::new(if holds_data_on_nand { (user_bytes / MAPPING_UNIT_BYTES) as u32 } else { 0 }, scenario);
         let base = Baselines::of(&drive);
         let precondition_share = budget.precondition_flash_ops as f64 / budget.flash_ops.max(1) as f64;
         Ok(Simulation {
@@ -176,9 +180,14 @@ impl Simulation {
     }
 
     fn start_phase(&mut self, index: usize, at: Nanos) {
-        let job = &self.phases[index].job;
-        // Each phase draws from its own stream, so adding a point never shifts the others.
-        let seed = self.seed.wrapping_add(index as u64);
+        let phase = &self.phases[index];
+        let job = &phase.job;
+        // Each phase draws from its own stream, so adding a point never shifts the others
+        // (a benchmark that repeats a run gives its repeats the same one).
+        let seed = self.seed.wrapping_add(phase.stream as u64);
+        let power_cycle = phase.power_cycle;
+        // The drive is switched off and on before the phase: it is ready once it has flushed.
+        let at = if power_cycle { self.drive.power_cycle(at) } else { at };
         // fio's startdelay (CrystalDiskMark's interval): the drive idles first, and background
         // GC may use the time.
         let delay = (job.startdelay * 1e9) as Nanos;
@@ -239,7 +248,7 @@ impl Simulation {
     /// of the workload (completions and wake-ups). Returns true once the run is finished.
     pub fn run(&mut self, max_events: u64) -> bool {
         if !self.started {
-            if let Some(drive) = self.drive.nand_mut() {
+            if let Some(drive) = self.drive.data_nand_mut() {
                 self.precondition.step(drive, max_events);
             }
             if !self.precondition.is_done() {
@@ -410,16 +419,20 @@ pub(crate) struct Baselines {
     pub flash: crate::controller::FlashCounters,
     pub map: crate::ftl::mapping_cache::MappingCounters,
     pub writes: NandWrites,
+    pub tier: crate::device::TierCounters,
 }
 
 impl Baselines {
     fn of(drive: &DeviceModel) -> Baselines {
-        drive.nand().map_or_else(Baselines::default, |d| Baselines {
+        let mut b = drive.nand().map_or_else(Baselines::default, |d| Baselines {
             ftl: d.ftl.counters(),
             flash: d.counters(),
             map: d.mapping_counters(),
             writes: d.nand_writes(),
-        })
+            tier: Default::default(),
+        });
+        b.tier = drive.tier().map_or_else(Default::default, |t| t.counters);
+        b
     }
 }
 

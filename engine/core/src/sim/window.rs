@@ -64,7 +64,11 @@ fn requested_width_ns(plan: &Plan, device: &Device) -> Result<Nanos, ScenarioErr
 /// The fastest the media reads and writes, bytes per second, so a run that slows down later
 /// still starts with narrow windows.
 fn media_bytes_per_s(device: &Device) -> Result<(f64, f64), ScenarioError> {
-    Ok(match device.kind {
+    media_bytes_per_s_of(device, device.kind)
+}
+
+fn media_bytes_per_s_of(device: &Device, kind: DeviceKind) -> Result<(f64, f64), ScenarioError> {
+    Ok(match kind {
         DeviceKind::NandSsd => {
             // The planes' reads, and programs of a one-shot wordline or (into an SLC cache)
             // an SLC page.
@@ -84,6 +88,11 @@ fn media_bytes_per_s(device: &Device) -> Result<(f64, f64), ScenarioError> {
         }
         // The outer zone, for reads and writes alike.
         DeviceKind::Hdd => (device.hdd.outer_mb_per_s * 1e6, device.hdd.outer_mb_per_s * 1e6),
+        // The faster tier's: hits and writes into the cache can run at its speed.
+        DeviceKind::Hybrid => {
+            let (cache, backing) = (media_bytes_per_s_of(device, device.tier.cache)?, media_bytes_per_s_of(device, device.tier.backing)?);
+            (cache.0.max(backing.0), cache.1.max(backing.1))
+        }
     })
 }
 

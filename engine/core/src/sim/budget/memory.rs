@@ -92,7 +92,9 @@ pub(crate) fn metrics_bytes(s: &Scenario, plan: &Plan, window: TimeWindow, durat
     let m = &s.device.mapping;
     let map_tiers = 1 + [m.sram_bytes.0 > 0, m.dram_bytes.0 > 0, m.hmb.table_bytes() > 0].iter().filter(|&&t| t).count() as u64;
     // read throughput; write throughput, waf, waf_window, gc; a line per mapping tier.
-    let time_series = reads as u64 + 4 * writes as u64 + map_tiers;
+    // A hybrid's tier: reads from the cache, promotions, data cached.
+    let tier = 3 * (s.device.kind == crate::scenario::DeviceKind::Hybrid) as u64;
+    let time_series = reads as u64 + 4 * writes as u64 + map_tiers + tier;
     let mut points = time_series * time_points_bound(window.width_ns, duration_ns);
     let mut series = time_series + plan.series.len() as u64 + 3;
     // A point per benchmark phase.

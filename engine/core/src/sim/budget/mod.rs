@@ -91,12 +91,8 @@ fn estimate_parts(s: &Scenario) -> Result<(Budget, memory::Memory, work::Work), 
     let user_bytes = s.device.user_bytes()?;
     let plan = Plan::new(&s.workload, user_bytes, 1.0);
     let (w, drive_bytes) = match s.device.kind {
-        DeviceKind::NandSsd => {
-            let geo = Geometry::new(&s.device)?;
-            (work::work(s, &geo, &plan), memory::drive_bytes(s, &geo))
-        }
-        DeviceKind::XpointSsd => (work::xpoint_work(s, &plan, user_bytes), memory::xpoint_drive_bytes(s)),
-        DeviceKind::Hdd => (work::hdd_work(s, &plan, user_bytes), memory::hdd_drive_bytes(s)),
+        DeviceKind::Hybrid => hybrid_parts(s, &plan, user_bytes)?,
+        kind => media_parts(s, kind, &plan, user_bytes)?,
     };
     let window = crate::sim::window::time_window(&plan, &s.device)?;
     let m = memory::Memory { drive_bytes, metrics_bytes: memory::metrics_bytes(s, &plan, window, w.duration_bound_ns) };
@@ -111,6 +107,55 @@ fn estimate_parts(s: &Scenario) -> Result<(Budget, memory::Memory, work::Work), 
         precondition_flash_ops: w.precondition_flash_ops,
     };
     Ok((budget, m, w))
+}
+
+/// The work and drive memory of one device kind running `plan`.
+fn media_parts(s: &Scenario, kind: DeviceKind, plan: &Plan, user_bytes: u64) -> Result<(work::Work, u64), ScenarioError> {
+    Ok(match kind {
+        DeviceKind::NandSsd => {
+            let geo = Geometry::new(&s.device)?;
+            (work::work(s, &geo, plan), memory::drive_bytes(s, &geo))
+        }
+        DeviceKind::XpointSsd => (work::xpoint_work(s, plan, user_bytes), memory::xpoint_drive_bytes(s)),
+        DeviceKind::Hdd => (work::hdd_work(s, plan, user_bytes), memory::hdd_drive_bytes(s)),
+        DeviceKind::Hybrid => hybrid_parts(s, plan, user_bytes)?,
+    })
+}
+
+/// A hybrid drive: each tier as if it served the whole workload, the cache's reads as
+/// writes too (what it holds is written into it: promotions, write-back), each doubled (a
+/// unit may cross a tier twice: missed then promoted, cached then written back); and the
+/// directory, history and queues (see `device/tier.rs`). Only a NAND backing tier is
+/// preconditioned.
+fn hybrid_parts(s: &Scenario, plan: &Plan, user_bytes: u64) -> Result<(work::Work, u64), ScenarioError> {
+    let t = &s.device.tier;
+    let (backing, backing_bytes) = media_parts(s, t.backing, plan, user_bytes)?;
+    let mut cache_scenario = s.clone();
+    cache_scenario.device.kind = t.cache;
+    cache_scenario.precondition.fill_percent = 0.0;
+    cache_scenario.precondition.random_rounds = 0.0;
+    let cache_units = s.device.user_bytes_of(t.cache)?;
+    let mut cache_plan = Plan { phases: plan.phases.clone(), series: Vec::new(), bytes_window: None, latency_group: None };
+    for p in &mut cache_plan.phases {
+        if matches!(p.job.rw, crate::scenario::Rw::Read | crate::scenario::Rw::Randread) {
+            p.job.rw = crate::scenario::Rw::Randwrite;
+        }
+        // The cache's addresses are its slots: a region past them maps onto them.
+        p.job.offset.0 = 0;
+        p.job.size.0 = p.job.size.0.min(cache_units);
+    }
+    let (cache, cache_bytes) = media_parts(&cache_scenario, t.cache, &cache_plan, cache_units)?;
+    let work = work::Work {
+        precondition_flash_ops: backing.precondition_flash_ops,
+        workload_flash_ops: backing.workload_flash_ops.saturating_add(cache.workload_flash_ops).saturating_mul(2),
+        host_commands: backing.host_commands,
+        duration_bound_ns: backing.duration_bound_ns.saturating_add(cache.duration_bound_ns),
+        workload_field: backing.workload_field,
+    };
+    let slots = cache_units / crate::units::MAPPING_UNIT_BYTES;
+    // Tag, last use, flags; history tag and count; a candidate and a dirty entry per slot.
+    let directory = slots * (4 + 4 + 1 + 4 + 1 + 4 + 4) + 4096 * 16;
+    Ok((work, backing_bytes.saturating_add(cache_bytes).saturating_add(directory)))
 }
 
 /// The budget of a scaled, validated scenario, or a refusal if it is over a limit.

@@ -560,5 +560,6 @@ fn workload_field(w: &Workload, stopped_by_time: bool) -> &'static str {
             }
         }
         Workload::TransferSizeSweep(_) | Workload::CrystalDiskMark(_) => Fields::RUNTIME,
+        Workload::ApplicationLoad(_) => "workload.runs",
     }
 }
