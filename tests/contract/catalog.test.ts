@@ -68,7 +68,13 @@ describe('catalogue', () => {
 
   it('names only device kinds the device.kind knob offers, on knobs and summary values alike', () => {
     const kinds = catalog.knobs.find((k) => k.path === 'device.kind')?.options ?? [];
-    expect(kinds).toEqual(['nand_ssd', 'xpoint_ssd', 'hdd']);
+    expect(kinds).toEqual(['nand_ssd', 'xpoint_ssd', 'hdd', 'hybrid']);
+    // A hybrid's tiers are drives of the other kinds (deviceKinds: hybrid + cache + backing).
+    for (const tier of ['device.tier.cache', 'device.tier.backing']) {
+      const options = catalog.knobs.find((k) => k.path === tier)?.options ?? [];
+      expect(options.length, tier).toBeGreaterThan(1);
+      expect(options.filter((o) => !kinds.includes(o) || o === 'hybrid'), tier).toEqual([]);
+    }
     const named = [...catalog.knobs, ...catalog.summaryFields].flatMap((k) => k.devices ?? []);
     expect(named.filter((d) => !kinds.includes(d))).toEqual([]);
     // Every kind has a media group of its own, summary values of its kind (the media values of
@@ -140,7 +146,7 @@ describe('Japanese for everything the engine names', () => {
     // against them too, and lists what is missing by id.
     expect([...labels].filter((id) => !Object.hasOwn(LABELS_JA, id))).toEqual([]);
     expect([...axes].filter((id) => !Object.hasOwn(AXES_JA, id))).toEqual([]);
-    expect([...roles].sort()).toEqual(expect.arrayContaining(['headline', 'latency_cdf', 'mapping', 'throughput', 'waf']));
+    expect([...roles].sort()).toEqual(expect.arrayContaining(['headline', 'latency_cdf', 'mapping', 'throughput', 'tier', 'waf']));
   });
 
   it('every value of the summary catalogue has a Japanese label, and the catalogue covers the summary', async () => {

@@ -17,7 +17,7 @@ import { KNOBS_JA } from '../../web/src/i18n/knobs.ja';
 import { DevicePanel } from '../../web/src/panels/DevicePanel';
 import { SummaryPanel } from '../../web/src/panels/SummaryPanel';
 import { WorkloadPanel } from '../../web/src/panels/WorkloadPanel';
-import { deviceKind, hasEraseBlocks, knobApplies, knobsFor, workloadKind } from '../../web/src/scenario/knobs';
+import { deviceKind, deviceKinds, hasEraseBlocks, knobApplies, knobsFor, workloadKind } from '../../web/src/scenario/knobs';
 import { getPath, setPath, type JsonObject } from '../../web/src/scenario/paths';
 import { settleDecoded } from '../../web/src/scenario/settle';
 import { decodeScenario, type CodecContext } from '../../web/src/scenario/urlCodec';
@@ -139,7 +139,7 @@ describe('a 3D XPoint run', () => {
     const result: RunResult = run.result;
     const html = renderToStaticMarkup(
       <I18nProvider initial="en">
-        <SummaryPanel summary={result.summary} fields={catalog.summaryFields} emptyText="" device={deviceKind(xpoint)} />
+        <SummaryPanel summary={result.summary} fields={catalog.summaryFields} emptyText="" devices={deviceKinds(xpoint)} />
       </I18nProvider>,
     );
     const groups = [...html.matchAll(/data-group="([^"]+)"/g)].map((m) => m[1]);
@@ -152,7 +152,7 @@ describe('a 3D XPoint run', () => {
 
     const ja = renderToStaticMarkup(
       <I18nProvider initial="ja">
-        <SummaryPanel summary={result.summary} fields={catalog.summaryFields} emptyText="" device="xpoint_ssd" />
+        <SummaryPanel summary={result.summary} fields={catalog.summaryFields} emptyText="" devices="xpoint_ssd" />
       </I18nProvider>,
     );
     for (const text of ['メディア', 'メディア書き込み量', 'メディア操作数（4 KiB）', 'メディア稼働率']) expect(ja).toContain(text);

@@ -90,6 +90,27 @@ describe('chartDefs: charts from the series roles and axis ids', () => {
     ]);
   });
 
+  it('a hybrid’s cache tier: hit rate, promotion rate and cached data each get a chart of the tier role', () => {
+    const defs = chartDefs([
+      series('application_load', 'headline', axis('run', 'none'), mbps, 'read_speed_per_run'),
+      series('read_throughput', 'throughput', time, mbps),
+      series('map_hit_dram', 'mapping', time, pct, 'dram'),
+      series('tier_read_hits', 'tier', time, axis('reads_from_cache', 'percent'), 'cache_hits'),
+      series('tier_promotions', 'tier', time, axis('promotion_rate', 'mb_per_s'), 'promotions'),
+      series('tier_cached', 'tier', time, axis('cache_tier', 'gb'), 'cached_data'),
+      series('latency_cdf_read', 'latency_cdf', axis('latency', 'us'), axis('operations_at_or_below', 'percent')),
+    ]);
+    expect(defs.map((d) => [d.id, d.series, d.mark, d.role])).toEqual([
+      ['headline', [0], 'line', 'headline'],
+      ['throughput', [1], 'line', 'time'],
+      ['latency', [6], 'line', 'cdf'],
+      ['tier', [3], 'line', 'time'],
+      ['tier_promotion_rate', [4], 'line', 'time'],
+      ['tier_cache_tier', [5], 'line', 'time'],
+      ['mapping', [2], 'line', 'time'],
+    ]);
+  });
+
   it('a job’s headline is its throughput over time (no duplicate chart)', () => {
     const defs = chartDefs([
       series('read_throughput', 'throughput', time, mbps),
@@ -147,6 +168,14 @@ describe('plotFrame', () => {
     expect(f.x(64)).toBe(500);
     expect(f.y(0)).toBe(200);
     expect(f.yTicks[0]).toBe(0);
+  });
+
+  it('a count on x (runs 1 to 4) has whole-number ticks; fractional x keeps its ticks', () => {
+    const runs = new Float64Array([1, 80, 2, 420, 3, 421, 4, 419]);
+    const f = plotFrame({ series: [runs], width: 560, height: 240, margins, xScale: 'linear', yScale: 'linear' });
+    expect(f.xTicks).toEqual([0, 1, 2, 3, 4]);
+    const times = new Float64Array([0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4]);
+    expect(plotFrame({ series: [times], width: 560, height: 240, margins, xScale: 'linear', yScale: 'linear' }).xTicks.some((t) => !Number.isInteger(t))).toBe(true);
   });
 
   it('a log x axis uses a sweep’s own points as ticks', () => {

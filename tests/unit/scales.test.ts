@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisTitle, decimateForWidth, formatTick, meanY } from '../../web/src/charts/scales';
+import { axisTitle, decimateForWidth, formatTick, lineOrder, meanY } from '../../web/src/charts/scales';
 
 
 describe('helpers', () => {
@@ -48,5 +48,16 @@ describe('decimateForWidth', () => {
     expect(ys).toContain(-5);
     expect(xs[0]).toBe(0);
     expect(xs.at(-1)).toBe(999);
+  });
+});
+
+describe('lineOrder: where a line over time breaks', () => {
+  it('breaks across a stretch without points (an idle minute without reads), not at a short last window', () => {
+    const at = (xs: number[]) => new Float64Array(xs.flatMap((x) => [x, 1]));
+    const idle = at([0.45, 0.9, 1.35, 1.8, 2.25, 62.1, 62.55, 63, 63.2]);
+    expect(lineOrder(idle)).toEqual([0, 1, 2, 3, 4, -1, 5, 6, 7, 8]);
+    expect(lineOrder(at([1, 2, 3, 4, 5, 6]))).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(lineOrder(at([1, 50, 51]))).toEqual([0, 1, 2]);
+    expect(lineOrder(new Float64Array(0))).toEqual([]);
   });
 });

@@ -3,13 +3,15 @@ import { hasScenarioParams, parseScenario } from '../../web/src/app/useScenario'
 import { CancelledError } from '../../web/src/engine/bridge';
 import { EngineError } from '../../web/src/engine/errors';
 import { compactBytes, formatBytesExact, parseBytes } from '../../web/src/scenario/bytes';
-import { deviceKind, enumValue, hasEraseBlocks, knobApplies, knobForField, knobsFor, panelGroups, parseBytesList, type Knob } from '../../web/src/scenario/knobs';
+import { deviceKind, deviceKinds, enumValue, hasEraseBlocks, knobApplies, knobForField, knobsFor, panelGroups, parseBytesList, type Knob } from '../../web/src/scenario/knobs';
 import { draftProblem, parseDraft } from '../../web/src/panels/KnobInput';
 import { flattenLeaves, getPath, sameJson, setPath, splitPath } from '../../web/src/scenario/paths';
 import { editedPaths, nearestPreset, settleDecoded } from '../../web/src/scenario/settle';
 import { loadStored, saveStored } from '../../web/src/scenario/storage';
 import { decodeScenario } from '../../web/src/scenario/urlCodec';
 import { formatKnobValue, formatRange } from '../../web/src/panels/knobFormat';
+import { groupTitleKey } from '../../web/src/panels/KnobGroups';
+import { forDevices } from '../../web/src/scenario/devices';
 import { fixtureContext, JOB_PRESET, KNOBS, SWEEP_PRESET } from '../fixtures/catalog';
 
 const ctx = fixtureContext();
@@ -123,6 +125,47 @@ describe('knob table helpers', () => {
     expect(hasEraseBlocks([...KNOBS, blocks], 'nand_ssd')).toBe(true);
     expect(hasEraseBlocks([...KNOBS, blocks], 'xpoint_ssd')).toBe(false);
     expect(hasEraseBlocks(KNOBS, 'nand_ssd')).toBe(false);
+    // A hybrid has its NAND tier's blocks, whichever side the NAND is on.
+    expect(hasEraseBlocks([...KNOBS, blocks], ['hybrid', 'xpoint_ssd', 'nand_ssd'])).toBe(true);
+    expect(hasEraseBlocks([...KNOBS, blocks], ['hybrid', 'nand_ssd', 'hdd'])).toBe(true);
+  });
+
+  it('a hybrid uses its own kind and both tiers’ kinds, for knobs, groups and the block map alike', () => {
+    const h10 = setPath(setPath(setPath(JOB_PRESET, 'device.kind', 'hybrid'), 'device.tier.cache', 'xpoint_ssd'), 'device.tier.backing', 'nand_ssd');
+    const momentus = setPath(setPath(h10, 'device.tier.cache', 'nand_ssd'), 'device.tier.backing', 'hdd');
+    expect(deviceKinds(JOB_PRESET)).toEqual(['nand_ssd']);
+    expect(deviceKinds({})).toEqual(['nand_ssd']);
+    expect(deviceKinds(setPath(JOB_PRESET, 'device.kind', 'hdd'))).toEqual(['hdd']);
+    expect(deviceKinds(h10)).toEqual(['hybrid', 'xpoint_ssd', 'nand_ssd']);
+    expect(deviceKinds(momentus)).toEqual(['hybrid', 'nand_ssd', 'hdd']);
+    // A hybrid whose tiers are not named yet has the engine's default tiers; each kind once.
+    expect(deviceKinds(setPath(JOB_PRESET, 'device.kind', 'hybrid'))).toEqual(['hybrid', 'xpoint_ssd', 'nand_ssd']);
+    expect(deviceKinds(setPath(h10, 'device.tier.cache', 'nand_ssd'))).toEqual(['hybrid', 'nand_ssd']);
+
+    expect(forDevices(undefined, ['hdd'])).toBe(true);
+    expect(forDevices([], 'hdd')).toBe(true);
+    expect(forDevices(['hdd'], ['hybrid', 'nand_ssd', 'hdd'])).toBe(true);
+    expect(forDevices(['hdd'], 'hdd')).toBe(true);
+    expect(forDevices(['xpoint_ssd', 'hdd'], ['hybrid', 'nand_ssd'])).toBe(false);
+
+    const knob = (p: string) => KNOBS.find((k) => k.path === p)!;
+    const tier: Knob = { path: 'device.tier.cache', group: 'tier', kind: 'enum', unit: '', label: 'Cache tier', help: '', options: ['xpoint_ssd', 'nand_ssd'], devices: ['hybrid'] };
+    expect(knobApplies(tier, h10)).toBe(true);
+    expect(knobApplies(tier, JOB_PRESET)).toBe(false);
+    // Both tiers' media knobs show: XPoint and NAND on an H10, NAND (not XPoint) on a Momentus XT.
+    expect(knobApplies(knob('device.xpoint.channels'), h10)).toBe(true);
+    expect(knobApplies(knob('device.nand.channels'), h10)).toBe(true);
+    expect(knobApplies(knob('device.nand.channels'), momentus)).toBe(true);
+    expect(knobApplies(knob('device.xpoint.channels'), momentus)).toBe(false);
+    expect(knobsFor([...KNOBS, tier], 'job', deviceKinds(momentus)).map((k) => k.path)).toEqual(expect.arrayContaining(['device.tier.cache', 'device.nand.cell', 'precondition.fill_percent']));
+    expect(knobsFor([...KNOBS, tier], 'job', deviceKinds(JOB_PRESET)).map((k) => k.path)).not.toContain('device.tier.cache');
+
+    // Cell type is a NAND word: the media group keeps it while a tier is NAND.
+    expect(groupTitleKey('media', deviceKinds(momentus))).toBe('group.media');
+    expect(groupTitleKey('media', ['hybrid', 'xpoint_ssd', 'hdd'])).toBe('group.media.other');
+    expect(groupTitleKey('media', 'xpoint_ssd')).toBe('group.media.other');
+    expect(groupTitleKey('media')).toBe('group.media');
+    expect(groupTitleKey('tier', deviceKinds(h10))).toBe('group.tier');
   });
 
   it('keeps an enum field’s JSON type and reads size lists', () => {

@@ -71,11 +71,12 @@ describe('summary from the catalogue', () => {
       f('user_capacity_bytes', 'bytes', 'capacity'),
       f('media_written_bytes', 'bytes', 'media', 'Media writes', ['xpoint_ssd', 'hdd']),
       f('seeks', 'count', 'hdd', 'Seeks', ['hdd']),
+      f('tier_read_hit_percent', 'percent', 'tier', 'Reads from the cache tier', ['hybrid']),
       f('duration_s', 's', 'run'),
     ];
     // The summary carries every field, 0 where it does not apply.
-    const summary = { write_mb_per_s: 2039, write_latency: { p99_us: 4114 }, nand_written_bytes: 0, write_amplification: 1, gc_runs: 0, raw_capacity_bytes: 0, user_capacity_bytes: 280e9, media_written_bytes: 6e9, seeks: 0, duration_s: 3 };
-    const groups = (device?: string) => summaryLayout(summary, fields, device).sections.map((s) => [s.group, s.values.map((v) => v.field.id)]);
+    const summary = { write_mb_per_s: 2039, write_latency: { p99_us: 4114 }, nand_written_bytes: 0, write_amplification: 1, gc_runs: 0, raw_capacity_bytes: 0, user_capacity_bytes: 280e9, media_written_bytes: 6e9, seeks: 0, tier_read_hit_percent: 0, duration_s: 3 };
+    const groups = (device?: string | string[]) => summaryLayout(summary, fields, device).sections.map((s) => [s.group, s.values.map((v) => v.field.id)]);
     expect(groups('xpoint_ssd')).toEqual([
       ['capacity', ['user_capacity_bytes']],
       ['media', ['media_written_bytes']],
@@ -91,7 +92,11 @@ describe('summary from the catalogue', () => {
     ]);
     expect(summaryLayout(summary, fields, 'xpoint_ssd').latency.map((s) => s.group)).toEqual(['latency_write']);
     // No device named: the whole catalogue, as before the device seam.
-    expect(groups().flatMap(([, ids]) => ids)).toHaveLength(8);
+    expect(groups().flatMap(([, ids]) => ids)).toHaveLength(9);
+    // A hybrid: its tier's values and both tiers' (a NAND cache in front of a disk here).
+    expect(groups(['hybrid', 'nand_ssd', 'hdd']).map(([g]) => g)).toEqual(['nand', 'gc', 'capacity', 'media', 'hdd', 'tier', 'run']);
+    expect(groups(['hybrid', 'xpoint_ssd', 'nand_ssd']).map(([g]) => g)).toEqual(['nand', 'gc', 'capacity', 'media', 'tier', 'run']);
+    expect(groups('nand_ssd').map(([g]) => g)).not.toContain('tier');
     expect(fieldsForDevice(fields, 'xpoint_ssd').map((x) => x.id)).toEqual(['write_mb_per_s', 'write_latency.p99_us', 'user_capacity_bytes', 'media_written_bytes', 'duration_s']);
   });
 

@@ -11,7 +11,7 @@ import { SummaryPanel } from '../panels/SummaryPanel';
 import { WorkloadPanel } from '../panels/WorkloadPanel';
 import { getPath, jsonText, sameJson, type JsonObject } from '../scenario/paths';
 import { describeError } from '../engine/errors';
-import { deviceKind, knobForField, knobsFor, workloadKind } from '../scenario/knobs';
+import { deviceKinds, knobForField, knobsFor, workloadKind } from '../scenario/knobs';
 import { CompareBar } from './CompareBar';
 import { describeScenario } from './describe';
 import { EmbedDialog } from './EmbedDialog';
@@ -34,7 +34,7 @@ export function App() {
   const { t } = useI18n();
   const s = useSession({ persist: true });
   const { catalog, scenario, view, current, kind } = s;
-  const device = deviceKind(current);
+  const devices = useMemo(() => deviceKinds(current), [current]);
   const [dialog, setDialog] = useState<'share' | 'embed' | null>(null);
   const error = scenario.validation.status === 'invalid' ? scenario.validation.error : null;
   // A limit checked only when the run starts (simulator memory, flash work) names its field
@@ -63,7 +63,7 @@ export function App() {
       scenarioJson: view.scenarioJson,
       series: head.series.map((i) => ({ meta: view.series[i], points: view.buffers[i].view().slice() })),
       summary: view.summary,
-      label: (l) => describeScenario(l, preset, runScenario, edited, catalog.knobs, runKind, deviceKind(runScenario)),
+      label: (l) => describeScenario(l, preset, runScenario, edited, catalog.knobs, runKind, deviceKinds(runScenario)),
     });
   };
 
@@ -121,7 +121,7 @@ export function App() {
               />
               <DevicePanel knobs={catalog.knobs} scenario={current} kind={kind} edited={scenario.edited} error={knobError} onChange={scenario.setValue} onReset={scenario.resetValue} />
               {/* A refusal no knob on screen can show (the document, a cross-field rule) reads here. */}
-              {error && !knobForField(knobsFor(catalog.knobs, kind, device), error.field) && (
+              {error && !knobForField(knobsFor(catalog.knobs, kind, devices), error.field) && (
                 <p className="field-error banner-error" role="alert" data-testid="scenario-error" data-code={error.code}>
                   {describeError(error)}
                 </p>
@@ -157,7 +157,7 @@ export function App() {
             }
             afterHeadline={<CompareBar pins={s.pins} variants={s.variants} figures={catalog?.figures ?? []} hidden={s.pins.pins.length - compatiblePins(s.pins.pins, headlineMeta).length} />}
           />
-          <SummaryPanel summary={view.summary} fields={catalog?.summaryFields ?? []} emptyText={emptySummary} device={s.runDevice} />
+          <SummaryPanel summary={view.summary} fields={catalog?.summaryFields ?? []} emptyText={emptySummary} devices={s.runDevices} />
         </div>
       </main>
       <footer className="footer muted">
@@ -174,7 +174,7 @@ export function App() {
           charts={[...chartDefs(view.series).map((d) => d.id), ...(s.blockMapExpected ? ['blocks'] : [])]}
           knobs={catalog.knobs}
           kind={kind}
-          device={device}
+          devices={devices}
           edited={scenario.edited}
           onClose={() => setDialog(null)}
         />

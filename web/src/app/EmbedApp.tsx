@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { RunCharts } from '../charts/RunCharts';
 import { useI18n } from '../i18n';
 import { KnobInput } from '../panels/KnobInput';
-import { deviceKind, knobForField, knobsFor, type Knob } from '../scenario/knobs';
+import { deviceKinds, knobForField, knobsFor, type Knob } from '../scenario/knobs';
 import { getPath } from '../scenario/paths';
 import { EngineBanner } from './EngineStatus';
 import { IssueBanner } from './IssueBanner';
@@ -50,7 +50,7 @@ export function EmbedApp() {
   const { chart, controls } = embedOptions(location.search);
   usePostHeight();
 
-  const usable = catalog ? knobsFor(catalog.knobs, kind, deviceKind(current)) : [];
+  const usable = catalog ? knobsFor(catalog.knobs, kind, deviceKinds(current)) : [];
   const chosen = controls.map((path) => usable.find((k) => k.path === path)).filter((k): k is Knob => k !== undefined);
   const error = scenario.validation.status === 'invalid' ? scenario.validation.error : null;
   const field = knobForField(usable, error?.field)?.path ?? null;

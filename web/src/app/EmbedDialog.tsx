@@ -3,7 +3,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { useI18n, type MessageKey } from '../i18n';
 import { knobText } from '../i18n/engineText';
-import { knobsFor, type Knob } from '../scenario/knobs';
+import { knobsFor, type KindsInUse, type Knob } from '../scenario/knobs';
 import { copyText, Dialog } from '../ui/Dialog';
 
 interface Props {
@@ -15,8 +15,8 @@ interface Props {
   charts: string[];
   knobs: readonly Knob[];
   kind: string;
-  /** The device kind: a NAND-only knob is no control for a 3D XPoint drive. */
-  device: string;
+  /** The device kinds in use (`deviceKinds`): a NAND-only knob is no control for a 3D XPoint drive. */
+  devices: KindsInUse;
   edited: readonly string[];
   onClose(): void;
 }
@@ -29,6 +29,9 @@ const CHART_KEYS: Record<string, MessageKey> = {
   gc: 'chart.gc',
   mapping: 'chart.mapping',
   slc_cache: 'chart.slc_cache',
+  tier: 'chart.tier',
+  tier_promotion_rate: 'chart.tier_promotion_rate',
+  tier_cache_tier: 'chart.tier_cache_tier',
   blocks: 'chart.blocks',
 };
 
@@ -46,10 +49,10 @@ export function embedSnippet(src: string, height: number, title: string, base: s
   return `<iframe src="${attr(src)}" title="${attr(title)}" width="100%" height="${height}" style="border:0;max-width:100%" loading="lazy"></iframe>\n<script async src="${attr(base)}embed.js"></script>`;
 }
 
-export function EmbedDialog({ open, base, search, charts, knobs, kind, device, edited, onClose }: Props) {
+export function EmbedDialog({ open, base, search, charts, knobs, kind, devices, edited, onClose }: Props) {
   const { t, lang } = useI18n();
   const [chart, setChart] = useState('headline');
-  const usable = useMemo(() => knobsFor(knobs, kind, device), [knobs, kind, device]);
+  const usable = useMemo(() => knobsFor(knobs, kind, devices), [knobs, kind, devices]);
   const [controls, setControls] = useState<string[] | null>(null);
   const chosen = controls ?? usable.filter((k) => edited.includes(k.path)).map((k) => k.path);
   const [height, setHeight] = useState(460);

@@ -3,14 +3,14 @@
 import type { Preset } from '../engine/types';
 import { translate, type Lang } from '../i18n';
 import { knobText, optionLabel, presetText } from '../i18n/engineText';
-import { knobsFor, type Knob } from '../scenario/knobs';
+import { knobsFor, type KindsInUse, type Knob } from '../scenario/knobs';
 import { getPath, jsonText, type JsonObject } from '../scenario/paths';
 import { formatKnobValue } from '../panels/knobFormat';
 
-/** `device`: a change to a field the run's device kind lacks (NAND GC on 3D XPoint) is not named. */
-export function describeScenario(lang: Lang, preset: Preset | undefined, scenario: JsonObject, edited: readonly string[], knobs: readonly Knob[], kind: string, device?: string): string {
+/** `devices`: the run's device kinds in use (`deviceKinds`); a change to a field they lack (NAND GC on 3D XPoint) is not named. */
+export function describeScenario(lang: Lang, preset: Preset | undefined, scenario: JsonObject, edited: readonly string[], knobs: readonly Knob[], kind: string, devices?: KindsInUse): string {
   const name = preset ? presetText(lang, preset).title : '';
-  const usable = knobsFor(knobs, kind, device);
+  const usable = knobsFor(knobs, kind, devices);
   // Fields the device lacks keep their values but change nothing in this run.
   const hidden = new Set(knobs.filter((k) => !usable.some((u) => u.path === k.path)).map((k) => k.path));
   const relevant = edited.filter((path) => !hidden.has(path));

@@ -4,7 +4,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useEngine } from '../engine/bridge';
 import { useI18n } from '../i18n';
-import { deviceKind, hasEraseBlocks, workloadKind } from '../scenario/knobs';
+import { deviceKinds, hasEraseBlocks, workloadKind } from '../scenario/knobs';
 import type { JsonObject } from '../scenario/paths';
 import { useAutoRun } from './useAutoRun';
 import { useCatalog } from './useCatalog';
@@ -61,10 +61,10 @@ export function useSession({ persist }: { persist: boolean }) {
     return s?.workload?.kind === 'job' && typeof s.workload.runtime === 'number' ? s.workload.runtime : 0;
   }, [runScenario]);
   // Which summary values mean something, and whether a block map is coming (3D XPoint: none).
-  const runDevice = deviceKind(runScenario);
-  const blockMapExpected = catalog ? hasEraseBlocks(catalog.knobs, runDevice) : true;
+  const runDevices = useMemo(() => deviceKinds(runScenario), [runScenario]);
+  const blockMapExpected = catalog ? hasEraseBlocks(catalog.knobs, runDevices) : true;
 
-  return { engine, engineState, catalog, scenario, view, start, cancel, runNow, retry, autoRun, setAutoRun, pins, variants, search, current, kind, normalized, runtimeS, runDevice, blockMapExpected };
+  return { engine, engineState, catalog, scenario, view, start, cancel, runNow, retry, autoRun, setAutoRun, pins, variants, search, current, kind, normalized, runtimeS, runDevices, blockMapExpected };
 }
 
 export type Session = ReturnType<typeof useSession>;

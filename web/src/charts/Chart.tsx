@@ -11,7 +11,7 @@ import { unitText, withUnit } from '../i18n/units';
 import { formatValue } from './format';
 import { markerIsStroke, markerPath, type MarkerShape } from './palette';
 import { nearestIndex, plotFrame, type PlotFrame, type ScaleKind } from './plotFrame';
-import { axisTitle, decimateForWidth, formatTick, type Margins } from './scales';
+import { axisTitle, decimateForWidth, formatTick, lineOrder, type Margins } from './scales';
 import { useElementWidth } from './useElementWidth';
 import { exportSvg, plainSeries, seriesCsv, type ChartExporter } from './exportChart';
 
@@ -57,6 +57,8 @@ interface Props {
   /** Filled with functions that export what is drawn (SVG, CSV). */
   exporter?: MutableRefObject<ChartExporter | null>;
   title?: string;
+  /** Lines break where a point is missing (a series over time without a value for a while). */
+  breakGaps?: boolean;
 }
 
 export const FONT = "Inter, 'Segoe UI', system-ui, -apple-system, Roboto, 'Helvetica Neue', Arial, 'Hiragino Sans', 'Noto Sans JP', sans-serif";
@@ -83,7 +85,7 @@ interface Hover {
   py: number;
 }
 
-export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height = 320, emptyText, ariaLabel, locale, lang, exporter, title }: Props) {
+export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height = 320, emptyText, ariaLabel, locale, lang, exporter, title, breakGaps = false }: Props) {
   const { ref, width } = useElementWidth<HTMLDivElement>();
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const [hover, setHover] = useState<Hover | null>(null);
@@ -114,11 +116,12 @@ export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height = 32
       const drawn = frame.xLog ? s.points : decimateForWidth(s.points, frame.x, frame.innerWidth);
       const n = drawn.length >> 1;
       const gen = d3line<number>()
-        .defined((i) => Number.isFinite(drawn[2 * i + 1]) && (!frame.yLog || drawn[2 * i + 1] > 0) && (!frame.xLog || drawn[2 * i] > 0))
+        .defined((i) => i >= 0 && Number.isFinite(drawn[2 * i + 1]) && (!frame.yLog || drawn[2 * i + 1] > 0) && (!frame.xLog || drawn[2 * i] > 0))
         .x((i) => frame.x(drawn[2 * i]))
         .y((i) => frame.y(drawn[2 * i + 1]))
         .curve(s.curve === 'step' ? curveStepAfter : curveLinear);
-      const path = gen(Array.from({ length: n }, (_, i) => i)) ?? '';
+      // A thinned series keeps several points per pixel column: its steps say nothing of gaps.
+      const path = gen(breakGaps && drawn === s.points ? lineOrder(drawn) : Array.from({ length: n }, (_, i) => i)) ?? '';
       const markers: [number, number][] = [];
       if ((s.points.length >> 1) <= MARKER_LIMIT) {
         for (let i = 0; i < s.points.length; i += 2) {
@@ -129,7 +132,7 @@ export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height = 32
       }
       return { key: s.key, path, markers };
     });
-  }, [series, frame, mark]);
+  }, [series, frame, mark, breakGaps]);
 
   // Dense points: one canvas pass instead of thousands of SVG nodes.
   useLayoutEffect(() => {

@@ -55,8 +55,8 @@ function titleKey(def: ChartDef, first: SeriesMeta | undefined): MessageKey | nu
   return (CHART_TITLES as readonly string[]).includes(key) ? (key as MessageKey) : null;
 }
 
-const HEADLINE_TITLES = ['chart.span_sweep', 'chart.throughput_vs_written', 'chart.latency_trace', 'chart.steady_state', 'chart.file_copy', 'chart.transfer_size_sweep', 'chart.cdm_read', 'chart.read_throughput', 'chart.write_throughput'] as const;
-const CHART_TITLES = ['chart.throughput', 'chart.latency', 'chart.waf', 'chart.gc', 'chart.mapping', 'chart.slc_cache', 'chart.slc_cache_by_data_written'] as const;
+const HEADLINE_TITLES = ['chart.span_sweep', 'chart.throughput_vs_written', 'chart.latency_trace', 'chart.steady_state', 'chart.file_copy', 'chart.transfer_size_sweep', 'chart.application_load', 'chart.cdm_read', 'chart.read_throughput', 'chart.write_throughput'] as const;
+const CHART_TITLES = ['chart.throughput', 'chart.latency', 'chart.waf', 'chart.gc', 'chart.mapping', 'chart.slc_cache', 'chart.slc_cache_by_data_written', 'chart.tier', 'chart.tier_promotion_rate', 'chart.tier_cache_tier'] as const;
 
 export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemovePin, runtimeS = 0, filenameBase, height, actions, exportable = true }: Props) {
   const { t, lang, locale } = useI18n();
@@ -204,6 +204,7 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
         locale={locale}
         lang={lang}
         exporter={exporter}
+        breakGaps={first.x.id === 'time' && def.mark === 'line'}
       />
       {def.role === 'latency_trace' && comparing && <LatencyCompareTable rows={series.map((s, k) => ({ key: s.key, label: s.label, color: s.color, summary: sources[k] }))} />}
     </ChartCard>

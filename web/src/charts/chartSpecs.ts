@@ -1,14 +1,15 @@
 // Which charts a run gets, decided from the engine's series roles and axis ids (CONTRACT §2),
 // never from names or unit text: the workload's headline, host throughput over time, the
-// latency distribution, write amplification, GC (and SLC folding), the mapping-cache tiers, the
-// SLC cache's size and contents, and one chart per remaining axis pair, so a series the engine
-// adds later is drawn without UI changes.
+// latency distribution, a hybrid's cache tier, write amplification, GC (and SLC folding), the
+// mapping-cache tiers, the SLC cache's size and contents, and one chart per remaining axis pair,
+// so a series the engine adds later is drawn without UI changes.
 import type { SeriesMeta, SeriesRole } from '../engine/types';
 
 export type Mark = 'line' | 'dots' | 'bars';
 
-/** 'headline', 'throughput', 'latency', 'waf', 'gc', 'mapping', 'slc_cache' (`<one of those>_by_<x axis id>` for
- * the same role on another x), or `series-<id>` for the rest. */
+/** 'headline', 'throughput', 'latency', 'tier', 'waf', 'gc', 'mapping', 'slc_cache' (`<one of those>_by_<x axis id>`
+ * for the same role on another x; `tier_<y axis id>` for the cache tier's other measures over time: promotion rate,
+ * cached data), or `series-<id>` for the rest. */
 export type ChartId = string;
 
 export interface ChartDef {
@@ -26,10 +27,15 @@ export const sameAxes = (a: SeriesMeta, b: SeriesMeta) =>
 
 const isTime = (s: SeriesMeta) => s.x.id === 'time';
 
-/** Charts other than the headline, by the role they draw. */
-const BY_ROLE: [ChartId, SeriesRole, ChartDef['role']][] = [
+/**
+ * Charts other than the headline, by the role they draw. `byY`: the role's series on the same
+ * x that measure different things are charts of that role too (`<id>_<y axis id>`), titled
+ * as such; otherwise they fall through to charts of their own axes.
+ */
+const BY_ROLE: [ChartId, SeriesRole, ChartDef['role'], byY?: boolean][] = [
   ['throughput', 'throughput', 'time'],
   ['latency', 'latency_cdf', 'cdf'],
+  ['tier', 'tier', 'time', true],
   ['waf', 'waf', 'time'],
   ['gc', 'gc', 'time'],
   ['mapping', 'mapping', 'time'],
@@ -56,10 +62,12 @@ export function chartDefs(series: readonly SeriesMeta[]): ChartDef[] {
     const headMark: Mark = first.x.categories.length ? 'bars' : trace ? 'dots' : 'line';
     take('headline', heads.filter((i) => sameAxes(series[i], first)), headMark, trace ? 'latency_trace' : 'headline');
   }
-  for (const [id, role, chartRole] of BY_ROLE) {
+  for (const [id, role, chartRole, byY] of BY_ROLE) {
     // One chart holds one pair of axes. The role's series against another x get
-    // `<id>_by_<x>` (the SLC cache against time and against data written); any other axes
-    // fall through to a chart of their own below.
+    // `<id>_by_<x>` (the SLC cache against time and against data written); with `byY`, those
+    // against the same x measuring another y get `<id>_<y>` (a cache tier's hit rate,
+    // promotion rate and contents over time); any other axes fall through to a chart of
+    // their own below.
     const members = withRole(role).filter((i) => !taken.has(i));
     if (!members.length) continue;
     // Over time first, where the role has a time series: the role's chart title says so.
@@ -67,9 +75,10 @@ export function chartDefs(series: readonly SeriesMeta[]): ChartDef[] {
     take(id, members.filter((i) => sameAxes(series[i], lead)), 'line', chartRole);
     for (const i of members) {
       const other = series[i];
-      const byX = `${id}_by_${other.x.id}`;
-      if (taken.has(i) || other.x.id === lead.x.id || defs.some((d) => d.id === byX)) continue;
-      take(byX, members.filter((j) => sameAxes(series[j], other)), 'line', isTime(other) ? 'time' : 'other');
+      const sameX = other.x.id === lead.x.id;
+      const sub = sameX ? `${id}_${other.y.id}` : `${id}_by_${other.x.id}`;
+      if (taken.has(i) || (sameX && !byY) || defs.some((d) => d.id === sub)) continue;
+      take(sub, members.filter((j) => sameAxes(series[j], other)), 'line', isTime(other) ? 'time' : 'other');
     }
   }
   for (const i of all) {

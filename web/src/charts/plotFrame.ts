@@ -138,6 +138,10 @@ export function plotFrame(input: FrameInput): PlotFrame {
       .domain([lo, hi > lo ? hi : lo + 1])
       .range([0, innerWidth]);
     xTicks = xScale.ticks(tickCount);
+    // A count on x (run, round, copy 1, 2, 3 …) has no half steps: whole-number ticks only.
+    const counted = xe.values.length > 0 && input.series.every((p) => p.length <= 64) && xe.values.every(Number.isInteger);
+    const whole = xTicks.filter(Number.isInteger);
+    if (counted && whole.length >= 2) xTicks = whole;
   }
   return {
     innerWidth,

@@ -40,6 +40,28 @@ export function meanY(points: Float64Array): number | null {
 }
 
 /**
+ * The order to draw a line's points in, with -1 where the line breaks: between two points
+ * further apart in x than `factor` times the usual (median) step. A series over time has a
+ * point per window; a window with nothing to measure (no reads to hit a cache while the host
+ * idles) has none, and a line drawn across the gap would show a trend that never happened.
+ */
+export function lineOrder(points: Float64Array, factor = 4): number[] {
+  const n = points.length >> 1;
+  const order = Array.from({ length: n }, (_, i) => i);
+  if (n < 4) return order;
+  const steps: number[] = [];
+  for (let i = 1; i < n; i++) steps.push(points[2 * i] - points[2 * i - 2]);
+  const median = [...steps].sort((a, b) => a - b)[Math.floor(steps.length / 2)];
+  if (!(median > 0)) return order;
+  const out: number[] = [0];
+  for (let i = 1; i < n; i++) {
+    if (steps[i - 1] > factor * median) out.push(-1);
+    out.push(i);
+  }
+  return out;
+}
+
+/**
  * Thins a long series for drawing: per pixel column keeps the first, lowest, highest and last
  * point (in x order), so the drawn shape (spikes included) is unchanged while the path stays
  * ~4 points per pixel however long the run. Short series are returned as they are.

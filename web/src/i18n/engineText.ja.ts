@@ -17,7 +17,11 @@ export const OPTIONS_JA: Record<string, Record<string, string>> = {
     trim: 'シーケンシャル TRIM',
     randtrim: 'ランダム TRIM',
   },
-  'device.kind': { nand_ssd: 'NAND フラッシュ SSD', xpoint_ssd: '3D XPoint SSD', hdd: 'ハードディスク' },
+  'device.kind': { nand_ssd: 'NAND フラッシュ SSD', xpoint_ssd: '3D XPoint SSD', hdd: 'ハードディスク', hybrid: 'ハイブリッド（キャッシュ＋バッキング）' },
+  'device.tier.cache': { xpoint_ssd: '3D XPoint', nand_ssd: 'NAND フラッシュ' },
+  'device.tier.backing': { nand_ssd: 'NAND フラッシュ SSD', hdd: 'ハードディスク' },
+  'device.tier.write_policy': { write_back: 'ライトバック（先にキャッシュへ）', write_around: 'ライトアラウンド（キャッシュを通さない）' },
+  'device.tier.promotion': { on_access: 'アクセス時（読み出しの直後）', idle: 'ドライブがアイドルのとき' },
   'device.nand.cell': { slc: 'SLC（1 ビット/セル）', mlc: 'MLC（2 ビット/セル）', tlc: 'TLC（3 ビット/セル）', qlc: 'QLC（4 ビット/セル）' },
   'device.host_interface.kind': { pcie: 'PCIe（NVMe）', sata: 'SATA 6 Gb/s' },
   'device.gc.policy': { greedy: 'グリーディ（有効ページ最少）', fifo: 'FIFO（古い順）', cost_benefit: 'コスト・ベネフィット' },
@@ -40,6 +44,7 @@ export const LABELS_JA: Record<LabelId, string> = {
   random_write: 'ランダム書き込み',
   write_speed_per_round: 'ラウンドごとの書き込み速度',
   write_speed_per_copy: 'コピーごとの書き込み速度',
+  read_speed_per_run: '回ごとの読み出し速度',
   throughput: 'スループット',
   gc_copies: 'GC によるコピー',
   sram: 'SRAM',
@@ -52,6 +57,9 @@ export const LABELS_JA: Record<LabelId, string> = {
   folding: 'フォールディング（SLC → ネイティブ）',
   slc_cache_data: 'SLC キャッシュ内のデータ',
   slc_cache_size: 'SLC キャッシュのサイズ',
+  cache_hits: 'キャッシュからの読み出し',
+  promotions: 'キャッシュへのプロモーション',
+  cached_data: 'キャッシュ内のデータ',
 };
 
 /** Axis names by the engine's AxisId. */
@@ -71,6 +79,10 @@ export const AXES_JA: Record<AxisId, string> = {
   table_lookups: 'テーブル参照',
   operations_at_or_below: 'この値以下の操作',
   slc_cache: 'SLC キャッシュ',
+  run: '回目',
+  reads_from_cache: 'キャッシュからの読み出し',
+  promotion_rate: 'プロモーション速度',
+  cache_tier: 'キャッシュ層',
 };
 
 /**
@@ -134,6 +146,11 @@ export const SUMMARY_JA: Record<string, string> = {
   mean_seek_ms: '平均シーク時間',
   mean_rotation_ms: '平均回転待ち時間',
   read_cache_hit_percent: 'DRAM キャッシュからの読み出し',
+  tier_read_hit_percent: 'キャッシュ層からの読み出し',
+  tier_promoted_bytes: 'プロモーション量',
+  tier_written_back_bytes: 'バッキング層への書き戻し量',
+  tier_evicted_bytes: 'キャッシュからの追い出し量',
+  tier_cached_bytes: '終了時のキャッシュ内データ',
   duration_s: 'シミュレーション時間',
   scale: 'スケール（ドライブの 1/N を模擬）',
   events: 'イベント数',
@@ -187,6 +204,26 @@ export const PRESETS_JA: Record<string, PresetText> = {
     title: 'BG4 風 DRAM レス NVMe、HMB 61 MiB（既定）',
     description:
       'Toshiba BG4 風の 512 GB ドライブ（記事 000）：96 層 TLC（4 チャネル × 4 ダイ × 2 プレーン、16 KiB ページ、チャネル 660 MB/s、tR 50 µs）、PCIe 3.0 x4、静的 6 GB と空き容量の 20 % からなる SLC キャッシュ、アドレステーブル用に 1 MiB の SRAM を持つ DRAM レスのコントローラー（毎秒最大 40 万回の読み出しと 20 万回の書き込み）。テーブルは 32 KiB のセグメント（2 プレーン分のページ）単位で NAND から読みます。ホストはドライブの推奨サイズ 61 MiB の Host Memory Buffer を割り当てます（Windows の HmbAllocationPolicy 2）。1〜64 GB の範囲での QD32 の 4 KiB ランダム読み出し：テーブルセグメントが SRAM + HMB（24 GiB 分）に収まるうちは速く、それを超えると読み出しごとに先に NAND から変換セグメントが必要になり、速度は HMB 無効時の底（約 280 MB/s。4 本のチャネルを渡る 32 KiB のセグメントで決まる）に向かいます。HMB の使い方は記事の 2 つの折れ点からこのモデルが推定したもので、Toshiba の資料によるものではありません。4 KiB あたり 4 バイトなら 61 MiB で 61 GiB、64 MiB で 64 GiB をカバーするはずですが、実測は 32 GiB 未満と約 48 GiB でした。バッファのうち 16 MiB を他のデータ用に確保し、残りを 24 MiB 単位のテーブル領域に分けるドライブなら両方を再現できます：61 MiB なら残り 45 MiB で 1 領域・24 GiB、64 MiB なら残り 48 MiB で 2 領域・48 GiB。書き込み：ホスト RAM は消えることがあり信頼できないため、更新されたテーブルセグメントは 2 MiB のコントローラー SRAM（2 GiB 分）に置かれ、更新するセグメントは HMB にコピーがあっても NAND から読みます。2 GiB を超えると、HMB の有無にかかわらずランダム書き込みのたびにダーティセグメントが NAND に書き戻されます。これが記事の 2 GB での書き込みの折れ点です。',
+  },
+  'h10-like': {
+    title: 'Optane H10 風：QLC 側を 32 GB の 3D XPoint でキャッシュ、アプリケーションを 4 回読み込み（記事 001）',
+    description:
+      'Intel Optane Memory H10 風のモジュール（記事 001）：32 GB の 3D XPoint（2 チャネル、4 KiB の読み出し 3 µs、書き込み 12 µs）が、後ろにある h10-qlc-like の 512 GB QLC ドライブを Intel RST と同じやり方でキャッシュします：書き込みはまず XPoint に入り、後で QLC に届きます（ライトバック）。QLC から読んだブロックはどれも読み出しの直後に XPoint へコピーされ（アクセス時のプロモーション）、キャッシュが満杯なら最も長く使われていないものが追い出されます。ワークロードはアプリケーションの読み込みの代わりです：4 GiB のファイルに対する QD1 の 16 KiB ランダム読み出しを、同じ順序で 4 回、間に 5 秒のアイドルを挟んで行います。1 回目の読み込みは、2 度読むブロックを除いて QLC から読みます（ページのセンシングに 150 µs）。2 回目からはすべてのブロックが XPoint にあり、読み込みは数倍速くなります。読み込み中のホスト自身の処理はモデル化していないので、速くなった分はストレージだけによるものです。アプリケーションのファイルをピン留めしても（device.tier.pin_*）ここでは何も変わりません：ピン留めは他のデータによる追い出しを防ぐだけで、32 GB を奪い合うものが他にないからです。',
+  },
+  'h10-like-pinned': {
+    title: 'Optane H10 風、アプリケーションのファイルをピン留め（記事 001）',
+    description:
+      'アプリケーションの 4 GiB を XPoint キャッシュにピン留めした H10 風モジュール。Intel RST ではユーザーがファイルやフォルダーをピン留めできます：ピン留めしたブロックは最初の読み出しでキャッシュされ、他のデータのために追い出されることはありません。記事ではピン留めしても読み込み時間はほとんど変わらず、このモデルも同じです：1 回目の読み込みはやはり QLC から読み（ピン留めは残すものを選ぶだけで、先読みはしません）、32 GB を奪い合うものが他にないので、ピン留めしなくてもキャッシュはファイルを保持し続けます。',
+  },
+  'momentus-xt-like': {
+    title: 'Momentus XT 風ハイブリッドディスク：ウォームアップ後に 100 MB の範囲への 4 KiB～1 MiB のランダム読み出し（記事 004、キャッシュあり）',
+    description:
+      'Seagate Momentus XT 風の 500 GB ハイブリッドディスク（記事 004）：hdd-7200-like のドライブ（7,200 rpm、平均シーク 12 ms、DRAM 32 MiB）に、ドライブ自身のコントローラーが読み出しキャッシュとして使う 4 GB の SLC NAND を加えたもの。コントローラーは 4 KiB の各ブロックが読まれた回数を数えます：2 回読まれたブロックが候補になり、候補がプラッターから NAND へコピーされるのはホストが 1 秒アイドルになってからだけで、読み出しが続いている間は決してコピーしません。書き込みは NAND を素通りしてプラッターへ行き（書かれたデータのキャッシュ上のコピーは捨てられます）、キャッシュは電源を切っても残ります。記事 004 の方法：100 MB の範囲に 4 KiB のシーケンシャル読み出しを 10 秒（記事は 10 分。ここでは各ブロックが約 6 回読まれます）、60 秒のアイドル、その後この範囲に 4 KiB から 1 MiB のランダム読み出しをキュー深度 1 で。その時点ですべてのブロックが NAND にあるので、プラッターに触れる読み出しはありません：4 KiB の読み出しは 0.8 MB/s ではなく約 5.3 MB/s（記事：5.23）、大きな読み出しは約 60 MB/s になります。チップは 4 KiB のページを 25 µs で読み、65 MB/s で転送しますが、キャッシュされた 4 KiB の読み出しには約 0.78 ms かかります：残り（ここでは 0.6 ms、「ヒット時の処理時間」）はドライブのファームウェアがブロックを探してコマンドを振り分ける時間で、記事の数値が示しているのもそれです。この固定のコストのため、キャッシュが勝つのは 512 KiB まで：768 KiB からはプラッターの 60～115 MB/s のストリームが追いつきます。',
+  },
+  'momentus-xt-like-not-cached': {
+    title: 'Momentus XT 風ハイブリッドディスク、キャッシュなし：100 MB の範囲への 4 KiB～1 MiB のランダム読み出し（記事 004）',
+    description:
+      '記事 004 の Momentus XT 風ドライブをウォームアップなしで（記事の「キャッシュなし」の計測。範囲は 100 MB 先）：4 KiB～1 MiB のランダム読み出しはすぐに始まって一度も止まらないので、コントローラーはブロックをコピーするためのアイドル時間を得られず、すべての読み出しがプラッターへ行きます：どれも短いシークと半回転の待ちで、4 KiB で 0.8 MB/s、転送サイズとともに上がって 1 MiB で約 73 MB/s です。',
   },
   'h10-qlc-like': {
     title: 'Optane H10 風の QLC 側（PCIe 3.0 x2）：ドライブ全体への書き込み',
@@ -274,6 +311,16 @@ export const FIGURES_JA: Record<string, PresetText & { members: Record<string, s
       'h10-qlc-like': 'H10 風の QLC 側（バーストのフォールディング）',
     },
   },
+  'article-001-application-load': {
+    title: '記事 001：アプリケーションを 4 回読み込み、Optane キャッシュあり・ピン留め・なし',
+    description:
+      'アプリケーションの 4 GiB のファイルに対する同じ 16 KiB ランダム読み出しを、間に 5 秒のアイドルを挟んで 4 回、XPoint キャッシュ付きの H10 風モジュール、ファイルをそこにピン留めしたもの、QLC 側だけ、のそれぞれで行います。キャッシュがなければ、どの読み込みも QLC から同じ速度で読みます。キャッシュがあれば、1 回目の読み込みが読みながらキャッシュを埋め、2 回目以降はすべて 3D XPoint から読むので数倍速くなります。ピン留めによる違いは、記事と同じく測れるほどはありません。',
+    members: {
+      'h10-like': 'H10 風、Optane キャッシュあり',
+      'h10-like-pinned': 'H10 風、ファイルをピン留め',
+      'h10-qlc-like': 'QLC 側のみ（キャッシュなし）',
+    },
+  },
   'article-002-write-latency': {
     title: '記事 002：8 MiB 書き込みごとのレイテンシ、NAND と 3D XPoint',
     description:
@@ -310,6 +357,15 @@ export const FIGURES_JA: Record<string, PresetText & { members: Record<string, s
     members: {
       'ssd520-like': 'OP 0 %',
       'ssd520-like-op20': 'OP 20 %',
+    },
+  },
+  'article-004-cached-vs-not': {
+    title: '記事 004：100 MB の範囲への 4 KiB～1 MiB のランダム読み出し、キャッシュありとなし',
+    description:
+      'Momentus XT 風ハイブリッドディスクの 100 MB の範囲に、Iometer 風のランダム読み出しをキュー深度 1 で。キャッシュあり：先に範囲を 4 KiB のシーケンシャル読み出しで読み、続くアイドル時間に、ドライブは何度も読まれたブロックを NAND へコピーします。その後のランダム読み出しはすべて NAND から来て、4 KiB で約 5.3 MB/s、プラッターからなら 0.8 MB/s です。NAND 経由にはコマンドごとに約 0.7 ms の固定のコストがあり、転送は約 65 MB/s なので、プラッターは 768 KiB で追いつき、1 MiB では上回ります。',
+    members: {
+      'momentus-xt-like': 'キャッシュあり（ウォームアップ、アイドル）',
+      'momentus-xt-like-not-cached': 'キャッシュなし',
     },
   },
 };

@@ -15,10 +15,10 @@ interface Props {
   onReset(path: string): void;
 }
 
-// The XPoint and disk groups are the drive's media when they show (device.kind), so they
-// open with `media`.
-const OPEN = ['media', 'xpoint', 'hdd'];
-const OPEN_WITH_SLC = ['media', 'xpoint', 'hdd', 'slc_cache'];
+// The XPoint and disk groups are the drive's media when they show (device.kind, or a hybrid's
+// tiers), so they open with `media`; a hybrid's tiers open too.
+const OPEN = ['media', 'tier', 'xpoint', 'hdd'];
+const OPEN_WITH_SLC = ['media', 'tier', 'xpoint', 'hdd', 'slc_cache'];
 
 export function DevicePanel({ knobs, scenario, kind, edited, error, onChange, onReset }: Props) {
   const { t } = useI18n();

@@ -3,15 +3,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { useI18n, type MessageKey } from '../i18n';
 import type { EngineErrorData } from '../engine/errors';
-import { DEFAULT_DEVICE_KIND, deviceKind, knobApplies, knobForField, type KnobGroup } from '../scenario/knobs';
+import { DEFAULT_DEVICE_KIND, deviceKinds, knobApplies, knobForField, type KindsInUse, type KnobGroup } from '../scenario/knobs';
 import { getPath, type Json, type JsonObject } from '../scenario/paths';
 import { KnobInput } from './KnobInput';
 
-const GROUP_KEYS = ['media', 'xpoint', 'hdd', 'capacity', 'slc_cache', 'mapping', 'hmb', 'gc', 'host', 'controller', 'workload', 'host_cpu', 'precondition', 'run'];
+const GROUP_KEYS = ['media', 'tier', 'xpoint', 'hdd', 'capacity', 'slc_cache', 'mapping', 'hmb', 'gc', 'host', 'controller', 'workload', 'host_cpu', 'precondition', 'run'];
 
-/** `device`: the scenario's device kind. Cell type is NAND's word; another kind's media group holds only the kind. */
-export function groupTitleKey(group: string, device = DEFAULT_DEVICE_KIND): MessageKey | null {
-  if (group === 'media' && device !== DEFAULT_DEVICE_KIND) return 'group.media.other';
+/**
+ * `kinds`: the device kinds in use (`deviceKinds`). Cell type is NAND's word: the media group
+ * of a drive without NAND (not even as a hybrid's tier) holds only the kind.
+ */
+export function groupTitleKey(group: string, kinds: KindsInUse = DEFAULT_DEVICE_KIND): MessageKey | null {
+  if (group === 'media' && !(typeof kinds === 'string' ? [kinds] : kinds).includes(DEFAULT_DEVICE_KIND)) return 'group.media.other';
   return GROUP_KEYS.includes(group) ? (`group.${group}` as MessageKey) : null;
 }
 
@@ -59,13 +62,14 @@ export function KnobGroups({ groups, scenario, kind, edited, error, disabled, in
     // eslint-disable-next-line react-hooks/exhaustive-deps -- openKey stands for initiallyOpen
   }, [openKey]);
 
+  const kinds = deviceKinds(scenario);
   return (
     <div className="knob-groups">
       {groups.map((g) => {
         // A knob that does not matter now (its `when` fails) is hidden, unless the engine names it.
         const knobs = g.knobs.filter((k) => knobApplies(k, scenario) || k.path === field);
         if (knobs.length === 0) return null;
-        const key = groupTitleKey(g.group, deviceKind(scenario));
+        const key = groupTitleKey(g.group, kinds);
         const title = key ? t(key) : g.group.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
         const changed = knobs.filter((k) => edited.includes(k.path)).length;
         return (

@@ -5,6 +5,7 @@ import type { Summary, SummaryField, SummaryGroup } from '../engine/types';
 import { useI18n, type MessageKey } from '../i18n';
 import { summaryLabel } from '../i18n/engineText';
 import { unitText } from '../i18n/units';
+import type { KindsInUse } from '../scenario/devices';
 import { formatSummaryValue, leafOf, summaryLayout, type SummarySection, type SummaryValue } from './summaryFields';
 
 interface Props {
@@ -13,8 +14,8 @@ interface Props {
   fields: readonly SummaryField[];
   /** Shown instead of numbers, e.g. why there are none. */
   emptyText: string;
-  /** The run's device kind: only the values that mean something for it are shown. */
-  device: string;
+  /** The run's device kinds in use (`deviceKinds`): only the values that mean something for them are shown. */
+  devices: KindsInUse;
 }
 
 /** A heading for every group; a Record, so a group the engine adds needs its text first. */
@@ -32,6 +33,7 @@ export const GROUP_TITLES: Record<SummaryGroup, MessageKey> = {
   slc_cache: 'summary.group.slc_cache',
   media: 'summary.group.media',
   hdd: 'summary.group.hdd',
+  tier: 'summary.group.tier',
   run: 'summary.group.run',
 };
 
@@ -45,7 +47,7 @@ const LATENCY_COLUMNS: Record<string, MessageKey> = {
   max_us: 'summary.col.max_us',
 };
 
-export function SummaryPanel({ summary, fields, emptyText, device }: Props) {
+export function SummaryPanel({ summary, fields, emptyText, devices }: Props) {
   const { t, lang } = useI18n();
   if (!summary || fields.length === 0) {
     return (
@@ -55,7 +57,7 @@ export function SummaryPanel({ summary, fields, emptyText, device }: Props) {
       </section>
     );
   }
-  const layout = summaryLayout(summary, fields, device);
+  const layout = summaryLayout(summary, fields, devices);
   const label = (v: SummaryValue) => summaryLabel(lang, v.field);
 
   return (

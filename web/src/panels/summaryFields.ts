@@ -3,6 +3,7 @@
 // out of a field name and a value the engine adds shows up without UI changes.
 import type { SummaryField, SummaryGroup, Unit } from '../engine/types';
 import { formatBytesShort } from '../scenario/bytes';
+import { forDevices, type KindsInUse } from '../scenario/devices';
 
 export interface SummaryValue {
   field: SummaryField;
@@ -54,16 +55,17 @@ function bySection(values: readonly SummaryValue[]): SummarySection[] {
 }
 
 /**
- * The fields that mean something for a device kind (`devices` absent: every kind). The summary
- * carries every field, 0 where it does not apply: a 3D XPoint run has no WAF or GC to show.
+ * The fields that mean something for the device kinds in use (`deviceKinds`; `devices` absent:
+ * every kind). The summary carries every field, 0 where it does not apply: a 3D XPoint run has
+ * no WAF or GC to show; a hybrid shows its tier's values and those of both tiers' media.
  */
-export function fieldsForDevice(fields: readonly SummaryField[], device: string): SummaryField[] {
-  return fields.filter((f) => !f.devices?.length || f.devices.includes(device));
+export function fieldsForDevice(fields: readonly SummaryField[], kinds: KindsInUse): SummaryField[] {
+  return fields.filter((f) => forDevices(f.devices, kinds));
 }
 
-/** Laid out for the run's device kind: its fields only, a group left empty not at all. */
-export function summaryLayout(summary: object, fields: readonly SummaryField[], device?: string): SummaryLayout {
-  const values = summaryValues(summary, device === undefined ? fields : fieldsForDevice(fields, device));
+/** Laid out for the run's device kinds: their fields only, a group left empty not at all. */
+export function summaryLayout(summary: object, fields: readonly SummaryField[], kinds?: KindsInUse): SummaryLayout {
+  const values = summaryValues(summary, kinds === undefined ? fields : fieldsForDevice(fields, kinds));
   const rates = values.filter((v) => v.field.group === 'throughput');
   const active = rates.filter((v) => v.value !== 0);
   const headline = active.length ? active : rates;

@@ -3,6 +3,9 @@
 // engine gains later shows up without UI code; the engine validates with the same table.
 import { getPath, jsonText, type Json } from './paths';
 import { parseBytes } from './bytes';
+import { deviceKinds, forDevices, type KindsInUse } from './devices';
+
+export { DEFAULT_DEVICE_KIND, deviceKind, deviceKinds, type KindsInUse } from './devices';
 
 // The knob entry's type is generated from the Rust table by ts-rs: never written twice.
 import type { Knob } from './generated/Knob';
@@ -10,40 +13,31 @@ import type { Kind as KnobKind } from './generated/Kind';
 export type { Knob, KnobKind };
 
 /** Groups shown in the Device panel, in the order an SSD person reads a spec sheet. */
-export const DEVICE_GROUPS = ['media', 'xpoint', 'hdd', 'capacity', 'slc_cache', 'mapping', 'hmb', 'gc', 'host', 'controller'];
+export const DEVICE_GROUPS = ['media', 'tier', 'xpoint', 'hdd', 'capacity', 'slc_cache', 'mapping', 'hmb', 'gc', 'host', 'controller'];
 /** Groups shown in the Workload panel. */
 export const WORKLOAD_GROUPS = ['workload', 'host_cpu', 'precondition', 'run'];
 
 /** The workload kinds, benchmarks first as the articles use them, then a custom fio-style job. */
-export const WORKLOAD_KINDS = ['span_sweep', 'whole_drive_write', 'latency_trace', 'steady_state', 'file_copy', 'transfer_size_sweep', 'crystal_disk_mark', 'job'];
+export const WORKLOAD_KINDS = ['span_sweep', 'whole_drive_write', 'latency_trace', 'steady_state', 'file_copy', 'transfer_size_sweep', 'crystal_disk_mark', 'application_load', 'job'];
 
 export function workloadKind(scenario: unknown): string {
   const kind = getPath(scenario, 'workload.kind');
   return typeof kind === 'string' ? kind : 'job';
 }
 
-/** What stores the data when a scenario does not say: scenarios older than the device seam. */
-export const DEFAULT_DEVICE_KIND = 'nand_ssd';
-
-/** The scenario's device kind (`device.kind`); a scenario or link without one is a NAND SSD. */
-export function deviceKind(scenario: unknown): string {
-  const kind = getPath(scenario, 'device.kind');
-  return typeof kind === 'string' ? kind : DEFAULT_DEVICE_KIND;
-}
-
-/** True when a device kind has this field (`devices` absent: every kind has it). */
-export function knobForDevice(knob: Pick<Knob, 'devices'>, device: string): boolean {
-  return !knob.devices?.length || knob.devices.includes(device);
+/** True when a drive using these device kinds has this field (`devices` absent: every kind has it). */
+export function knobForDevice(knob: Pick<Knob, 'devices'>, kinds: KindsInUse): boolean {
+  return forDevices(knob.devices, kinds);
 }
 
 /**
  * The knobs that apply to a workload kind (workload fields exist only for some kinds) and,
- * given one, a device kind. Without a device every kind's fields count: the URL codec reads
- * and writes a NAND field of an XPoint scenario too, so a value the user set before switching
- * kinds survives a share link and is there again when they switch back.
+ * given them, the device kinds in use (`deviceKinds`). Without them every kind's fields count:
+ * the URL codec reads and writes a NAND field of an XPoint scenario too, so a value the user
+ * set before switching kinds survives a share link and is there again when they switch back.
  */
-export function knobsFor(knobs: readonly Knob[], kind: string, device?: string): Knob[] {
-  return knobs.filter((k) => (!k.workloads?.length || k.workloads.includes(kind)) && (device === undefined || knobForDevice(k, device)));
+export function knobsFor(knobs: readonly Knob[], kind: string, devices?: KindsInUse): Knob[] {
+  return knobs.filter((k) => (!k.workloads?.length || k.workloads.includes(kind)) && (devices === undefined || knobForDevice(k, devices)));
 }
 
 export interface KnobGroup {
@@ -71,24 +65,25 @@ export function panelGroups(knobs: readonly Knob[], kind: string): { device: Kno
 }
 
 /**
- * True when a knob matters in this scenario: its device kind has the field (no GC or SLC cache
- * on a 3D XPoint drive), and it has no `when` or the field its `when` names holds that value
+ * True when a knob matters in this scenario: a device kind in use has the field (no GC or SLC
+ * cache on a 3D XPoint drive; a hybrid has its tiers' fields), and it has no `when` or the field its `when` names holds that value
  * (PCIe lanes only for PCIe, custom CrystalDiskMark tests only for the custom profile). A field
  * the scenario lacks keeps the knob shown. A hidden knob keeps its value in the scenario.
  */
 export function knobApplies(knob: Knob, scenario: unknown): boolean {
-  if (!knobForDevice(knob, deviceKind(scenario))) return false;
+  if (!knobForDevice(knob, deviceKinds(scenario))) return false;
   if (!knob.when) return true;
   const value = getPath(scenario, knob.when.path);
   return value === undefined || jsonText(value) === knob.when.equals;
 }
 
 /**
- * The device kind has erase blocks to draw in the block map: its knob table has blocks per
- * plane (a 3D XPoint drive, written in place, has none).
+ * The drive has erase blocks to draw in the block map: a device kind in use has blocks per
+ * plane in the knob table (a 3D XPoint drive, written in place, and a disk have none; a hybrid
+ * with a NAND tier has its blocks).
  */
-export function hasEraseBlocks(knobs: readonly Knob[], device: string): boolean {
-  return knobs.some((k) => k.path === 'device.nand.blocks_per_plane' && knobForDevice(k, device));
+export function hasEraseBlocks(knobs: readonly Knob[], kinds: KindsInUse): boolean {
+  return knobs.some((k) => k.path === 'device.nand.blocks_per_plane' && knobForDevice(k, kinds));
 }
 
 /** The drive has an SLC cache: a static part or a dynamic share of its free space. */
