@@ -161,4 +161,19 @@ fn the_tiers_must_be_different_kinds_and_the_pinned_range_inside_the_drive() {
     v["device"]["tier"]["backing"] = json!("xpoint_ssd");
     let e = Scenario::from_json(&v.to_string()).unwrap_err();
     assert_eq!(e.field, "device.tier.backing", "{e}");
+    // A warm-up too long to run is refused by its own name.
+    let mut v = preset("momentus-xt-like");
+    v["workload"]["warmup_s"] = json!(3600);
+    let e = Scenario::from_json(&v.to_string()).unwrap_err();
+    assert_eq!(e.field, "workload.warmup_s", "{e}");
+    // Every end of every tier knob's range runs.
+    let mut v = preset("momentus-xt-like");
+    v["workload"]["sizes"] = json!(["4k", "1m"]);
+    for (knob, value) in
+        [("idle_after_ms", json!(60_000)), ("hit_latency_us", json!(100_000)), ("promote_after_reads", json!(255)), ("read_bypass_bytes", json!("64m"))]
+    {
+        let mut w = v.clone();
+        w["device"]["tier"][knob] = value;
+        assert!(!headline(&run(&w)).is_empty(), "{knob}");
+    }
 }

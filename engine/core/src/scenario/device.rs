@@ -343,11 +343,6 @@ impl Device {
         }
     }
 
-    /// A NAND SSD is part of this device (alone or as a tier).
-    pub fn has_nand(&self) -> bool {
-        self.media_kinds().contains(&DeviceKind::NandSsd)
-    }
-
     /// The parts of a NAND SSD only: media, capacity, the FTL's table, GC, wear, SLC cache.
     fn validate_nand(&self) -> Result<(), ScenarioError> {
         let n = &self.nand;

@@ -559,6 +559,8 @@ fn workload_field(w: &Workload, stopped_by_time: bool) -> &'static str {
                 "workload.file_bytes"
             }
         }
+        // The warm-up when it outlasts every point together.
+        Workload::TransferSizeSweep(t) if t.warmup_s > t.runtime * t.sizes.len() as f64 => "workload.warmup_s",
         Workload::TransferSizeSweep(_) | Workload::CrystalDiskMark(_) => Fields::RUNTIME,
         Workload::ApplicationLoad(_) => "workload.runs",
     }
