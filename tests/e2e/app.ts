@@ -2,6 +2,8 @@
 // (window.__ssd), and finding knobs by their scenario path.
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { openBrowser, type Browser } from './browser';
 import type { SsdTestHook } from '../../web/src/app/testHook';
 
 export const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url));
@@ -70,4 +72,24 @@ export async function openGroup(page: Page, group: string) {
 export function firstDifference(a: [number, number][], b: [number, number][]): number {
   if (a.length !== b.length) return Math.min(a.length, b.length);
   return a.findIndex(([x, y], k) => !Object.is(x, b[k][0]) || !Object.is(y, b[k][1]));
+}
+
+/** Opens the playground once for a test file, hands it over after its first run, and closes
+ *  it after the file's tests. */
+export function openAppPerFile(opened: (browser: Browser) => void) {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await openBrowser();
+    await browser.page.goto(inject('baseUrl'), { waitUntil: 'load' });
+    await waitForRun(browser.page);
+    opened(browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+}
+
+/** The knob groups the form shows, by their ids. */
+export function knobGroups(page: Page) {
+  return page.locator('details.knob-group').evaluateAll((ds) => ds.map((d) => d.getAttribute('data-group')));
 }

@@ -2,23 +2,16 @@
 // knobs and summary values and none of a NAND drive's, draws article 004's uncached curve,
 // and the spindle speed knob moves it.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { artifacts, chartData, knobInput, runCount, waitForRun } from './app';
-import { openBrowser, type Browser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { artifacts, chartData, knobGroups, knobInput, openAppPerFile, runCount, waitForRun } from './app';
+import type { Browser } from './browser';
 
-const baseUrl = inject('baseUrl');
 let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await openBrowser();
-  page = browser.page;
-  await page.goto(baseUrl, { waitUntil: 'load' });
-  await waitForRun(page);
-});
-
-afterAll(async () => {
-  await browser?.close();
+openAppPerFile((b) => {
+  browser = b;
+  page = b.page;
 });
 
 describe('a hard disk (article 004, not cached)', () => {
@@ -27,7 +20,7 @@ describe('a hard disk (article 004, not cached)', () => {
     await page.getByTestId('preset-select').selectOption('hdd-7200-like');
     await waitForRun(page, (s) => s.device.kind === 'hdd', before, 120_000);
 
-    const groups = await page.locator('details.knob-group').evaluateAll((ds) => ds.map((d) => d.getAttribute('data-group')));
+    const groups = await knobGroups(page);
     expect(groups).toContain('hdd');
     for (const nandOnly of ['capacity', 'slc_cache', 'mapping', 'gc', 'precondition', 'xpoint']) expect(groups, nandOnly).not.toContain(nandOnly);
     await expect(page.locator('details[data-group="hdd"] .group-title').textContent()).resolves.toBe('Hard disk');

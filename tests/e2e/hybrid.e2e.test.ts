@@ -6,27 +6,20 @@
 // four times: from the second load on it reads from XPoint, several times faster; pinning
 // changes nothing; the QLC half alone reads every load at the same speed.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { artifacts, chartData, knobInput, runCount, waitForRun } from './app';
-import { openBrowser, type Browser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { artifacts, chartData, knobGroups, knobInput, openAppPerFile, runCount, waitForRun } from './app';
+import type { Browser } from './browser';
 
-const baseUrl = inject('baseUrl');
 let browser: Browser;
 let page: Page;
 
 type Points = [number, number][];
-const groups = (p: Page) => p.locator('details.knob-group').evaluateAll((ds) => ds.map((d) => d.getAttribute('data-group')));
+const groups = knobGroups;
 const yAt = (points: Points, x: number) => points.find(([px]) => px === x)![1];
 
-beforeAll(async () => {
-  browser = await openBrowser();
-  page = browser.page;
-  await page.goto(baseUrl, { waitUntil: 'load' });
-  await waitForRun(page);
-});
-
-afterAll(async () => {
-  await browser?.close();
+openAppPerFile((b) => {
+  browser = b;
+  page = b.page;
 });
 
 describe('article 004: a hybrid disk, cached and not cached', () => {

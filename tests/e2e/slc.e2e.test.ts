@@ -2,11 +2,10 @@
 // SLC cache is full. The figure opens from the preset list, both members draw the cliff, and the
 // SLC cache ratio knob in the Device panel moves it.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { artifacts, chartData, knob, knobInput, runCount, waitForRun } from './app';
-import { openBrowser, type Browser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { artifacts, chartData, knob, knobInput, openAppPerFile, runCount, waitForRun } from './app';
+import type { Browser } from './browser';
 
-const baseUrl = inject('baseUrl');
 let browser: Browser;
 let page: Page;
 
@@ -27,15 +26,9 @@ const harmonicMean = (ys: number[]) => ys.length / ys.reduce((a, y) => a + 1 / y
 
 const GB_PER_POINT = 512.11 / 200;
 
-beforeAll(async () => {
-  browser = await openBrowser();
-  page = browser.page;
-  await page.goto(baseUrl, { waitUntil: 'load' });
-  await waitForRun(page);
-});
-
-afterAll(async () => {
-  await browser?.close();
+openAppPerFile((b) => {
+  browser = b;
+  page = b.page;
 });
 
 describe('article 001: the SLC cache and the cliff after it', () => {

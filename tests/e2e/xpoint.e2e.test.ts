@@ -3,26 +3,19 @@
 // 900P-like preset shows only the knobs and values an XPoint drive has; the figure draws both
 // traces with their percentiles side by side; switching kinds keeps every value.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { artifacts, chartData, knob, knobInput, runCount, waitForRun } from './app';
-import { openBrowser, type Browser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { artifacts, chartData, knob, knobGroups, knobInput, openAppPerFile, runCount, waitForRun } from './app';
+import type { Browser } from './browser';
 
-const baseUrl = inject('baseUrl');
 let browser: Browser;
 let page: Page;
 
 const median = (ys: number[]) => [...ys].sort((a, b) => a - b)[Math.floor(ys.length / 2)];
-const groups = (p: Page) => p.locator('details.knob-group').evaluateAll((ds) => ds.map((d) => d.getAttribute('data-group')));
+const groups = knobGroups;
 
-beforeAll(async () => {
-  browser = await openBrowser();
-  page = browser.page;
-  await page.goto(baseUrl, { waitUntil: 'load' });
-  await waitForRun(page);
-});
-
-afterAll(async () => {
-  await browser?.close();
+openAppPerFile((b) => {
+  browser = b;
+  page = b.page;
 });
 
 describe('article 002: 3D XPoint against NAND', () => {
