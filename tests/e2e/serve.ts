@@ -21,12 +21,18 @@ export interface Served {
   close(): Promise<void>;
 }
 
-export async function buildAndServe(): Promise<Served> {
-  await build({ configFile, logLevel: 'warn' });
+/**
+ * SSD_E2E_OUT_DIR builds into another directory than dist/, so two checkouts' (or two
+ * developers') browser tests on one machine never serve each other's half-written build.
+ */
+export async function buildAndServe(outDir = process.env.SSD_E2E_OUT_DIR): Promise<Served> {
+  const output = outDir ? { build: { outDir, emptyOutDir: true } } : {};
+  await build({ configFile, logLevel: 'warn', ...output });
   const port = await freePort();
   const server: PreviewServer = await preview({
     configFile,
     logLevel: 'warn',
+    ...output,
     preview: { host: '127.0.0.1', port, strictPort: true, open: false },
   });
   return {
