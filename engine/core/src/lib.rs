@@ -10,6 +10,7 @@ pub mod controller;
 pub mod device;
 pub mod ftl;
 pub mod host;
+pub mod lab;
 pub mod media;
 pub mod metrics;
 pub mod presets;

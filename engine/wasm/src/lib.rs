@@ -132,3 +132,66 @@ impl Simulation {
         self.inner.report().to_json()
     }
 }
+
+/// The animated NAND view's drive: a few blocks of a few pages run through the engine's own
+/// FTL one host command at a time. Each command returns its events as `u32` quadruples
+/// `[kind | stream << 8, block, page, unit]` (kinds: 0 lookup, 1 read, 2 program,
+/// 3 invalidate, 4 victim (page = its valid pages), 5 erase; streams: 0 host, 1 GC).
+#[wasm_bindgen]
+pub struct NandLab {
+    inner: ssd_core::lab::NandLab,
+}
+
+#[wasm_bindgen]
+impl NandLab {
+    /// `config_json`: `{blocks, pages_per_block, op_percent, gc_policy, seed}` (all optional).
+    /// Throws `{field, code, message}` (fields `lab.*`).
+    #[wasm_bindgen(constructor)]
+    pub fn new(config_json: &str) -> Result<NandLab, JsValue> {
+        let config = ssd_core::lab::LabConfig::from_json(config_json).map_err(js_error)?;
+        Ok(NandLab { inner: ssd_core::lab::NandLab::new(&config).map_err(js_error)? })
+    }
+
+    /// `{blocks, pages_per_block, logical_pages, working_blocks, op_percent}`.
+    pub fn layout(&self) -> String {
+        serde_json::to_string(&self.inner.layout()).unwrap_or_default()
+    }
+
+    pub fn write(&mut self, unit: u32) -> Result<Vec<u32>, JsValue> {
+        self.inner.write(unit).map(<[u32]>::to_vec).map_err(js_error)
+    }
+
+    pub fn read(&mut self, unit: u32) -> Result<Vec<u32>, JsValue> {
+        self.inner.read(unit).map(<[u32]>::to_vec).map_err(js_error)
+    }
+
+    pub fn trim(&mut self, unit: u32) -> Result<Vec<u32>, JsValue> {
+        self.inner.trim(unit).map(<[u32]>::to_vec).map_err(js_error)
+    }
+
+    /// The next write of a workload: "sequential", "random" or "hot-cold".
+    pub fn step(&mut self, workload: &str) -> Result<Vec<u32>, JsValue> {
+        let w = serde_json::from_value(serde_json::Value::String(workload.into())).map_err(|_| {
+            js_error(ScenarioError::new(
+                "lab.workload",
+                ssd_core::scenario::ErrorCode::InvalidOption,
+                format!("workload must be sequential, random or hot-cold, got {workload}"),
+            ))
+        })?;
+        Ok(self.inner.step(w).to_vec())
+    }
+
+    /// Per physical page: the logical page it holds, 4294967295 (free) or 4294967294 (stale).
+    pub fn pages(&self) -> Vec<u32> {
+        self.inner.pages()
+    }
+
+    pub fn erase_counts(&self) -> Vec<u32> {
+        self.inner.erase_counts().to_vec()
+    }
+
+    /// `{host_writes, nand_writes, gc_moves, erases, host_reads, waf}`.
+    pub fn counters(&self) -> String {
+        serde_json::to_string(&self.inner.counters()).unwrap_or_default()
+    }
+}

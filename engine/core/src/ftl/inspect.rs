@@ -20,6 +20,17 @@ impl Ftl {
         BlockMap { valid_units, erase_counts: self.erase_count.clone(), states: state, slc }
     }
 
+    /// The logical unit a slot holds (its first, without compression), or UNMAPPED: free,
+    /// or stale since the unit was written elsewhere.
+    pub fn slot_unit(&self, slot: u32) -> u32 {
+        self.p2l[(slot * self.sectors) as usize]
+    }
+
+    /// Slots of a block written since it was last erased.
+    pub fn written_slots(&self, block: u32) -> u32 {
+        self.write_ptr[block as usize]
+    }
+
     /// Checks every invariant the rest of the engine relies on. For tests; O(capacity).
     pub fn check_consistency(&self) -> Result<(), String> {
         let mut valid = vec![0u32; self.geo.blocks as usize];

@@ -25,6 +25,7 @@ pub use error::{ErrorCode, ScenarioError};
 pub use hdd::*;
 pub use host::*;
 pub use mapping::*;
+pub(crate) use parse::deserialize;
 pub use parse::WORKLOAD_KINDS;
 pub use slc_cache::*;
 pub use tier::*;

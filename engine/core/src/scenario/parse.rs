@@ -105,7 +105,7 @@ fn check_shape(value: Value, shape: &Value, path: &str) -> Result<Value, Scenari
     }
 }
 
-fn deserialize<T: DeserializeOwned>(prefix: &str, value: Value) -> Result<T, ScenarioError> {
+pub(crate) fn deserialize<T: DeserializeOwned>(prefix: &str, value: Value) -> Result<T, ScenarioError> {
     serde_path_to_error::deserialize(value).map_err(|e| {
         let inner = e.path().to_string();
         let path = if inner == "." { prefix.to_string() } else { join(prefix, &inner) };
