@@ -124,6 +124,22 @@ fn hit_ratio_tracks_covered_span_over_span() {
 }
 
 #[test]
+fn a_grant_below_the_minimum_or_policy_0_is_no_hmb_at_all() {
+    // Trial: a 6-byte HostMemoryBufferBytes was "granted" and read 59.5 % hits; policy 0 was
+    // ignored when HostMemoryBufferBytes was set. Both must run exactly as HMB off.
+    let off = single_span("bg4-like", "16g", json!({"device": {"mapping": {"hmb": {"allocation_policy": 0}}}}));
+    assert_eq!(off.summary.hmb_granted_bytes, 0.0);
+    for hmb in [json!({"host_memory_buffer_bytes": 6}), json!({"allocation_policy": 0, "host_memory_buffer_bytes": 64 << 20})] {
+        let r = single_span("bg4-like", "16g", json!({"device": {"mapping": {"hmb": hmb.clone()}}}));
+        assert_eq!(r.summary.hmb_granted_bytes, 0.0, "{hmb}: nothing granted");
+        assert_eq!(r.summary.map_hmb_hit_percent, 0.0, "{hmb}");
+        assert_eq!(r.summary.read_mb_per_s.to_bits(), off.summary.read_mb_per_s.to_bits(), "{hmb}: same run as HMB off");
+    }
+    let granted = single_span("bg4-like", "16g", json!({"device": {"mapping": {"hmb": {"host_memory_buffer_bytes": 16 << 20}}}}));
+    assert_eq!(granted.summary.hmb_granted_bytes, (16 << 20) as f64, "the 16 MiB minimum itself is granted");
+}
+
+#[test]
 fn the_knee_moves_with_the_hmb_size() {
     // The largest span still at full speed, for three grants.
     let knee = |grant: u64| {

@@ -104,18 +104,25 @@ impl Default for Hmb {
 }
 
 impl Hmb {
-    /// What the host grants under the allocation policy.
+    /// What the host grants. As under Windows: `HmbAllocationPolicy` 0 turns HMB off whatever
+    /// else is set; otherwise an exact `HostMemoryBufferBytes` wins over the policy's size (and
+    /// above the drive's maximum turns HMB off). As in NVMe, a grant below the drive's
+    /// minimum (HMMIN) is no grant: the host must offer at least that or enable no HMB.
     pub fn granted_bytes(&self) -> u64 {
-        if self.max_bytes.0 == 0 {
-            return 0; // the drive does not support HMB
+        if self.max_bytes.0 == 0 || self.allocation_policy == 0 {
+            return 0; // the drive does not support HMB, or the host turned it off
         }
-        if self.host_memory_buffer_bytes.0 > 0 {
-            return if self.host_memory_buffer_bytes.0 > self.max_bytes.0 { 0 } else { self.host_memory_buffer_bytes.0 };
-        }
-        match self.allocation_policy {
-            0 => 0,
-            1 => self.min_bytes.0,
-            _ => self.preferred_bytes.0,
+        let wanted = if self.host_memory_buffer_bytes.0 > 0 {
+            self.host_memory_buffer_bytes.0
+        } else if self.allocation_policy == 1 {
+            self.min_bytes.0
+        } else {
+            self.preferred_bytes.0
+        };
+        if wanted > self.max_bytes.0 || wanted < self.min_bytes.0 {
+            0
+        } else {
+            wanted
         }
     }
 
@@ -217,6 +224,10 @@ mod tests {
         assert_eq!(h.granted_bytes(), 0);
         assert_eq!(bg4(67_108_864).granted_bytes(), 64 * MIB, "HostMemoryBufferBytes, binary");
         assert_eq!(bg4(65 * MIB).granted_bytes(), 0, "above the maximum turns HMB off");
+        assert_eq!(bg4(6).granted_bytes(), 0, "below the drive's 16 MiB minimum: no HMB at all");
+        assert_eq!(bg4(16 * MIB).granted_bytes(), 16 * MIB, "the minimum itself is a grant");
+        let off = Hmb { allocation_policy: 0, ..bg4(64 * MIB) };
+        assert_eq!(off.granted_bytes(), 0, "HmbAllocationPolicy 0 turns HMB off even with HostMemoryBufferBytes set");
     }
 
     #[test]
