@@ -27,7 +27,9 @@ fn a_mixed_job_has_throughput_waf_gc_mapping_and_cdf_series_with_their_ids() {
             "map_hit_dram",
             "map_miss",
             "latency_cdf_read",
-            "latency_cdf_write"
+            "latency_cdf_write",
+            "latency_histogram_read",
+            "latency_histogram_write"
         ]
     );
     let waf = find(&r, "waf");
@@ -47,6 +49,45 @@ fn a_mixed_job_has_throughput_waf_gc_mapping_and_cdf_series_with_their_ids() {
         (SeriesRole::LatencyCdf, LabelId::Write, AxisId::Latency, Unit::Us, AxisId::OperationsAtOrBelow)
     );
     assert_eq!(find(&r, "read_throughput").label, "Read");
+    let hist = find(&r, "latency_histogram_write");
+    assert_eq!(
+        (hist.role, hist.label_id, hist.x.id, hist.x.unit, hist.y.id, hist.y.unit),
+        (SeriesRole::LatencyHistogram, LabelId::Write, AxisId::Latency, Unit::Us, AxisId::OperationsInBin, Unit::Percent)
+    );
+}
+
+#[test]
+fn the_latency_histogram_has_fine_bins_that_sum_to_all_operations_and_agree_with_the_cdf() {
+    // Trial: the page built its histogram from whole-percent CDF points, which looked jagged.
+    let r = run(r#"{"workload":{"kind":"job","rw":"randrw","runtime":0.02}}"#);
+    for op in ["read", "write"] {
+        let hist = &find(&r, &format!("latency_histogram_{op}")).points;
+        let cdf = &find(&r, &format!("latency_cdf_{op}")).points;
+        let total: f64 = hist.iter().map(|p| p[1]).sum();
+        assert!((total - 100.0).abs() < 1e-9, "{op}: bins hold {total} %");
+        assert_eq!(hist.last().unwrap()[1], 0.0, "closed by the last upper edge");
+        for w in hist.windows(2) {
+            let ratio = w[1][0] / w[0][0];
+            assert!(w[1][0] > w[0][0] && ratio <= 1.125 + 1e-12 || w[0][0] < 0.008, "{op}: bin {:?} → {:?} too wide", w[0], w[1]);
+        }
+        // The CDF's median lies in the bin where the histogram's running sum passes 50 %.
+        let median = cdf.iter().find(|p| p[1] >= 50.0).unwrap()[0];
+        let mut sum = 0.0;
+        let bin = hist.windows(2).find(|w| {
+            sum += w[0][1];
+            sum >= 50.0
+        });
+        let bin = bin.unwrap();
+        assert!(median >= bin[0][0] * 0.999 && median <= bin[1][0] * 1.001, "{op}: median {median} µs vs bin {:?}", bin);
+        // The bins cover the distribution, fastest to slowest operation.
+        let (fastest, slowest) = (cdf[0][0], cdf.last().unwrap()[0]);
+        assert!(
+            hist[0][0] <= fastest * 1.001 && hist.last().unwrap()[0] >= slowest * 0.999,
+            "{op}: bins {:?}..{:?} vs {fastest}..{slowest} µs",
+            hist[0],
+            hist.last()
+        );
+    }
 }
 
 #[test]
@@ -86,4 +127,17 @@ fn series_meta_json_carries_role_label_id_and_axis_ids_and_units() {
     assert_eq!(waf["y"]["id"], "waf");
     assert_eq!(waf["y"]["unit"], "ratio");
     assert!(waf.get("points").is_none(), "metadata only");
+}
+
+#[test]
+fn a_write_only_run_keeps_its_table_lines_to_the_end() {
+    // Trial: on a steady-state run the table chart stopped after 2 points, once every table
+    // segment was dirty (a write to a dirty segment was not counted as a table access).
+    let r = run(r#"{"workload":{"kind":"steady_state","round_bytes":"64m","rounds":6}}"#);
+    let windows = find(&r, "write_throughput").points.len();
+    let dram = &find(&r, "map_hit_dram").points;
+    assert!(windows > 20, "{windows} windows");
+    assert!(dram.len() * 10 >= windows * 9, "table line has {} of {windows} windows", dram.len());
+    let end = find(&r, "write_throughput").points.last().unwrap()[0];
+    assert!(dram.last().unwrap()[0] >= end * 0.95, "table line ends at {} s of {end} s", dram.last().unwrap()[0]);
 }

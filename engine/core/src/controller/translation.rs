@@ -97,6 +97,7 @@ impl Hardware {
         t.enable_hmb_by(now);
         let segment = t.segment_of(lba);
         if t.cache.is_dirty(segment) {
+            t.cache.count_dirty_hit(segment);
             t.cache.mark_dirty(segment);
             return;
         }

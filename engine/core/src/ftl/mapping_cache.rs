@@ -188,6 +188,19 @@ impl MappingCache {
         }
     }
 
+    /// Counts an access to a dirty segment, which trusted memory answers without a lookup
+    /// that would reorder the tiers: where a tier holds it, that tier; otherwise the SRAM
+    /// that keeps dirty segments. Without this a write-only run past the point where every
+    /// segment is dirty would show no table accesses at all.
+    pub fn count_dirty_hit(&mut self, s: u32) {
+        let answered = match self.tier[s as usize] {
+            1 => Tier::Dram,
+            2 => Tier::Hmb,
+            _ => Tier::Sram,
+        };
+        self.counters.lookups[answered as usize] += 1;
+    }
+
     pub fn is_dirty(&self, s: u32) -> bool {
         self.dirty[s as usize]
     }

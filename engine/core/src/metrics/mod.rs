@@ -129,6 +129,28 @@ pub(crate) struct Recorder {
     pub ios: [u64; 3],
 }
 
+/// Histogram bins per doubling of latency.
+const BINS_PER_OCTAVE: u64 = 8;
+
+/// The largest bin edge at or below `ns`: edges are 2^k·(1 + j/8), or every nanosecond
+/// below 8 ns.
+fn histogram_edge_at_or_below(ns: u64) -> u64 {
+    if ns < BINS_PER_OCTAVE {
+        return ns;
+    }
+    let octave = 63 - ns.leading_zeros() as u64; // 2^octave <= ns
+    let step = (1u64 << octave) / BINS_PER_OCTAVE;
+    ns / step * step
+}
+
+fn next_histogram_edge(edge: u64) -> u64 {
+    if edge < BINS_PER_OCTAVE {
+        return edge + 1;
+    }
+    let octave = 63 - edge.leading_zeros() as u64;
+    edge + (1u64 << octave) / BINS_PER_OCTAVE
+}
+
 impl Recorder {
     /// `scale` multiplies byte-valued x axes back to the full-size drive.
     /// `ftl`: the NAND drive's translation layer, whose WAF, GC, table and SLC cache get
@@ -333,6 +355,7 @@ impl Recorder {
             t.flush(&mut self.series);
         }
         self.add_latency_cdfs();
+        self.add_latency_histograms();
     }
 
     /// Adds the throughput of a final sliver of `width` ending at `end` to the last window.
@@ -370,6 +393,32 @@ impl Recorder {
             for q in quantiles {
                 s.points.push([h.value_at_quantile(q) as f64 / 1000.0, q * 100.0]);
             }
+            self.series.push(s);
+        }
+    }
+
+    /// Latency distribution of each operation kind as a histogram: x = a bin's lower edge,
+    /// y = % of operations in the bin, closed by the last bin's upper edge at 0. Bins are
+    /// log-linear (8 per doubling, as HdrHistogram's): each at most 12.5 % wide, edges in
+    /// whole nanoseconds (no floating-point powers: the same bins natively and in wasm).
+    fn add_latency_histograms(&mut self) {
+        for (op, id, label) in [(Op::Read, "latency_histogram_read", LabelId::Read), (Op::Write, "latency_histogram_write", LabelId::Write)] {
+            let h = &self.latency[op as usize];
+            if h.is_empty() {
+                continue;
+            }
+            let (x, y) = (Axis::new(AxisId::Latency, Unit::Us), Axis::new(AxisId::OperationsInBin, Unit::Percent));
+            let mut s = Series::new(id, SeriesRole::LatencyHistogram, label, x, y);
+            let total = h.len() as f64;
+            let (lo, hi) = (h.min(), h.max());
+            let mut edge = histogram_edge_at_or_below(lo);
+            while edge <= hi {
+                let next = next_histogram_edge(edge);
+                let count = h.count_between(edge, next - 1);
+                s.points.push([edge as f64 / 1000.0, count as f64 * 100.0 / total]);
+                edge = next;
+            }
+            s.points.push([edge as f64 / 1000.0, 0.0]);
             self.series.push(s);
         }
     }

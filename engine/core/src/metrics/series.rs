@@ -18,6 +18,8 @@ pub enum SeriesRole {
     /// Host MB/s over time.
     Throughput,
     LatencyCdf,
+    /// Share of operations per latency bin (log-spaced bins), beside the CDF.
+    LatencyHistogram,
     /// Write amplification over time, cumulative and per window.
     Waf,
     /// Garbage collection's copy rate over time.
@@ -81,6 +83,8 @@ pub enum AxisId {
     GcCopyRate,
     TableLookups,
     OperationsAtOrBelow,
+    /// Share of the operations whose latency falls in a histogram bin.
+    OperationsInBin,
     SlcCache,
     Run,
     /// Share of the units read that came from a hybrid's cache tier.
@@ -176,6 +180,7 @@ impl AxisId {
             AxisId::GcCopyRate => "GC copy rate",
             AxisId::TableLookups => "Table lookups",
             AxisId::OperationsAtOrBelow => "Operations at or below",
+            AxisId::OperationsInBin => "Operations in the bin",
             AxisId::SlcCache => "SLC cache",
             AxisId::Run => "Run",
             AxisId::ReadsFromCache => "Reads from the cache",

@@ -21,8 +21,9 @@ const SERIES_BYTES: u64 = 2048;
 /// allocator rounds up: small, charged once.
 const FIXED_BYTES: u64 = 1 << 20;
 
-/// Points of the two latency CDFs (see `Recorder::add_latency_cdfs`).
-const CDF_POINTS: u64 = 2 * 105;
+/// Points of the two latency CDFs and histograms (see `Recorder::add_latency_cdfs`; a
+/// histogram has 8 bins per doubling over at most 40 doublings of nanoseconds).
+const CDF_POINTS: u64 = 2 * 105 + 2 * (8 * 40 + 1);
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Memory {
