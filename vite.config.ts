@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { oembedPlugin } from './scripts/vite-oembed';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -12,7 +13,8 @@ export default defineConfig({
   // Relative asset URLs: the app (and its embed page) works from any sub-path it is hosted at.
   base: './',
   publicDir: here('./public'),
-  plugins: [react()],
+  // oembedPlugin: the oEmbed endpoint (absolute URLs) for preview/dev, and for a build told its public address.
+  plugins: [react(), oembedPlugin()],
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,

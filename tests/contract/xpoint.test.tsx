@@ -125,7 +125,7 @@ describe('forms follow the device kind', () => {
 
 describe('a 3D XPoint run', () => {
   it('has a latency trace, throughput and a latency CDF, and no block map', () => {
-    expect(run.result.series.map((s) => s.role).sort()).toEqual(['headline', 'latency_cdf', 'throughput']);
+    expect(run.result.series.map((s) => s.role).sort()).toEqual(['headline', 'latency_cdf', 'latency_histogram', 'throughput']);
     expect(run.result.blockMap).toBeNull();
     expect(hasEraseBlocks(catalog.knobs, 'xpoint_ssd')).toBe(false);
     expect(hasEraseBlocks(catalog.knobs, 'nand_ssd')).toBe(true);

@@ -21,7 +21,11 @@ function isLoopback(url: string): boolean {
   return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]';
 }
 
-export async function openBrowser(): Promise<Browser> {
+/**
+ * A fresh profile. `firstVisit: false` (the default) marks it as having seen the app before,
+ * so the bare address opens the playground; a first visit lands on the welcome.
+ */
+export async function openBrowser({ firstVisit = false } = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'ssd-e2e-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -40,6 +44,8 @@ export async function openBrowser(): Promise<Browser> {
     ],
   });
   context.setDefaultTimeout(30_000);
+  // The key is web/src/explain/welcome/firstVisit.ts's mark of a previous visit.
+  if (!firstVisit) await context.addInitScript(() => localStorage.setItem('ssd-playground:visited', '1'));
   const problems: string[] = [];
   await context.route('**/*', (route) => {
     const url = route.request().url();

@@ -95,4 +95,28 @@ describe('embed', () => {
     expect(snippet).toContain(`<script async src="${baseUrl}embed.js"></script>`);
     await page.keyboard.press('Escape');
   });
+
+  it('oEmbed: the page’s discovery link and the answer it points to carry absolute URLs', async () => {
+    await page.goto(`${baseUrl}?preset=bg4-like&workload.iodepth=16`, { waitUntil: 'load' });
+    await page.waitForFunction(() => window.__ssd?.status === 'done', undefined, { timeout: 60_000 });
+    const href = () => page.locator('link[rel="alternate"][type="application/json+oembed"]').getAttribute('href');
+    await page.waitForFunction(() => document.querySelector('link[type="application/json+oembed"]')!.getAttribute('href')!.startsWith('http'));
+    const endpoint = new URL((await href())!);
+    expect(`${endpoint.origin}${endpoint.pathname}`).toBe(`${baseUrl}oembed.json`);
+    expect(endpoint.searchParams.get('url')).toBe(page.url());
+    expect(endpoint.searchParams.get('format')).toBe('json');
+    // A consumer (no browser, no cookies) fetches it and gets an iframe it can paste anywhere.
+    const res = await fetch(endpoint);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { html: string; provider_url: string; width: number };
+    expect(body.provider_url).toBe(baseUrl);
+    const src = new URL(/src="([^"]+)"/.exec(body.html)![1].replace(/&amp;/g, '&'));
+    expect(`${src.origin}${src.pathname}`).toBe(`${baseUrl}embed.html`);
+    expect(src.searchParams.get('workload.iodepth')).toBe('16');
+    expect(body.html).toContain(`<script async src="${baseUrl}embed.js"></script>`);
+    // Not this app's URL: oEmbed's 404; another format: 501.
+    await expect(fetch(`${baseUrl}oembed.json?url=${encodeURIComponent('https://elsewhere.example/')}`).then((r) => r.status)).resolves.toBe(404);
+    await expect(fetch(`${endpoint.href.replace('format=json', 'format=xml')}`).then((r) => r.status)).resolves.toBe(501);
+    expect(browser.problems).toEqual([]);
+  });
 });

@@ -249,14 +249,14 @@ describe('latency helpers', () => {
 });
 
 describe('CSV export', () => {
-  it('writes one row per point with exact numbers, and reads back', () => {
-    const s = [{ key: 'a', label: 'Read, "QD32"', color: '#000', marker: 'circle' as const, points: new Float64Array([1, 0.1 + 0.2, 2, 1e21]) }];
+  it('writes one row per point, 12 significant digits without float noise, and reads back', () => {
+    const s = [{ key: 'a', label: 'Read, "QD32"', color: '#000', marker: 'circle' as const, points: new Float64Array([1, 0.1 + 0.2, 2, 1e21, 3, 339.96799999999996]) }];
     const text = seriesCsv(s, { name: 'Access span', unit: 'gib', scale: 'log' }, { name: 'Throughput', unit: 'mb_per_s', scale: 'linear' }, 'en');
     const rows = parseCsv(text);
     expect(rows[0]).toEqual(['series', 'Access span (GiB)', 'Throughput (MB/s)']);
-    expect(rows[1]).toEqual(['Read, "QD32"', '1', String(0.1 + 0.2)]);
-    expect(Number(rows[1][2])).toBe(0.1 + 0.2);
+    expect(rows[1]).toEqual(['Read, "QD32"', '1', '0.3']);
     expect(Number(rows[2][2])).toBe(1e21);
+    expect(rows[3][2]).toBe('339.968');
   });
 
   it('names categories and defuses formula-like text', () => {
@@ -270,7 +270,9 @@ describe('CSV export', () => {
 
 describe('formatting and palette', () => {
   it('formats exact values with units', () => {
-    expect(formatValue(827.60448)).toBe('827.6045');
+    expect(formatValue(827.60448)).toBe('827.6');
+    expect(formatValue(514.9491)).toBe('514.9');
+    expect(formatValue(339.96799999999996)).toBe('340');
     expect(formatValue(202060)).toBe('202,060');
     expect(withUnit('en', '1.5', 'ratio')).toBe('1.5×');
     expect(withUnit('en', '12', 'ms')).toBe('12 ms');

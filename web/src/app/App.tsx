@@ -5,25 +5,28 @@ import { RunCharts } from '../charts/RunCharts';
 import { compatiblePins } from '../charts/SeriesChartCard';
 import { downloadText } from '../charts/exportChart';
 import { useI18n } from '../i18n';
+import { figureText } from '../i18n/engineText';
 import { DevicePanel } from '../panels/DevicePanel';
 import { PresetPicker } from '../panels/PresetPicker';
+import { PhoneKnobsJump } from '../panels/PhoneKnobsJump';
 import { SummaryPanel } from '../panels/SummaryPanel';
 import { WorkloadPanel } from '../panels/WorkloadPanel';
 import { getPath, jsonText, sameJson, type JsonObject } from '../scenario/paths';
 import { describeError } from '../engine/errors';
 import { deviceKinds, knobForField, knobsFor, workloadKind } from '../scenario/knobs';
 import { CompareBar } from './CompareBar';
-import { describeScenario } from './describe';
 import { EmbedDialog } from './EmbedDialog';
 import { EngineBanner } from './EngineStatus';
 import { IssueBanner } from './IssueBanner';
 import { JsonEditor } from './JsonEditor';
 import { ShareDialog } from './ShareDialog';
 import { Topbar } from './Topbar';
+import { runPinLabel } from './pinLabel';
 import { pinId } from './usePins';
 import { SessionRunControls } from './SessionRunControls';
 import { useSession } from './useSession';
 import { Icon } from '../ui/Icon';
+import { LabCard } from '../explain/lab/LabCard';
 
 /** Absolute URL of the directory the page is served from. */
 export function appBase(): string {
@@ -31,7 +34,7 @@ export function appBase(): string {
 }
 
 export function App() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const s = useSession({ persist: true });
   const { catalog, scenario, view, current, kind } = s;
   const devices = useMemo(() => deviceKinds(current), [current]);
@@ -51,19 +54,22 @@ export function App() {
   // The preset the shown run is, exactly as shipped (or null once anything differs).
   const runPreset = useMemo(() => (preset && view.scenarioJson && sameJson(JSON.parse(view.scenarioJson) as JsonObject, preset.scenario as unknown as JsonObject) ? preset.name : null), [preset, view.scenarioJson]);
 
+  // The article figure on the comparison, if any (the Embed dialog can embed it alone).
+  const pinnedFigure = catalog?.figures.find((f) => f.name === s.pins.pins.find((p) => p.figure)?.figure);
+
   const pinCurrent = () => {
     if (view.status !== 'done' || !view.scenarioJson || !catalog) return;
     const head = chartDefs(view.series)[0];
     if (!head) return;
     const runScenario = JSON.parse(view.scenarioJson) as JsonObject;
-    const edited = [...scenario.edited];
-    const runKind = workloadKind(runScenario);
+    // Named from the scenario alone, as a page opened from the share link names it.
     s.pins.add({
       id: pinId(),
+      basePreset: scenario.preset,
       scenarioJson: view.scenarioJson,
       series: head.series.map((i) => ({ meta: view.series[i], points: view.buffers[i].view().slice() })),
       summary: view.summary,
-      label: (l) => describeScenario(l, preset, runScenario, edited, catalog.knobs, runKind, deviceKinds(runScenario)),
+      label: runPinLabel(catalog, scenario.preset, runScenario),
     });
   };
 
@@ -89,7 +95,14 @@ export function App() {
         onImport={(text) => void scenario.importScenario(text)}
       />
       <EngineBanner state={s.engineState} onRestart={s.retry} />
-      <IssueBanner issues={scenario.issues} importError={scenario.importError} onDismiss={scenario.dismissIssues} />
+      <IssueBanner
+        issues={[...scenario.issues, ...s.comparison.issues]}
+        importError={scenario.importError}
+        onDismiss={() => {
+          scenario.dismissIssues();
+          s.comparison.dismiss();
+        }}
+      />
 
       <main className="layout">
         <aside className="sidebar" aria-label={t('app.controls')}>
@@ -158,14 +171,16 @@ export function App() {
             afterHeadline={<CompareBar pins={s.pins} variants={s.variants} figures={catalog?.figures ?? []} hidden={s.pins.pins.length - compatiblePins(s.pins.pins, headlineMeta).length} />}
           />
           <SummaryPanel summary={view.summary} fields={catalog?.summaryFields ?? []} emptyText={emptySummary} devices={s.runDevices} />
+          <LabCard />
         </div>
       </main>
+      <PhoneKnobsJump ready={!!(catalog && scenario.ready && current)} />
       <footer className="footer muted">
         {t('app.footer')} <code>ssdsim</code>
         {typeof getPath(current, 'seed') === 'number' && <span> · {t('app.seed', { seed: jsonText(getPath(current, 'seed')) })}</span>}
       </footer>
 
-      <ShareDialog open={dialog === 'share'} url={shareUrl} seed={typeof getPath(current, 'seed') === 'number' ? (getPath(current, 'seed') as number) : null} onClose={() => setDialog(null)} />
+      <ShareDialog open={dialog === 'share'} url={shareUrl} seed={typeof getPath(current, 'seed') === 'number' ? (getPath(current, 'seed') as number) : null} compared={s.pins.pins.length} onClose={() => setDialog(null)} />
       {catalog && s.search !== null && (
         <EmbedDialog
           open={dialog === 'embed'}
@@ -176,6 +191,8 @@ export function App() {
           kind={kind}
           devices={devices}
           edited={scenario.edited}
+          figureTitle={pinnedFigure ? figureText(lang, pinnedFigure).title : null}
+          compared={s.pins.pins.length}
           onClose={() => setDialog(null)}
         />
       )}

@@ -1,5 +1,5 @@
-// Under the headline chart: what is being compared, progress of a "compare variants" run, and
-// a way to clear the comparison.
+// Under the headline chart: what is being compared, progress of a "compare variants" run (or of
+// a share link's comparison being recomputed), and a way to clear the comparison.
 import type { Figure } from '../engine/types';
 import { useI18n } from '../i18n';
 import { figureText } from '../i18n/engineText';
@@ -24,8 +24,12 @@ export function CompareBar({ pins, variants, figures, hidden }: Props) {
       <div className="compare-text">
         <strong>{t('compare.title')}</strong>
         {st.status === 'running' ? (
-          <span className="muted" role="status">
-            {t('compare.running', { i: st.at.index + 1, n: st.at.total, title: figure ? figureText(lang, figure).title : '' })}
+          <span className="muted" role="status" data-testid="compare-progress">
+            {st.at.restoring
+              ? figure
+                ? t('compareLink.restoringFigure', { i: st.at.index + 1, n: st.at.total, title: figureText(lang, figure).title })
+                : t('compareLink.restoring', { i: st.at.index + 1, n: st.at.total })
+              : t('compare.running', { i: st.at.index + 1, n: st.at.total, title: figure ? figureText(lang, figure).title : '' })}
           </span>
         ) : (
           <span className="muted">{figure && pins.pins.every((p) => p.figure === figure.name) ? figureText(lang, figure).title : t('compare.pinned', { n: pins.pins.length })}</span>

@@ -1,6 +1,5 @@
 // Embed mode (embed.html, or ?embed=1): one chosen chart plus only the chosen controls, no page
 // chrome, for training material. It tells the parent page its height so the iframe can fit it.
-import { useEffect } from 'react';
 import { RunCharts } from '../charts/RunCharts';
 import { useI18n } from '../i18n';
 import { KnobInput } from '../panels/KnobInput';
@@ -9,9 +8,8 @@ import { getPath } from '../scenario/paths';
 import { EngineBanner } from './EngineStatus';
 import { IssueBanner } from './IssueBanner';
 import { SessionRunControls } from './SessionRunControls';
+import { usePostHeight } from './usePostHeight';
 import { useSession } from './useSession';
-
-export const HEIGHT_MESSAGE = 'ssd-playground:height';
 
 /** The embed's options from its URL: which chart, which knob paths as controls. */
 export function embedOptions(search: string): { chart: string; controls: string[] } {
@@ -25,41 +23,32 @@ export function embedOptions(search: string): { chart: string; controls: string[
   return { chart: /^[a-z_-]{1,40}$/.test(chart) ? chart : 'headline', controls };
 }
 
-/** Posts the document height to the parent page whenever it changes (iframe auto-resize). */
-function usePostHeight(): void {
-  useEffect(() => {
-    if (window.parent === window) return;
-    let last = 0;
-    const post = () => {
-      const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
-      if (height === last) return;
-      last = height;
-      window.parent.postMessage({ type: HEIGHT_MESSAGE, height }, '*');
-    };
-    const observer = new ResizeObserver(post);
-    observer.observe(document.documentElement);
-    post();
-    return () => observer.disconnect();
-  }, []);
-}
 
 export function EmbedApp() {
   const { t } = useI18n();
   const s = useSession({ persist: false });
   const { catalog, scenario, view, current, kind } = s;
   const { chart, controls } = embedOptions(location.search);
-  usePostHeight();
+  usePostHeight(true);
 
   const usable = catalog ? knobsFor(catalog.knobs, kind, deviceKinds(current)) : [];
   const chosen = controls.map((path) => usable.find((k) => k.path === path)).filter((k): k is Knob => k !== undefined);
   const error = scenario.validation.status === 'invalid' ? scenario.validation.error : null;
   const field = knobForField(usable, error?.field)?.path ?? null;
   const full = s.search !== null ? `index.html?${s.search}` : 'index.html';
+  const variant = s.variants.state;
 
   return (
     <div className={`embed${view.stale ? ' stale' : ''}`} data-testid="embed-root">
       <EngineBanner state={s.engineState} onRestart={s.retry} />
-      <IssueBanner issues={scenario.issues} importError={null} onDismiss={scenario.dismissIssues} />
+      <IssueBanner
+        issues={[...scenario.issues, ...s.comparison.issues]}
+        importError={null}
+        onDismiss={() => {
+          scenario.dismissIssues();
+          s.comparison.dismiss();
+        }}
+      />
       <RunCharts view={view} pins={s.pins.pins} runtimeS={s.runtimeS} filenameBase={`ssd-${scenario.preset || 'scenario'}`} only={chart} blocks={s.blockMapExpected} />
       {chosen.length > 0 && current && (
         <section className="card embed-controls" aria-label={t('app.controls')} data-testid="embed-controls">
@@ -86,6 +75,13 @@ export function EmbedApp() {
           {t('embed.open')} ↗
         </a>
         {view.status === 'running' && <span> · {Math.floor(view.progress * 100)}%</span>}
+        {/* A comparison embed recomputes its pins after loading: say how far it is. */}
+        {variant.status === 'running' && (
+          <span role="status" data-testid="compare-progress">
+            {' · '}
+            {t('compareLink.restoring', { i: variant.at.index + 1, n: variant.at.total })} ({Math.floor(variant.at.progress * 100)}%)
+          </span>
+        )}
       </p>
     </div>
   );

@@ -1,16 +1,24 @@
-// The embed snippet: one chosen chart plus the chosen controls, in an iframe that resizes itself
-// (embed.js listens for the height the embedded page posts).
-import { useMemo, useRef, useState } from 'react';
+// The embed snippet: one chart, an article figure overlay or the whole comparison on the chart
+// (pins + this run), plus the chosen controls, in an iframe that resizes itself (embed.js
+// listens for the height the embedded page posts). A live preview shows exactly that URL.
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useI18n, type MessageKey } from '../i18n';
 import { knobText } from '../i18n/engineText';
 import { knobsFor, type KindsInUse, type Knob } from '../scenario/knobs';
+import { FIGURE_PARAM, PIN_PARAM } from '../scenario/pinCodec';
 import { copyText, Dialog } from '../ui/Dialog';
+import { STORIES } from '../explain/stories';
+import { stepUrl } from '../explain/story/StepLinks';
+import { readableQuery } from './useUrlSync';
+
+/** What an embed shows: one chart, the figure overlay alone, every pin and figure member, or a story's step. */
+export type EmbedWhat = 'chart' | 'figure' | 'comparison' | 'story';
 
 interface Props {
   open: boolean;
   /** Absolute URL of the directory the app is served from (ends with /). */
   base: string;
-  /** The scenario's query string (no leading ?). */
+  /** The scenario's query string (no leading ?), comparison included. */
   search: string;
   charts: string[];
   knobs: readonly Knob[];
@@ -18,6 +26,10 @@ interface Props {
   /** The device kinds in use (`deviceKinds`): a NAND-only knob is no control for a 3D XPoint drive. */
   devices: KindsInUse;
   edited: readonly string[];
+  /** The figure overlaid on the chart (its title, translated), if any. */
+  figureTitle?: string | null;
+  /** Results on the comparison: pins and figure members. */
+  compared?: number;
   onClose(): void;
 }
 
@@ -35,13 +47,19 @@ const CHART_KEYS: Record<string, MessageKey> = {
   blocks: 'chart.blocks',
 };
 
-export function embedUrl(base: string, search: string, chart: string, controls: readonly string[]): string {
+/**
+ * The embed page's URL. A chart embed leaves the comparison out; a figure embed keeps only the
+ * figure; a comparison embed keeps figure and pins. Figures and comparisons are headline charts.
+ */
+export function embedUrl(base: string, search: string, chart: string, controls: readonly string[], what: EmbedWhat = 'chart'): string {
   const params = new URLSearchParams(search);
   params.delete('embed');
-  params.set('chart', chart);
+  if (what !== 'comparison') params.delete(PIN_PARAM);
+  if (what === 'chart') params.delete(FIGURE_PARAM);
+  params.set('chart', what === 'chart' ? chart : 'headline');
   if (controls.length) params.set('controls', controls.join(','));
   else params.delete('controls');
-  return `${base}embed.html?${params.toString().replace(/%2C/gi, ',')}`;
+  return `${base}embed.html?${readableQuery(params)}`;
 }
 
 export function embedSnippet(src: string, height: number, title: string, base: string): string {
@@ -49,40 +67,108 @@ export function embedSnippet(src: string, height: number, title: string, base: s
   return `<iframe src="${attr(src)}" title="${attr(title)}" width="100%" height="${height}" style="border:0;max-width:100%" loading="lazy"></iframe>\n<script async src="${attr(base)}embed.js"></script>`;
 }
 
-export function EmbedDialog({ open, base, search, charts, knobs, kind, devices, edited, onClose }: Props) {
+const PREVIEW_DELAY_MS = 600;
+
+/** The URL after it has stopped changing for a moment: the preview frame reloads once, not per keystroke. */
+function useSettled(value: string): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), PREVIEW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+  return settled;
+}
+
+export function EmbedDialog({ open, base, search, charts, knobs, kind, devices, edited, figureTitle = null, compared = 0, onClose }: Props) {
   const { t, lang } = useI18n();
   const [chart, setChart] = useState('headline');
+  const [picked, setWhat] = useState<EmbedWhat>('chart');
   const usable = useMemo(() => knobsFor(knobs, kind, devices), [knobs, kind, devices]);
   const [controls, setControls] = useState<string[] | null>(null);
   const chosen = controls ?? usable.filter((k) => edited.includes(k.path)).map((k) => k.path);
-  const [height, setHeight] = useState(460);
+  // Unset: a chart's default, or a story step's (its text and chart need more room).
+  const [heightSet, setHeight] = useState<number | null>(null);
   const area = useRef<HTMLTextAreaElement | null>(null);
   const [copied, setCopied] = useState(false);
-  const src = embedUrl(base, search, charts.includes(chart) ? chart : 'headline', chosen);
+  const [storyId, setStoryId] = useState(STORIES[0]?.id ?? '');
+  const story = STORIES.find((st) => st.id === storyId) ?? STORIES[0];
+  const [stepId, setStepId] = useState('');
+  const step = story?.steps.find((st) => st.id === stepId) ?? story?.steps[0];
+  // A choice the chart no longer offers (the comparison was cleared) falls back to one chart.
+  const available: Record<EmbedWhat, boolean> = { chart: true, figure: figureTitle !== null, comparison: compared > 0, story: step !== undefined };
+  const what: EmbedWhat = available[picked] ? picked : 'chart';
+  // A story step is the stories page's own embed route (`?story=…&step=…&embed=1`).
+  const src = what === 'story' && story && step ? stepUrl(story.id, step.id, lang, true) : embedUrl(base, search, charts.includes(chart) ? chart : 'headline', chosen, what);
+  const height = heightSet ?? (what === 'story' ? 620 : 460);
   const snippet = embedSnippet(src, height, t('embed.iframeTitle'), base);
+  const preview = useSettled(src);
   const chartLabel = (c: string) => (CHART_KEYS[c] ? t(CHART_KEYS[c]) : c);
 
   const toggle = (path: string) => setControls(chosen.includes(path) ? chosen.filter((p) => p !== path) : [...chosen, path]);
+  const choices: [EmbedWhat, MessageKey, MessageKey | null][] = [
+    ['chart', 'compareLink.embedChart', null],
+    ['figure', 'compareLink.embedFigure', 'compareLink.noFigure'],
+    ['comparison', 'compareLink.embedComparison', 'compareLink.noComparison'],
+    ['story', 'compareLink.embedStory', null],
+  ];
 
   return (
     <Dialog open={open} title={t('embed.title')} onClose={onClose} testId="embed-dialog" wide>
       <p className="muted">{t('embed.help')}</p>
-      <div className="embed-grid">
-        <div className="embed-options">
+      <fieldset className="embed-what" data-testid="embed-what">
+        <legend className="knob-label">{t('compareLink.embedWhat')}</legend>
+        {choices.map(([value, label, why]) => (
+          <label key={value} data-disabled={!available[value]} title={!available[value] && why ? t(why) : undefined}>
+            <input type="radio" name="embed-what" value={value} checked={what === value} disabled={!available[value]} onChange={() => setWhat(value)} data-testid={`embed-what-${value}`} />
+            {t(label)}
+          </label>
+        ))}
+      </fieldset>
+      {what === 'figure' && figureTitle && <p className="muted small">{t('compareLink.figureHelp', { title: figureTitle })}</p>}
+      {what === 'comparison' && <p className="muted small">{t('compareLink.comparisonHelp', { n: compared })}</p>}
+      {what === 'story' && story && step && (
+        <div className="embed-story">
           <label className="field">
-            <span className="knob-label">{t('embed.chart')}</span>
-            <select value={chart} onChange={(e) => setChart(e.target.value)} data-testid="embed-chart">
-              {charts.map((c) => (
-                <option key={c} value={c}>
-                  {chartLabel(c)}
+            <span className="knob-label">{t('compareLink.story')}</span>
+            <select value={story.id} onChange={(e) => (setStoryId(e.target.value), setStepId(''))} data-testid="embed-story">
+              {STORIES.map((st) => (
+                <option key={st.id} value={st.id}>
+                  {st.title[lang]}
                 </option>
               ))}
             </select>
           </label>
           <label className="field">
+            <span className="knob-label">{t('compareLink.step')}</span>
+            <select value={step.id} onChange={(e) => setStepId(e.target.value)} data-testid="embed-step">
+              {story.steps.map((st, i) => (
+                <option key={st.id} value={st.id}>
+                  {i + 1}. {st.title[lang]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      )}
+      <div className="embed-grid">
+        <div className="embed-options">
+          {what === 'chart' && (
+            <label className="field">
+              <span className="knob-label">{t('embed.chart')}</span>
+              <select value={chart} onChange={(e) => setChart(e.target.value)} data-testid="embed-chart">
+                {charts.map((c) => (
+                  <option key={c} value={c}>
+                    {chartLabel(c)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <label className="field">
             <span className="knob-label">{t('embed.height')}</span>
             <input type="number" min={200} max={2000} step={10} value={height} onChange={(e) => setHeight(Math.max(200, Math.min(2000, e.target.valueAsNumber || 460)))} />
           </label>
+          {what !== 'story' && (
           <fieldset className="embed-controls">
             <legend className="knob-label">{t('embed.controls')}</legend>
             <p className="muted">{t('embed.controlsHelp')}</p>
@@ -96,6 +182,7 @@ export function EmbedDialog({ open, base, search, charts, knobs, kind, devices, 
               ))}
             </div>
           </fieldset>
+          )}
         </div>
         <div className="embed-code">
           <label className="knob-label" htmlFor="embed-snippet">
@@ -107,12 +194,15 @@ export function EmbedDialog({ open, base, search, charts, knobs, kind, devices, 
               {t('embed.preview')}
             </a>
             <button type="button" className="btn btn-primary" onClick={() => void copyText(snippet, area.current).then(setCopied)}>
-              {copied ? t('share.copied') : t('embed.copy')}
+              {copied ? `✓ ${t('share.copied')}` : t('embed.copy')}
             </button>
           </div>
-          <p className="muted small">{t('embed.oembed')}</p>
+          <p className="muted small">{t('compareLink.oembed')}</p>
         </div>
       </div>
+      <span className="knob-label">{t('compareLink.livePreview')}</span>
+      {/* Only while the dialog is open: the preview runs its own engine. */}
+      {open && <iframe key={preview} className="embed-preview" src={preview} title={t('compareLink.livePreview')} data-testid="embed-live-preview" />}
     </Dialog>
   );
 }

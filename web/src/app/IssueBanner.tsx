@@ -5,7 +5,10 @@ import type { UrlIssue } from '../scenario/urlCodec';
 
 export function issueText(t: (k: MessageKey, v?: Record<string, string | number>) => string, issue: UrlIssue): string {
   const vars = { param: issue.param, value: issue.value ?? '', detail: issue.detail ?? '' };
-  return t(`issue.${issue.code}` as MessageKey, vars);
+  // A pin that cannot be read says why by an id (pinCodec.ts), worded here.
+  const key = issue.code === 'bad-pin' ? `issue.bad-pin.${issue.detail}` : `issue.${issue.code}`;
+  const text = t(key as MessageKey, vars);
+  return issue.pin !== undefined && issue.code !== 'bad-pin' ? t('issue.inPin', { n: issue.pin, text }) : text;
 }
 
 export function IssueBanner({ issues, importError, onDismiss }: { issues: UrlIssue[]; importError: string | null; onDismiss(): void }) {

@@ -1,10 +1,11 @@
 // Page header: brand, share / embed / export / import, language, engine status.
 import { useRef } from 'react';
 import type { EngineState } from '../engine/bridge';
-import { useI18n, type Lang } from '../i18n';
-import { Segmented } from '../ui/Segmented';
+import { useI18n } from '../i18n';
+import { Brand, LanguageSwitch } from './TopbarParts';
 import { EngineBadge } from './EngineStatus';
 import { Icon } from '../ui/Icon';
+import { GlossaryButton } from '../explain/glossary/Glossary';
 
 interface Props {
   engine: EngineState;
@@ -16,18 +17,16 @@ interface Props {
 }
 
 export function Topbar({ engine, canShare, onShare, onEmbed, onExport, onImport }: Props) {
-  const { t, lang, setLang } = useI18n();
+  const { t } = useI18n();
   const file = useRef<HTMLInputElement | null>(null);
   return (
     <header className="topbar">
-      <a className="brand" href="./" aria-label={t('app.home')}>
-        <img src="favicon.svg" alt="" width={32} height={32} />
-        <div>
-          <h1>{t('app.title')}</h1>
-          <p className="muted">{t('app.tagline')}</p>
-        </div>
-      </a>
+      <Brand href="./" label={t('app.home')} tagline={t('app.tagline')} />
       <nav className="top-actions" aria-label={t('app.actions')}>
+        <a className="btn btn-ghost" href="./?story=" data-testid="nav-stories">
+          {t('story.list')}
+        </a>
+        <GlossaryButton />
         <button type="button" className="btn btn-ghost" onClick={onShare} disabled={!canShare} data-testid="share">
           <Icon name="share" />
           {t('action.share')}
@@ -58,16 +57,7 @@ export function Topbar({ engine, canShare, onShare, onEmbed, onExport, onImport 
             if (f && f.size < 1_000_000) void f.text().then(onImport);
           }}
         />
-        <Segmented<Lang>
-          label={t('app.language')}
-          value={lang}
-          onChange={setLang}
-          options={[
-            { value: 'en', label: 'EN' },
-            { value: 'ja', label: '日本語' },
-          ]}
-          testId="lang"
-        />
+        <LanguageSwitch />
         <EngineBadge state={engine} />
       </nav>
     </header>

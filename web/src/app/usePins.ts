@@ -4,6 +4,8 @@
 import { useCallback, useState } from 'react';
 import type { SeriesMeta, Summary } from '../engine/types';
 import type { Lang } from '../i18n';
+import type { FigureIndex, FigureSpec, PinSpec } from '../scenario/pinCodec';
+import type { JsonObject } from '../scenario/paths';
 
 export interface PinnedSeries {
   meta: SeriesMeta;
@@ -17,6 +19,8 @@ export interface Pin {
   figure?: string;
   /** The preset a figure member is (the figure may run it with another workload size). */
   preset?: string;
+  /** A pinned run (not a figure member): the preset its scenario is a diff from, for the share link. */
+  basePreset?: string;
   scenarioJson: string;
   series: PinnedSeries[];
   /** The run's summary: its latency percentiles sit beside the other lines' (article 002). */
@@ -37,7 +41,26 @@ export function usePins() {
   const clear = useCallback(() => setPins([]), []);
   /** A figure's members replace earlier pins (one comparison at a time reads best). */
   const replaceAll = useCallback((next: Pin[]) => setPins(next.slice(0, MAX_PINS)), []);
-  return { pins, add, remove, clear, replaceAll };
+  /** A share link's pins, recomputed: they lead, and anything pinned meanwhile stays after them. */
+  const restore = useCallback((next: Pin[]) => setPins((list) => [...next, ...list.filter((p) => !next.some((n) => n.scenarioJson === p.scenarioJson))].slice(0, MAX_PINS)), []);
+  return { pins, add, remove, clear, replaceAll, restore };
 }
 
 export type PinsModel = ReturnType<typeof usePins>;
+
+/**
+ * The comparison as the share link holds it (pinCodec.ts): the figure whose members are on the
+ * chart (null members: all of them), then every pinned run as its scenario and base preset.
+ */
+export function comparisonSpecs(pins: readonly Pin[], figures: readonly FigureIndex[]): { figure: FigureSpec | null; pins: PinSpec[] } {
+  const name = pins.find((p) => p.figure)?.figure;
+  const figure = figures.find((f) => f.name === name);
+  let spec: FigureSpec | null = null;
+  if (figure) {
+    const shown = new Set(pins.filter((p) => p.figure === figure.name).map((p) => p.preset));
+    const members = figure.members.map((m) => m.id).filter((id) => shown.has(id));
+    spec = { figure: figure.name, members: members.length === figure.members.length ? null : members };
+  }
+  const runs = pins.filter((p) => !p.figure && p.basePreset).map((p) => ({ preset: p.basePreset!, scenario: JSON.parse(p.scenarioJson) as JsonObject }));
+  return { figure: spec, pins: runs };
+}

@@ -66,10 +66,13 @@ export function useRun(engine: EngineClient | null) {
     stale: false,
   });
   const running = useRef(false);
+  /** The block map the running simulation sent last (painted with the next frame). */
+  const latestBlockMap = useRef<BlockMap | null>(null);
 
   const paint = useCallback(() => {
     rafId.current = null;
-    setView((v) => ({ ...v, progress: latestProgress.current, buffers: buffers.current, frame: v.frame + 1, elapsedMs: performance.now() - startedAt.current }));
+    const blockMap = latestBlockMap.current;
+    setView((v) => ({ ...v, progress: latestProgress.current, buffers: buffers.current, blockMap: blockMap ?? v.blockMap, frame: v.frame + 1, elapsedMs: performance.now() - startedAt.current }));
   }, []);
 
   // Chunks can arrive faster than the screen refreshes; coalesce them into one paint.
@@ -92,6 +95,7 @@ export function useRun(engine: EngineClient | null) {
       running.current = true;
       const id = ++runId.current;
       buffers.current = [];
+      latestBlockMap.current = null;
       latestProgress.current = 0;
       startedAt.current = performance.now();
       stopPainting();
@@ -99,6 +103,7 @@ export function useRun(engine: EngineClient | null) {
 
       const onChunk = (chunk: RunChunk) => {
         if (id !== runId.current) return; // a stale run's late message
+        if (chunk.blockMap) latestBlockMap.current = chunk.blockMap;
         // The series list is set by the first chunk and may grow on the last one.
         if (buffers.current.length < chunk.series.length) {
           buffers.current = chunk.series.map((_, i) => buffers.current[i] ?? new PointBuffer());

@@ -8,7 +8,8 @@ import { deviceKinds, hasEraseBlocks, workloadKind } from '../scenario/knobs';
 import type { JsonObject } from '../scenario/paths';
 import { useAutoRun } from './useAutoRun';
 import { useCatalog } from './useCatalog';
-import { usePins } from './usePins';
+import { useComparisonLink } from './useComparisonLink';
+import { usePins, type Pin } from './usePins';
 import { useRun } from './useRun';
 import { useScenario } from './useScenario';
 import { useTestHook } from './testHook';
@@ -23,14 +24,18 @@ export function useSession({ persist }: { persist: boolean }) {
   const { view, start, cancel } = useRun(engine);
   const [autoRun, setAutoRun] = useState(true);
   const pins = usePins();
-  const variants = useVariants(pins.replaceAll);
+  const { replaceAll, restore } = pins;
+  // A figure's members replace the comparison; a link's restored pins lead it.
+  const variants = useVariants(useCallback((next: Pin[], restoring: boolean) => (restoring ? restore(next) : replaceAll(next)), [replaceAll, restore]));
+  // Pins and a figure overlay travel in the link; opening one recomputes them.
+  const comparison = useComparisonLink(catalog, pins, variants);
   useTestHook(view);
 
   const valid = scenario.validation.status === 'valid' ? scenario.validation : null;
   const normalized = valid?.normalized ?? null;
   const engineReady = engineState.status === 'ready';
   useAutoRun({ enabled: autoRun, scenarioJson: normalized, engineReady, lastRunJson: view.scenarioJson, start });
-  const search = useUrlSync(valid?.scenario ?? null, scenario.preset, catalog?.codec ?? null, lang);
+  const search = useUrlSync(valid?.scenario ?? null, scenario.preset, catalog?.codec ?? null, lang, comparison.params);
 
   // The knobs show the text as it is now (the engine's normalised copy lags by one validation).
   const current: JsonObject | null = scenario.draft ?? valid?.scenario ?? null;
@@ -64,7 +69,7 @@ export function useSession({ persist }: { persist: boolean }) {
   const runDevices = useMemo(() => deviceKinds(runScenario), [runScenario]);
   const blockMapExpected = catalog ? hasEraseBlocks(catalog.knobs, runDevices) : true;
 
-  return { engine, engineState, catalog, scenario, view, start, cancel, runNow, retry, autoRun, setAutoRun, pins, variants, search, current, kind, normalized, runtimeS, runDevices, blockMapExpected };
+  return { engine, engineState, catalog, scenario, view, start, cancel, runNow, retry, autoRun, setAutoRun, pins, variants, comparison, search, current, kind, normalized, runtimeS, runDevices, blockMapExpected };
 }
 
 export type Session = ReturnType<typeof useSession>;

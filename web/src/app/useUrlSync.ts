@@ -5,16 +5,25 @@ import { useEffect, useMemo } from 'react';
 import type { Lang } from '../i18n';
 import type { JsonObject } from '../scenario/paths';
 import { encodeScenario, type CodecContext } from '../scenario/urlCodec';
+import { syncOembedLink } from './oembed';
 
 const WRITE_DELAY_MS = 250;
 
-/** The query string for a scenario, carrying page options (embed flags) and the language. */
-export function scenarioSearch(scenario: JsonObject, preset: string, codec: CodecContext, lang: Lang, page: Record<string, string> = {}): string {
+/**
+ * The query string for a scenario, carrying page options (embed flags), the comparison on the
+ * chart (`figure=`, repeated `pin=`: pinCodec.ts) and the language.
+ */
+export function scenarioSearch(scenario: JsonObject, preset: string, codec: CodecContext, lang: Lang, page: Record<string, string> = {}, comparison: readonly [string, string][] = []): string {
   const params = encodeScenario(scenario, preset, codec);
   for (const [key, value] of Object.entries(page)) params.set(key, value);
+  for (const [key, value] of comparison) params.append(key, value);
   if (lang !== 'en') params.set('lang', lang);
-  // Commas and colons are safe in a query and keep lists readable ("spans=1g,2g").
-  return params.toString().replace(/%2C/gi, ',').replace(/%3A/gi, ':');
+  return readableQuery(params);
+}
+
+/** Commas, colons and tildes are safe in a query and keep lists and pins readable ("spans=1g,2g", "pin=bg4-like~seed:2"). */
+export function readableQuery(params: URLSearchParams): string {
+  return params.toString().replace(/%2C/gi, ',').replace(/%3A/gi, ':').replace(/%7E/gi, '~');
 }
 
 /** Embed options in the current address, kept when the scenario part is rewritten. */
@@ -28,15 +37,17 @@ export function pageOptions(search: string): Record<string, string> {
   return out;
 }
 
-export function useUrlSync(scenario: JsonObject | null, preset: string, codec: CodecContext | null, lang: Lang): string | null {
+export function useUrlSync(scenario: JsonObject | null, preset: string, codec: CodecContext | null, lang: Lang, comparison: readonly [string, string][] = []): string | null {
   const search = useMemo(
-    () => (scenario && codec && preset ? scenarioSearch(scenario, preset, codec, lang, pageOptions(location.search)) : null),
-    [scenario, preset, codec, lang],
+    () => (scenario && codec && preset ? scenarioSearch(scenario, preset, codec, lang, pageOptions(location.search), comparison) : null),
+    [scenario, preset, codec, lang, comparison],
   );
   useEffect(() => {
     if (search === null) return;
     const timer = setTimeout(() => {
       if (location.search !== `?${search}`) history.replaceState(history.state, '', `${location.pathname}?${search}${location.hash}`);
+      // oEmbed consumers need absolute URLs: the discovery link names this exact page.
+      syncOembedLink(new URL('.', location.href).href, location.href);
     }, WRITE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [search]);

@@ -7,16 +7,20 @@ import { BlockMapChart } from './BlockMapChart';
 import type { BlockMode } from './blockMapModel';
 import { ChartCard } from './ChartCard';
 import type { ChartExporter } from './exportChart';
+import { captionText } from './captions';
+import { RichText } from '../explain/glossary/RichText';
 
 interface Props {
   map: BlockMap | null;
   running: boolean;
   filenameBase: string;
   exportable?: boolean;
+  /** Which run the map shows, for the exported picture. */
+  scenario?: string;
 }
 
-export function BlockMapCard({ map, running, filenameBase, exportable = true }: Props) {
-  const { t, locale } = useI18n();
+export function BlockMapCard({ map, running, filenameBase, exportable = true, scenario = '' }: Props) {
+  const { t, locale, lang } = useI18n();
   const [mode, setMode] = useState<BlockMode>('valid');
   const exporter = useRef<ChartExporter | null>(null);
   const title = t('chart.blocks');
@@ -24,6 +28,7 @@ export function BlockMapCard({ map, running, filenameBase, exportable = true }: 
     <ChartCard
       id="blocks"
       title={title}
+      caption={<RichText text={captionText(lang, 'blocks', { x: '', y: '' })} />}
       subtitle={map ? t('blocks.subtitle', { planes: map.planes, blocks: (map.planes * map.blocksPerPlane).toLocaleString(locale) }) : t('blocks.after')}
       tools={
         <Segmented<BlockMode>
@@ -43,7 +48,7 @@ export function BlockMapCard({ map, running, filenameBase, exportable = true }: 
       exporter={exporter}
       exportable={exportable && map !== null}
     >
-      {map ? <BlockMapChart map={map} mode={mode} exporter={exporter} title={title} /> : <p className="chart-placeholder muted">{running ? t('blocks.running') : t('blocks.after')}</p>}
+      {map ? <BlockMapChart map={map} mode={mode} exporter={exporter} title={title} scenario={scenario} /> : <p className="chart-placeholder muted">{running ? t('blocks.running') : t('blocks.after')}</p>}
     </ChartCard>
   );
 }

@@ -9,6 +9,7 @@ import { blockMapCsv, blocksPerCell, cellAt, eraseRange, STATE_COLORS, STATE_KEY
 import { FONT } from './Chart';
 import { csvRows, escapeXml, type ChartExporter } from './exportChart';
 import { useElementWidth } from './useElementWidth';
+import { canvasPng, composeBlockMap, rampTicks, type BlockMapPicture } from './blockMapExport';
 
 /** Room for the plane labels at least; longer ones ("プレーン 15") widen it. */
 const LEFT = 64;
@@ -21,9 +22,11 @@ interface Props {
   mode: BlockMode;
   exporter: MutableRefObject<ChartExporter | null>;
   title: string;
+  /** Which run the map shows (preset title, seed), written on the exported picture. */
+  scenario: string;
 }
 
-export function BlockMapChart({ map, mode, exporter, title }: Props) {
+export function BlockMapChart({ map, mode, exporter, title, scenario }: Props) {
   const { t, locale } = useI18n();
   const { ref, width } = useElementWidth<HTMLDivElement>();
   const canvas = useRef<HTMLCanvasElement | null>(null);
@@ -83,19 +86,35 @@ export function BlockMapChart({ map, mode, exporter, title }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [map, mode, width, height, columns, perCell, cellW, rowH, innerHeight, innerWidth, left, erase, t]);
 
+  const picture = (): BlockMapPicture => ({
+    title,
+    scenario,
+    mode,
+    legendTitle: t(mode === 'valid' ? 'blocks.valid' : mode === 'erase' ? 'blocks.erase' : 'blocks.state'),
+    legendLabels:
+      mode === 'state'
+        ? STATE_KEYS.map((k) => t(`blocks.state.${k}`))
+        : mode === 'valid'
+          ? rampTicks(0, 100, (v) => `${v.toLocaleString(locale)} %`)
+          : rampTicks(erase.min, erase.max, (v) => v.toLocaleString(locale)),
+  });
+
   // The card's export menu reads the latest drawing through this ref, only when clicked.
   // eslint-disable-next-line react-hooks/immutability -- an imperative handle, written during render on purpose
   exporter.current = {
     csv: () => csvRows(blockMapCsv(map)),
-    png: () =>
-      new Promise((resolve, reject) => {
-        const el = canvas.current;
-        if (!el) reject(new Error('the block map is not drawn'));
-        else el.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png');
-      }),
+    // The exported picture carries its title, scenario and colour scale (blockMapExport.ts).
+    png: () => {
+      const el = canvas.current;
+      return el ? canvasPng(composeBlockMap(el, width, height, picture(), el.width / Math.max(1, width))) : Promise.reject(new Error('the block map is not drawn'));
+    },
     svg: () => {
-      const data = canvas.current?.toDataURL('image/png') ?? '';
-      return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height + 40}" font-family="${escapeXml(FONT)}"><rect width="100%" height="100%" fill="#fff"/><text x="16" y="26" font-size="15" font-weight="700" fill="#172033">${escapeXml(title)}</text><image x="0" y="40" width="${width}" height="${height}" href="${data}"/></svg>`;
+      const el = canvas.current;
+      if (!el) return '';
+      const framed = composeBlockMap(el, width, height, picture(), el.width / Math.max(1, width));
+      const w = framed.width / (el.width / Math.max(1, width));
+      const h = framed.height / (el.width / Math.max(1, width));
+      return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="${escapeXml(FONT)}"><title>${escapeXml(title)}</title><image x="0" y="0" width="${w}" height="${h}" href="${framed.toDataURL('image/png')}"/></svg>`;
     },
     data: () => [
       { key: 'valid', label: 'valid', points: Array.from(map.valid, (v, i) => [i, v] as [number, number]) },
@@ -140,7 +159,8 @@ export function BlockMapChart({ map, mode, exporter, title }: Props) {
         role="img"
         aria-label={`${title}: ${t('blocks.summary', { planes: map.planes, blocks: map.blocksPerPlane })}`}
         onPointerMove={onPointer}
-        onPointerLeave={() => setHover(null)}
+        onPointerDown={onPointer}
+        onPointerLeave={(e) => e.pointerType === 'mouse' && setHover(null)}
         onKeyDown={onKey}
         onBlur={() => setHover(null)}
         tabIndex={0}

@@ -3,7 +3,7 @@
 // thousands of operations) go to a canvas under the SVG axes. Hover or arrow keys show a tooltip
 // with exact values and units.
 import { line as d3line, curveStepAfter, curveLinear } from 'd3';
-import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MutableRefObject, type PointerEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MutableRefObject, type PointerEvent, type ReactNode } from 'react';
 import type { Mark } from './chartSpecs';
 import type { Unit } from '../engine/types';
 import type { Lang } from '../i18n';
@@ -14,6 +14,7 @@ import { nearestIndex, plotFrame, type PlotFrame, type ScaleKind } from './plotF
 import { axisTitle, decimateForWidth, formatTick, lineOrder, type Margins } from './scales';
 import { useElementWidth } from './useElementWidth';
 import { exportSvg, plainSeries, seriesCsv, type ChartExporter } from './exportChart';
+import { RefLineLabels, RefLineMarks } from './RefLines';
 
 export interface PlotSeries {
   key: string;
@@ -59,6 +60,8 @@ interface Props {
   title?: string;
   /** Lines break where a point is missing (a series over time without a value for a while). */
   breakGaps?: boolean;
+  /** Drawn in the plot's frame behind the data: a story's highlighted knee, cliff or band. */
+  overlay?: (frame: PlotFrame) => ReactNode;
 }
 
 export const FONT = "Inter, 'Segoe UI', system-ui, -apple-system, Roboto, 'Helvetica Neue', Arial, 'Hiragino Sans', 'Noto Sans JP', sans-serif";
@@ -85,8 +88,10 @@ interface Hover {
   py: number;
 }
 
-export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height = 320, emptyText, ariaLabel, locale, lang, exporter, title, breakGaps = false }: Props) {
+export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height: tallest = 320, emptyText, ariaLabel, locale, lang, exporter, title, breakGaps = false, overlay }: Props) {
   const { ref, width } = useElementWidth<HTMLDivElement>();
+  // A phone-wide chart gets shorter with its width, so the knobs below it stay near.
+  const height = width > 0 && width < 560 ? Math.min(tallest, Math.max(210, Math.round(width * 0.66))) : tallest;
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const [hover, setHover] = useState<Hover | null>(null);
   const categories = useMemo(() => x.categories ?? [], [x.categories]);
@@ -123,7 +128,8 @@ export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height = 32
       // A thinned series keeps several points per pixel column: its steps say nothing of gaps.
       const path = gen(breakGaps && drawn === s.points ? lineOrder(drawn) : Array.from({ length: n }, (_, i) => i)) ?? '';
       const markers: [number, number][] = [];
-      if ((s.points.length >> 1) <= MARKER_LIMIT) {
+      // A histogram's steps are bins, not samples: no point markers on them.
+      if ((s.points.length >> 1) <= MARKER_LIMIT && s.curve !== 'step') {
         for (let i = 0; i < s.points.length; i += 2) {
           const px = s.points[i];
           const py = s.points[i + 1];
@@ -163,6 +169,7 @@ export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height = 32
   const xTicks = useMemo(() => (categories.length ? frame.xTicks : spreadTicks(frame.xTicks, frame.x, 34)), [frame, categories.length]);
   const xLabel = (t: number) => categories[t] ?? formatTick(t);
   const svgRef = useRef<SVGSVGElement | null>(null);
+  const overlayRef = useRef<SVGSVGElement | null>(null);
 
   // The card's export menu reads the latest drawing through this ref, only when clicked: an
   // imperative handle, written during render on purpose.
@@ -172,7 +179,7 @@ export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height = 32
     exporter.current = {
       csv: () => seriesCsv(series, x, y, lang),
       data: () => plainSeries(series),
-      svg: () => exportSvg({ svg: svgRef.current, width, height, title: title ?? ariaLabel, series, frame, margins: MARGINS, dots: mark === 'dots' }),
+      svg: () => exportSvg({ svg: svgRef.current, overlay: overlayRef.current, width, height, title: title ?? ariaLabel, series, frame, margins: MARGINS, dots: mark === 'dots' }),
     };
   }
 
@@ -224,6 +231,7 @@ export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height = 32
               <line key={t} x1={0} x2={frame.innerWidth} y1={frame.y(t)} y2={frame.y(t)} stroke={GRID} />
             ))}
           </g>
+          {overlay?.(frame)}
           <g className="axis axis-y" fontSize={11.5} fill={TEXT}>
             {frame.yTicks.map((t) => (
               <text key={t} x={-10} y={frame.y(t)} dy="0.32em" textAnchor="end">
@@ -248,14 +256,7 @@ export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height = 32
               {axisTitle(x.name, unitText(lang, x.unit))}
             </text>
           </g>
-          {refLines.map((r) => (
-            <g key={r.key} className="ref-line" data-ref={r.key}>
-              <line x1={0} x2={frame.innerWidth} y1={frame.y(r.value)} y2={frame.y(r.value)} stroke={r.color} strokeDasharray="5 4" strokeWidth={1.2} />
-              <text x={frame.innerWidth - 4} y={frame.y(r.value) - 5} textAnchor="end" fontSize={11} fontWeight={600} fill={r.color} stroke="#fff" strokeWidth={3} paintOrder="stroke">
-                {r.label}
-              </text>
-            </g>
-          ))}
+          <RefLineMarks lines={refLines} frame={frame} />
           {mark === 'bars' &&
             series.map((s, k) => {
               const w = frame.bandwidth / Math.max(1, series.length);
@@ -300,6 +301,7 @@ export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height = 32
               </g>
             );
           })}
+          {mark !== 'dots' && <RefLineLabels lines={refLines} frame={frame} />}
           {count === 0 && (
             <text className="chart-empty" x={frame.innerWidth / 2} y={frame.innerHeight / 2} textAnchor="middle" fontSize={13} fill="#7a869c">
               {emptyText}
@@ -323,6 +325,14 @@ export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height = 32
           style={{ left: MARGINS.left, top: MARGINS.top, width: frame.innerWidth, height: frame.innerHeight }}
         />
       )}
+      {/* Over a canvas point cloud the labels need their own layer to stay on top of the dots. */}
+      {mark === 'dots' && refLines.length > 0 && (
+        <svg ref={overlayRef} className="plot-overlay" width={width} height={height} fontFamily={FONT} aria-hidden="true">
+          <g transform={`translate(${MARGINS.left},${MARGINS.top})`}>
+            <RefLineLabels lines={refLines} frame={frame} />
+          </g>
+        </svg>
+      )}
       <div
         className="plot-hit"
         style={{ left: MARGINS.left, top: MARGINS.top, width: frame.innerWidth, height: frame.innerHeight }}
@@ -330,7 +340,10 @@ export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height = 32
         role="group"
         aria-label={ariaLabel}
         onPointerMove={onPointer}
-        onPointerLeave={() => setHover(null)}
+        // A tap shows the tooltip where it landed; it stays until the next tap or a tap
+        // elsewhere (a finger leaving the screen is not the pointer leaving the chart).
+        onPointerDown={onPointer}
+        onPointerLeave={(e) => e.pointerType === 'mouse' && setHover(null)}
         onKeyDown={onKey}
         onBlur={() => setHover(null)}
       />

@@ -19,6 +19,8 @@ interface Props {
   id: string;
   title: string;
   subtitle?: ReactNode;
+  /** One line: what the chart shows and what to look for (captions.ts). */
+  caption?: ReactNode;
   legend?: LegendEntry[];
   /** Chart-specific controls (log scale, CDF/histogram…), shown beside the export menu. */
   tools?: ReactNode;
@@ -41,7 +43,7 @@ const Frozen = memo(
   (_, next) => next.frozen,
 );
 
-export function ChartCard({ id, title, subtitle, legend = [], tools, note, live, filename, exporter, className, children, exportable = true }: Props) {
+export function ChartCard({ id, title, subtitle, caption, legend = [], tools, note, live, filename, exporter, className, children, exportable = true }: Props) {
   const { t } = useI18n();
   const ref = useRef<HTMLElement | null>(null);
   const inView = useInView(ref);
@@ -52,6 +54,11 @@ export function ChartCard({ id, title, subtitle, legend = [], tools, note, live,
       <figcaption className="chart-head">
         <div className="chart-titles">
           <h2 id={`${id}-title`}>{title}</h2>
+          {caption && (
+            <p className="chart-caption" data-testid="chart-caption">
+              {caption}
+            </p>
+          )}
           {subtitle && <p className="muted chart-subtitle">{subtitle}</p>}
         </div>
         <div className="chart-tools">
@@ -64,7 +71,9 @@ export function ChartCard({ id, title, subtitle, legend = [], tools, note, live,
           {legend.map((l) => (
             <li key={l.key} className="legend-item" data-series={l.key}>
               <span className={`legend-swatch${l.dash ? ' dashed' : ''}`} style={{ background: l.dash ? undefined : l.color, borderColor: l.color }} />
-              <span className="legend-label">{l.label}</span>
+              <span className="legend-label" title={l.label}>
+                {l.label}
+              </span>
               {l.onRemove && (
                 <button type="button" className="legend-remove" onClick={l.onRemove} aria-label={t('compare.remove', { label: l.label })} title={t('compare.remove', { label: l.label })}>
                   ×

@@ -7,6 +7,9 @@ import { useI18n } from '../i18n';
 import { BlockMapCard } from './BlockMapCard';
 import { chartDefs } from './chartSpecs';
 import { SeriesChartCard } from './SeriesChartCard';
+import { presetText } from '../i18n/engineText';
+import type { Lang, Vars } from '../i18n';
+import type { MessageKey } from '../i18n';
 
 interface Props {
   view: RunView;
@@ -26,12 +29,13 @@ interface Props {
 }
 
 export function RunCharts({ view, pins, runPreset = null, onRemovePin, runtimeS, filenameBase, headlineActions, afterHeadline, only, exportable, blocks = true }: Props) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const defs = chartDefs(view.series);
+  const scenario = runTitle(lang, t, view.scenarioJson, runPreset);
   const running = view.status === 'running';
 
   if (only) {
-    if (only === 'blocks') return blocks ? <BlockMapCard map={view.blockMap} running={running} filenameBase={filenameBase} exportable={exportable} /> : <EmptyChart title={t('chart.blocks')} text={t('blocks.none')} />;
+    if (only === 'blocks') return blocks ? <BlockMapCard map={view.blockMap} running={running} filenameBase={filenameBase} exportable={exportable} scenario={scenario} /> : <EmptyChart title={t('chart.blocks')} text={t('blocks.none')} />;
     const def = defs.find((d) => d.id === only) ?? defs[0];
     if (!def) return <EmptyChart text={running ? t('chart.waiting') : t('chart.empty')} />;
     return <SeriesChartCard def={def} view={view} pins={def.id === 'headline' ? pins : []} runtimeS={runtimeS} filenameBase={filenameBase} exportable={exportable} actions={headlineActions} />;
@@ -52,11 +56,25 @@ export function RunCharts({ view, pins, runPreset = null, onRemovePin, runtimeS,
             <SeriesChartCard key={def.id} def={def} view={view} runtimeS={runtimeS} filenameBase={filenameBase} />
           ))}
           {/* A device without erase blocks has no map to wait for; a finished run without one has none to show. */}
-          {blocks && (view.blockMap || view.status !== 'done') && <BlockMapCard map={view.blockMap} running={running} filenameBase={filenameBase} />}
+          {blocks && (view.blockMap || view.status !== 'done') && <BlockMapCard map={view.blockMap} running={running} filenameBase={filenameBase} scenario={scenario} />}
         </div>
       )}
     </>
   );
+}
+
+/** The run's scenario in words for an exported picture: the preset's title (translated when the
+ * run is that preset unchanged, else the scenario's own name) and the seed. */
+export function runTitle(lang: Lang, t: (key: MessageKey, vars?: Vars) => string, scenarioJson: string | null, runPreset: string | null): string {
+  if (!scenarioJson) return '';
+  try {
+    const s = JSON.parse(scenarioJson) as { name?: unknown; seed?: unknown };
+    const name = typeof s.name === 'string' ? s.name : '';
+    const title = runPreset ? presetText(lang, { name: runPreset, title: name, description: '' }).title : name;
+    return typeof s.seed === 'number' ? t('blocks.exportScenario', { name: title, seed: s.seed }) : title;
+  } catch {
+    return '';
+  }
 }
 
 function EmptyChart({ text, title }: { text: string; title?: string }) {

@@ -4,6 +4,8 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import type { RunView } from '../app/useRun';
 import type { Pin } from '../app/usePins';
+import { pinLabelIds, pinWorkloadKind, runMismatch } from '../app/comparability';
+import { CompareNote } from '../app/CompareNote';
 import type { SeriesMeta } from '../engine/types';
 import { useI18n, type MessageKey } from '../i18n';
 import { axisName, seriesLabel } from '../i18n/engineText';
@@ -11,14 +13,17 @@ import { unitText, withUnit } from '../i18n/units';
 import { Segmented } from '../ui/Segmented';
 import { Switch } from '../ui/Switch';
 import { Chart, type PlotSeries, type RefLine } from './Chart';
+import type { PlotFrame } from './plotFrame';
 import { ChartCard, type LegendEntry } from './ChartCard';
 import { isGeometric, sameAxes, type ChartDef } from './chartSpecs';
 import type { ChartExporter } from './exportChart';
 import { formatValue, unitsOnChart } from './format';
 import { meanY } from './scales';
-import { cdfToHistogram, percentiles } from './latency';
+import { cdfToHistogram, histogramIndex, histogramSteps, percentiles } from './latency';
 import { LatencyCompareTable, type LatencyRow } from './LatencyCompareTable';
 import { seriesStyle } from './palette';
+import { captionId, captionText } from './captions';
+import { RichText } from '../explain/glossary/RichText';
 
 const EMPTY = new Float64Array(0);
 const PCT_COLORS = { p50: '#009E73', p99: '#D55E00', 'p99.9': '#CC79A7' };
@@ -38,6 +43,8 @@ interface Props {
   /** Extra buttons in the card head (Pin). */
   actions?: ReactNode;
   exportable?: boolean;
+  /** Drawn in the plot's frame behind the lines (a story step's highlight). */
+  highlight?: (frame: PlotFrame) => ReactNode;
 }
 
 /** Pins drawn on this chart: only those whose headline shares the chart's axes. */
@@ -58,7 +65,7 @@ function titleKey(def: ChartDef, first: SeriesMeta | undefined): MessageKey | nu
 const HEADLINE_TITLES = ['chart.span_sweep', 'chart.throughput_vs_written', 'chart.latency_trace', 'chart.steady_state', 'chart.file_copy', 'chart.transfer_size_sweep', 'chart.application_load', 'chart.cdm_read', 'chart.read_throughput', 'chart.write_throughput'] as const;
 const CHART_TITLES = ['chart.throughput', 'chart.latency', 'chart.waf', 'chart.gc', 'chart.mapping', 'chart.slc_cache', 'chart.slc_cache_by_data_written', 'chart.tier', 'chart.tier_promotion_rate', 'chart.tier_cache_tier'] as const;
 
-export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemovePin, runtimeS = 0, filenameBase, height, actions, exportable = true }: Props) {
+export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemovePin, runtimeS = 0, filenameBase, height, actions, exportable = true, highlight }: Props) {
   const { t, lang, locale } = useI18n();
   const exporter = useRef<ChartExporter | null>(null);
   const metas = def.series.map((i) => view.series[i]).filter(Boolean);
@@ -70,12 +77,22 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
   const overlay = compatiblePins(pins, first);
   const comparing = overlay.length > 0;
   const live = view.status === 'running';
+  // A run that measures something else than the pins (a read run over a write figure) is
+  // left off the comparison unless the reader asks for it, and then drawn marked.
+  const mismatch = comparing ? runMismatch(overlay, metas, view.scenarioJson) : null;
+  const [showOdd, setShowOdd] = useState(false);
 
   // Each line with the summary of the run it came from (the table under a compared trace).
   const [series, sources]: [PlotSeries[], LatencyRow['summary'][]] = useMemo(() => {
     const out: PlotSeries[] = [];
     const from: LatencyRow['summary'][] = [];
-    const transform = (p: Float64Array) => (def.role === 'cdf' && cdfMode === 'hist' ? cdfToHistogram(p) : p);
+    // The histogram view draws the engine's own log-binned histogram when the run has one;
+    // older engines (and pins made with them) fall back to binning the CDF's quantiles.
+    const transform = (p: Float64Array, cdfId?: string) => {
+      if (def.role !== 'cdf' || cdfMode !== 'hist') return p;
+      const h = cdfId === undefined ? -1 : histogramIndex(view.series, cdfId);
+      return h >= 0 ? histogramSteps(view.buffers[h]?.view() ?? EMPTY) : cdfToHistogram(p);
+    };
     const many = metas.length > 1;
     for (const pin of overlay) {
       const label = pin.label(lang);
@@ -88,21 +105,22 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
     // member of the same unchanged preset stands for it (article 002 runs the 900P-like drive
     // through 6 GiB, its preset through 32 GB: both lines would only stretch the x axis).
     const done = view.scenarioJson !== null && view.status === 'done';
-    const duplicate = done && overlay.some((p) => sameScenario(p.scenarioJson, view.scenarioJson!) || (runPreset !== null && p.preset === runPreset));
-    if (!duplicate) {
+    const duplicate = done && !mismatch && overlay.some((p) => sameScenario(p.scenarioJson, view.scenarioJson!) || (runPreset !== null && p.preset === runPreset));
+    if (!duplicate && (!mismatch || showOdd)) {
       for (const i of def.series) {
         const meta = view.series[i];
         if (!meta) continue;
         const name = seriesLabel(lang, meta);
-        const label = comparing ? (many ? `${t('compare.current')} · ${name}` : t('compare.current')) : name;
-        out.push({ key: meta.id, label, points: transform(view.buffers[i]?.view() ?? EMPTY), ...seriesStyle(out.length), curve: def.role === 'cdf' && cdfMode === 'hist' ? 'step' : 'linear' });
+        const current = mismatch ? `${t('compareLink.currentOdd')} · ${name}` : t('compare.current');
+        const label = comparing ? (many && !mismatch ? `${current} · ${name}` : current) : name;
+        out.push({ key: meta.id, label, points: transform(view.buffers[i]?.view() ?? EMPTY, meta.id), ...seriesStyle(out.length), ...(mismatch ? { color: '#6B7280', dash: '4 4' } : {}), curve: def.role === 'cdf' && cdfMode === 'hist' ? 'step' : 'linear' });
         from.push(done ? view.summary : null);
       }
     }
     return [out, from];
     // view.frame changes whenever new points arrive.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the buffers mutate in place; view.frame and overlay.length stand for them
-  }, [view.frame, view.series, view.status, view.scenarioJson, def, overlay.length, pins, runPreset, lang, cdfMode, comparing, t]);
+  }, [view.frame, view.series, view.status, view.scenarioJson, def, overlay.length, pins, runPreset, lang, cdfMode, comparing, t, mismatch, showOdd]);
 
   if (!first) return null;
 
@@ -168,6 +186,7 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
     <ChartCard
       id={def.id}
       title={title}
+      caption={<RichText text={captionText(lang, captionId(def, first.id, def.role === 'cdf' ? cdfMode : 'cdf'), { x: xName, y: yName })} />}
       subtitle={
         <>
           {t('chart.points', { n: count.toLocaleString(locale) })}
@@ -205,7 +224,11 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
         lang={lang}
         exporter={exporter}
         breakGaps={first.x.id === 'time' && def.mark === 'line'}
+        overlay={highlight}
       />
+      {mismatch && (
+        <CompareNote mismatch={mismatch} runKind={pinWorkloadKind(view.scenarioJson)} pinKind={pinWorkloadKind(overlay[0].scenarioJson)} runSeries={metas} pinSeries={pinLabelIds(overlay)} shown={showOdd} onToggle={() => setShowOdd((v) => !v)} />
+      )}
       {def.role === 'latency_trace' && comparing && <LatencyCompareTable rows={series.map((s, k) => ({ key: s.key, label: s.label, color: s.color, summary: sources[k] }))} />}
     </ChartCard>
   );

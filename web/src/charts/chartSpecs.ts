@@ -4,6 +4,7 @@
 // mapping-cache tiers, the SLC cache's size and contents, and one chart per remaining axis pair,
 // so a series the engine adds later is drawn without UI changes.
 import type { SeriesMeta, SeriesRole } from '../engine/types';
+import { HISTOGRAM_ROLE } from './latency';
 
 export type Mark = 'line' | 'dots' | 'bars';
 
@@ -54,6 +55,8 @@ export function chartDefs(series: readonly SeriesMeta[]): ChartDef[] {
   };
   const all = series.map((_, i) => i);
   const withRole = (role: SeriesRole) => all.filter((i) => series[i].role === role);
+  // The engine's latency histogram is the latency chart's other view, not a chart of its own.
+  if (withRole('latency_cdf').length) all.filter((i) => (series[i].role as string) === HISTOGRAM_ROLE).forEach((i) => taken.add(i));
   // The workload's own chart; a plain job has none, and its throughput over time leads instead.
   const heads = withRole('headline').length ? withRole('headline') : withRole('throughput');
   if (heads.length) {

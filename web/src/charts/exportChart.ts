@@ -1,5 +1,5 @@
-// Exports of what a chart draws: CSV of its points (numbers in shortest round-trip form, so
-// the file holds exactly the chart's data), a standalone SVG with title and legend (canvas-drawn
+// Exports of what a chart draws: CSV of its points (numbers to 12 significant digits, so the
+// file holds the chart's data without binary float noise), a standalone SVG with title and legend (canvas-drawn
 // point clouds become SVG circles), and a PNG rendered from that SVG.
 import type { PlotSeries, AxisSpec } from './Chart';
 import type { PlotFrame } from './plotFrame';
@@ -7,6 +7,7 @@ import type { Margins } from './scales';
 import type { Lang } from '../i18n';
 import { unitText } from '../i18n/units';
 import { axisTitle } from './scales';
+import { csvNumber } from './format';
 
 export interface ChartExporter {
   csv(): string;
@@ -27,7 +28,7 @@ export function plainSeries(series: readonly { key: string; label: string; point
 
 /** One CSV field; text that a spreadsheet would run as a formula is defused. */
 export function csvField(value: string | number): string {
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'number') return csvNumber(value);
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
@@ -119,11 +120,13 @@ interface SvgInput {
   margins: Margins;
   /** The points live on a canvas: write them into the SVG as circles. */
   dots: boolean;
+  /** Drawn above the canvas (reference-line labels): goes on top of the circles. */
+  overlay?: SVGSVGElement | null;
 }
 
 const MAX_EXPORT_DOTS = 20_000;
 
-export function exportSvg({ svg, width, height, title, series, frame, margins, dots }: SvgInput): string {
+export function exportSvg({ svg, overlay, width, height, title, series, frame, margins, dots }: SvgInput): string {
   if (!svg) return '';
   const clone = svg.cloneNode(true) as SVGSVGElement;
   clone.querySelectorAll('.chart-hover').forEach((n) => n.remove());
@@ -151,7 +154,7 @@ export function exportSvg({ svg, width, height, title, series, frame, margins, d
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height + head.height}" viewBox="0 0 ${width} ${height + head.height}" font-family="${escapeXml(font)}">`,
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
     head.svg,
-    `<g transform="translate(0,${head.height})">${cloud}${clone.innerHTML}</g>`,
+    `<g transform="translate(0,${head.height})">${clone.innerHTML}${cloud}${overlay?.innerHTML ?? ''}</g>`,
     '</svg>',
   ].join('');
 }

@@ -1,6 +1,33 @@
 // Latency helpers: a histogram derived from the engine's latency CDF (quantiles), and the
 // summary's percentiles as reference lines in the chart's unit.
-import type { Summary, Unit } from '../engine/types';
+import type { SeriesMeta, Summary, Unit } from '../engine/types';
+
+/** The engine's own latency histogram (x = bin lower edge, y = % of operations, log bins). */
+export const HISTOGRAM_ROLE = 'latency_histogram';
+
+/** The run's histogram series for a CDF series (latency_cdf_read → latency_histogram_read), or -1. */
+export function histogramIndex(series: readonly Pick<SeriesMeta, 'id' | 'role'>[], cdfId: string): number {
+  const want = cdfId.replace(/^latency_cdf_/, 'latency_histogram_');
+  // Compared as text: the role exists only in engines that export the histogram.
+  return series.findIndex((s) => (s.role as string) === HISTOGRAM_ROLE && s.id === want);
+}
+
+/**
+ * The engine's bins as step points: each lower edge → its share, closed by the last bin's upper
+ * edge at 0 so the last bin has its width. The engine writes that closing point itself; bins
+ * without it get one a log step further. Empty input stays empty.
+ */
+export function histogramSteps(bins: Float64Array): Float64Array {
+  const n = bins.length >> 1;
+  if (n === 0 || (n >= 2 && bins[2 * n - 1] === 0)) return bins;
+  const out = new Float64Array(2 * (n + 1));
+  out.set(bins);
+  const last = bins[2 * (n - 1)];
+  const ratio = n >= 2 && bins[2 * (n - 2)] > 0 ? last / bins[2 * (n - 2)] : 2;
+  out[2 * n] = last * ratio;
+  out[2 * n + 1] = 0;
+  return out;
+}
 
 /**
  * Share of operations per latency bin (log-spaced bins), from CDF points (latency, % at or

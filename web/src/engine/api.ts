@@ -2,14 +2,14 @@
 // DOM globals) so the contract tests can drive the real wasm from Node with initSync().
 import * as Comlink from 'comlink';
 import * as wasmBindings from './pkg/ssd_wasm.js';
-import type { Simulation } from './pkg/ssd_wasm.js';
+import type { NandLab, Simulation } from './pkg/ssd_wasm.js';
 import { nextChunkSize, ownedCopy } from './chunking';
-import { abortError, refusalFrom, type EngineError } from './errors';
+import { abortError, EngineError, refusalFrom } from './errors';
 import { WORKLOAD_KINDS, type Knob } from '../scenario/knobs';
-import type { BlockMap, Catalog, Figure, Preset, RunChunk, RunOptions, RunResult, SeriesMeta, Summary, SummaryField } from './types';
+import type { BlockMap, Catalog, Figure, LabBatch, LabCommand, LabCounters, LabOpened, Preset, RunChunk, RunOptions, RunResult, SeriesMeta, Summary, SummaryField } from './types';
 
 /** The wasm exports the API uses; tests pass a stand-in to make the engine trap on purpose. */
-export type WasmBindings = Pick<typeof wasmBindings, 'Simulation' | 'default_scenario' | 'figures' | 'knobs' | 'presets' | 'summary_fields' | 'validate_scenario'>;
+export type WasmBindings = Pick<typeof wasmBindings, 'NandLab' | 'Simulation' | 'default_scenario' | 'figures' | 'knobs' | 'presets' | 'summary_fields' | 'validate_scenario'>;
 
 function readBlockMap(sim: Simulation): BlockMap | null {
   try {
@@ -30,6 +30,9 @@ function readBlockMap(sim: Simulation): BlockMap | null {
   }
 }
 
+/** How often a running simulation sends a snapshot of its block map. */
+const BLOCK_MAP_EVERY_MS = 250;
+
 /** Called once per chunk; may return a promise, which the run awaits (backpressure). */
 export type ChunkListener = (chunk: RunChunk) => void | Promise<void>;
 
@@ -39,7 +42,9 @@ export type ChunkListener = (chunk: RunChunk) => void | Promise<void>;
  * (a late expose loses the first call) while init() is still fetching the wasm.
  */
 export function createEngineApi(ready: Promise<unknown>, wasm: WasmBindings = wasmBindings) {
-  const { Simulation, default_scenario, figures, knobs, presets, summary_fields, validate_scenario } = wasm;
+  const { NandLab, Simulation, default_scenario, figures, knobs, presets, summary_fields, validate_scenario } = wasm;
+  const labs = new Map<number, NandLab>();
+  let nextLab = 1;
   // After a trap the wasm instance's memory is in an unknown state (a panic unwound nothing):
   // every later call fails the same way, and the page replaces this worker.
   let poisoned: EngineError | null = null;
@@ -112,6 +117,63 @@ export function createEngineApi(ready: Promise<unknown>, wasm: WasmBindings = wa
       return validate(scenarioJson);
     },
 
+    // NAND lab (web/src/explain/lab/): small drives stepped one host command at a time.
+    /** Opens a lab drive; refuses a bad config with fields `lab.*`. */
+    async labOpen(configJson: string): Promise<LabOpened> {
+      await ready;
+      const lab = guard(() => new NandLab(configJson));
+      const id = nextLab++;
+      labs.set(id, lab);
+      return { id, layout: JSON.parse(guard(() => lab.layout())) as LabOpened['layout'] };
+    },
+
+    /**
+     * Runs a batch of host commands in one round trip (the animation never waits on the
+     * worker). With `stopAfterErase` the batch ends after the first command that erased a
+     * block. A refused command ends the batch; what ran before it is still returned.
+     */
+    async labRun(id: number, commands: LabCommand[], stopAfterErase = false): Promise<LabBatch> {
+      await ready;
+      const lab = labs.get(id);
+      if (!lab) throw new EngineError({ field: 'lab', code: 'internal', message: `no open lab drive ${id}` });
+      const parts: Uint32Array[] = [];
+      const ends: number[] = [];
+      let words = 0;
+      let refusal: LabBatch['refusal'] = null;
+      for (const c of commands) {
+        let events: Uint32Array;
+        try {
+          events = guard(() => (c.op === 'step' ? lab.step(c.workload) : lab[c.op](c.unit)));
+        } catch (err) {
+          if (!(err instanceof EngineError) || err.code === 'engine_abort') throw err;
+          refusal = err.toData();
+          break;
+        }
+        parts.push(events);
+        words += events.length;
+        ends.push(words / 4);
+        if (stopAfterErase && events.some((w, i) => i % 4 === 0 && (w & 0xff) === 5)) break;
+      }
+      const events = new Uint32Array(words);
+      parts.reduce((at, p) => (events.set(p, at), at + p.length), 0);
+      const batch: LabBatch = {
+        events,
+        commandEnds: Uint32Array.from(ends),
+        pages: guard(() => lab.pages()),
+        eraseCounts: guard(() => lab.erase_counts()),
+        counters: JSON.parse(guard(() => lab.counters())) as LabCounters,
+        refusal,
+      };
+      return Comlink.transfer(batch, [batch.events.buffer, batch.commandEnds.buffer, batch.pages.buffer, batch.eraseCounts.buffer] as ArrayBuffer[]);
+    },
+
+    async labClose(id: number): Promise<void> {
+      await ready;
+      const lab = labs.get(id);
+      labs.delete(id);
+      if (lab && !poisoned) lab.free();
+    },
+
     /**
      * Runs a scenario to completion in chunks, handing each chunk's new points to `onChunk`
      * as transferred Float64Arrays. Cancellation is the caller terminating the worker, so no
@@ -128,15 +190,21 @@ export function createEngineApi(ready: Promise<unknown>, wasm: WasmBindings = wa
         let series = JSON.parse(guard(() => sim.series_meta())) as SeriesMeta[];
         let done = false;
         let chunks = 0;
+        // The block map streams too, at a pace a person can watch (copying it is O(blocks)).
+        let mapAt = -Infinity;
         while (!done) {
           const started = performance.now();
           done = guard(() => sim.run(maxEvents));
           const elapsedMs = performance.now() - started;
           if (done) series = JSON.parse(guard(() => sim.series_meta())) as SeriesMeta[];
           const points = series.map((_, i) => ownedCopy(guard(() => sim.take_points(i))));
-          const chunk: RunChunk = { index: chunks, progress: done ? 1 : guard(() => sim.progress()), done, series, points };
+          const now = performance.now();
+          const liveMap = !done && options.blockMap !== false && now - mapAt >= BLOCK_MAP_EVERY_MS ? guard(() => readBlockMap(sim)) : null;
+          if (liveMap) mapAt = now;
+          const chunk: RunChunk = { index: chunks, progress: done ? 1 : guard(() => sim.progress()), done, series, points, ...(liveMap ? { blockMap: liveMap } : {}) };
           chunks += 1;
-          await onChunk(Comlink.transfer(chunk, points.map((p) => p.buffer as ArrayBuffer)));
+          const buffers = [...points.map((p) => p.buffer), ...(liveMap ? [liveMap.valid.buffer, liveMap.eraseCounts.buffer, liveMap.states.buffer] : [])];
+          await onChunk(Comlink.transfer(chunk, buffers as ArrayBuffer[]));
           // Size the next chunk so one takes ~targetMs: small enough that progress feels live,
           // large enough that the Comlink round trip per chunk stays negligible.
           if (options.fixedChunkEvents === undefined) maxEvents = nextChunkSize(maxEvents, elapsedMs, targetMs);

@@ -69,6 +69,8 @@ export interface RunChunk {
   series: SeriesMeta[];
   /** Per series (same order as `series`): new points only, flat [x0, y0, x1, y1, ...]. */
   points: Float64Array[];
+  /** A snapshot of the drive's blocks while the run goes on (a few times a second). */
+  blockMap?: BlockMap;
 }
 
 export interface RunOptions {
@@ -86,4 +88,50 @@ export interface RunResult {
   series: SeriesMeta[];
   chunks: number;
   blockMap: BlockMap | null;
+}
+
+// NAND lab (web/src/explain/lab/): a small drive stepped one host command at a time.
+
+/** The lab drive's shape, as the engine laid it out. */
+export interface LabLayout {
+  blocks: number;
+  pages_per_block: number;
+  /** Logical pages the host can address. */
+  logical_pages: number;
+  /** Blocks the FTL keeps for itself (open blocks, GC's reserve), beyond the raw capacity. */
+  working_blocks: number;
+  op_percent: number;
+}
+
+export interface LabCounters {
+  host_writes: number;
+  nand_writes: number;
+  gc_moves: number;
+  erases: number;
+  host_reads: number;
+  waf: number;
+}
+
+export type LabWorkload = 'sequential' | 'random' | 'hot-cold';
+
+/** One host command: a write, read or trim of a logical page, or the next write of a workload. */
+export type LabCommand = { op: 'write' | 'read' | 'trim'; unit: number } | { op: 'step'; workload: LabWorkload };
+
+export interface LabOpened {
+  id: number;
+  layout: LabLayout;
+}
+
+/** What a batch of lab commands did, and the drive's state after it. */
+export interface LabBatch {
+  /** Every command's events, flat quadruples `[kind | stream << 8, block, page, unit]`. */
+  events: Uint32Array;
+  /** Per command run, the event index its events end at. */
+  commandEnds: Uint32Array;
+  /** Per physical page: the logical page it holds, 0xffffffff free, 0xfffffffe stale. */
+  pages: Uint32Array;
+  eraseCounts: Uint32Array;
+  counters: LabCounters;
+  /** The command that was refused (the batch stopped there), if any. */
+  refusal: import('./errors').EngineErrorData | null;
 }

@@ -78,6 +78,7 @@ export const AXES_JA: Record<AxisId, string> = {
   gc_copy_rate: 'GC コピー速度',
   table_lookups: 'テーブル参照',
   operations_at_or_below: 'この値以下の操作',
+  operations_in_bin: 'この区間に入る操作',
   slc_cache: 'SLC キャッシュ',
   run: '回目',
   reads_from_cache: 'キャッシュからの読み出し',

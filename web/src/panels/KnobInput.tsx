@@ -9,6 +9,7 @@ import { enumValue, parseBytesList, type Knob } from '../scenario/knobs';
 import { jsonText, sameJson, type Json } from '../scenario/paths';
 import { Switch } from '../ui/Switch';
 import { formatKnobValue, formatRange, inputUnit } from './knobFormat';
+import { nearestStop, sliderStops } from './knobSlider';
 
 interface Props {
   knob: Knob;
@@ -120,6 +121,33 @@ export function KnobInput({ knob, kind, value, edited, disabled, error, onChange
         {unit && <span className="unit">{unit}</span>}
       </div>
     );
+    const stops = compact ? null : sliderStops(knob);
+    if (stops) {
+      const at = typeof value === 'number' ? nearestStop(stops, value, knob.kind === 'bytes') : 0;
+      const stopText = (v: number) => (knob.kind === 'bytes' ? formatKnobValue(knob, v) : `${v.toLocaleString(locale)}${unit ? ` ${unit}` : ''}`);
+      // Dragging sets the value at each stop, so the run follows as it does while typing.
+      control = (
+        <div className="knob-slider-row">
+          <input
+            type="range"
+            className="knob-slider"
+            min={0}
+            max={stops.length - 1}
+            step={1}
+            value={at}
+            disabled={disabled}
+            aria-label={text.label}
+            aria-valuetext={typeof value === 'number' ? stopText(value) : undefined}
+            data-slider={knob.path}
+            onChange={(e) => {
+              const next = stops[Number(e.target.value)];
+              if (next !== undefined && next !== value) onChange(next);
+            }}
+          />
+          {control}
+        </div>
+      );
+    }
   }
 
   return (

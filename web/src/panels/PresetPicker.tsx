@@ -6,6 +6,7 @@ import type { Figure, Preset } from '../engine/types';
 import { useI18n } from '../i18n';
 import { figureText, presetText } from '../i18n/engineText';
 import { Icon } from '../ui/Icon';
+import { presetBlurb } from './presetBlurbs';
 
 interface Props {
   presets: Preset[];
@@ -30,6 +31,7 @@ export function PresetPicker({ presets, figures, preset, editedCount, variantsBu
   const [more, setMore] = useState(false);
   const current = presets.find((p) => p.name === preset);
   const text = current ? presetText(lang, current) : null;
+  const blurb = current ? presetBlurb(lang, current.name) : null;
   const related = figuresFor(figures, current);
 
   return (
@@ -45,7 +47,8 @@ export function PresetPicker({ presets, figures, preset, editedCount, variantsBu
       <label htmlFor={id} className="visually-hidden">
         {t('panel.preset')}
       </label>
-      <select id={id} value={preset} onChange={(e) => onPreset(e.target.value)} data-testid="preset-select">
+      {/* A native select cuts a long title off: its title attribute and the heading below hold it whole. */}
+      <select id={id} value={preset} onChange={(e) => onPreset(e.target.value)} data-testid="preset-select" title={text?.title}>
         {presets.map((p) => (
           <option key={p.name} value={p.name}>
             {presetText(lang, p).title}
@@ -54,11 +57,21 @@ export function PresetPicker({ presets, figures, preset, editedCount, variantsBu
       </select>
       {editedCount > 0 && <p className="preset-edited muted">{t('preset.edited', { n: editedCount })}</p>}
       {text && (
-        <div className={`preset-description${more ? ' open' : ''}`}>
-          <p data-testid="preset-description">{text.description}</p>
-          <button type="button" className="link-button" onClick={() => setMore((m) => !m)} aria-expanded={more}>
+        <div className="preset-about">
+          <p className="preset-title" data-testid="preset-title">
+            {text.title}
+          </p>
+          {blurb && (
+            <p className="preset-blurb" data-testid="preset-blurb">
+              {blurb}
+            </p>
+          )}
+          <button type="button" className="link-button" onClick={() => setMore((m) => !m)} aria-expanded={more} aria-controls={`${id}-more`} data-testid="preset-more">
             {more ? t('preset.less') : t('preset.more')}
           </button>
+          <div id={`${id}-more`} className="preset-description open" hidden={!more}>
+            <p data-testid="preset-description">{text.description}</p>
+          </div>
         </div>
       )}
       {related.length > 0 && (

@@ -6,7 +6,9 @@ import { useI18n, type MessageKey } from '../i18n';
 import { summaryLabel } from '../i18n/engineText';
 import { unitText } from '../i18n/units';
 import type { KindsInUse } from '../scenario/devices';
-import { formatSummaryValue, leafOf, summaryLayout, type SummarySection, type SummaryValue } from './summaryFields';
+import { formatSummaryValue, humanTime, leafOf, summaryLayout, type SummarySection, type SummaryValue } from './summaryFields';
+import { summaryHelp } from './summaryHelp';
+import { HelpTip, Term } from '../explain/glossary/Term';
 
 interface Props {
   summary: Summary | null;
@@ -58,7 +60,18 @@ export function SummaryPanel({ summary, fields, emptyText, devices }: Props) {
     );
   }
   const layout = summaryLayout(summary, fields, devices);
-  const label = (v: SummaryValue) => summaryLabel(lang, v.field);
+  // The label opens its plain-words explanation (hover, focus, tap); the raw id never shows.
+  const label = (v: SummaryValue) => {
+    const text = summaryLabel(lang, v.field);
+    const help = summaryHelp(lang, v.field.id);
+    return help ? (
+      <HelpTip title={text} body={help} testId={`summary-help-${v.field.id}`}>
+        {text}
+      </HelpTip>
+    ) : (
+      text
+    );
+  };
 
   return (
     <section className="card summary" aria-labelledby="summary-title" data-testid="summary">
@@ -94,7 +107,7 @@ export function SummaryPanel({ summary, fields, emptyText, devices }: Props) {
           <dl className="details-grid">
             {s.values.map((v) => (
               <div className="detail" key={v.field.id}>
-                <dt title={v.field.id}>{label(v)}</dt>
+                <dt>{label(v)}</dt>
                 <dd>
                   <Value v={v} />
                 </dd>
@@ -110,14 +123,18 @@ export function SummaryPanel({ summary, fields, emptyText, devices }: Props) {
 function Value({ v }: { v: SummaryValue }) {
   const { t, lang, locale } = useI18n();
   const bytes = v.field.unit === 'bytes';
-  const unit = bytes ? '' : unitText(lang, v.field.unit);
+  const shown = humanTime(v.value, v.field.unit);
+  const unit = bytes ? '' : unitText(lang, shown.unit);
   return (
     <span className="value" data-key={v.field.id} title={bytes ? t('summary.bytes', { n: v.value.toLocaleString(locale) }) : undefined}>
-      <span className="metric-value">{formatSummaryValue(v.value, v.field.unit, locale)}</span>
+      <span className="metric-value">{formatSummaryValue(shown.value, shown.unit, locale)}</span>
       {unit && <span className="metric-unit">{unit}</span>}
     </span>
   );
 }
+
+/** Columns that are percentiles: their heading opens the glossary's explanation. */
+const PERCENTILE_COLUMNS = ['p50_us', 'p99_us', 'p999_us'];
 
 /** Read and write latency share their columns, so they read best as one table. */
 function LatencyTable({ sections }: { sections: SummarySection[] }) {
@@ -134,7 +151,7 @@ function LatencyTable({ sections }: { sections: SummarySection[] }) {
             const unit = unitText(lang, c.field.unit);
             return (
               <th scope="col" key={c.field.id}>
-                {key ? t(key) : summaryLabel(lang, c.field)}
+                {key && PERCENTILE_COLUMNS.includes(leafOf(c.field.id)) ? <Term id="latency-percentile">{t(key)}</Term> : key ? t(key) : summaryLabel(lang, c.field)}
                 {unit && <span className="metric-unit"> {unit}</span>}
               </th>
             );

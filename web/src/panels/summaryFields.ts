@@ -90,8 +90,22 @@ export function formatSummaryValue(value: number, unit: Unit, locale = 'en-US'):
   if (unit === 'iops') return Math.round(value).toLocaleString(locale);
   if (Number.isInteger(value)) return value.toLocaleString(locale);
   const magnitude = Math.abs(value);
-  const digits = magnitude >= 100 ? 1 : magnitude >= 1 ? 2 : 4;
-  return value.toLocaleString(locale, { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+  // Below 1, three significant digits say enough (0.652 %, not 0.6515 %).
+  if (magnitude < 1) return value.toLocaleString(locale, { maximumSignificantDigits: 3 });
+  return value.toLocaleString(locale, { maximumFractionDigits: magnitude >= 100 ? 1 : 2, minimumFractionDigits: 0 });
+}
+
+/**
+ * A time in the unit a person would say it in: 0.0504 s reads as 50.4 ms, 22,400 µs as 22.4 ms,
+ * 4,200 ms as 4.2 s. Other units pass through.
+ */
+export function humanTime(value: number, unit: Unit): { value: number; unit: Unit } {
+  const m = Math.abs(value);
+  if (unit === 's' && m > 0 && m < 1) return { value: value * 1e3, unit: 'ms' };
+  if (unit === 'ms' && m >= 1e3) return { value: value / 1e3, unit: 's' };
+  if (unit === 'ms' && m > 0 && m < 1) return { value: value * 1e3, unit: 'us' };
+  if (unit === 'us' && m >= 1e4) return { value: value / 1e3, unit: 'ms' };
+  return { value, unit };
 }
 
 /** Every number in a summary by dotted path, found by walking it (what the panel must show, once each). */

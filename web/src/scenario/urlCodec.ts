@@ -10,8 +10,8 @@ import { flattenLeaves, getPath, isObject, jsonText, sameJson, setPath, splitPat
 
 export const URL_FORMAT_VERSION = 1;
 
-/** Parameters that belong to the page (language, embed options), not to the scenario. */
-export const PAGE_PARAMS = ['v', 'preset', 'lang', 'embed', 'chart', 'controls'] as const;
+/** Parameters that belong to the page (language, embed options, the comparison: pinCodec.ts), not to the scenario. */
+export const PAGE_PARAMS = ['v', 'preset', 'lang', 'embed', 'chart', 'controls', 'pin', 'figure'] as const;
 
 /** Scenario fields a link never carries: identity text, and the scenario format's own version. */
 const NOT_IN_URL = new Set(['version', 'name', 'description']);
@@ -31,7 +31,11 @@ export type UrlIssueCode =
   | 'not-whole-bytes'
   | 'unsafe-integer'
   | 'duplicate'
-  | 'rejected';
+  | 'rejected'
+  /** The comparison (pinCodec.ts): a pin that cannot be read, an unknown figure, too many pins. */
+  | 'bad-pin'
+  | 'unknown-figure'
+  | 'too-many-pins';
 
 /** Something in a link that was ignored. Shown to the user as text, never as markup. */
 export interface UrlIssue {
@@ -43,6 +47,8 @@ export interface UrlIssue {
   detail?: string;
   /** For `rejected`: the engine's error code (CONTRACT §1). */
   engineCode?: ErrorCode;
+  /** The pinned result (1-based, in link order) the problem is in, when it is in one. */
+  pin?: number;
 }
 
 export interface CodecContext {

@@ -1,0 +1,43 @@
+// The block map of a normal run updates while the run streams (issue 12): the page shows
+// snapshots of the drive's blocks a few times a second, not only once the run is done.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openAppPerFile, runCount, waitForRun } from './app';
+import type { Browser } from './browser';
+
+let browser: Browser;
+let page: Page;
+
+openAppPerFile((b) => {
+  browser = b;
+  page = b.page;
+});
+
+/** Valid units on the whole drive in the map the page holds now, while the run is going. */
+function liveValidUnits(page: Page) {
+  return page.evaluate(() => {
+    const h = window.__ssd!;
+    const map = h.blockMap();
+    return h.status === 'running' && map ? map.valid.reduce((a, b) => a + b, 0) : null;
+  });
+}
+
+describe('the block map while a run streams', () => {
+  it('fills in as a whole-drive write goes on', async () => {
+    const before = await runCount(page);
+    await page.getByTestId('preset-select').selectOption('tlc-whole-drive-write');
+    await page.waitForFunction((n) => window.__ssd!.runs > n && window.__ssd!.status === 'running', before, { timeout: 30_000 });
+    const seen: number[] = [];
+    for (let i = 0; i < 200 && seen.length < 3; i++) {
+      const valid = await liveValidUnits(page);
+      if (valid !== null && valid !== seen.at(-1)) seen.push(valid);
+      await page.waitForTimeout(100);
+    }
+    // At least three different snapshots, each holding more data than the last.
+    expect(seen.length).toBeGreaterThanOrEqual(3);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThan(seen[i - 1]);
+    await expect(page.getByTestId('chart-blocks').locator('canvas, svg').first().isVisible()).resolves.toBe(true);
+    await waitForRun(page, (s) => s.workload.kind === 'whole_drive_write', before, 240_000);
+    expect(browser.problems).toEqual([]);
+  }, 300_000);
+});

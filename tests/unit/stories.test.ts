@@ -1,0 +1,100 @@
+// The story files as data: each validates against the story schema (texts in English and
+// Japanese, slugs, unique step ids, one thing to show per step, well-formed highlights,
+// predictions and placeholders), glossary terms exist, and the validator catches what it must.
+import { describe, expect, it } from 'vitest';
+import { GLOSSARY_TERMS, STORIES, STORY_FILES, STORY_PROBLEMS } from '../../web/src/explain/stories';
+import { paragraphs, stepTokens, tokenize, validateStory, type Story } from '../../web/src/explain/stories/schema';
+
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+describe('story files', () => {
+  it('every file validates and loads, in list order: NAND 101 then the five articles', () => {
+    expect(STORY_PROBLEMS).toEqual([]);
+    expect(STORIES.map((s) => s.id)).toEqual(['nand-101', 'article-000', 'article-001', 'article-002', 'article-003', 'article-004']);
+    expect(STORIES.filter((s) => s.article).map((s) => s.article)).toEqual(['000', '001', '002', '003', '004']);
+  });
+
+  it('each story has 4–8 steps with unique ids; an article story opens with its figure', () => {
+    for (const story of STORIES) {
+      expect(story.steps.length, story.id).toBeGreaterThanOrEqual(4);
+      expect(story.steps.length, story.id).toBeLessThanOrEqual(8);
+      expect(new Set(story.steps.map((s) => s.id)).size, story.id).toBe(story.steps.length);
+      if (story.article) expect('figure' in story.steps[0].show, story.id).toBe(true);
+    }
+  });
+
+  it('every text exists in both languages and reads as prose (no untranslated English in Japanese)', () => {
+    for (const story of STORIES) {
+      for (const step of story.steps) {
+        for (const lang of ['en', 'ja'] as const) {
+          expect(step.title[lang].trim(), `${story.id}/${step.id}`).not.toBe('');
+          expect(paragraphs(step.text[lang]).length, `${story.id}/${step.id}`).toBeGreaterThan(0);
+        }
+        // Japanese text is Japanese: it holds kana.
+        expect(step.text.ja, `${story.id}/${step.id}`).toMatch(/[\u3040-\u30ff]/);
+        expect(step.title.ja).not.toBe(step.title.en);
+      }
+    }
+  });
+
+  it('glossary terms in the text are real glossary ids; NAND 101 alone uses the NAND view', () => {
+    for (const story of STORIES) {
+      for (const step of story.steps) {
+        for (const tok of stepTokens(step)) if (tok.kind === 'term') expect(GLOSSARY_TERMS.has(tok.id), `${story.id}/${step.id} [[${tok.id}]]`).toBe(true);
+        if ('lab' in step.show) expect(story.id).toBe('nand-101');
+      }
+    }
+  });
+
+  it('highlights and predictions are well formed', () => {
+    for (const story of STORIES) {
+      for (const step of story.steps) {
+        for (const h of step.highlight ?? []) if (h.kind === 'band') expect(h.x2!).toBeGreaterThan(h.x);
+        if (step.predict) expect(step.predict.choices.map((c) => c.id)).toContain(step.predict.answer);
+      }
+    }
+  });
+});
+
+describe('text markup', () => {
+  it('splits terms and live numbers out of a paragraph', () => {
+    expect(tokenize('A [[hmb]] of {knob:device.mapping.hmb.host_memory_buffer_bytes} covers {summary:hmb_covered_span_bytes}; the [[l2p|table]].')).toEqual([
+      { kind: 'text', text: 'A ' },
+      { kind: 'term', id: 'hmb', text: null },
+      { kind: 'text', text: ' of ' },
+      { kind: 'knob', path: 'device.mapping.hmb.host_memory_buffer_bytes' },
+      { kind: 'text', text: ' covers ' },
+      { kind: 'summary', id: 'hmb_covered_span_bytes' },
+      { kind: 'text', text: '; the ' },
+      { kind: 'term', id: 'l2p', text: 'table' },
+      { kind: 'text', text: '.' },
+    ]);
+    expect(paragraphs('one\n\n two \n\n\nthree')).toEqual(['one', 'two', 'three']);
+  });
+});
+
+describe('the validator refuses broken stories', () => {
+  const good = clone(STORY_FILES[1]) as Story;
+  const problems = (mutate: (s: Story) => void) => {
+    const s = clone(good);
+    mutate(s);
+    return validateStory(s, GLOSSARY_TERMS).map((p) => p.at);
+  };
+  it('accepts the article 000 story as written', () => {
+    expect(validateStory(good, GLOSSARY_TERMS)).toEqual([]);
+  });
+  it('names what is wrong', () => {
+    expect(problems((s) => (s.steps[0].title.ja = ' '))).toEqual(['steps[0].title.ja']);
+    expect(problems((s) => (s.steps[1].id = s.steps[0].id))).toEqual(['steps[1].id']);
+    expect(problems((s) => (s.steps[1].id = 'Not A Slug'))).toEqual(['steps[1].id']);
+    expect(problems((s) => (s.steps = s.steps.slice(0, 3)))).toEqual(['steps']);
+    expect(problems((s) => ((s.steps[1].show as Record<string, unknown>).figure = 'x'))).toEqual(['steps[1].show']);
+    expect(problems((s) => (s.steps[1].highlight = [{ kind: 'band', x: 4, x2: 2, label: { en: 'a', ja: 'あ' } }]))).toEqual(['steps[1].highlight[0].x2']);
+    expect(problems((s) => (s.steps[1].predict!.answer = 'nope'))).toEqual(['steps[1].predict.answer']);
+    expect(problems((s) => (s.steps[1].text.en += ' [[no-such-term]]'))).toEqual(['steps[1].text']);
+    // A live number must appear in both languages, and only on a preset step.
+    expect(problems((s) => (s.steps[1].text.ja = s.steps[1].text.ja.replace('{summary:map_miss_percent}', '')))).toEqual(['steps[1].text']);
+    expect(problems((s) => (s.steps[0].text = { en: '{summary:read_mb_per_s}', ja: '{summary:read_mb_per_s}' }))).toEqual(['steps[0].text']);
+    expect(problems((s) => (s.steps[0].show = { lab: { blocks: 4, pagesPerBlock: 8, opPercent: 0, workload: 'sequential', seed: 1 } }))).toContain('steps[0].show.lab');
+  });
+});

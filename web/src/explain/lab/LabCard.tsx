@@ -1,0 +1,45 @@
+// The NAND lab's own place in the playground: a card that opens on demand (its worker starts
+// only then, or straight away from a #nand-lab link), with the drive's size to choose.
+import { useState } from 'react';
+import { useI18n } from '../../i18n';
+import { DEFAULT_LAB_CONFIG, type LabConfig } from './config';
+import { NandLabView } from './NandLabView';
+
+const BLOCKS = [6, 8, 12, 16, 24, 32];
+const PAGES = [4, 8, 16];
+const OP = [10, 25, 50, 100];
+
+export function LabCard() {
+  const { t } = useI18n();
+  const [open, setOpen] = useState(() => typeof location !== 'undefined' && location.hash === '#nand-lab');
+  const [config, setConfig] = useState<LabConfig>(DEFAULT_LAB_CONFIG);
+  const pick = (key: 'blocks' | 'pagesPerBlock' | 'opPercent', values: number[], label: string) => (
+    <label className="lab-setting">
+      <span>{label}</span>
+      <select value={config[key]} onChange={(e) => setConfig({ ...config, [key]: Number(e.target.value) })} data-testid={`lab-${key}`}>
+        {values.map((v) => (
+          <option key={v} value={v}>
+            {v}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  return (
+    <details className="card lab-card" id="nand-lab" open={open} onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)} data-testid="lab-card">
+      <summary>
+        {t('lab.title')} <span className="muted small">— {t('lab.sectionHelp')}</span>
+      </summary>
+      {open && (
+        <>
+          <div className="lab-settings" role="group" aria-label={t('lab.settings')}>
+            {pick('blocks', BLOCKS, t('lab.blocks'))}
+            {pick('pagesPerBlock', PAGES, t('lab.pagesPerBlock'))}
+            {pick('opPercent', OP, t('lab.op'))}
+          </div>
+          <NandLabView config={config} />
+        </>
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,68 @@
+// What a NAND lab shows: the drive's shape, the workload its Play button writes, and an
+// optional script that prepares a state before the reader takes over (a story step starts
+// "after the drive is full", "just before GC", …). The stories and the playground share it.
+import type { LabCommand, LabWorkload } from '../../engine/types';
+
+export type ScriptVerb = 'fill' | 'overwrite' | 'gc' | 'read';
+
+export interface LabConfig {
+  /** Physical blocks, the FTL's working blocks included (the engine allows 4–64). */
+  blocks: number;
+  /** Pages per block (the engine allows 4–64). */
+  pagesPerBlock: number;
+  /** Over-provisioning: raw pages beyond the logical ones, % of the logical ones. */
+  opPercent: number;
+  workload: LabWorkload;
+  seed: number;
+  /**
+   * Run before the view opens, in order:
+   * - `fill`: the host writes every logical page once, in order 0, 1, …, last.
+   * - `overwrite`: as many host writes of `workload` as there are logical pages (one drive
+   *   write): old copies turn stale and GC may run.
+   * - `gc`: host writes of `workload` until GC erases a block (at most 20 drive writes).
+   * - `read`: a host read of the logical page the host wrote last (page 0 if none).
+   * The script's last command is shown at once, except after `gc` or `read`: that command
+   * (the write that made GC collect, or the read) waits, so the first step plays it.
+   */
+  script?: ScriptVerb[];
+}
+
+export const LAB_WORKLOADS: readonly LabWorkload[] = ['sequential', 'random', 'hot-cold'];
+export const SCRIPT_VERBS: readonly ScriptVerb[] = ['fill', 'overwrite', 'gc', 'read'];
+
+export const DEFAULT_LAB_CONFIG: LabConfig = { blocks: 12, pagesPerBlock: 8, opPercent: 25, workload: 'random', seed: 1 };
+
+/** The engine's lab config (snake_case, as engine/core/src/lab.rs reads it). */
+export function engineConfigJson(config: LabConfig): string {
+  return JSON.stringify({ blocks: config.blocks, pages_per_block: config.pagesPerBlock, op_percent: config.opPercent, gc_policy: 'greedy', seed: config.seed });
+}
+
+/** One script verb as one batch of commands for the engine. */
+export interface ScriptBatch {
+  verb: ScriptVerb;
+  commands: LabCommand[];
+  /** End the batch after the command that erased a block. */
+  stopAfterErase: boolean;
+  /** Leave the batch's last command for the first step to play. */
+  holdLast: boolean;
+}
+
+const GC_DRIVE_WRITES = 20;
+
+/**
+ * The batch for one verb. `lastWritten` is the logical page the host wrote last before it
+ * (the read's target), known only once the verbs before it have run.
+ */
+export function scriptBatch(verb: ScriptVerb, logicalPages: number, workload: LabWorkload, lastWritten: number | null, isLast: boolean): ScriptBatch {
+  const n = logicalPages;
+  switch (verb) {
+    case 'fill':
+      return { verb, commands: Array.from({ length: n }, (_, unit) => ({ op: 'write', unit })), stopAfterErase: false, holdLast: false };
+    case 'overwrite':
+      return { verb, commands: Array.from({ length: n }, () => ({ op: 'step', workload })), stopAfterErase: false, holdLast: false };
+    case 'gc':
+      return { verb, commands: Array.from({ length: n * GC_DRIVE_WRITES }, () => ({ op: 'step', workload })), stopAfterErase: true, holdLast: isLast };
+    case 'read':
+      return { verb, commands: [{ op: 'read', unit: lastWritten ?? 0 }], stopAfterErase: false, holdLast: isLast };
+  }
+}

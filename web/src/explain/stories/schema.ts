@@ -1,0 +1,233 @@
+// The shape of a story file (one JSON file per story) and its validator. Stories are pure data:
+// text in both languages, and per step what to show, named by the engine's own ids (preset,
+// figure, scenario paths, chart id, summary field ids). This validator checks the shape and the
+// text; tests/contract/stories.test.ts checks every id against the real engine's catalogue.
+
+export type Lang = 'en' | 'ja';
+export type Text = Record<Lang, string>;
+
+/** The animated NAND view's configuration (web/src/explain/lab/config.ts has the same shape). */
+export interface StoryLab {
+  blocks: number;
+  pagesPerBlock: number;
+  opPercent: number;
+  workload: 'sequential' | 'random' | 'hot-cold';
+  seed: number;
+  script?: ('fill' | 'overwrite' | 'gc' | 'read')[];
+}
+
+/**
+ * What a step shows. `set` holds scenario paths and values exactly as a share link holds them
+ * (`?preset=bg4-like&device.mapping.hmb.host_memory_buffer_bytes=32m`); on a figure it applies
+ * to every member (a shorter run of a long benchmark).
+ */
+export type StoryShow = { preset: string; set?: Record<string, string> } | { figure: string; set?: Record<string, string> } | { lab: StoryLab };
+
+/** What to look at on the chart: an x (a knee, a cliff, a spike) or an x-range (a band). */
+export interface StoryHighlight {
+  kind: 'knee' | 'cliff' | 'spike' | 'band';
+  /** In the chart's x-axis units (GiB of span, GB written, operation number, …). */
+  x: number;
+  /** The band's other end (kind "band" only). */
+  x2?: number;
+  label: Text;
+}
+
+export interface StoryPredict {
+  question: Text;
+  choices: { id: string; label: Text }[];
+  /** The id of the right choice. */
+  answer: string;
+  /** Shown with the chart once the reader has answered. */
+  reveal: Text;
+}
+
+export interface StoryStep {
+  /** Stable slug: step links and embeds name it. */
+  id: string;
+  title: Text;
+  /** Paragraphs split by a blank line; `[[term]]`, `[[term|words]]`, `{summary:id}`, `{knob:path}`. */
+  text: Text;
+  show: StoryShow;
+  /** The chart id (chartSpecs.ts): "headline" unless said. Not used with `lab`. */
+  chart?: string;
+  highlight?: StoryHighlight[];
+  predict?: StoryPredict;
+  /** Scenario paths offered as inline controls that rerun the step (preset steps only). */
+  knobs?: string[];
+}
+
+export interface Story {
+  id: string;
+  /** The article this story retells ("000" … "004"), if any. */
+  article?: string;
+  title: Text;
+  /** One line for the story list. */
+  blurb: Text;
+  steps: StoryStep[];
+}
+
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const PATH = /^[a-z_][a-z0-9_]*(?:\.[a-z0-9_]+)*$/;
+const HIGHLIGHT_KINDS = ['knee', 'cliff', 'spike', 'band'];
+const LAB_WORKLOADS = ['sequential', 'random', 'hot-cold'];
+const LAB_SCRIPT = ['fill', 'overwrite', 'gc', 'read'];
+
+/** One piece of step text: plain words, a glossary term, or a live number. */
+export type Token = { kind: 'text'; text: string } | { kind: 'term'; id: string; text: string | null } | { kind: 'summary'; id: string } | { kind: 'knob'; path: string };
+
+const TOKEN = /\[\[([a-z0-9-]+)(?:\|([^\]]+))?\]\]|\{(summary|knob):([a-z0-9_.]+)\}/g;
+
+/** Splits one paragraph into text, glossary terms and live-number placeholders. */
+export function tokenize(paragraph: string): Token[] {
+  const out: Token[] = [];
+  let at = 0;
+  for (const m of paragraph.matchAll(TOKEN)) {
+    if (m.index > at) out.push({ kind: 'text', text: paragraph.slice(at, m.index) });
+    if (m[1] !== undefined) out.push({ kind: 'term', id: m[1], text: m[2] ?? null });
+    else if (m[3] === 'summary') out.push({ kind: 'summary', id: m[4] });
+    else out.push({ kind: 'knob', path: m[4] });
+    at = m.index + m[0].length;
+  }
+  if (at < paragraph.length) out.push({ kind: 'text', text: paragraph.slice(at) });
+  return out;
+}
+
+/** Paragraphs of a step's text (blank-line separated). */
+export function paragraphs(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+/** Every placeholder and term in a step's text, in both languages. */
+export function stepTokens(step: StoryStep): Token[] {
+  return (['en', 'ja'] as const).flatMap((lang) => paragraphs(step.text[lang]).flatMap(tokenize));
+}
+
+export interface StoryProblem {
+  /** Where: "steps[2].title.ja". */
+  at: string;
+  message: string;
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Checks a story file's shape: every text in both languages, slugs, unique step ids, one thing
+ * to show per step, highlights and predictions well formed, placeholders well formed. Returns
+ * the problems (empty: the file is a valid Story). Ids are checked against the engine elsewhere.
+ */
+export function validateStory(raw: unknown, terms?: ReadonlySet<string>): StoryProblem[] {
+  const problems: StoryProblem[] = [];
+  const bad = (at: string, message: string) => problems.push({ at, message });
+  const text = (v: unknown, at: string, max = 1600) => {
+    if (!isObj(v)) return bad(at, 'must be {"en": …, "ja": …}');
+    for (const lang of ['en', 'ja'] as const) {
+      const s = v[lang];
+      if (typeof s !== 'string' || s.trim() === '') bad(`${at}.${lang}`, 'must be non-empty text');
+      else if (s.length > max) bad(`${at}.${lang}`, `longer than ${max} characters: split the step`);
+    }
+  };
+  if (!isObj(raw)) return [{ at: '', message: 'a story must be an object' }];
+  if (typeof raw.id !== 'string' || !SLUG.test(raw.id)) bad('id', 'must be a slug (a-z, 0-9, -)');
+  if (raw.article !== undefined && (typeof raw.article !== 'string' || !/^\d{3}$/.test(raw.article))) bad('article', 'must be a three-digit article number');
+  text(raw.title, 'title', 120);
+  text(raw.blurb, 'blurb', 240);
+  if (!Array.isArray(raw.steps) || raw.steps.length < 4 || raw.steps.length > 8) bad('steps', 'must hold 4 to 8 steps');
+  const steps: unknown[] = Array.isArray(raw.steps) ? raw.steps : [];
+  const seen = new Set<string>();
+  steps.forEach((s, i) => {
+    const at = `steps[${i}]`;
+    if (!isObj(s)) return bad(at, 'must be an object');
+    if (typeof s.id !== 'string' || !SLUG.test(s.id)) bad(`${at}.id`, 'must be a slug');
+    else if (seen.has(s.id)) bad(`${at}.id`, `duplicate step id ${s.id}`);
+    else seen.add(s.id);
+    text(s.title, `${at}.title`, 120);
+    text(s.text, `${at}.text`);
+    const show = s.show;
+    let lab = false;
+    let figure = false;
+    if (!isObj(show)) bad(`${at}.show`, 'must be {preset} or {figure} or {lab}');
+    else {
+      const keys = ['preset', 'figure', 'lab'].filter((k) => k in show);
+      if (keys.length !== 1) bad(`${at}.show`, 'must name exactly one of preset, figure, lab');
+      lab = keys[0] === 'lab';
+      figure = keys[0] === 'figure';
+      if (lab) checkLab(show.lab, `${at}.show.lab`, bad, raw.id === 'nand-101');
+      else if (typeof show[keys[0]] !== 'string' || !SLUG.test(show[keys[0]] as string)) bad(`${at}.show.${keys[0]}`, 'must be a name');
+      if (show.set !== undefined) {
+        if (lab || !isObj(show.set)) bad(`${at}.show.set`, 'must be {path: value} on a preset or a figure');
+        else for (const [p, v] of Object.entries(show.set)) if (!PATH.test(p) || typeof v !== 'string' || v === '') bad(`${at}.show.set.${p}`, 'must be a scenario path with a link value');
+      }
+    }
+    if (s.chart !== undefined && (typeof s.chart !== 'string' || !/^[a-z0-9_-]{1,60}$/.test(s.chart) || lab)) bad(`${at}.chart`, 'must be a chart id, and not on a lab step');
+    if (figure && s.chart !== undefined && s.chart !== 'headline') bad(`${at}.chart`, 'a figure draws its headline chart only');
+    if (s.highlight !== undefined) {
+      if (!Array.isArray(s.highlight) || lab) bad(`${at}.highlight`, 'must be a list, and not on a lab step');
+      else
+        s.highlight.forEach((h: unknown, k: number) => {
+          const hat = `${at}.highlight[${k}]`;
+          if (!isObj(h)) return bad(hat, 'must be an object');
+          if (!HIGHLIGHT_KINDS.includes(h.kind as string)) bad(`${hat}.kind`, `must be one of ${HIGHLIGHT_KINDS.join(', ')}`);
+          if (typeof h.x !== 'number' || !Number.isFinite(h.x)) bad(`${hat}.x`, 'must be a number');
+          if (h.kind === 'band' ? typeof h.x2 !== 'number' || !(h.x2 > (h.x as number)) : h.x2 !== undefined) bad(`${hat}.x2`, 'a band needs x2 > x; other kinds have none');
+          text(h.label, `${hat}.label`, 80);
+        });
+    }
+    if (s.predict !== undefined) {
+      const p = s.predict;
+      if (!isObj(p)) bad(`${at}.predict`, 'must be an object');
+      else {
+        text(p.question, `${at}.predict.question`, 300);
+        text(p.reveal, `${at}.predict.reveal`, 600);
+        const choices: unknown[] = Array.isArray(p.choices) ? p.choices : [];
+        if (choices.length < 2 || choices.length > 4) bad(`${at}.predict.choices`, 'must hold 2 to 4 choices');
+        const ids = new Set<string>();
+        choices.forEach((c, k) => {
+          if (!isObj(c) || typeof c.id !== 'string' || !SLUG.test(c.id) || ids.has(c.id)) bad(`${at}.predict.choices[${k}].id`, 'must be a unique slug');
+          else ids.add(c.id);
+          if (isObj(c)) text(c.label, `${at}.predict.choices[${k}].label`, 120);
+        });
+        if (typeof p.answer !== 'string' || !ids.has(p.answer)) bad(`${at}.predict.answer`, 'must be one of the choice ids');
+      }
+    }
+    if (s.knobs !== undefined) {
+      if (!Array.isArray(s.knobs) || !isObj(show) || !('preset' in show) || s.knobs.length > 3) bad(`${at}.knobs`, 'at most 3 scenario paths, on a preset step');
+      else s.knobs.forEach((k: unknown, j: number) => (typeof k === 'string' && PATH.test(k) ? undefined : bad(`${at}.knobs[${j}]`, 'must be a scenario path')));
+    }
+    // Live numbers need a run of their own: a preset step.
+    if (isObj(s.text) && typeof s.text.en === 'string' && typeof s.text.ja === 'string') {
+      const tokens = stepTokens(s as unknown as StoryStep);
+      const live = tokens.find((tok) => tok.kind === 'summary' || tok.kind === 'knob');
+      if (live && (!isObj(show) || !('preset' in show))) bad(`${at}.text`, `{${live.kind}:…} needs a preset step`);
+      const unknown = [...new Set(tokens.flatMap((tok) => (tok.kind === 'term' && terms && !terms.has(tok.id) ? [tok.id] : [])))];
+      if (unknown.length) bad(`${at}.text`, `unknown glossary terms: ${unknown.join(', ')}`);
+      const liveIds = (lang: Lang) =>
+        paragraphs((s.text as Text)[lang])
+          .flatMap(tokenize)
+          .flatMap((t) => (t.kind === 'summary' ? [`summary:${t.id}`] : t.kind === 'knob' ? [`knob:${t.path}`] : []))
+          .sort()
+          .join();
+      if (liveIds('en') !== liveIds('ja')) bad(`${at}.text`, 'English and Japanese must show the same live numbers');
+    }
+  });
+  return problems;
+}
+
+function checkLab(v: unknown, at: string, bad: (at: string, m: string) => void, allowed: boolean) {
+  if (!allowed) bad(at, 'the NAND view is for the NAND 101 story only');
+  if (!isObj(v)) return bad(at, 'must be an object');
+  const int = (k: string, lo: number, hi: number) => {
+    const n = v[k];
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < lo || n > hi) bad(`${at}.${k}`, `must be a whole number ${lo}–${hi}`);
+  };
+  // The engine's own limits (engine/core/src/lab.rs); the contract test builds each config.
+  int('blocks', 4, 64);
+  int('pagesPerBlock', 4, 64);
+  int('opPercent', 0, 400);
+  int('seed', 0, 2 ** 31);
+  if (!LAB_WORKLOADS.includes(v.workload as string)) bad(`${at}.workload`, `must be one of ${LAB_WORKLOADS.join(', ')}`);
+  if (v.script !== undefined && (!Array.isArray(v.script) || v.script.some((x) => !LAB_SCRIPT.includes(x as string)))) bad(`${at}.script`, `must list ${LAB_SCRIPT.join(', ')}`);
+}

@@ -1,0 +1,136 @@
+// One step of a story: its title, its text with live numbers, and what it shows — a chart of
+// the step's run with the highlight drawn on it (after the reader's prediction, if it asks for
+// one), or the animated NAND view — then inline knobs and its links.
+import { useMemo, useState } from 'react';
+import type { LoadedCatalog } from '../../app/useCatalog';
+import { chartDefs } from '../../charts/chartSpecs';
+import { SeriesChartCard } from '../../charts/SeriesChartCard';
+import { useI18n } from '../../i18n';
+import { KnobInput } from '../../panels/KnobInput';
+import { deviceKinds, knobsFor, workloadKind, type Knob } from '../../scenario/knobs';
+import { getPath, setPath, type JsonObject } from '../../scenario/paths';
+import type { StoryStep } from '../stories/schema';
+import { highlightOverlay } from './HighlightLayer';
+import { LabSlot } from './LabSlot';
+import { Prediction } from './Prediction';
+import { StepLinks } from './StepLinks';
+import { StepText } from './StepText';
+import type { StepResult } from './useStoryRuns';
+
+interface Props {
+  storyId: string;
+  step: StoryStep;
+  index: number;
+  total: number;
+  result: StepResult;
+  catalog: LoadedCatalog | null;
+  /** A preset step's scenario as it is now (inline knobs change it). */
+  scenario: JsonObject | null;
+  onScenario(next: JsonObject | null): void;
+  /** The reader's answer to the step's question (null: not answered yet). */
+  answer: string | null;
+  onAnswer(choice: string): void;
+  /** The playground link's query string, or null (a lab step). */
+  playground: string | null;
+  embed?: boolean;
+  onRetry(): void;
+}
+
+export function StepView({ storyId, step, index, total, result, catalog, scenario, onScenario, answer, onAnswer, playground, embed = false, onRetry }: Props) {
+  const { t, lang } = useI18n();
+  const [skipped, setSkipped] = useState(false);
+  const revealed = !step.predict || answer !== null || skipped;
+  const view = result.view;
+  const live = useMemo(
+    () => ({ summary: view?.status === 'done' ? view.summary : null, fields: catalog?.summaryFields ?? [], scenario, knobs: catalog?.knobs ?? [] }),
+    [view, catalog, scenario],
+  );
+  const chartId = step.chart ?? 'headline';
+  const def = view ? chartDefs(view.series).find((d) => d.id === chartId) : undefined;
+  const marks = useMemo(() => (step.highlight ?? []).map((h) => ({ kind: h.kind, x: h.x, x2: h.x2, label: h.label[lang] })), [step.highlight, lang]);
+  const overlay = useMemo(() => highlightOverlay(marks), [marks]);
+
+  const kind = scenario ? workloadKind(scenario) : 'job';
+  const usable = catalog && scenario ? knobsFor(catalog.knobs, kind, deviceKinds(scenario)) : [];
+  const knobs = (step.knobs ?? []).map((p) => usable.find((k) => k.path === p)).filter((k): k is Knob => k !== undefined);
+  const points = def && view ? def.series.reduce((n, i) => n + (view.buffers[i]?.length ?? 0), 0) + result.pins.reduce((n, p) => n + p.series.reduce((m, s) => m + (s.points.length >> 1), 0), 0) : 0;
+
+  let figure;
+  if ('lab' in step.show) figure = <LabSlot config={step.show.lab} compact={embed} />;
+  else if (!revealed) figure = null;
+  else if (result.status === 'failed')
+    figure = (
+      <div className="story-chart-state" role="alert" data-testid="step-failed">
+        <p>{t('story.failed', { message: result.error ?? '' })}</p>
+        <button type="button" className="btn btn-secondary btn-small" onClick={onRetry}>
+          {t('run.retry')}
+        </button>
+      </div>
+    );
+  else if (view && def)
+    figure = (
+      <SeriesChartCard def={def} view={view} pins={result.pins} filenameBase={`ssd-story-${storyId}-${step.id}`} height={embed ? 260 : 300} exportable={!embed} highlight={overlay} />
+    );
+  else if (view && view.status === 'done')
+    figure = (
+      <div className="story-chart-state" role="alert">
+        <p>{t('story.chartMissing', { chart: chartId })}</p>
+      </div>
+    );
+  else
+    figure = (
+      <div className="story-chart-state" aria-busy="true">
+        <p className="muted">{result.status === 'running' ? t('story.running', { p: Math.floor(result.progress * 100) }) : t('story.queued')}</p>
+        <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.floor(result.progress * 100)} aria-label={t('run.progress')}>
+          <div className="progress-fill" style={{ width: `${result.progress * 100}%` }} />
+        </div>
+      </div>
+    );
+
+  return (
+    <section
+      className={`story-step${embed ? ' story-step-embed' : ''}`}
+      id={`step-${step.id}`}
+      data-step={step.id}
+      data-status={'lab' in step.show ? 'lab' : result.status}
+      data-points={points}
+      aria-labelledby={`step-${step.id}-title`}
+    >
+      <header className="story-step-head">
+        <span className="story-step-num" aria-hidden="true">
+          {index + 1}
+        </span>
+        <div>
+          <p className="muted small">{t('story.stepOf', { n: index + 1, total })}</p>
+          <h2 id={`step-${step.id}-title`} tabIndex={-1}>
+            {step.title[lang]}
+          </h2>
+        </div>
+      </header>
+      <div className="story-text">
+        <StepText text={step.text[lang]} live={live} />
+      </div>
+      {knobs.length > 0 && scenario && (
+        <div className="story-knobs" data-testid="story-knobs">
+          <span className="story-knobs-label">{t('story.tryKnob')}</span>
+          {knobs.map((knob) => (
+            <KnobInput
+              key={knob.path}
+              knob={knob}
+              kind={kind}
+              value={getPath(scenario, knob.path)}
+              edited={false}
+              error={result.status === 'failed' ? result.error : null}
+              onChange={(v) => onScenario(setPath(scenario, knob.path, v))}
+              onReset={() => onScenario(null)}
+              compact
+            />
+          ))}
+        </div>
+      )}
+      {step.predict && <Prediction predict={step.predict} answer={answer} onAnswer={onAnswer} skipped={skipped} onSkip={() => setSkipped(true)} />}
+      <div className="story-figure">{figure}</div>
+      <StepLinks storyId={storyId} stepId={step.id} title={step.title[lang]} playground={playground} embed={embed} />
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+// A story as a reading page: a text column with each step's chart inside the text, a step list
+// beside it (above it on a phone) with previous / next, and every step's own link. The step
+// being read runs first; the rest follow in reading order, so charts are ready on arrival.
+// In embed mode (`&embed=1`) just the linked step renders, compactly, on a see-through page.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { EngineBanner } from '../../app/EngineStatus';
+import { useCatalog } from '../../app/useCatalog';
+import { useEngine } from '../../engine/bridge';
+import { useI18n } from '../../i18n';
+import type { JsonObject } from '../../scenario/paths';
+import type { Story } from '../stories/schema';
+import { StoryHeader } from './StoryHeader';
+import { StepView } from './StepView';
+import { jobOrder, planStep } from './stepPlan';
+import { useStoryTestHook } from './storyTestHook';
+import { useActiveStep } from './useActiveStep';
+import { usePostHeight } from '../../app/usePostHeight';
+import { useStoryRuns } from './useStoryRuns';
+
+interface Props {
+  story: Story;
+  /** The step the link names (`&step=`), if it is one of the story's. */
+  startStep: string | null;
+  embed: boolean;
+}
+
+export function StoryPage({ story, startStep, embed }: Props) {
+  const { t, lang } = useI18n();
+  const { engine, state: engineState } = useEngine();
+  const catalog = useCatalog(engine, engineState);
+  const first = Math.max(0, story.steps.findIndex((s) => s.id === startStep));
+  const steps = useMemo(() => (embed ? [story.steps[first]] : story.steps), [embed, story.steps, first]);
+  const [edits, setEdits] = useState<Record<string, JsonObject>>({});
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const { active, scrollTo, register } = useActiveStep(steps.map((s) => s.id), embed ? 0 : first, !embed);
+  usePostHeight(embed);
+
+  const plans = useMemo(() => steps.map((step) => planStep(step, catalog, edits[step.id], lang)), [steps, catalog, edits, lang]);
+  const jobs = useMemo(() => jobOrder(plans, active), [plans, active]);
+  const runs = useStoryRuns(engine, engineState, jobs);
+  useStoryTestHook(story.id, steps[active]?.id ?? null, steps, plans, runs);
+
+  // The address names the step being read, so copying it shares this place in the story.
+  useEffect(() => {
+    if (embed) return;
+    const params = new URLSearchParams(location.search);
+    params.set('story', story.id);
+    params.set('step', steps[active].id);
+    const next = `?${params.toString()}`;
+    if (location.search !== next) history.replaceState(history.state, '', `${location.pathname}${next}${location.hash}`);
+  }, [embed, story.id, steps, active]);
+
+  const setEdited = useCallback((id: string, next: JsonObject | null) => {
+    setEdits((e) => {
+      const copy = { ...e };
+      if (next) copy[id] = next;
+      else delete copy[id];
+      return copy;
+    });
+  }, []);
+
+  const body = steps.map((step, i) => (
+    <div key={step.id} ref={register(step.id)}>
+      <StepView
+        storyId={story.id}
+        step={step}
+        index={embed ? first : i}
+        total={story.steps.length}
+        result={runs.result(plans[i].job)}
+        catalog={catalog}
+        scenario={plans[i].scenario}
+        onScenario={(next) => setEdited(step.id, next)}
+        answer={answers[step.id] ?? null}
+        onAnswer={(choice) => setAnswers((a) => ({ ...a, [step.id]: choice }))}
+        playground={plans[i].playground}
+        embed={embed}
+        onRetry={runs.retry}
+      />
+    </div>
+  ));
+
+  if (embed) {
+    return (
+      <div className="embed story-embed" data-testid="story-embed" data-story={story.id}>
+        <EngineBanner state={engineState} onRestart={runs.retry} />
+        {body}
+      </div>
+    );
+  }
+
+  return (
+    <div className="story-app" data-testid="story-page" data-story={story.id}>
+      <StoryHeader />
+      <EngineBanner state={engineState} onRestart={runs.retry} />
+      <main className="story-layout">
+        <nav className="story-nav" aria-label={t('story.steps')}>
+          <p className="story-nav-title">
+            {story.article && <span className="story-article">{t('story.article', { n: story.article })}</span>}
+            <strong>{story.title[lang]}</strong>
+          </p>
+          <ol className="story-step-list">
+            {steps.map((s, i) => (
+              <li key={s.id}>
+                <a
+                  href={`?story=${story.id}&step=${s.id}`}
+                  aria-current={i === active ? 'step' : undefined}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    scrollTo(i);
+                  }}
+                  data-nav-step={s.id}
+                >
+                  {s.title[lang]}
+                </a>
+              </li>
+            ))}
+          </ol>
+          <div className="story-prevnext">
+            <button type="button" className="btn btn-ghost btn-small" disabled={active === 0} onClick={() => scrollTo(active - 1)} data-testid="story-prev">
+              ← {t('story.prev')}
+            </button>
+            <span className="muted small" aria-live="polite">
+              {t('story.stepOf', { n: active + 1, total: steps.length })}
+            </span>
+            <button type="button" className="btn btn-ghost btn-small" disabled={active === steps.length - 1} onClick={() => scrollTo(active + 1)} data-testid="story-next">
+              {t('story.next')} →
+            </button>
+          </div>
+        </nav>
+        <article className="story-column" lang={lang}>
+          <header className="story-title">
+            {story.article && <p className="story-article">{t('story.article', { n: story.article })}</p>}
+            <h1>{story.title[lang]}</h1>
+            <p className="story-blurb">{story.blurb[lang]}</p>
+          </header>
+          {body}
+          <footer className="story-end">
+            <a className="btn btn-secondary" href="./?story=">
+              {t('story.list')}
+            </a>
+          </footer>
+        </article>
+      </main>
+    </div>
+  );
+}
