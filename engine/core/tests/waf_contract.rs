@@ -27,6 +27,11 @@ fn assert_last_waf_point_is_the_summary(name: &str, r: &Report) {
     assert_eq!(last[1].to_bits(), r.summary.write_amplification.to_bits(), "{name}: chart {} vs summary {}", last[1], r.summary.write_amplification);
     assert_eq!(last[0], r.summary.duration_s, "{name}: the last point is at the end of the run");
     assert!(waf.windows(2).all(|p| p[0][0] <= p[1][0]), "{name}: time runs forward");
+    // Trial: a CrystalDiskMark run was reported as WAF 1 beside NAND / host written of 1.14.
+    // The summary's two byte counts must tell the same story as its WAF.
+    let s = &r.summary;
+    let ratio = s.nand_written_bytes / s.host_written_bytes;
+    assert!((ratio - s.write_amplification).abs() < 1e-3 * s.write_amplification, "{name}: WAF {} vs NAND/host written {ratio}", s.write_amplification);
 }
 
 #[test]
