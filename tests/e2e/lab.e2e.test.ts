@@ -83,7 +83,13 @@ describe('the NAND lab', () => {
   it('under random writes GC picks a victim, copies its valid pages and erases it', async () => {
     await lab().focus();
     // Fill the drive command by command until GC has worked once, then watch the next GC event by event.
-    for (let i = 0; i < 200 && (await counter('erases')) === 0; i++) await page.keyboard.press('Shift+ArrowRight');
+    // One command at a time: a key pressed before the last command is drawn would still be
+    // playing when the counts below are read.
+    for (let i = 0; i < 200 && (await counter('erases')) === 0; i++) {
+      const writes = await counter('host_writes');
+      await page.keyboard.press('Shift+ArrowRight');
+      await page.waitForFunction((n) => Number(document.querySelector('[data-counter="host_writes"]')?.getAttribute('data-value')) > n, writes);
+    }
     expect(await counter('erases')).toBeGreaterThan(0);
     const erasesBefore = await counter('erases');
     await stepUntil(['victim'], 800);
