@@ -13,8 +13,8 @@ export const CAPTIONS = {
     ja: '各点は、その広さ（[[span|アクセス範囲]]）に限ったランダム I/O の結果です。[[l2p]]が [[dram|DRAM]]・[[hmb]]・SRAM に収まらなくなり、速度が落ちる「ひざ」に注目してください。',
   },
   throughput_vs_written: {
-    en: 'Write speed while the whole drive is filled from empty; look for the cliff where the [[slc-cache]] runs out and writes fall to native [[tlc|TLC]]/[[qlc|QLC]] speed.',
-    ja: '空のドライブ全体を書き埋めていくときの書き込み速度です。[[slc-cache]]が尽きて [[tlc|TLC]]/[[qlc|QLC]] 本来の速度に落ちる崖に注目してください。',
+    en: 'Write speed while the whole drive is filled from empty. On a drive with an [[slc-cache]], look for the cliff where it runs out and writes fall to native [[tlc|TLC]]/[[qlc|QLC]] speed; without one the line stays flat until [[gc]] starts.',
+    ja: '空のドライブ全体を書き埋めていくときの書き込み速度です。[[slc-cache]]のあるドライブでは、それが尽きて [[tlc|TLC]]/[[qlc|QLC]] 本来の速度に落ちる崖に注目してください。ないドライブでは [[gc]] が始まるまで平らなままです。',
   },
   latency_trace: {
     en: 'Each dot is one operation’s [[latency]], in the order they ran; look for the regular spikes where a write waits for a block [[erase]] (a [[xpoint|3D XPoint]] drive has none).',
