@@ -58,6 +58,16 @@ describe('the lab model replays the engine exactly', () => {
     });
   });
 
+  it('the GC policy reaches the engine: under hot-cold writes FIFO copies more than greedy', async () => {
+    // FIFO takes the oldest block whatever it holds; greedy the one with the fewest valid pages,
+    // which under a skewed workload is a block of hot, quickly stale data.
+    const run = async (gcPolicy: LabConfig['gcPolicy']) => waf((await replay(config({ blocks: 24, pagesPerBlock: 16, opPercent: 15, gcPolicy }), 'hot-cold', 20, 200)).model);
+    const [greedy, fifo, costBenefit] = [await run('greedy'), await run('fifo'), await run('cost_benefit')];
+    expect(fifo).toBeGreaterThan(greedy * 1.05);
+    expect(costBenefit).toBeLessThan(fifo);
+    expect(engineConfigJson(config())).toContain('"gc_policy":"greedy"');
+  });
+
   it('sequential overwrites free whole blocks: GC copies nothing (WAF 1)', async () => {
     const { model } = await replay(config({ blocks: 16, pagesPerBlock: 16 }), 'sequential', 20, 200);
     // The trims in the mix leave pages stale but never force a copy.

@@ -58,6 +58,17 @@ describe('the NAND lab', () => {
     await page.screenshot({ path: `${artifacts}lab-laptop-en-empty.png` });
   });
 
+  it('offers the GC policies in the engine’s own words, and a new policy starts a fresh drive', async () => {
+    const select = page.getByTestId('lab-gcPolicy');
+    await expect(select.locator('option').allTextContents()).resolves.toEqual(['Greedy (fewest valid)', 'FIFO (oldest first)', 'Cost-benefit']);
+    await select.selectOption('fifo');
+    await expect(select.inputValue()).resolves.toBe('fifo');
+    await page.waitForFunction(() => document.querySelector('[data-counter="host_writes"]')?.getAttribute('data-value') === '0');
+    await select.selectOption('greedy');
+    // The drive is opened again in the worker: every page erased once it is drawn.
+    await expect.poll(() => lab().locator('[data-slot][data-state="free"]').count()).toBe(12 * 8);
+  });
+
   it('step shows one event; whole command finishes a host write', async () => {
     await lab().getByTestId('lab-step').click();
     await page.waitForFunction(() => document.querySelector('[data-counter="host_writes"]')?.getAttribute('data-value') === '1');

@@ -409,6 +409,7 @@ export const en = {
   'lab.settings': 'Drive',
   'lab.blocks': 'Blocks',
   'lab.pagesPerBlock': 'Pages per block',
+  'lab.gcPolicy': 'GC picks',
   'lab.op': 'Spare (OP) %',
   'lab.sectionHelp': 'Watch the flash translation layer place every write, mark old copies stale and garbage-collect blocks, one event at a time.',
   // end NAND lab

@@ -410,6 +410,7 @@ export const ja: Record<MessageKey, string> = {
   'lab.settings': 'ドライブ',
   'lab.blocks': 'ブロック数',
   'lab.pagesPerBlock': 'ブロックあたりのページ数',
+  'lab.gcPolicy': 'GC の選び方',
   'lab.op': '予備領域（OP）%',
   'lab.sectionHelp': 'FTL が書き込みをどこに置き、古いコピーを無効にし、ブロックをガベージコレクションする様子を、1 イベントずつ観察できます。',
   // end NAND lab

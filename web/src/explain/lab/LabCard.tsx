@@ -2,7 +2,8 @@
 // only then, or straight away from a #nand-lab link), with the drive's size to choose.
 import { useState } from 'react';
 import { useI18n } from '../../i18n';
-import { DEFAULT_LAB_CONFIG, type LabConfig } from './config';
+import { optionLabel } from '../../i18n/engineText';
+import { DEFAULT_LAB_CONFIG, LAB_GC_POLICIES, type LabConfig, type LabGcPolicy } from './config';
 import { NandLabView } from './NandLabView';
 
 const BLOCKS = [6, 8, 12, 16, 24, 32];
@@ -10,7 +11,7 @@ const PAGES = [4, 8, 16];
 const OP = [10, 25, 50, 100];
 
 export function LabCard() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const [open, setOpen] = useState(() => typeof location !== 'undefined' && location.hash === '#nand-lab');
   const [config, setConfig] = useState<LabConfig>(DEFAULT_LAB_CONFIG);
   const pick = (key: 'blocks' | 'pagesPerBlock' | 'opPercent', values: number[], label: string) => (
@@ -36,6 +37,17 @@ export function LabCard() {
             {pick('blocks', BLOCKS, t('lab.blocks'))}
             {pick('pagesPerBlock', PAGES, t('lab.pagesPerBlock'))}
             {pick('opPercent', OP, t('lab.op'))}
+            <label className="lab-setting">
+              <span>{t('lab.gcPolicy')}</span>
+              <select value={config.gcPolicy ?? 'greedy'} onChange={(e) => setConfig({ ...config, gcPolicy: e.target.value as LabGcPolicy })} data-testid="lab-gcPolicy">
+                {LAB_GC_POLICIES.map((p) => (
+                  <option key={p} value={p}>
+                    {/* The engine's own GC policy names, as the playground's GC knob shows them. */}
+                    {optionLabel(lang, 'device.gc.policy', p)}
+                  </option>
+                ))}
+              </select>
+            </label>
           </div>
           <NandLabView config={config} />
         </>

@@ -14,6 +14,8 @@ export interface LabConfig {
   opPercent: number;
   workload: LabWorkload;
   seed: number;
+  /** How GC picks its victim (the engine's `device.gc.policy` options); greedy unless said. */
+  gcPolicy?: LabGcPolicy;
   /**
    * Run before the view opens, in order:
    * - `fill`: the host writes every logical page once, in order 0, 1, …, last.
@@ -27,14 +29,17 @@ export interface LabConfig {
   script?: ScriptVerb[];
 }
 
+export type LabGcPolicy = 'greedy' | 'fifo' | 'cost_benefit';
+
 export const LAB_WORKLOADS: readonly LabWorkload[] = ['sequential', 'random', 'hot-cold'];
+export const LAB_GC_POLICIES: readonly LabGcPolicy[] = ['greedy', 'fifo', 'cost_benefit'];
 export const SCRIPT_VERBS: readonly ScriptVerb[] = ['fill', 'overwrite', 'gc', 'read'];
 
 export const DEFAULT_LAB_CONFIG: LabConfig = { blocks: 12, pagesPerBlock: 8, opPercent: 25, workload: 'random', seed: 1 };
 
 /** The engine's lab config (snake_case, as engine/core/src/lab.rs reads it). */
 export function engineConfigJson(config: LabConfig): string {
-  return JSON.stringify({ blocks: config.blocks, pages_per_block: config.pagesPerBlock, op_percent: config.opPercent, gc_policy: 'greedy', seed: config.seed });
+  return JSON.stringify({ blocks: config.blocks, pages_per_block: config.pagesPerBlock, op_percent: config.opPercent, gc_policy: config.gcPolicy ?? 'greedy', seed: config.seed });
 }
 
 /** One script verb as one batch of commands for the engine. */

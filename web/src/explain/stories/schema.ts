@@ -13,6 +13,7 @@ export interface StoryLab {
   opPercent: number;
   workload: 'sequential' | 'random' | 'hot-cold';
   seed: number;
+  gcPolicy?: 'greedy' | 'fifo' | 'cost_benefit';
   script?: ('fill' | 'overwrite' | 'gc' | 'read')[];
 }
 
@@ -71,6 +72,7 @@ export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const PATH = /^[a-z_][a-z0-9_]*(?:\.[a-z0-9_]+)*$/;
 const HIGHLIGHT_KINDS = ['knee', 'cliff', 'spike', 'band'];
 const LAB_WORKLOADS = ['sequential', 'random', 'hot-cold'];
+const LAB_GC_POLICIES = ['greedy', 'fifo', 'cost_benefit'];
 const LAB_SCRIPT = ['fill', 'overwrite', 'gc', 'read'];
 
 /** One piece of step text: plain words, a glossary term, or a live number. */
@@ -229,5 +231,6 @@ function checkLab(v: unknown, at: string, bad: (at: string, m: string) => void, 
   int('opPercent', 0, 400);
   int('seed', 0, 2 ** 31);
   if (!LAB_WORKLOADS.includes(v.workload as string)) bad(`${at}.workload`, `must be one of ${LAB_WORKLOADS.join(', ')}`);
+  if (v.gcPolicy !== undefined && !LAB_GC_POLICIES.includes(v.gcPolicy as string)) bad(`${at}.gcPolicy`, `must be one of ${LAB_GC_POLICIES.join(', ')}`);
   if (v.script !== undefined && (!Array.isArray(v.script) || v.script.some((x) => !LAB_SCRIPT.includes(x as string)))) bad(`${at}.script`, `must list ${LAB_SCRIPT.join(', ')}`);
 }
