@@ -14,6 +14,7 @@ import { WorkloadPanel } from '../panels/WorkloadPanel';
 import { getPath, jsonText, sameJson, type JsonObject } from '../scenario/paths';
 import { describeError } from '../engine/errors';
 import { deviceKinds, knobForField, knobsFor, workloadKind } from '../scenario/knobs';
+import { appBase } from './appBase';
 import { CompareBar } from './CompareBar';
 import { EmbedDialog } from './EmbedDialog';
 import { EngineBanner } from './EngineStatus';
@@ -27,11 +28,6 @@ import { SessionRunControls } from './SessionRunControls';
 import { useSession } from './useSession';
 import { Icon } from '../ui/Icon';
 import { LabCard } from '../explain/lab/LabCard';
-
-/** Absolute URL of the directory the page is served from. */
-export function appBase(): string {
-  return new URL('.', location.href).href;
-}
 
 export function App() {
   const { t, lang } = useI18n();

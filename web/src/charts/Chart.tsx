@@ -5,43 +5,18 @@
 import { line as d3line, curveStepAfter, curveLinear } from 'd3';
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MutableRefObject, type PointerEvent, type ReactNode } from 'react';
 import type { Mark } from './chartSpecs';
-import type { Unit } from '../engine/types';
 import type { Lang } from '../i18n';
 import { unitText, withUnit } from '../i18n/units';
 import { formatValue } from './format';
-import { markerIsStroke, markerPath, type MarkerShape } from './palette';
-import { nearestIndex, plotFrame, type PlotFrame, type ScaleKind } from './plotFrame';
+import { markerIsStroke, markerPath } from './palette';
+import { nearestIndex, plotFrame, type PlotFrame } from './plotFrame';
 import { axisTitle, decimateForWidth, formatTick, lineOrder, type Margins } from './scales';
 import { useElementWidth } from './useElementWidth';
 import { exportSvg, plainSeries, seriesCsv, type ChartExporter } from './exportChart';
 import { RefLineLabels, RefLineMarks } from './RefLines';
+import type { AxisSpec, PlotSeries, RefLine } from './chartTypes';
 
-export interface PlotSeries {
-  key: string;
-  label: string;
-  color: string;
-  marker: MarkerShape;
-  dash?: string;
-  curve?: 'linear' | 'step';
-  /** Flat [x0, y0, x1, y1, …], sorted by x. */
-  points: Float64Array;
-}
-
-export interface AxisSpec {
-  /** Already translated (the page translates by axis id). */
-  name: string;
-  /** The engine's unit id; shown through the page's own unit table. */
-  unit: Unit;
-  categories?: string[];
-  scale: ScaleKind;
-}
-
-export interface RefLine {
-  key: string;
-  label: string;
-  value: number;
-  color: string;
-}
+export type { AxisSpec, PlotSeries, RefLine } from './chartTypes';
 
 interface Props {
   series: PlotSeries[];

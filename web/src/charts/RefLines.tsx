@@ -1,7 +1,7 @@
 // Reference lines (latency percentiles) and their labels. The lines are drawn beneath the
 // data, thin and dashed, so a spike at p99 stays visible; the labels go above the data and
 // are stacked so none overlaps another (read and write percentiles often crowd together).
-import type { RefLine } from './Chart';
+import type { RefLine } from './chartTypes';
 import type { PlotFrame } from './plotFrame';
 import { stackLabels } from './labelLayout';
 

@@ -1,7 +1,7 @@
 // Exports of what a chart draws: CSV of its points (numbers to 12 significant digits, so the
 // file holds the chart's data without binary float noise), a standalone SVG with title and legend (canvas-drawn
 // point clouds become SVG circles), and a PNG rendered from that SVG.
-import type { PlotSeries, AxisSpec } from './Chart';
+import type { PlotSeries, AxisSpec } from './chartTypes';
 import type { PlotFrame } from './plotFrame';
 import type { Margins } from './scales';
 import type { Lang } from '../i18n';
