@@ -145,6 +145,24 @@ pub struct NandLab {
     victim: u32,
 }
 
+/// The lab drive's geometry: one plane of `blocks` blocks, `working` of them the FTL's, the
+/// logical pages `op_percent` below the rest.
+fn lab_geometry(device: &mut Device, config: &LabConfig, working: u32, op_percent: f64) -> Result<Geometry, ScenarioError> {
+    let raw_pages = (config.blocks - working) * config.pages_per_block;
+    let logical = (raw_pages as f64 / (1.0 + op_percent / 100.0)).floor() as u64;
+    device.nand = Nand {
+        channels: 1,
+        dies_per_channel: 1,
+        planes_per_die: 1,
+        blocks_per_plane: config.blocks - working,
+        pages_per_block: config.pages_per_block,
+        page_bytes: MAPPING_UNIT_BYTES as u32,
+        ..Nand::default()
+    };
+    device.capacity = Capacity { user_bytes: Bytes(logical.max(1) * MAPPING_UNIT_BYTES), ..Capacity::default() };
+    Geometry::new(device)
+}
+
 fn out_of_range(field: &str, message: String) -> ScenarioError {
     ScenarioError::new(format!("lab.{field}"), ErrorCode::OutOfRange, message)
 }
@@ -168,19 +186,24 @@ impl NandLab {
         if !(config.op_percent.is_finite() && (lo..=hi).contains(&config.op_percent)) {
             return Err(out_of_range("op_percent", format!("over-provisioning must be {lo} to {hi} %, got {}", config.op_percent)));
         }
-        let raw_pages = (config.blocks - working) * config.pages_per_block;
-        let logical = (raw_pages as f64 / (1.0 + config.op_percent / 100.0)).floor() as u64;
-        device.nand = Nand {
-            channels: 1,
-            dies_per_channel: 1,
-            planes_per_die: 1,
-            blocks_per_plane: config.blocks - working,
-            pages_per_block: config.pages_per_block,
-            page_bytes: MAPPING_UNIT_BYTES as u32,
-            ..Nand::default()
+        let geo = match lab_geometry(&mut device, config, working, config.op_percent) {
+            Ok(geo) => geo,
+            Err(_) => {
+                // Name the least over-provisioning this drive takes, not the engine's capacity
+                // fields the lab does not have.
+                let least = (lo as u32..=hi as u32).find(|&op| lab_geometry(&mut device.clone(), config, working, op as f64).is_ok());
+                let (blocks, pages, op) = (config.blocks, config.pages_per_block, config.op_percent);
+                return Err(out_of_range(
+                    "op_percent",
+                    match least {
+                        Some(least) => {
+                            format!("over-provisioning of {op} % leaves GC no spare page on {blocks} blocks of {pages} pages: it must be {least} to {hi} %")
+                        }
+                        None => format!("{blocks} blocks of {pages} pages leave no room for data beside the FTL's {working} working blocks; use more blocks"),
+                    },
+                ));
+            }
         };
-        device.capacity = Capacity { user_bytes: Bytes(logical.max(1) * MAPPING_UNIT_BYTES), ..Capacity::default() };
-        let geo = Geometry::new(&device).map_err(|e| out_of_range("op_percent", e.message))?;
         debug_assert_eq!(geo.blocks, config.blocks);
         let ftl = Ftl::new(geo, &gc, &Wear::default(), 1);
         Ok(NandLab {

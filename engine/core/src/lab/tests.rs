@@ -107,6 +107,14 @@ fn bad_lab_configs_and_units_are_refused_naming_the_field() {
     assert_eq!(err(LabConfig { blocks: 65, ..LabConfig::default() }).as_deref(), Some("lab.blocks"));
     assert_eq!(err(LabConfig { pages_per_block: 3, ..LabConfig::default() }).as_deref(), Some("lab.pages_per_block"));
     assert_eq!(err(LabConfig { op_percent: -1.0, ..LabConfig::default() }).as_deref(), Some("lab.op_percent"));
+    // Too little spare for GC: refused naming the least the drive takes, not the engine's
+    // capacity fields the lab has none of.
+    let zero = NandLab::new(&LabConfig { op_percent: 0.0, ..LabConfig::default() }).err().unwrap();
+    assert_eq!(zero.field, "lab.op_percent");
+    assert!(zero.message.contains("it must be") && !zero.message.contains("user_bytes"), "{}", zero.message);
+    let least: u32 = zero.message.rsplit("it must be ").next().unwrap().split(' ').next().unwrap().parse().unwrap();
+    assert!(NandLab::new(&LabConfig { op_percent: least as f64, ..LabConfig::default() }).is_ok());
+    assert!(NandLab::new(&LabConfig { op_percent: least as f64 - 1.0, ..LabConfig::default() }).is_err());
     assert_eq!(err(LabConfig { op_percent: f64::NAN, ..LabConfig::default() }).as_deref(), Some("lab.op_percent"));
     let mut lab = NandLab::new(&LabConfig::default()).unwrap();
     let n = lab.layout().logical_pages;
