@@ -81,7 +81,8 @@ describe('a comparison in the share link', () => {
     expect(laptop.box / laptop.dialog).toBeGreaterThanOrEqual(0.8);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await dialog.getByTestId('share-copy').click();
-    await expect(dialog.getByTestId('share-feedback').textContent()).resolves.toBe('Copied');
+    // The clipboard write is asynchronous: wait for its feedback rather than read it at once.
+    await expect.poll(() => dialog.getByTestId('share-feedback').textContent(), { timeout: 10_000 }).toBe('Copied');
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(shareUrl);
     await page.screenshot({ path: `${artifacts}share-dialog.png` });
     await page.setViewportSize({ width: 390, height: 844 });
