@@ -1,67 +1,107 @@
-//! `ssdsim bench`: how fast the engine simulates, on fixed scenarios. A benchmark harness,
-//! not a test: it reports numbers and never fails on them.
+//! `ssdsim bench`: how fast the engine simulates, on the fixed cases of `ssd_core::bench`
+//! (the browser bench runs the same ones). A benchmark harness, not a test: it reports
+//! numbers and never fails on them. Each case is built and run `--repeat` times; the table
+//! gives the minimum and median wall time of preconditioning and of the workload loop apart,
+//! as flash operations per second (every NAND read, program and erase, translation pages
+//! and GC included).
 
-use ssd_core::{Scenario, Simulation};
+use ssd_core::bench::{self, BenchCase, Measurement};
 use std::time::Instant;
 
-struct Case {
-    name: &'static str,
-    json: &'static str,
+pub struct Options {
+    pub json: bool,
+    pub repeat: usize,
+    /// Case ids to run; all if empty.
+    pub cases: Vec<String>,
 }
 
-const CASES: &[Case] = &[
-    Case { name: "4K random read QD32 (16 GiB TLC)", json: r#"{"workload":{"kind":"job","rw":"randread","size":0,"iodepth":32,"runtime":2}}"# },
-    Case {
-        name: "4K random write QD32, GC steady state",
-        json: r#"{"precondition":{"random_rounds":1},"workload":{"kind":"job","rw":"randwrite","size":0,"iodepth":32,"runtime":0,"io_size":"2g"}}"#,
-    },
-    Case { name: "128K sequential write, whole drive", json: r#"{"precondition":{"fill_percent":0},"workload":{"kind":"whole_drive_write","bs":"128k"}}"# },
-];
-
-pub fn run(json_output: bool) -> Result<(), String> {
-    let mut rows = Vec::new();
-    for case in CASES {
-        let scenario = Scenario::from_json(case.json).map_err(|e| e.to_string())?;
-        // Setup: building the drive and preconditioning it (untimed FTL writes and GC).
-        let setup = Instant::now();
-        let mut sim = Simulation::new(&scenario).map_err(|e| e.to_string())?;
-        while sim.preconditioning() {
-            sim.run(1 << 16);
+impl Options {
+    pub fn parse(args: &[&str]) -> Result<Options, String> {
+        let mut o = Options { json: false, repeat: 3, cases: Vec::new() };
+        let mut it = args.iter();
+        while let Some(&a) = it.next() {
+            match a {
+                "--json" => o.json = true,
+                "--repeat" => {
+                    let v = it.next().ok_or("--repeat needs a count")?;
+                    o.repeat = v.parse().ok().filter(|&n| (1..=100).contains(&n)).ok_or_else(|| format!("--repeat: \"{v}\" is not a count from 1 to 100"))?;
+                }
+                "--case" => {
+                    let id = it.next().ok_or("--case needs a case id")?;
+                    if bench::case(id).is_none() {
+                        let ids: Vec<_> = bench::CASES.iter().map(|c| c.id).collect();
+                        return Err(format!("--case: no case \"{id}\"; cases: {}", ids.join(", ")));
+                    }
+                    o.cases.push(id.to_string());
+                }
+                other => return Err(format!("bench: unknown option \"{other}\" (--json, --repeat N, --case ID)")),
+            }
         }
-        let setup_s = setup.elapsed().as_secs_f64();
-        let precondition_ops = sim.flash_ops_done();
-        let start = Instant::now();
-        while !sim.run(1 << 20) {}
-        let wall = start.elapsed().as_secs_f64();
-        let s = sim.summary();
+        Ok(o)
+    }
+}
+
+/// Minimum and median of some samples.
+fn min_median(mut v: Vec<f64>) -> (f64, f64) {
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    let median = if n % 2 == 1 { v[n / 2] } else { (v[n / 2 - 1] + v[n / 2]) / 2.0 };
+    (v[0], median)
+}
+
+fn measure(case: &BenchCase) -> Result<Measurement, String> {
+    let mut sim = bench::simulation(case).map_err(|e| format!("{}: {e}", case.id))?;
+    let start = Instant::now();
+    Ok(bench::measure(&mut sim, || start.elapsed().as_secs_f64()))
+}
+
+pub fn run(options: &Options) -> Result<(), String> {
+    let mut rows = Vec::new();
+    if !options.json {
+        println!("{:<58} {:>22} {:>22}  (min / median of {})", "case", "loop flash ops/s", "precond. flash ops/s", options.repeat);
+    }
+    for case in bench::CASES.iter().filter(|c| options.cases.is_empty() || options.cases.iter().any(|id| id == c.id)) {
+        let runs = (0..options.repeat).map(|_| measure(case)).collect::<Result<Vec<_>, _>>()?;
+        let first = runs[0];
+        // The work is the same every time (same scenario, same seed); only the time varies.
+        let (run_min, run_median) = min_median(runs.iter().map(|m| m.run_s).collect());
+        let (pre_min, pre_median) = min_median(runs.iter().map(|m| m.precondition_s).collect());
+        let rate = |ops: u64, s: f64| if ops == 0 { 0.0 } else { ops as f64 / s };
         let row = serde_json::json!({
-            "case": case.name,
-            "setup_s": setup_s,
-            "precondition_flash_ops": precondition_ops,
-            "precondition_flash_ops_per_s": precondition_ops as f64 / setup_s,
-            "wall_s": wall,
-            "events": s.events,
-            "flash_operations": s.flash_operations,
-            "flash_ops_per_s": s.flash_operations / wall,
-            "events_per_s": s.events / wall,
-            "simulated_s": s.duration_s,
-            "simulated_per_wall": s.duration_s / wall,
+            "case": case.id,
+            "name": case.name,
+            "repeat": options.repeat,
+            "run_flash_ops": first.run_flash_ops,
+            "run_s_min": run_min,
+            "run_s_median": run_median,
+            "run_flash_ops_per_s_best": rate(first.run_flash_ops, run_min),
+            "run_flash_ops_per_s_median": rate(first.run_flash_ops, run_median),
+            "precondition_flash_ops": first.precondition_flash_ops,
+            "precondition_s_min": pre_min,
+            "precondition_s_median": pre_median,
+            "precondition_flash_ops_per_s_best": rate(first.precondition_flash_ops, pre_min),
+            "precondition_flash_ops_per_s_median": rate(first.precondition_flash_ops, pre_median),
+            "events": first.events,
+            "simulated_s": first.simulated_s,
         });
-        if !json_output {
+        if !options.json {
+            let mops = |ops: u64, s: f64| rate(ops, s) / 1e6;
             println!(
-                "{:<40} {:>12.0} flash ops/s {:>11.0} cmds/s  {:>6.2} s wall  {:>8.1} s simulated  (setup {:.2} s, {:.0} preconditioning flash ops/s)",
+                "{:<58} {:>9.2} / {:>6.2} M {:>9.2} / {:>6.2} M  (loop {:.2} s, {:.1} M ops; precond. {:.2} s, {:.1} M ops)",
                 case.name,
-                s.flash_operations / wall,
-                s.events / wall,
-                wall,
-                s.duration_s,
-                setup_s,
-                precondition_ops as f64 / setup_s
+                mops(first.run_flash_ops, run_min),
+                mops(first.run_flash_ops, run_median),
+                mops(first.precondition_flash_ops, pre_min),
+                mops(first.precondition_flash_ops, pre_median),
+                run_median,
+                first.run_flash_ops as f64 / 1e6,
+                pre_median,
+                first.precondition_flash_ops as f64 / 1e6,
             );
         }
         rows.push(row);
     }
-    if json_output {
+    if options.json {
         println!("{}", serde_json::Value::Array(rows));
     }
     Ok(())

@@ -5,7 +5,9 @@
 //!   ssdsim preset <name>              print a preset's scenario JSON
 //!   ssdsim figures                    list the figures (presets overlaid as in an article)
 //!   ssdsim figure <name>              run every member of a figure, print their series
-//!   ssdsim bench [--json]             measure the engine's speed on fixed scenarios
+//!   ssdsim bench [--json] [--repeat N] [--case ID]...
+//!                                     measure the engine's speed on fixed scenarios
+//!                                     (`ssd_core::bench`), min / median of N runs
 //!   ssdsim spec-sheets                run every "-like" preset under its spec sheet's
 //!                                     conditions, print the table (docs/spec-sheets.md)
 //!   ssdsim budget <scenario.json | -> the run's budget (memory, flash work) and, after
@@ -23,7 +25,9 @@ const USAGE: &str = "usage:
   ssdsim preset <name>              print a preset's scenario JSON
   ssdsim figures                    list the figures (presets overlaid as in an article)
   ssdsim figure <name>              run every member of a figure, print their series as JSON
-  ssdsim bench [--json]             measure the engine's speed on fixed scenarios
+  ssdsim bench [--json] [--repeat N] [--case ID]...
+                                    measure the engine's speed on fixed scenarios
+                                    (preconditioning and loop apart, min / median of N)
   ssdsim spec-sheets                every \"-like\" preset against its spec sheet, as Markdown
   ssdsim budget <scenario.json | -> print the run's budget, run it, print the work done";
 
@@ -35,8 +39,7 @@ fn main() -> ExitCode {
         ["preset", name] => show_preset(name),
         ["figures"] => list_figures(),
         ["figure", name] => run_figure(name),
-        ["bench"] => bench::run(false),
-        ["bench", "--json"] => bench::run(true),
+        ["bench", rest @ ..] => bench::Options::parse(rest).and_then(|o| bench::run(&o)),
         ["budget", path] => budget(path),
         ["spec-sheets"] => spec_sheets(),
         ["-h" | "--help" | "help"] => {

@@ -6,6 +6,7 @@
 //! engine draws only `u64` random ranges, keeps time in integer nanoseconds, and uses no
 //! platform maths functions on the simulation path.
 
+pub mod bench;
 pub mod controller;
 pub mod device;
 pub mod ftl;

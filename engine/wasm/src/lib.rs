@@ -46,6 +46,13 @@ pub fn summary_fields() -> String {
 
 /// Every figure (presets overlaid as in an article) as a JSON array of
 /// `{ name, title, description, article, members: [{ label, scenario }] }`.
+/// The engine's bench cases as JSON `[{id, name, scenario, browser}]`: the browser bench runs the
+/// same scenarios as `ssdsim bench`.
+#[wasm_bindgen]
+pub fn bench_cases() -> String {
+    ssd_core::bench::cases_json()
+}
+
 #[wasm_bindgen]
 pub fn figures() -> Result<String, JsValue> {
     presets::figures_json().map_err(js_error)
@@ -76,6 +83,18 @@ impl Simulation {
 
     pub fn progress(&self) -> f64 {
         self.inner.progress()
+    }
+
+    /// True until preconditioning is done and the workload has started (the benches time
+    /// the two apart).
+    pub fn preconditioning(&self) -> bool {
+        self.inner.preconditioning()
+    }
+
+    /// Every NAND read, program and erase so far, preconditioning included (see
+    /// `ssd_core::bench`). A float: JavaScript numbers hold it exactly.
+    pub fn flash_ops_done(&self) -> f64 {
+        self.inner.flash_ops_done() as f64
     }
 
     /// JSON array of `{ id, role, label_id, label, x: {id, unit, name, categories}, y }`, one

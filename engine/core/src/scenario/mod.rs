@@ -10,7 +10,7 @@ mod hdd;
 mod host;
 pub mod knobs;
 mod mapping;
-mod parse;
+pub(crate) mod parse;
 mod rules;
 mod scale;
 mod slc_cache;
@@ -117,6 +117,20 @@ impl Scenario {
     /// Validates, and returns the budget of the 1/scale run the engine would do (what
     /// `Simulation::new` sizes itself by, so the estimate is made once).
     pub(crate) fn admit(&self) -> Result<crate::sim::Budget, ScenarioError> {
+        let scaled = self.validate_both_sizes()?;
+        // Memory and work are limits of the run the engine would do: decided here, before it
+        // starts, so a link or a form learns of them with every other refusal.
+        crate::sim::budget::check(&scaled)
+    }
+
+    /// Like `admit`, but over the limits too: the estimate without the refusal. For native
+    /// tools that measure what a browser tab would refuse (`ssdsim bench`).
+    pub(crate) fn admit_unlimited(&self) -> Result<crate::sim::Budget, ScenarioError> {
+        Ok(crate::sim::budget::estimate(&self.validate_both_sizes()?))
+    }
+
+    /// Checks every field at the size typed and at the 1/scale size; returns the scaled one.
+    fn validate_both_sizes(&self) -> Result<Scenario, ScenarioError> {
         let top = Check::at("");
         if self.version == 0 || self.version > SCENARIO_VERSION {
             return Err(top.fail(
@@ -135,9 +149,7 @@ impl Scenario {
                 ScenarioError::new("scale", e.code, message)
             })?;
         }
-        // Memory and work are limits of the run the engine would do: decided here, before it
-        // starts, so a link or a form learns of them with every other refusal.
-        crate::sim::budget::check(&scaled)
+        Ok(scaled)
     }
 
     fn validate_at_this_size(&self) -> Result<(), ScenarioError> {

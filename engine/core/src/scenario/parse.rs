@@ -16,7 +16,7 @@ use serde_json::{Map, Value};
 pub const WORKLOAD_KINDS: [&str; 9] =
     ["job", "span_sweep", "whole_drive_write", "latency_trace", "steady_state", "transfer_size_sweep", "crystal_disk_mark", "file_copy", "application_load"];
 
-pub(super) fn parse(text: &str) -> Result<Scenario, ScenarioError> {
+pub(crate) fn parse(text: &str) -> Result<Scenario, ScenarioError> {
     let value: Value = serde_json::from_str(text).map_err(|e| ScenarioError::new("", ErrorCode::Syntax, format!("not a valid scenario JSON: {e}")))?;
     let Value::Object(mut root) = value else {
         return Err(ScenarioError::new("", ErrorCode::NotAnObject, format!("a scenario must be a JSON object (got {})", json_type(&value))));

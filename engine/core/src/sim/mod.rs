@@ -92,7 +92,16 @@ impl Simulation {
     /// Validates the scenario, checks its budget (see `budget.rs`) and builds the drive.
     /// No simulation work happens here: preconditioning and the workload run in `run`.
     pub fn new(full_size: &Scenario) -> Result<Simulation, ScenarioError> {
-        let budget = full_size.admit()?;
+        Self::build(full_size, full_size.admit()?)
+    }
+
+    /// Like `new` without the budget's limits (memory and work a browser tab allows), for
+    /// native tools: `ssdsim bench` measures runs the page refuses today.
+    pub fn new_unlimited(full_size: &Scenario) -> Result<Simulation, ScenarioError> {
+        Self::build(full_size, full_size.admit_unlimited()?)
+    }
+
+    fn build(full_size: &Scenario, budget: Budget) -> Result<Simulation, ScenarioError> {
         let scale = full_size.scale;
         let scenario = &full_size.scaled()?;
         let user_bytes = scenario.device.user_bytes()?;
