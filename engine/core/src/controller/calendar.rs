@@ -10,7 +10,34 @@
 //! may be split across gaps: data moves in unit-sized bursts.
 
 use crate::units::Nanos;
-use strength_reduce::StrengthReducedU64;
+
+/// Division by the slot length, exact either way. Natively a strength-reduced multiply;
+/// wasm32 has no 64x64->128-bit multiply (it calls a slow `__multi3`), so there the plain
+/// 64-bit division the wasm engine does in one instruction is faster.
+#[derive(Clone, Copy)]
+struct SlotDivisor {
+    #[cfg(not(target_arch = "wasm32"))]
+    reduced: strength_reduce::StrengthReducedU64,
+    #[cfg(target_arch = "wasm32")]
+    ns: u64,
+}
+
+impl SlotDivisor {
+    fn new(ns: u64) -> Self {
+        #[cfg(not(target_arch = "wasm32"))]
+        return Self { reduced: strength_reduce::StrengthReducedU64::new(ns) };
+        #[cfg(target_arch = "wasm32")]
+        return Self { ns };
+    }
+
+    #[inline]
+    fn div_rem(self, n: u64) -> (u64, u64) {
+        #[cfg(not(target_arch = "wasm32"))]
+        return strength_reduce::StrengthReducedU64::div_rem(n, self.reduced);
+        #[cfg(target_arch = "wasm32")]
+        return (n / self.ns, n % self.ns);
+    }
+}
 
 /// Slots in the ring: the horizon is this many unit transfers past the present.
 pub(crate) const SLOTS: u64 = 1 << 16;
@@ -21,7 +48,7 @@ pub(crate) const HEAP_BYTES: u64 = (WORDS * 8) as u64;
 
 pub(crate) struct Calendar {
     slot_ns: Nanos,
-    slot_div: StrengthReducedU64,
+    slot_div: SlotDivisor,
     /// Start of the slot after the present: `advance` has nothing to do before it.
     next_edge: Nanos,
     /// Absolute slot number of the present; slots before it are recycled.
@@ -34,7 +61,7 @@ pub(crate) struct Calendar {
 impl Calendar {
     pub fn new(slot_ns: Nanos) -> Self {
         let slot_ns = slot_ns.max(1);
-        Self { slot_ns, slot_div: StrengthReducedU64::new(slot_ns), next_edge: slot_ns, base: 0, busy: vec![0; WORDS], booked_slots: 0 }
+        Self { slot_ns, slot_div: SlotDivisor::new(slot_ns), next_edge: slot_ns, base: 0, busy: vec![0; WORDS], booked_slots: 0 }
     }
 
     /// Moves the present to `now`, freeing the slots that passed.
@@ -43,7 +70,7 @@ impl Calendar {
         if now < self.next_edge {
             return;
         }
-        let target = now / self.slot_div;
+        let target = self.slot_div.div_rem(now).0;
         self.next_edge = (target + 1) * self.slot_ns;
         if target - self.base >= SLOTS {
             self.busy.iter_mut().for_each(|w| *w = 0);
@@ -64,17 +91,18 @@ impl Calendar {
     /// Books `units` slots at or after `ready`; returns when the last one ends.
     pub fn book(&mut self, ready: Nanos, units: u32) -> Nanos {
         self.booked_slots += units as u64;
-        let (q, r) = StrengthReducedU64::div_rem(ready, self.slot_div);
+        let (q, r) = self.slot_div.div_rem(ready);
         let mut s = (q + (r > 0) as u64).max(self.base);
         if s + units as u64 >= self.base + SLOTS {
             // Beyond the horizon: so far ahead that contention is negligible.
             return s * self.slot_ns + units as Nanos * self.slot_ns;
         }
-        let mut left = units;
+        let horizon = self.base + SLOTS;
+        let mut left = units as u64;
         let mut last = s;
         while left > 0 {
-            if s >= self.base + SLOTS {
-                return (s + left as u64) * self.slot_ns;
+            if s >= horizon {
+                return (s + left) * self.slot_ns;
             }
             let word = ((s / 64) as usize) % WORDS;
             let bit = s % 64;
@@ -83,11 +111,17 @@ impl Calendar {
                 s += 64 - bit;
                 continue;
             }
+            // Take the whole run of free slots from the first one, as far as the transfer
+            // needs (one slot at a time would book the same slots, only slower). Slots past
+            // the horizon are not booked: the transfer's rest is beyond it.
             let b = free.trailing_zeros() as u64;
-            self.busy[word] |= 1u64 << b;
-            last = s - bit + b;
+            let first = s - bit + b;
+            let run = ((free >> b).trailing_ones() as u64).min(left).min(horizon.saturating_sub(first).max(1));
+            let mask = if run == 64 { u64::MAX } else { ((1u64 << run) - 1) << b };
+            self.busy[word] |= mask;
+            last = first + run - 1;
             s = last + 1;
-            left -= 1;
+            left -= run;
         }
         (last + 1) * self.slot_ns
     }

@@ -285,6 +285,24 @@ impl Ftl {
         self.l2p[lba as usize]
     }
 
+    /// Loads what overwriting `lbas` will read first (their map entries, then the slots those
+    /// point at), all together: independent loads overlap their cache misses, so the writes
+    /// that follow find them in cache instead of waiting for memory one after another. It
+    /// changes nothing; the value returned only keeps the loads from being optimised away.
+    pub fn warm_for_writes(&self, lbas: &[u32]) -> u32 {
+        let mut acc = 0;
+        for &lba in lbas {
+            acc ^= self.l2p[lba as usize];
+        }
+        for &lba in lbas {
+            let old = self.l2p[lba as usize];
+            if old != UNMAPPED {
+                acc ^= self.p2l[old as usize * self.sectors as usize];
+            }
+        }
+        std::hint::black_box(acc)
+    }
+
     /// True while a slot's page has been allocated but not yet programmed: its data is still
     /// in the controller's write buffer.
     #[inline]
@@ -388,7 +406,10 @@ impl Ftl {
         ops.map_updated(lba);
         self.l2p[lba as usize] = slot;
         let members = slot as usize * self.sectors as usize;
-        let free = (members..members + self.sectors as usize).find(|&i| self.p2l[i] == UNMAPPED).expect("the slot has room");
+        // Without compression a slot holds one unit: its one entry is free (no search).
+        let free =
+            if self.sectors == 1 { members } else { (members..members + self.sectors as usize).find(|&i| self.p2l[i] == UNMAPPED).expect("the slot has room") };
+        debug_assert_eq!(self.p2l[free], UNMAPPED);
         self.p2l[free] = lba;
         let block = self.geo.block_of_slot(slot);
         debug_assert_eq!(self.state[block as usize], BlockState::Open);
@@ -406,7 +427,14 @@ impl Ftl {
             return;
         }
         let members = old as usize * self.sectors as usize;
-        let at = (members..members + self.sectors as usize).find(|&i| self.p2l[i] == lba).expect("the map points at a slot holding the unit");
+        // Without compression the slot's one entry is the unit's: clearing it is a store, not
+        // a load that would wait for memory (with `l2p`'s, the two misses an overwrite paid).
+        let at = if self.sectors == 1 {
+            members
+        } else {
+            (members..members + self.sectors as usize).find(|&i| self.p2l[i] == lba).expect("the map points at a slot holding the unit")
+        };
+        debug_assert_eq!(self.p2l[at], lba, "the map points at a slot holding the unit");
         self.p2l[at] = UNMAPPED;
         let block = self.geo.block_of_slot(old);
         let v = self.valid[block as usize];

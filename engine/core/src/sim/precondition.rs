@@ -32,6 +32,10 @@ impl FlashOps for CountedUntimed {
     }
 }
 
+/// Overwrites whose map entries are fetched together (see `Ftl::warm_for_writes`): enough
+/// misses in flight to cover memory latency, few enough to stay in the L1 cache.
+const OVERWRITE_BATCH: usize = 32;
+
 pub(crate) struct Precondition {
     fill_units: u32,
     overwrites: u64,
@@ -76,10 +80,24 @@ impl Precondition {
     pub fn step(&mut self, drive: &mut Drive, max_writes: u64) -> u64 {
         let end = self.total_writes().min(self.done.saturating_add(max_writes));
         let start = self.done;
-        while self.done < end {
-            let lba = if self.done < self.fill_units as u64 { self.done as u32 } else { self.rng.below(self.fill_units as u64) as u32 };
-            drive.ftl.write(lba, &mut self.flash);
+        let fill_end = end.min(self.fill_units as u64);
+        while self.done < fill_end {
+            drive.ftl.write(self.done as u32, &mut self.flash);
             self.done += 1;
+        }
+        // Random overwrites, drawn a batch ahead (the same draws in the same order) so the
+        // batch's map entries are fetched from memory together rather than one miss a write.
+        let mut lbas = [0u32; OVERWRITE_BATCH];
+        while self.done < end {
+            let n = (end - self.done).min(OVERWRITE_BATCH as u64) as usize;
+            for lba in &mut lbas[..n] {
+                *lba = self.rng.below(self.fill_units as u64) as u32;
+            }
+            drive.ftl.warm_for_writes(&lbas[..n]);
+            for &lba in &lbas[..n] {
+                drive.ftl.write(lba, &mut self.flash);
+            }
+            self.done += n as u64;
         }
         if self.done > start && self.is_done() {
             drive.ftl.fold_all(&mut self.flash);
