@@ -46,6 +46,9 @@ impl PlaneGc {
     }
 }
 
+/// Victim pages whose units' map entries GC fetches at once (see `move_next_page`).
+const WARM_PAGES: u32 = 8;
+
 impl Ftl {
     /// Called for each unit the host places on `plane`, of `sectors` sectors.
     pub(super) fn keep_pace(&mut self, plane: u32, sectors: u32, ops: &mut impl FlashOps) {
@@ -257,6 +260,14 @@ impl Ftl {
         let folding = self.slc_mode[victim as usize];
         let pages = self.block_slots(victim) / geo.slots_per_page;
         let mut moved = 0;
+        let next = self.gc[p].next_page;
+        if next.is_multiple_of(WARM_PAGES) && next < pages {
+            // Fetch the map entries of the units the next pages hold, together: moving them
+            // updates each, and one miss after another would leave the CPU waiting.
+            let from = first + next * geo.slots_per_page;
+            let to = first + (next + WARM_PAGES).min(pages) * geo.slots_per_page;
+            self.warm_map_of_slots(from * k..to * k);
+        }
         while moved == 0 && self.gc[p].next_page < pages && self.valid[victim as usize] > 0 {
             let page_first = first + self.gc[p].next_page * geo.slots_per_page;
             self.gc[p].next_page += 1;
@@ -287,6 +298,7 @@ impl Ftl {
                 self.counters.gc_sectors_moved += sectors as u64;
             }
         }
+
         if self.valid[victim as usize] == 0 {
             if folding {
                 self.slc_block_freed(victim);

@@ -33,6 +33,26 @@ use victims::{ValidBuckets, NONE};
 
 pub const UNMAPPED: u32 = u32::MAX;
 
+/// Starts bringing `v[i]` into the cache. On x86-64 a prefetch hint, which does not wait for
+/// memory; elsewhere (wasm has no prefetch instruction) a plain load, whose value the caller
+/// folds into `black_box`: loads issued together still overlap their misses. Either way
+/// nothing observable changes.
+#[inline(always)]
+fn touch(v: &[u32], i: usize) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if let Some(x) = v.get(i) {
+            // SAFETY: a prefetch of a valid element's address; it reads nothing and cannot fault.
+            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>((x as *const u32).cast()) };
+        }
+        0
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        v.get(i).copied().unwrap_or(0)
+    }
+}
+
 /// Free blocks per plane only GC may take: the host never opens a plane's last block. A
 /// compressed victim can need a second block, since repacking its units into partly filled
 /// slots may leave gaps.
@@ -292,15 +312,34 @@ impl Ftl {
     pub fn warm_for_writes(&self, lbas: &[u32]) -> u32 {
         let mut acc = 0;
         for &lba in lbas {
-            acc ^= self.l2p[lba as usize];
+            acc ^= touch(&self.l2p, lba as usize);
         }
         for &lba in lbas {
             let old = self.l2p[lba as usize];
             if old != UNMAPPED {
-                acc ^= self.p2l[old as usize * self.sectors as usize];
+                acc ^= touch(&self.p2l, old as usize * self.sectors as usize);
             }
         }
         std::hint::black_box(acc)
+    }
+
+    /// Starts fetching unit `lba`'s map entry (a command for it comes soon).
+    #[inline]
+    pub fn prefetch(&self, lba: u32) {
+        std::hint::black_box(touch(&self.l2p, lba as usize));
+    }
+
+    /// Loads the map entries of the units held in P2L entries `members` (a page GC moves
+    /// next), together, like `warm_for_writes`.
+    fn warm_map_of_slots(&self, members: std::ops::Range<u32>) {
+        let mut acc = 0;
+        for i in members {
+            let lba = self.p2l[i as usize];
+            if lba != UNMAPPED {
+                acc ^= touch(&self.l2p, lba as usize);
+            }
+        }
+        std::hint::black_box(acc);
     }
 
     /// True while a slot's page has been allocated but not yet programmed: its data is still
