@@ -89,6 +89,15 @@ impl DeviceModel {
         }
     }
 
+    /// A command at `lba` will come soon: start fetching what it will look up first (a NAND
+    /// drive's map entry). A hint; nothing observable changes.
+    #[inline]
+    pub fn prefetch(&self, lba: u32) {
+        if let DeviceModel::Nand(d) = self {
+            d.ftl.prefetch(lba);
+        }
+    }
+
     #[inline]
     pub fn read(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
         match self {

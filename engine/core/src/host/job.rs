@@ -33,6 +33,42 @@ pub struct JobRunner {
     pub end_ns: Option<Nanos>,
     pub thinktime_ns: Nanos,
     job: Job,
+    /// Random commands drawn ahead (see `next_command`).
+    ahead: Lookahead,
+}
+
+/// Commands a random job draws ahead: enough for their map entries to arrive from memory
+/// before the drive needs them.
+const LOOKAHEAD: usize = 8;
+
+/// A fixed ring of draws, oldest first (no allocation per command).
+#[derive(Clone, Copy)]
+struct Lookahead {
+    draws: [(Op, u64); LOOKAHEAD],
+    head: usize,
+    len: usize,
+}
+
+impl Lookahead {
+    fn new() -> Self {
+        Self { draws: [(Op::Read, 0); LOOKAHEAD], head: 0, len: 0 }
+    }
+
+    fn push(&mut self, draw: (Op, u64)) {
+        self.draws[(self.head + self.len) % LOOKAHEAD] = draw;
+        self.len += 1;
+    }
+
+    fn newest(&self) -> (Op, u64) {
+        self.draws[(self.head + self.len - 1) % LOOKAHEAD]
+    }
+
+    fn pop(&mut self) -> (Op, u64) {
+        let draw = self.draws[self.head];
+        self.head = (self.head + 1) % LOOKAHEAD;
+        self.len -= 1;
+        draw
+    }
 }
 
 impl JobRunner {
@@ -59,6 +95,7 @@ impl JobRunner {
             end_ns: (job.runtime > 0.0).then(|| start_ns + ((job.ramp_time + job.runtime) * 1e9) as Nanos),
             thinktime_ns: (job.thinktime * 1e3) as Nanos,
             job: job.clone(),
+            ahead: Lookahead::new(),
         }
     }
 
@@ -100,8 +137,35 @@ impl JobRunner {
         by_time.max(by_bytes).min(1.0)
     }
 
+    /// The next command. A random job draws a few commands ahead (see `ahead`) from a short
+    /// queue filled in the order the draws are made, so the commands are exactly those
+    /// drawn one at a time; only the draw happens a few commands early.
     #[inline]
     pub fn next_command(&mut self) -> Command {
+        if !self.rw.is_random() {
+            let (op, first) = self.draw();
+            return self.command(op, first);
+        }
+        while self.ahead.len < LOOKAHEAD {
+            let draw = self.draw();
+            self.ahead.push(draw);
+        }
+        let (op, first) = self.ahead.pop();
+        let draw = self.draw();
+        self.ahead.push(draw);
+        self.command(op, first)
+    }
+
+    /// For a random job, the first unit of the newest command drawn ahead: the drive can
+    /// start fetching its map entry (`DeviceModel::prefetch`) long before it arrives.
+    #[inline]
+    pub fn ahead(&self) -> Option<u32> {
+        (self.ahead.len > 0).then(|| self.offset_units + self.ahead.newest().1 as u32)
+    }
+
+    /// One command's draws: read or write (a mixed job), and its first unit.
+    #[inline]
+    fn draw(&mut self) -> (Op, u64) {
         let op = match self.rw {
             Rw::Read | Rw::Randread => Op::Read,
             Rw::Write | Rw::Randwrite => Op::Write,
@@ -115,15 +179,22 @@ impl JobRunner {
             }
         };
         let bs = self.bs_units as u64;
-        let (first, mut units) = if self.rw.is_random() {
-            (self.sampler.next(&mut self.rng) * bs, bs)
+        let first = if self.rw.is_random() {
+            self.sampler.next(&mut self.rng) * bs
         } else {
             // The span's tail, when bs does not divide it, is one shorter transfer.
             let first = self.sequential_next;
             let units = bs.min(self.span_units - first);
             self.sequential_next = if first + units >= self.span_units { 0 } else { first + units };
-            (first, units)
+            first
         };
+        (op, first)
+    }
+
+    #[inline]
+    fn command(&mut self, op: Op, first: u64) -> Command {
+        let bs = self.bs_units as u64;
+        let mut units = if self.rw.is_random() { bs } else { bs.min(self.span_units - first) };
         if self.io_limit_bytes != 0 {
             // The job stops at io_size: its last transfer is cut to what is left (whole units).
             let left = self.io_limit_bytes.saturating_sub(self.issued_bytes).div_ceil(MAPPING_UNIT_BYTES);

@@ -225,6 +225,9 @@ impl Simulation {
             return;
         }
         let command = runner.next_command();
+        if let Some(lba) = runner.ahead() {
+            self.drive.prefetch(lba);
+        }
         let submit = self.threads.submit_time(slot, now);
         let started = submit - self.threads.overhead_ns();
         if submit == now {
