@@ -44,8 +44,6 @@ pub fn summary_fields() -> String {
     ssd_core::report::summary_fields_json()
 }
 
-/// Every figure (presets overlaid as in an article) as a JSON array of
-/// `{ name, title, description, article, members: [{ label, scenario }] }`.
 /// The engine's bench cases as JSON `[{id, name, scenario, browser}]`: the browser bench runs the
 /// same scenarios as `ssdsim bench`.
 #[wasm_bindgen]
@@ -53,6 +51,8 @@ pub fn bench_cases() -> String {
     ssd_core::bench::cases_json()
 }
 
+/// Every figure (presets overlaid as in an article) as a JSON array of
+/// `{ name, title, description, article, members: [{ label, scenario }] }`.
 #[wasm_bindgen]
 pub fn figures() -> Result<String, JsValue> {
     presets::figures_json().map_err(js_error)
@@ -83,6 +83,13 @@ impl Simulation {
 
     pub fn progress(&self) -> f64 {
         self.inner.progress()
+    }
+
+    /// The limits the run was admitted under, as JSON (`Budget`: `memory_bytes`,
+    /// `flash_ops`, `host_commands`, `seconds_estimate`, `precondition_flash_ops`): known
+    /// before it starts, so the page can say how much memory and time it will take.
+    pub fn budget(&self) -> String {
+        serde_json::to_string(self.inner.budget()).expect("a budget always serialises")
     }
 
     /// True until preconditioning is done and the workload has started (the benches time
