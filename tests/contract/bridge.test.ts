@@ -175,6 +175,9 @@ describe('after the wasm traps', () => {
       series_meta() {
         return '[]';
       }
+      budget() {
+        return '{"memory_bytes":1,"flash_ops":1,"host_commands":1,"seconds_estimate":0,"precondition_flash_ops":0}';
+      }
       run(): boolean {
         throw new WebAssembly.RuntimeError('unreachable');
       }

@@ -3,7 +3,8 @@ import { EngineError } from '../../web/src/engine/errors';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Simulation } from '../../web/src/engine/pkg/ssd_wasm.js';
 import type { EngineApi } from '../../web/src/engine/api';
-import { loadEngine, runCollect, sameBits, type CollectedRun } from './loadEngine';
+import type { Budget } from '../../web/src/engine/types';
+import { engineMemory, loadEngine, runCollect, sameBits, type CollectedRun } from './loadEngine';
 
 let api: EngineApi;
 let defaultJson: string;
@@ -144,6 +145,31 @@ describe('chunked run of the default scenario', () => {
     // The default scenario fills the drive first: most blocks hold valid data.
     expect(map.valid.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
     expect(Math.max(...map.eraseCounts)).toBe(first.result.summary.erase_count_max);
+  });
+
+  it('sends the budget it was admitted under with the first chunk, and its wasm memory with the last', () => {
+    const { chunks } = first;
+    const budget = chunks[0].budget!;
+    // Exactly what the engine admits the scenario under, read before the run starts.
+    const sim = new Simulation(defaultJson);
+    const admitted = JSON.parse(sim.budget()) as Budget;
+    sim.free();
+    expect(budget).toEqual(admitted);
+    expect(budget.memory_bytes).toBeGreaterThan(0);
+    expect(budget.seconds_estimate).toBeGreaterThan(0);
+    expect(budget.flash_ops).toBeGreaterThanOrEqual(budget.precondition_flash_ops);
+    expect(chunks.slice(1).filter((c) => c.budget !== undefined)).toEqual([]);
+
+    const memoryBytes = chunks.at(-1)!.memoryBytes!;
+    expect(chunks.slice(0, -1).filter((c) => c.memoryBytes !== undefined)).toEqual([]);
+    expect(memoryBytes % 65_536, 'whole wasm pages').toBe(0);
+    const memory = engineMemory();
+    // The run grew the heap; memory never shrinks, so what later tests allocated comes on top.
+    expect(memoryBytes).toBeGreaterThan(memory.initialBytes);
+    expect(memoryBytes).toBeLessThanOrEqual(memory.nowBytes);
+    // The first run of a fresh engine: what it really took stays within what the page showed
+    // before it started (the budget bounds the simulator's heap; code, data and stack were there at load).
+    expect(memoryBytes).toBeLessThanOrEqual(memory.initialBytes + budget.memory_bytes);
   });
 
   it('sends points as Float64Arrays that own their buffers (transferable)', () => {

@@ -4,7 +4,9 @@ import { copyFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { artifacts, chartData, knobInput, waitForRun } from './app';
+import { chartDefs } from '../../web/src/charts/chartSpecs';
+import { loadEngine, runCollect } from '../contract/loadEngine';
+import { artifacts, chartData, firstDifference, knobInput, waitForRun } from './app';
 import { openBrowser, type Browser } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -31,6 +33,20 @@ describe('compare', () => {
     const drawn = (await chartData(page, 'headline'))!;
     expect(drawn.map((s) => s.label)).toEqual(['BG4-like, HMB off', 'BG4-like, HMB 61 MiB', 'BG4-like, HMB 64 MiB', 'BG3-like', '970 EVO Plus-like (DRAM)']);
     expect(drawn.every((s) => s.points.length === 8)).toBe(true);
+    // The members ran side by side, one worker per core (this machine has at least two).
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    const batch = (await page.evaluate(() => window.__ssd!.comparison()))!;
+    expect(batch).toMatchObject({ jobs: 5, workers: Math.min(5, Math.max(1, cores)) });
+    if (cores >= 2) expect(batch.peakConcurrent).toBeGreaterThan(1);
+    console.info(`compare variants: ${batch.jobs} members on ${batch.workers} workers, ${batch.peakConcurrent} at once, ${Math.round(batch.wallMs)} ms`);
+    // Each line is bit for bit its member run on its own (the same wasm, in Node).
+    const figure = (await loadEngine().catalog()).figures.find((f) => f.name === 'article-000-random-read')!;
+    for (const [k, member] of figure.members.entries()) {
+      const alone = await runCollect(JSON.stringify(member.scenario), { blockMap: false });
+      const head = alone.points[chartDefs(alone.result.series)[0].series[0]];
+      const pairs = Array.from({ length: head.length / 2 }, (_, i): [number, number] => [head[2 * i], head[2 * i + 1]]);
+      expect(firstDifference(drawn[k].points, pairs), drawn[k].label).toBe(-1);
+    }
     const legend = page.getByTestId('chart-headline').getByTestId('legend');
     await expect(legend.locator('.legend-label').allTextContents()).resolves.toEqual(drawn.map((s) => s.label));
     await expect(page.locator('[data-chart="headline"] path.series-line').count()).resolves.toBe(5);

@@ -6,6 +6,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseCsv } from '../../web/src/charts/exportChart';
 import { fieldsForDevice, summaryPaths } from '../../web/src/panels/summaryFields';
+import { budgetSeconds } from '../../web/src/panels/RunBudget';
+import { formatBytesShort } from '../../web/src/scenario/bytes';
+import { Simulation } from '../../web/src/engine/pkg/ssd_wasm.js';
+import type { Budget } from '../../web/src/engine/types';
 import { loadEngine } from '../contract/loadEngine';
 import { artifacts, chartData, engineReady, firstDifference, knobInput, runCount, snapshot, waitForRun, waitForStatus } from './app';
 import { openBrowser, type Browser } from './browser';
@@ -74,6 +78,18 @@ describe('SSD Playground in Chromium', () => {
     expect(paths).toContain('write_amplification');
     const shown = await page.locator('[data-testid="summary"] [data-key]').evaluateAll((els) => els.map((e) => e.getAttribute('data-key')));
     expect([...shown].sort()).toEqual([...paths].sort());
+
+    // Under the status: the memory and time the engine admitted the run under (the same
+    // scenario's budget, computed here by the same engine), then the wasm memory it ended with.
+    loadEngine();
+    const sim = new Simulation(snap.scenarioJson!);
+    const budget = JSON.parse(sim.budget()) as Budget;
+    sim.free();
+    expect(budget.memory_bytes).toBeGreaterThan(0);
+    await expect(page.getByTestId('run-budget-estimate').textContent()).resolves.toBe(`Memory ≤ ${formatBytesShort(budget.memory_bytes)} · about ≤ ${budgetSeconds(budget.seconds_estimate).toLocaleString('en-US')} s`);
+    const wasmMemory = /^engine wasm memory ([\d.]+) (MiB|GiB)$/.exec((await page.getByTestId('run-budget-memory').textContent()) ?? '');
+    expect(wasmMemory, 'the wasm memory line').not.toBeNull();
+    expect(Number(wasmMemory![1])).toBeGreaterThan(0);
 
     // The address bar holds the scenario.
     await page.waitForFunction(() => location.search.includes('preset=tlc-random-read'));
@@ -188,6 +204,8 @@ describe('SSD Playground in Chromium', () => {
     await expect(page.locator('[data-testid="chart-headline"] h2').textContent()).resolves.toBe('スループットの推移');
     await expect(page.locator('[data-testid="chart-headline"] .axis-title').allTextContents()).resolves.toEqual(['スループット (MB/s)', '時間 (s)']);
     await expect(page.locator('[data-testid="summary"] h2').textContent()).resolves.toBe('サマリー');
+    await expect(page.getByTestId('run-budget-estimate').textContent()).resolves.toMatch(/^メモリ最大 [\d.]+ (KiB|MiB|GiB)・約 [\d,]+ 秒以内$/);
+    await expect(page.getByTestId('run-budget-memory').textContent()).resolves.toMatch(/^エンジンの wasm メモリ [\d.]+ (MiB|GiB)$/);
     await page.waitForFunction(() => new URLSearchParams(location.search).get('lang') === 'ja');
     await page.screenshot({ path: `${artifacts}playground-ja.png`, fullPage: false });
     await page.getByTestId('lang').locator('[data-value="en"]').click();

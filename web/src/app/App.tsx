@@ -1,5 +1,5 @@
 // The playground page: header, knobs on the left, live charts and the summary on the right.
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { chartDefs } from '../charts/chartSpecs';
 import { RunCharts } from '../charts/RunCharts';
 import { compatiblePins } from '../charts/SeriesChartCard';
@@ -13,6 +13,7 @@ import { SummaryPanel } from '../panels/SummaryPanel';
 import { WorkloadPanel } from '../panels/WorkloadPanel';
 import { getPath, jsonText, sameJson, type JsonObject } from '../scenario/paths';
 import { describeError } from '../engine/errors';
+import type { Figure, SummaryField } from '../engine/types';
 import { deviceKinds, knobForField, knobsFor, workloadKind } from '../scenario/knobs';
 import { appBase } from './appBase';
 import { CompareBar } from './CompareBar';
@@ -29,6 +30,8 @@ import { useSession } from './useSession';
 import { Icon } from '../ui/Icon';
 import { LabCard } from '../explain/lab/LabCard';
 
+const NO_FIELDS: SummaryField[] = [];
+
 export function App() {
   const { t, lang } = useI18n();
   const s = useSession({ persist: true });
@@ -38,8 +41,14 @@ export function App() {
   const error = scenario.validation.status === 'invalid' ? scenario.validation.error : null;
   // A limit checked only when the run starts (simulator memory, flash work) names its field
   // too: the form marks that knob as it would a validation error.
-  const runRefusal = view.status === 'failed' && view.error?.field && view.error.code ? { field: view.error.field, code: view.error.code, message: view.error.message } : null;
+  const runError = view.status === 'failed' ? view.error : null;
+  // One object per refusal: the memoised knob panels skip the frames of a streaming run.
+  const runRefusal = useMemo(() => (runError?.field && runError.code ? { field: runError.field, code: runError.code, message: runError.message } : null), [runError]);
   const knobError = error ?? runRefusal;
+  const { choosePreset, preset: presetName } = scenario;
+  const resetPreset = useCallback(() => choosePreset(presetName), [choosePreset, presetName]);
+  const runVariants = s.variants.run;
+  const compareVariants = useCallback((f: Figure) => void runVariants(f), [runVariants]);
   const preset = catalog?.presets.find((p) => p.name === scenario.preset);
   const presetKind = preset ? workloadKind(preset.scenario) : kind;
   const filenameBase = `ssd-${scenario.preset || 'scenario'}`;
@@ -52,6 +61,9 @@ export function App() {
 
   // The article figure on the comparison, if any (the Embed dialog can embed it alone).
   const pinnedFigure = catalog?.figures.find((f) => f.name === s.pins.pins.find((p) => p.figure)?.figure);
+
+  const closeDialog = useCallback(() => setDialog(null), []);
+  const embedCharts = useMemo(() => [...chartDefs(view.series).map((d) => d.id), ...(s.blockMapExpected ? ['blocks'] : [])], [view.series, s.blockMapExpected]);
 
   const pinCurrent = () => {
     if (view.status !== 'done' || !view.scenarioJson || !catalog) return;
@@ -114,8 +126,8 @@ export function App() {
                 editedCount={scenario.edited.length + (kind !== presetKind ? 1 : 0)}
                 variantsBusy={s.variants.state.status === 'running'}
                 onPreset={scenario.choosePreset}
-                onReset={() => scenario.choosePreset(scenario.preset)}
-                onVariants={(f) => void s.variants.run(f)}
+                onReset={resetPreset}
+                onVariants={compareVariants}
               />
               <WorkloadPanel
                 knobs={catalog.knobs}
@@ -166,7 +178,7 @@ export function App() {
             }
             afterHeadline={<CompareBar pins={s.pins} variants={s.variants} figures={catalog?.figures ?? []} hidden={s.pins.pins.length - compatiblePins(s.pins.pins, headlineMeta).length} />}
           />
-          <SummaryPanel summary={view.summary} fields={catalog?.summaryFields ?? []} emptyText={emptySummary} devices={s.runDevices} />
+          <SummaryPanel summary={view.summary} fields={catalog?.summaryFields ?? NO_FIELDS} emptyText={emptySummary} devices={s.runDevices} />
           <LabCard />
         </div>
       </main>
@@ -176,20 +188,20 @@ export function App() {
         {typeof getPath(current, 'seed') === 'number' && <span> · {t('app.seed', { seed: jsonText(getPath(current, 'seed')) })}</span>}
       </footer>
 
-      <ShareDialog open={dialog === 'share'} url={shareUrl} seed={typeof getPath(current, 'seed') === 'number' ? (getPath(current, 'seed') as number) : null} compared={s.pins.pins.length} onClose={() => setDialog(null)} />
+      <ShareDialog open={dialog === 'share'} url={shareUrl} seed={typeof getPath(current, 'seed') === 'number' ? (getPath(current, 'seed') as number) : null} compared={s.pins.pins.length} onClose={closeDialog} />
       {catalog && s.search !== null && (
         <EmbedDialog
           open={dialog === 'embed'}
           base={appBase()}
           search={s.search}
-          charts={[...chartDefs(view.series).map((d) => d.id), ...(s.blockMapExpected ? ['blocks'] : [])]}
+          charts={embedCharts}
           knobs={catalog.knobs}
           kind={kind}
           devices={devices}
           edited={scenario.edited}
           figureTitle={pinnedFigure ? figureText(lang, pinnedFigure).title : null}
           compared={s.pins.pins.length}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
         />
       )}
     </div>

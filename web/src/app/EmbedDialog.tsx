@@ -1,7 +1,7 @@
 // The embed snippet: one chart, an article figure overlay or the whole comparison on the chart
 // (pins + this run), plus the chosen controls, in an iframe that resizes itself (embed.js
 // listens for the height the embedded page posts). A live preview shows exactly that URL.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useI18n, type MessageKey } from '../i18n';
 import { knobText } from '../i18n/engineText';
 import { knobsFor, type KindsInUse, type Knob } from '../scenario/knobs';
@@ -79,7 +79,8 @@ function useSettled(value: string): string {
   return settled;
 }
 
-export function EmbedDialog({ open, base, search, charts, knobs, kind, devices, edited, figureTitle = null, compared = 0, onClose }: Props) {
+// Memoised: the page re-renders with every frame of a streaming run; a closed dialog has nothing to redo.
+export const EmbedDialog = memo(function EmbedDialog({ open, base, search, charts, knobs, kind, devices, edited, figureTitle = null, compared = 0, onClose }: Props) {
   const { t, lang } = useI18n();
   const [chart, setChart] = useState('headline');
   const [picked, setWhat] = useState<EmbedWhat>('chart');
@@ -205,4 +206,4 @@ export function EmbedDialog({ open, base, search, charts, knobs, kind, devices, 
       {open && <iframe key={preview} className="embed-preview" src={preview} title={t('compareLink.livePreview')} data-testid="embed-live-preview" />}
     </Dialog>
   );
-}
+});

@@ -13,6 +13,9 @@ export function SessionRunControls({ s, compact }: { s: Session; compact?: boole
       elapsedMs={view.elapsedMs}
       autoRun={s.autoRun}
       error={view.error}
+      budget={view.budget}
+      memoryBytes={view.memoryBytes}
+      budgetStale={view.stale}
       onAutoRun={s.setAutoRun}
       onRun={s.runNow}
       onCancel={s.cancel}

@@ -3,6 +3,7 @@
 // without scraping the SVG.
 import { useEffect } from 'react';
 import { chartData, chartIds } from '../charts/registry';
+import type { BatchStats } from '../engine/pool';
 import type { RunView } from './useRun';
 
 export interface SsdTestHook {
@@ -20,6 +21,8 @@ export interface SsdTestHook {
   chart(id: string): { key: string; label: string; points: [number, number][] }[] | null;
   charts(): string[];
   blockMap(): { planes: number; blocksPerPlane: number; unitsPerBlock: number; valid: number[]; eraseCounts: number[] } | null;
+  /** The last comparison batch ("Compare variants", a link's pins): workers, how many ran at once, wall time. */
+  comparison(): BatchStats | null;
 }
 
 declare global {
@@ -28,7 +31,7 @@ declare global {
   }
 }
 
-export function useTestHook(view: RunView): void {
+export function useTestHook(view: RunView, lastBatch: () => BatchStats | null): void {
   useEffect(() => {
     window.__ssd = {
       status: view.status,
@@ -49,6 +52,7 @@ export function useTestHook(view: RunView): void {
           valid: Array.from(view.blockMap.valid),
           eraseCounts: Array.from(view.blockMap.eraseCounts),
         },
+      comparison: lastBatch,
     };
-  }, [view]);
+  }, [view, lastBatch]);
 }

@@ -1,5 +1,5 @@
 // The comparison and the address bar: on opening a link that names a figure overlay or pinned
-// runs, recompute them (in the comparison worker, one after another, while the page's own run
+// runs, recompute them (on the comparison workers, side by side, while the page's own run
 // goes on); from then on the link holds whatever is on the chart. Until the recomputed pins
 // arrive the address keeps the link's comparison, so a reload in the meantime loses nothing.
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -57,7 +57,7 @@ export function useComparisonLink(catalog: LoadedCatalog | null, pins: PinsModel
     }
     let live = true;
     void runJobs(jobs, figure ? figure.name : null, true).finally(() => live && setRestored(true));
-    // React's development double mount disposes the comparison worker in between: start again.
+    // React's development double mount disposes the comparison workers in between: start again.
     return () => {
       live = false;
       started.current = false;

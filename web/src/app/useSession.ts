@@ -29,7 +29,7 @@ export function useSession({ persist }: { persist: boolean }) {
   const variants = useVariants(useCallback((next: Pin[], restoring: boolean) => (restoring ? restore(next) : replaceAll(next)), [replaceAll, restore]));
   // Pins and a figure overlay travel in the link; opening one recomputes them.
   const comparison = useComparisonLink(catalog, pins, variants);
-  useTestHook(view);
+  useTestHook(view, variants.lastBatch);
 
   const valid = scenario.validation.status === 'valid' ? scenario.validation : null;
   const normalized = valid?.normalized ?? null;

@@ -1,11 +1,13 @@
-// Runs the scenarios a comparison needs, one after another, in a second worker so the
-// playground's own engine (and the UI) stay free: "Compare variants" runs every member of an
-// article figure (e.g. BG4 HMB off / 61 / 64 MiB + BG3 + a DRAM drive); opening a share link
-// re-runs the figure and the pinned runs it names. Each finished scenario becomes a pin.
+// Runs the scenarios a comparison needs side by side on a pool of workers (one per core) apart
+// from the playground's own engine, so the page's run and the UI stay free: "Compare variants"
+// runs every member of an article figure (e.g. BG4 HMB off / 61 / 64 MiB + BG3 + a DRAM drive);
+// opening a share link re-runs the figure and the pinned runs it names. Each finished scenario
+// becomes a pin, in the jobs' order whichever finishes first.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CancelledError, EngineClient } from '../engine/bridge';
-import { PointBuffer } from '../engine/chunking';
-import type { Figure, SeriesMeta, Summary } from '../engine/types';
+import { CancelledError, type EngineClient } from '../engine/bridge';
+import { WorkerPool, type BatchStats } from '../engine/pool';
+import { runToEnd } from '../engine/runToEnd';
+import type { Figure, Summary } from '../engine/types';
 import { chartDefs } from '../charts/chartSpecs';
 import { figureMemberLabel } from '../i18n/engineText';
 import { pinId, type Pin, type PinnedSeries } from './usePins';
@@ -15,7 +17,7 @@ export interface VariantProgress {
   figure: string | null;
   /** True while a share link's comparison is being recomputed. */
   restoring: boolean;
-  /** Scenario being run, 0-based. */
+  /** Scenarios finished so far (the one shown as running is `index + 1`). */
   index: number;
   total: number;
   /** Progress of the whole batch, 0..1. */
@@ -33,20 +35,9 @@ export interface PinJob {
 
 /** Runs one scenario to the end and keeps its headline series and summary. */
 async function runHeadline(engine: EngineClient, scenarioJson: string, onProgress: (p: number) => void): Promise<{ series: PinnedSeries[]; summary: Summary }> {
-  const buffers: PointBuffer[] = [];
-  let series: SeriesMeta[] = [];
-  const result = await engine.run(
-    scenarioJson,
-    (chunk) => {
-      series = chunk.series;
-      chunk.points.forEach((p, i) => (buffers[i] ??= new PointBuffer()).append(p));
-      onProgress(chunk.progress);
-    },
-    { blockMap: false },
-  );
-  series = result.series;
+  const { series, buffers, summary } = await runToEnd(engine, scenarioJson, onProgress, { blockMap: false });
   const head = chartDefs(series)[0]?.series ?? [];
-  return { series: head.map((i) => ({ meta: series[i], points: buffers[i]?.view().slice() ?? new Float64Array(0) })), summary: result.summary };
+  return { series: head.map((i) => ({ meta: series[i], points: buffers[i].view().slice() })), summary };
 }
 
 /** A figure's members as jobs (all of them, or the listed ids). */
@@ -61,42 +52,62 @@ export function figureJobs(figure: Figure, only: readonly string[] | null = null
 
 /** `onDone`: the batch's pins, and whether they were a share link's comparison being restored. */
 export function useVariants(onDone: (pins: Pin[], restoring: boolean) => void) {
-  const engine = useRef<EngineClient | null>(null);
+  const pool = useRef<WorkerPool | null>(null);
   const [state, setState] = useState<VariantState>({ status: 'idle' });
   const token = useRef(0);
+  const frame = useRef<number | null>(null);
+
+  const stopReporting = () => {
+    if (frame.current !== null) cancelAnimationFrame(frame.current);
+    frame.current = null;
+  };
 
   useEffect(
     () => () => {
-      engine.current?.dispose();
-      engine.current = null;
+      stopReporting();
+      pool.current?.dispose();
+      pool.current = null;
     },
     [],
   );
 
-  /** Runs the jobs in order and hands over their pins when all are done. */
+  /** Runs the jobs on the pool and hands over their pins, in the jobs' order, when all are done. */
   const runJobs = useCallback(
     async (jobs: PinJob[], figure: string | null, restoring: boolean) => {
       const id = ++token.current;
-      engine.current ??= new EngineClient();
-      const client = engine.current;
+      pool.current ??= new WorkerPool();
       const total = jobs.length;
-      const pins: Pin[] = [];
-      const at = (index: number, progress: number): VariantState => ({ status: 'running', at: { figure, restoring, index, total, progress } });
+      const progress = new Array<number>(total).fill(0);
+      let finished = 0;
+      // Chunks stream from every worker at once: the bar moves at most once per frame.
+      const report = () => {
+        frame.current ??= requestAnimationFrame(() => {
+          frame.current = null;
+          if (id !== token.current) return;
+          const sum = progress.reduce((a, p) => a + p, 0);
+          setState({ status: 'running', at: { figure, restoring, index: Math.min(finished, total - 1), total, progress: sum / total } });
+        });
+      };
+      setState({ status: 'running', at: { figure, restoring, index: 0, total, progress: 0 } });
       try {
-        for (const [index, job] of jobs.entries()) {
-          setState(at(index, index / total));
-          const scenarioJson = job.prepare ? await job.prepare(client) : job.scenarioJson;
-          if (id !== token.current) return;
-          const { series, summary } = await runHeadline(client, scenarioJson, (p) => {
-            if (id === token.current) setState(at(index, (index + p) / total));
+        const results = await pool.current.map(jobs, async (engine, job, index) => {
+          const scenarioJson = job.prepare ? await job.prepare(engine) : job.scenarioJson;
+          const run = await runHeadline(engine, scenarioJson, (p) => {
+            progress[index] = p;
+            report();
           });
-          if (id !== token.current) return;
-          pins.push(job.make({ scenarioJson, series, summary }));
-        }
+          progress[index] = 1;
+          finished += 1;
+          report();
+          return { scenarioJson, ...run };
+        });
+        if (id !== token.current) return;
+        stopReporting();
         setState({ status: 'idle' });
-        onDone(pins, restoring);
+        onDone(results.map((r, i) => jobs[i].make(r)), restoring);
       } catch (err) {
         if (id !== token.current) return;
+        stopReporting();
         setState(err instanceof CancelledError ? { status: 'idle' } : { status: 'failed', message: err instanceof Error ? err.message : String(err) });
       }
     },
@@ -107,9 +118,13 @@ export function useVariants(onDone: (pins: Pin[], restoring: boolean) => void) {
 
   const cancel = useCallback(() => {
     token.current += 1;
-    engine.current?.cancel();
+    stopReporting();
+    pool.current?.cancel();
     setState({ status: 'idle' });
   }, []);
 
-  return { state, run, runJobs, cancel };
+  /** What the last batch did (workers, how many ran at once, wall time): the test hook reads it. */
+  const lastBatch = useCallback((): BatchStats | null => pool.current?.lastBatch ?? null, []);
+
+  return { state, run, runJobs, cancel, lastBatch };
 }

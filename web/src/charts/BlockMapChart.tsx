@@ -8,7 +8,7 @@ import { useI18n } from '../i18n';
 import { blockMapCsv, blocksPerCell, cellAt, eraseRange, STATE_COLORS, STATE_KEYS, type BlockMode, type Cell } from './blockMapModel';
 import { FONT } from './Chart';
 import { csvRows, escapeXml, type ChartExporter } from './exportChart';
-import { useElementWidth } from './useElementWidth';
+import { UNMEASURED, useElementWidth } from './useElementWidth';
 import { canvasPng, composeBlockMap, rampTicks, type BlockMapPicture } from './blockMapExport';
 
 /** Room for the plane labels at least; longer ones ("プレーン 15") widen it. */
@@ -28,7 +28,7 @@ interface Props {
 
 export function BlockMapChart({ map, mode, exporter, title, scenario }: Props) {
   const { t, locale } = useI18n();
-  const { ref, width } = useElementWidth<HTMLDivElement>();
+  const { ref, width, measured } = useElementWidth<HTMLDivElement>();
   const canvas = useRef<HTMLCanvasElement | null>(null);
   const [hover, setHover] = useState<{ cell: Cell; x: number; y: number } | null>(null);
 
@@ -152,7 +152,7 @@ export function BlockMapChart({ map, mode, exporter, title, scenario }: Props) {
   const blockText = (c: Cell) => (c.from === c.to ? t('blocks.block', { n: c.from }) : t('blocks.blockRange', { from: c.from, to: c.to }));
 
   return (
-    <div className="plot block-map" ref={ref}>
+    <div className="plot block-map" ref={ref} style={measured ? undefined : UNMEASURED}>
       <canvas
         ref={canvas}
         style={{ width, height }}

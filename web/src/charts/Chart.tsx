@@ -11,7 +11,7 @@ import { formatValue } from './format';
 import { markerIsStroke, markerPath } from './palette';
 import { nearestIndex, plotFrame, type PlotFrame } from './plotFrame';
 import { axisTitle, decimateForWidth, formatTick, lineOrder, type Margins } from './scales';
-import { useElementWidth } from './useElementWidth';
+import { UNMEASURED, useElementWidth } from './useElementWidth';
 import { exportSvg, plainSeries, seriesCsv, type ChartExporter } from './exportChart';
 import { RefLineLabels, RefLineMarks } from './RefLines';
 import type { AxisSpec, PlotSeries, RefLine } from './chartTypes';
@@ -64,7 +64,7 @@ interface Hover {
 }
 
 export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height: tallest = 320, emptyText, ariaLabel, locale, lang, exporter, title, breakGaps = false, overlay }: Props) {
-  const { ref, width } = useElementWidth<HTMLDivElement>();
+  const { ref, width, measured } = useElementWidth<HTMLDivElement>();
   // A phone-wide chart gets shorter with its width, so the knobs below it stay near.
   const height = width > 0 && width < 560 ? Math.min(tallest, Math.max(210, Math.round(width * 0.66))) : tallest;
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
@@ -198,7 +198,7 @@ export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height: tal
   const tipLeft = hover ? Math.min(hover.px + 16, Math.max(0, frame.innerWidth - 230)) : 0;
 
   return (
-    <div className="plot" ref={ref}>
+    <div className="plot" ref={ref} style={measured ? undefined : UNMEASURED}>
       <svg ref={svgRef} width={width} height={height} role="img" aria-label={ariaLabel} fontFamily={FONT} data-points={count}>
         <g transform={`translate(${MARGINS.left},${MARGINS.top})`}>
           <g className="grid">

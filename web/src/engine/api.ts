@@ -6,7 +6,7 @@ import type { NandLab, Simulation } from './pkg/ssd_wasm.js';
 import { nextChunkSize, ownedCopy } from './chunking';
 import { abortError, EngineError, refusalFrom } from './errors';
 import { WORKLOAD_KINDS, type Knob } from '../scenario/knobs';
-import type { BlockMap, Catalog, Figure, LabBatch, LabCommand, LabCounters, LabOpened, Preset, RunChunk, RunOptions, RunResult, SeriesMeta, Summary, SummaryField } from './types';
+import type { BlockMap, Budget, Catalog, Figure, LabBatch, LabCommand, LabCounters, LabOpened, Preset, RunChunk, RunOptions, RunResult, SeriesMeta, Summary, SummaryField } from './types';
 
 /** The wasm exports the API uses; tests pass a stand-in to make the engine trap on purpose. */
 export type WasmBindings = Pick<typeof wasmBindings, 'NandLab' | 'Simulation' | 'default_scenario' | 'figures' | 'knobs' | 'presets' | 'summary_fields' | 'validate_scenario'>;
@@ -30,6 +30,11 @@ function readBlockMap(sim: Simulation): BlockMap | null {
   }
 }
 
+/** What init() / initSync() resolve to, as far as the API needs it: the instance's memory. */
+export interface WasmInstance {
+  readonly memory: WebAssembly.Memory;
+}
+
 /** How often a running simulation sends a snapshot of its block map. */
 const BLOCK_MAP_EVERY_MS = 250;
 
@@ -39,9 +44,10 @@ export type ChunkListener = (chunk: RunChunk) => void | Promise<void>;
 /**
  * Builds the API around a promise that settles when the wasm module is initialised.
  * Every method awaits it, so the worker can call Comlink.expose() synchronously at load
- * (a late expose loses the first call) while init() is still fetching the wasm.
+ * (a late expose loses the first call) while init() is still fetching the wasm. Runs report
+ * the instance's memory size when it resolves to one (tests with a stand-in may not).
  */
-export function createEngineApi(ready: Promise<unknown>, wasm: WasmBindings = wasmBindings) {
+export function createEngineApi(ready: Promise<WasmInstance | void>, wasm: WasmBindings = wasmBindings) {
   const { NandLab, Simulation, default_scenario, figures, knobs, presets, summary_fields, validate_scenario } = wasm;
   const labs = new Map<number, NandLab>();
   let nextLab = 1;
@@ -180,11 +186,13 @@ export function createEngineApi(ready: Promise<unknown>, wasm: WasmBindings = wa
      * cancel flag is needed here.
      */
     async run(scenarioJson: string, onChunk: ChunkListener, options: RunOptions = {}): Promise<RunResult> {
-      await ready;
+      const instance = await ready;
       const targetMs = options.targetChunkMs ?? 30;
       let maxEvents = options.fixedChunkEvents ?? options.initialChunkEvents ?? 2_000;
       const sim = guard(() => new Simulation(scenarioJson));
       try {
+        // Known before the first event: the page shows it while the run goes.
+        const budget = JSON.parse(guard(() => sim.budget())) as Budget;
         // The series live from the start; a few (the latency CDFs) are added when the run
         // finishes, so the list is read again then.
         let series = JSON.parse(guard(() => sim.series_meta())) as SeriesMeta[];
@@ -201,7 +209,17 @@ export function createEngineApi(ready: Promise<unknown>, wasm: WasmBindings = wa
           const now = performance.now();
           const liveMap = !done && options.blockMap !== false && now - mapAt >= BLOCK_MAP_EVERY_MS ? guard(() => readBlockMap(sim)) : null;
           if (liveMap) mapAt = now;
-          const chunk: RunChunk = { index: chunks, progress: done ? 1 : guard(() => sim.progress()), done, series, points, ...(liveMap ? { blockMap: liveMap } : {}) };
+          const chunk: RunChunk = {
+            index: chunks,
+            progress: done ? 1 : guard(() => sim.progress()),
+            done,
+            series,
+            points,
+            ...(liveMap ? { blockMap: liveMap } : {}),
+            ...(chunks === 0 ? { budget } : {}),
+            // Read while the simulation still holds its heap; wasm memory never shrinks anyway.
+            ...(done && instance ? { memoryBytes: instance.memory.buffer.byteLength } : {}),
+          };
           chunks += 1;
           const buffers = [...points.map((p) => p.buffer), ...(liveMap ? [liveMap.valid.buffer, liveMap.eraseCounts.buffer, liveMap.states.buffer] : [])];
           await onChunk(Comlink.transfer(chunk, buffers as ArrayBuffer[]));

@@ -5,6 +5,7 @@ import type { Summary } from '../scenario/generated/Summary';
 import type { Scenario } from '../scenario/generated/Scenario';
 import type { Knob } from '../scenario/knobs';
 import type { SummaryField } from '../scenario/generated/SummaryField';
+import type { Budget } from '../scenario/generated/Budget';
 
 export type { Axis } from '../scenario/generated/Axis';
 export type { AxisId } from '../scenario/generated/AxisId';
@@ -12,7 +13,7 @@ export type { LabelId } from '../scenario/generated/LabelId';
 export type { SeriesRole } from '../scenario/generated/SeriesRole';
 export type { SummaryGroup } from '../scenario/generated/SummaryGroup';
 export type { Unit } from '../scenario/generated/Unit';
-export type { Summary, SummaryField };
+export type { Budget, Summary, SummaryField };
 
 /** One entry of Simulation.series_meta(): a series without its points. */
 export type SeriesMeta = Omit<Series, 'points'>;
@@ -71,6 +72,13 @@ export interface RunChunk {
   points: Float64Array[];
   /** A snapshot of the drive's blocks while the run goes on (a few times a second). */
   blockMap?: BlockMap;
+  /** First chunk only: the limits the engine admitted the run under, known before it started. */
+  budget?: Budget;
+  /**
+   * Last chunk only: the worker's wasm memory when the run ended, bytes. wasm memory only
+   * grows, so this is the most the engine has held since the worker started, not this run alone.
+   */
+  memoryBytes?: number;
 }
 
 export interface RunOptions {

@@ -38,6 +38,10 @@ export const en = {
   'run.cancelled': 'Cancelled',
   'run.failed': 'The run failed',
   'run.engineAbort': 'The simulation engine stopped unexpectedly during this run and was restarted. Your scenario and link are kept; run again, or change a setting.',
+  'run.budget': 'Memory ≤ {memory} · about ≤ {s} s',
+  'run.budgetHelp': 'Limits the engine worked out before the run started: the most memory the simulator allocates, and roughly the longest the run takes in a browser.',
+  'run.wasmMemory': 'engine wasm memory {memory}',
+  'run.wasmMemoryHelp': "The engine's WebAssembly memory when the run ended. It only grows, so it also counts earlier runs on the same engine, plus the engine's own code and stack.",
   'run.auto': 'Auto-run',
   'run.autoHelp': 'Run again shortly after each change',
 

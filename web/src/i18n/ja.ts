@@ -39,6 +39,10 @@ export const ja: Record<MessageKey, string> = {
   'run.cancelled': '中止しました',
   'run.failed': '実行に失敗しました',
   'run.engineAbort': 'この実行中にシミュレーションエンジンが予期せず停止したため、再起動しました。シナリオとリンクはそのままです。もう一度実行するか、設定を変更してください。',
+  'run.budget': 'メモリ最大 {memory}・約 {s} 秒以内',
+  'run.budgetHelp': '実行前にエンジンが見積もった上限です。シミュレータが確保するメモリの最大量と、ブラウザでの実行にかかるおおよその最長時間を示します。',
+  'run.wasmMemory': 'エンジンの wasm メモリ {memory}',
+  'run.wasmMemoryHelp': '実行終了時のエンジンの WebAssembly メモリです。メモリは増えるだけなので、同じエンジンでの過去の実行分や、エンジン自体のコードとスタックも含みます。',
   'run.auto': '自動実行',
   'run.autoHelp': '設定を変えるたびに少し待ってから再実行します',
 

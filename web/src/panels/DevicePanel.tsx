@@ -1,4 +1,5 @@
 // The drive: every device knob the engine lists, grouped the way an SSD person reads a spec.
+import { memo } from 'react';
 import type { EngineErrorData } from '../engine/errors';
 import { useI18n } from '../i18n';
 import { hasSlcCache, panelGroups, type Knob } from '../scenario/knobs';
@@ -20,7 +21,8 @@ interface Props {
 const OPEN = ['media', 'tier', 'xpoint', 'hdd'];
 const OPEN_WITH_SLC = ['media', 'tier', 'xpoint', 'hdd', 'slc_cache'];
 
-export function DevicePanel({ knobs, scenario, kind, edited, error, onChange, onReset }: Props) {
+// Memoised: the page re-renders with every frame of a streaming run; this only changes with the scenario.
+export const DevicePanel = memo(function DevicePanel({ knobs, scenario, kind, edited, error, onChange, onReset }: Props) {
   const { t } = useI18n();
   const groups = panelGroups(knobs, kind).device;
   // A drive with an SLC cache shows it at once: its size is what shapes a write run.
@@ -33,4 +35,4 @@ export function DevicePanel({ knobs, scenario, kind, edited, error, onChange, on
       <KnobGroups groups={groups} scenario={scenario} kind={kind} edited={edited} error={error} initiallyOpen={initiallyOpen} onChange={onChange} onReset={onReset} />
     </section>
   );
-}
+});

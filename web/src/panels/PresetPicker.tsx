@@ -1,7 +1,7 @@
 // The drive + workload to start from: every preset the engine ships, with its description,
 // a reset for edits, and one-click "compare variants" when the preset belongs to an article
 // figure (e.g. BG4 HMB off / 61 / 64 MiB + BG3 + a DRAM drive).
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import type { Figure, Preset } from '../engine/types';
 import { useI18n } from '../i18n';
 import { figureText, presetText } from '../i18n/engineText';
@@ -25,7 +25,8 @@ export function figuresFor(figures: readonly Figure[], preset: Preset | undefine
   return figures.filter((f) => f.members.some((m) => m.scenario.name === preset.scenario.name));
 }
 
-export function PresetPicker({ presets, figures, preset, editedCount, variantsBusy, onPreset, onReset, onVariants }: Props) {
+// Memoised: the page re-renders with every frame of a streaming run; this only changes with the scenario.
+export const PresetPicker = memo(function PresetPicker({ presets, figures, preset, editedCount, variantsBusy, onPreset, onReset, onVariants }: Props) {
   const { t, lang } = useI18n();
   const id = useId();
   const [more, setMore] = useState(false);
@@ -89,4 +90,4 @@ export function PresetPicker({ presets, figures, preset, editedCount, variantsBu
       )}
     </section>
   );
-}
+});

@@ -1,9 +1,11 @@
 // Run, Cancel, auto-run, and a progress bar with an estimate of the time left.
 import type { RunError, RunStatus } from '../app/useRun';
 import type { EngineState } from '../engine/bridge';
+import type { Budget } from '../engine/types';
 import { useI18n } from '../i18n';
 import { Switch } from '../ui/Switch';
 import { Icon } from '../ui/Icon';
+import { RunBudget } from './RunBudget';
 
 interface Props {
   status: RunStatus;
@@ -13,6 +15,11 @@ interface Props {
   elapsedMs: number;
   autoRun: boolean;
   error: RunError | null;
+  /** The memory and time the engine admitted the run under; the wasm memory once it ends. */
+  budget?: Budget | null;
+  memoryBytes?: number | null;
+  /** The budget shown is the last run's until this run's first chunk arrives. */
+  budgetStale?: boolean;
   onAutoRun(on: boolean): void;
   onRun(): void;
   onCancel(): void;
@@ -26,7 +33,7 @@ export function etaSeconds(progress: number, elapsedMs: number): number | null {
   return ((elapsedMs / progress) * (1 - progress)) / 1000;
 }
 
-export function RunControls({ status, engine, progress, canRun, elapsedMs, autoRun, error, onAutoRun, onRun, onCancel, onRetry, compact }: Props) {
+export function RunControls({ status, engine, progress, canRun, elapsedMs, autoRun, error, budget, memoryBytes, budgetStale, onAutoRun, onRun, onCancel, onRetry, compact }: Props) {
   const { t, locale } = useI18n();
   const running = status === 'running';
   const percent = Math.floor(progress * 100);
@@ -66,6 +73,7 @@ export function RunControls({ status, engine, progress, canRun, elapsedMs, autoR
         </p>
         {!compact && <Switch label={t('run.auto')} checked={autoRun} onChange={onAutoRun} testId="auto-run" title={t('run.autoHelp')} />}
       </div>
+      <RunBudget budget={budget} memoryBytes={memoryBytes} stale={budgetStale} />
       {status === 'failed' && error && (
         <div className="run-error" role="alert" data-testid="run-error" data-code={error.code ?? undefined}>
           {/* A trap is explained in the page's language; the engine's detail follows, smaller. */}

@@ -1,6 +1,7 @@
 // Every number of the engine's summary, laid out by its catalogue (CONTRACT §3): rates as
 // headline tiles, read/write latency as a table, and the rest by group. Labels are translated
 // by id, values formatted by unit id.
+import { memo } from 'react';
 import type { Summary, SummaryField, SummaryGroup } from '../engine/types';
 import { useI18n, type MessageKey } from '../i18n';
 import { summaryLabel } from '../i18n/engineText';
@@ -49,7 +50,8 @@ const LATENCY_COLUMNS: Record<string, MessageKey> = {
   max_us: 'summary.col.max_us',
 };
 
-export function SummaryPanel({ summary, fields, emptyText, devices }: Props) {
+// Memoised: the page re-renders with every frame of a streaming run; the summary comes once, at the end.
+export const SummaryPanel = memo(function SummaryPanel({ summary, fields, emptyText, devices }: Props) {
   const { t, lang } = useI18n();
   if (!summary || fields.length === 0) {
     return (
@@ -118,7 +120,7 @@ export function SummaryPanel({ summary, fields, emptyText, devices }: Props) {
       ))}
     </section>
   );
-}
+});
 
 function Value({ v }: { v: SummaryValue }) {
   const { t, lang, locale } = useI18n();

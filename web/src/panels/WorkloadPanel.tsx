@@ -1,6 +1,6 @@
 // What the host does: a benchmark from the articles (or a custom fio-style job) and its
 // parameters, the drive's state before it starts, and the run's seed and scale.
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import type { EngineErrorData } from '../engine/errors';
 import { useI18n, type MessageKey } from '../i18n';
 import { panelGroups, WORKLOAD_KINDS, type Knob } from '../scenario/knobs';
@@ -24,7 +24,8 @@ export function kindKey(kind: string): MessageKey | null {
   return WORKLOAD_KINDS.includes(kind) ? (`kind.${kind}` as MessageKey) : null;
 }
 
-export function WorkloadPanel({ knobs, scenario, kind, presetKind, edited, error, onKind, onChange, onReset }: Props) {
+// Memoised: the page re-renders with every frame of a streaming run; this only changes with the scenario.
+export const WorkloadPanel = memo(function WorkloadPanel({ knobs, scenario, kind, presetKind, edited, error, onKind, onChange, onReset }: Props) {
   const { t } = useI18n();
   const id = useId();
   const groups = panelGroups(knobs, kind).workload;
@@ -57,4 +58,4 @@ export function WorkloadPanel({ knobs, scenario, kind, presetKind, edited, error
       <KnobGroups groups={groups} scenario={scenario} kind={kind} edited={edited} error={error} initiallyOpen={['workload']} onChange={onChange} onReset={onReset} />
     </section>
   );
-}
+});

@@ -1,6 +1,6 @@
 // The NAND lab's own place in the playground: a card that opens on demand (its worker starts
 // only then, or straight away from a #nand-lab link), with the drive's size to choose.
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useI18n } from '../../i18n';
 import { optionLabel } from '../../i18n/engineText';
 import { DEFAULT_LAB_CONFIG, LAB_GC_POLICIES, type LabConfig, type LabGcPolicy } from './config';
@@ -10,7 +10,8 @@ const BLOCKS = [6, 8, 12, 16, 24, 32];
 const PAGES = [4, 8, 16];
 const OP = [10, 25, 50, 100];
 
-export function LabCard() {
+// Memoised: the page re-renders with every frame of a streaming run; the lab has no part in it.
+export const LabCard = memo(function LabCard() {
   const { t, lang } = useI18n();
   const [open, setOpen] = useState(() => typeof location !== 'undefined' && location.hash === '#nand-lab');
   const [config, setConfig] = useState<LabConfig>(DEFAULT_LAB_CONFIG);
@@ -54,4 +55,4 @@ export function LabCard() {
       )}
     </details>
   );
-}
+});

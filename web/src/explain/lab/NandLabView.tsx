@@ -3,7 +3,7 @@
 // reader's own writes, reads and trims. The playground shows it in a card; the NAND 101 story
 // embeds it (compact) with a config and a script that prepares the state a step talks about.
 import type { KeyboardEvent } from 'react';
-import { useElementWidth } from '../../charts/useElementWidth';
+import { UNMEASURED, useElementWidth } from '../../charts/useElementWidth';
 import { useI18n } from '../../i18n';
 import { BlockGrid } from './BlockGrid';
 import type { LabConfig } from './config';
@@ -21,7 +21,7 @@ export function NandLabView({ config, compact = false }: { config: LabConfig; co
   const { t } = useI18n();
   const { player, snap } = useLabPlayer(config);
   const reduced = useReducedMotion();
-  const { ref, width } = useElementWidth<HTMLDivElement>(compact ? 360 : 640);
+  const { ref, width, measured } = useElementWidth<HTMLDivElement>(compact ? 360 : 640);
   const { model, now, layout } = snap;
   const say = narrate(now, model);
   const e = now?.event ?? null;
@@ -57,7 +57,7 @@ export function NandLabView({ config, compact = false }: { config: LabConfig; co
       {player && <LabControls player={player} snap={snap} compact={compact} />}
       <Problems snap={snap} />
       <div className="lab-body">
-        <div className="lab-stage" ref={ref}>
+        <div className="lab-stage" ref={ref} style={measured ? undefined : UNMEASURED}>
           {model ? <BlockGrid model={model} now={now} selected={snap.selected} width={width} reduced={reduced} eventMs={1000 / snap.speed} /> : snap.status === 'loading' && <p className="muted lab-loading">{t('lab.loading')}</p>}
           <p className="lab-narration" data-testid="lab-narration" data-kind={e?.kind ?? ''} data-serial={now?.serial ?? 0} aria-live={snap.playing ? 'off' : 'polite'}>
             {t(say.key, say.vars)}

@@ -1,12 +1,14 @@
-// Runs a story's steps through the playground's own run pipeline (useRun on the page's engine)
-// and keeps every finished run, so the story reads like a document with all its charts while
-// one run at a time uses the engine. A figure step is its members' runs, overlaid as the
-// playground's "Compare variants" pins them; a member that is also a preset step's scenario
-// (article 000's BG4-like drives) runs once for both. Jobs are taken in the order given: the
-// step being read first, then the rest of the story.
+// Runs a story's steps and keeps every finished run, so the story reads like a document with all
+// its charts. A preset step streams through the playground's own run pipeline (useRun on the
+// page's engine); a figure step is its members' runs, side by side on a worker pool (one worker
+// per core), overlaid as the playground's "Compare variants" pins them. A member that is also a
+// preset step's scenario (article 000's BG4-like drives) runs once for both. Jobs are taken in
+// the order given, one at a time: the step being read first, then the rest of the story.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { EngineClient, EngineState } from '../../engine/bridge';
+import { CancelledError, type EngineClient, type EngineState } from '../../engine/bridge';
 import { PointBuffer } from '../../engine/chunking';
+import { WorkerPool } from '../../engine/pool';
+import { runToEnd, type FinishedRun } from '../../engine/runToEnd';
 import type { Figure } from '../../engine/types';
 import { chartDefs } from '../../charts/chartSpecs';
 import { figureMemberLabel } from '../../i18n/engineText';
@@ -51,6 +53,11 @@ export function figureView(pins: readonly Pin[]): RunView {
   };
 }
 
+/** A run finished on the pool, as the page's own finished run would show it. */
+function finishedView(scenarioJson: string, run: FinishedRun): RunView {
+  return { status: 'done', progress: 1, series: run.series, buffers: run.buffers, summary: run.summary, error: null, scenarioJson, elapsedMs: 0, frame: 1, blockMap: run.blockMap, runs: 1, stale: false };
+}
+
 /** A member's finished run as a pin of its headline series, labelled as the figure names it. */
 function memberPin(figure: Figure, index: number, view: RunView): Pin {
   const member = figure.members[index];
@@ -72,13 +79,6 @@ export interface StoryRuns {
   retry(): void;
 }
 
-/** Every scenario the jobs need, in job order, once each. */
-export function scenarioQueue(jobs: readonly StepJob[]): string[] {
-  const out = new Set<string>();
-  for (const job of jobs) for (const json of job.kind === 'scenario' ? [job.json] : job.members) out.add(json);
-  return [...out];
-}
-
 export function useStoryRuns(engine: EngineClient | null, engineState: EngineState, jobs: readonly StepJob[]): StoryRuns {
   const { view, start } = useRun(engine);
   const [done, setDone] = useState<ReadonlyMap<string, RunView>>(new Map());
@@ -86,6 +86,21 @@ export function useStoryRuns(engine: EngineClient | null, engineState: EngineSta
   const startedKey = useRef<string | null>(null);
   // A figure's overlay, built once when its last member finishes (pins keep their ids).
   const figures = useRef(new Map<string, { view: RunView; pins: Pin[] }>());
+  // Figure members running on the pool, with their progress (empty: the pool is idle).
+  const [pooled, setPooled] = useState<ReadonlyMap<string, number>>(new Map());
+  const pool = useRef<WorkerPool | null>(null);
+  const progressFrame = useRef<number | null>(null);
+  /** The batch on the pool now: a replaced one (StrictMode's second mount) reports nothing. */
+  const batch = useRef(0);
+
+  useEffect(
+    () => () => {
+      if (progressFrame.current !== null) cancelAnimationFrame(progressFrame.current);
+      pool.current?.dispose();
+      pool.current = null;
+    },
+    [],
+  );
 
   // A finished (or refused) run becomes the result of every step that needs that scenario.
   useEffect(() => {
@@ -93,7 +108,7 @@ export function useStoryRuns(engine: EngineClient | null, engineState: EngineSta
     if (!key || key !== startedKey.current) return;
     if (view.status === 'done') {
       startedKey.current = null;
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- the run is an external system; its end is recorded once
+      // The run is an external system: its end is recorded once.
       setDone((m) => (m.has(key) ? m : new Map(m).set(key, view)));
     } else if (view.status === 'failed' || view.status === 'cancelled') {
       startedKey.current = null;
@@ -101,15 +116,52 @@ export function useStoryRuns(engine: EngineClient | null, engineState: EngineSta
     }
   }, [view]);
 
-  // The queue: the next scenario without a result starts when the engine is free.
+  /** Runs a figure's missing members side by side; each is recorded as soon as it finishes. */
+  const runMembers = useCallback((members: string[]) => {
+    pool.current ??= new WorkerPool();
+    const id = ++batch.current;
+    const progress = new Map(members.map((m) => [m, 0]));
+    setPooled(new Map(progress));
+    // Chunks stream from every worker at once: the progress bars move at most once per frame.
+    const report = () => {
+      progressFrame.current ??= requestAnimationFrame(() => {
+        progressFrame.current = null;
+        if (id === batch.current) setPooled(new Map(progress));
+      });
+    };
+    void pool.current
+      .map(members, async (poolEngine, json) => {
+        try {
+          const run = await runToEnd(poolEngine, json, (p) => {
+            progress.set(json, p);
+            report();
+          });
+          progress.delete(json);
+          setDone((m) => new Map(m).set(json, finishedView(json, run)));
+        } catch (err) {
+          // Members the failure stopped are not failures: the queue runs them again.
+          if (!(err instanceof CancelledError)) setFailed((m) => new Map(m).set(json, err instanceof Error ? err.message : String(err)));
+          throw err;
+        }
+      })
+      .catch(() => {}) // recorded per member above
+      .finally(() => id === batch.current && setPooled(new Map()));
+  }, []);
+
+  // The queue: the next job with a scenario still to run starts when nothing else runs.
   const ready = engineState.status === 'ready';
   useEffect(() => {
-    if (!ready || startedKey.current !== null || view.status === 'running') return;
-    const next = scenarioQueue(jobs).find((json) => !done.has(json) && !failed.has(json));
-    if (next === undefined) return;
-    startedKey.current = next;
-    start(next);
-  }, [ready, jobs, done, failed, view.status, start]);
+    if (!ready || startedKey.current !== null || view.status === 'running' || pooled.size > 0) return;
+    const waiting = (json: string) => !done.has(json) && !failed.has(json);
+    const job = jobs.find((j) => (j.kind === 'scenario' ? [j.json] : j.members).some(waiting));
+    if (!job) return;
+    if (job.kind === 'figure') {
+      runMembers([...new Set(job.members.filter(waiting))]);
+      return;
+    }
+    startedKey.current = job.json;
+    start(job.json);
+  }, [ready, jobs, done, failed, view.status, pooled, start, runMembers]);
 
   const one = useCallback(
     (json: string): StepResult => {
@@ -117,10 +169,12 @@ export function useStoryRuns(engine: EngineClient | null, engineState: EngineSta
       if (error !== undefined) return { ...QUEUED, status: 'failed', error };
       const finished = done.get(json);
       if (finished) return { status: 'done', progress: 1, view: finished, pins: [], error: null };
+      const onPool = pooled.get(json);
+      if (onPool !== undefined) return { ...QUEUED, status: 'running', progress: onPool };
       if (view.scenarioJson === json && view.status === 'running') return { status: 'running', progress: view.progress, view: view.stale ? null : view, pins: [], error: null };
       return QUEUED;
     },
-    [done, failed, view],
+    [done, failed, view, pooled],
   );
 
   const result = useCallback(

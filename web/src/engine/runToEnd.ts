@@ -1,0 +1,27 @@
+// A run nobody watches stream: the scenarios a comparison or a story's figure runs on the worker
+// pool. Every streamed point is kept, exactly as the page's own run keeps them.
+import type { EngineClient } from './bridge';
+import { PointBuffer } from './chunking';
+import type { BlockMap, RunOptions, SeriesMeta, Summary } from './types';
+
+export interface FinishedRun {
+  series: SeriesMeta[];
+  /** Indexed like `series`. */
+  buffers: PointBuffer[];
+  summary: Summary;
+  blockMap: BlockMap | null;
+}
+
+export async function runToEnd(engine: EngineClient, scenarioJson: string, onProgress: (progress: number) => void, options?: RunOptions): Promise<FinishedRun> {
+  const buffers: PointBuffer[] = [];
+  const result = await engine.run(
+    scenarioJson,
+    (chunk) => {
+      chunk.points.forEach((p, i) => (buffers[i] ??= new PointBuffer()).append(p));
+      onProgress(chunk.progress);
+    },
+    options,
+  );
+  // Series added when the run finishes may have had no points: they still get a buffer.
+  return { series: result.series, buffers: result.series.map((_, i) => buffers[i] ?? new PointBuffer()), summary: result.summary, blockMap: result.blockMap };
+}
