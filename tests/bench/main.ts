@@ -51,7 +51,6 @@ async function inChromium(cases: BenchCase[], options: BenchOptions, result: Ben
           parallel_workers: browser.hardwareConcurrency,
           parallel_s_min: parallel.min,
           parallel_s_median: parallel.median,
-          parallel_worker_start_s_median: minMedian(parallelRuns.map((t) => t.workerStartS)).median,
           member_s_median: members.map((m, i) => ({ id: m.id, s: minMedian(sequentialRuns.map((t) => t.scenarioS[i])).median })),
         };
         result.figures.push(row);

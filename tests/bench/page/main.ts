@@ -1,6 +1,6 @@
 // The bench page: starts workers and hands them work; Playwright calls the BenchPage it
 // installs as a global. Times are taken here, around the round trip, with performance.now().
-import { runPool } from '../pool';
+import { WorkerPool } from '../../../web/src/engine/pool';
 import { BENCH_PAGE_GLOBAL, type BenchPage, type WorkerReply, type WorkerRequest } from './protocol';
 
 const nowS = () => performance.now() / 1000;
@@ -56,22 +56,19 @@ const benchPage: BenchPage = {
   },
 
   async runFigure(scenarios, workers) {
+    // The app's own pool ("Compare variants"), sized to `workers`: the wall time is what a
+    // user waits, the workers' start (loading the wasm) included.
+    const pool = new WorkerPool({ cores: workers });
     const t0 = nowS();
-    const started = await Promise.allSettled(Array.from({ length: workers }, () => startWorker()));
-    const pool = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     try {
-      const failed = started.find((s) => s.status === 'rejected');
-      if (failed) throw failed.reason;
-      const t1 = nowS();
-      const scenarioS = await runPool(scenarios, pool.length, async (scenario, lane) => {
+      const scenarioS = await pool.map(scenarios, async (engine, scenario) => {
         const start = nowS();
-        const reply = await ask(pool[lane], { kind: 'run', scenarios: [scenario] });
-        if (reply.kind !== 'ran') throw new Error(`unexpected reply ${reply.kind}`);
+        await engine.run(scenario, () => {}, { blockMap: false });
         return nowS() - start;
       });
-      return { workers, workerStartS: t1 - t0, wallS: nowS() - t1, scenarioS };
+      return { workers: pool.lastBatch?.workers ?? workers, wallS: nowS() - t0, scenarioS };
     } finally {
-      pool.forEach((w) => w.terminate());
+      pool.dispose();
     }
   },
 };

@@ -2,16 +2,12 @@
 // A worker answers one request at a time, so replies need no ids.
 import type { Measurement } from '../measure';
 
-export type WorkerRequest =
-  /** Measure a bench case `repeat` times (engine/core/src/bench.rs's method). */
-  | { kind: 'measure'; scenario: string; repeat: number }
-  /** Run scenarios to the end through the app's own engine API, as "Compare variants" does. */
-  | { kind: 'run'; scenarios: string[] };
+/** Measure a bench case `repeat` times (engine/core/src/bench.rs's method). */
+export type WorkerRequest = { kind: 'measure'; scenario: string; repeat: number };
 
 export type WorkerReply =
   | { kind: 'ready' }
   | { kind: 'measured'; measurements: Measurement[]; memoryBytesBefore: number; memoryBytesAfter: number }
-  | { kind: 'ran'; memoryBytesAfter: number }
   | { kind: 'failed'; message: string };
 
 export interface CaseInBrowser {
@@ -24,9 +20,7 @@ export interface CaseInBrowser {
 
 export interface FigureInBrowser {
   workers: number;
-  /** From creating the workers until every one has loaded the wasm (not in `wallS`). */
-  workerStartS: number;
-  /** From handing out the first member until the last one finished. */
+  /** From handing out the first member until the last one finished, the workers' start included. */
   wallS: number;
   /** Each scenario's round trip, in the order given. */
   scenarioS: number[];

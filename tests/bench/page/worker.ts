@@ -1,12 +1,10 @@
 // The bench's Web Worker: the wasm engine as the app's worker loads it (`init()`, --target
 // web), timed with this worker's performance.now().
 import init, { Simulation } from '../../../web/src/engine/pkg/ssd_wasm.js';
-import { createEngineApi } from '../../../web/src/engine/api';
 import { measure } from '../measure';
 import type { WorkerReply, WorkerRequest } from './protocol';
 
 const ready = init();
-const api = createEngineApi(ready);
 const nowS = () => performance.now() / 1000;
 
 function post(reply: WorkerReply): void {
@@ -21,17 +19,9 @@ function describe(err: unknown): string {
 async function handle(request: WorkerRequest): Promise<WorkerReply> {
   const wasm = await ready;
   const memoryBytes = () => wasm.memory.buffer.byteLength;
-  if (request.kind === 'measure') {
-    const memoryBytesBefore = memoryBytes();
-    const measurements = Array.from({ length: request.repeat }, () => measure(() => new Simulation(request.scenario), nowS));
-    return { kind: 'measured', measurements, memoryBytesBefore, memoryBytesAfter: memoryBytes() };
-  }
-  for (const scenario of request.scenarios) {
-    // The options "Compare variants" passes (web/src/app/useVariants.ts); chunks are dropped
-    // here instead of crossing to the page, which the bench does not time.
-    await api.run(scenario, () => {}, { blockMap: false });
-  }
-  return { kind: 'ran', memoryBytesAfter: memoryBytes() };
+  const memoryBytesBefore = memoryBytes();
+  const measurements = Array.from({ length: request.repeat }, () => measure(() => new Simulation(request.scenario), nowS));
+  return { kind: 'measured', measurements, memoryBytesBefore, memoryBytesAfter: memoryBytes() };
 }
 
 self.onmessage = (event: MessageEvent<WorkerRequest>) => {
