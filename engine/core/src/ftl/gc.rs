@@ -307,7 +307,7 @@ impl Ftl {
             if self.pre_erase {
                 self.erase(plane, victim, ops);
             }
-            self.free[p].push_back(victim);
+            self.free[p].push(victim, self.erase_count[victim as usize]);
             self.free_blocks += 1;
             self.erased_slots[p] += geo.slots_per_block;
             self.counters.gc_runs += 1;

@@ -17,6 +17,7 @@
 //! needs is reported to a [`FlashOps`] implementation, which the controller uses to reserve
 //! die and channel time (and which preconditioning replaces with a no-op).
 
+mod free_pool;
 mod gc;
 mod inspect;
 pub mod mapping_cache;
@@ -27,6 +28,7 @@ mod victims;
 
 use crate::media::Geometry;
 use crate::scenario::{Gc, GcPolicy, SlcCache, Striping, Wear};
+use free_pool::FreePool;
 use slc::SlcState;
 use std::collections::VecDeque;
 use victims::{ValidBuckets, NONE};
@@ -230,7 +232,7 @@ pub struct Ftl {
     closed_order: Vec<VecDeque<u32>>,
     /// Per plane: the block being collected, and how the collection keeps pace.
     gc: Vec<gc::PlaneGc>,
-    free: Vec<VecDeque<u32>>,
+    free: Vec<FreePool>,
     free_blocks: u32,
     striping: Striping,
     frontiers: [Frontier; STREAMS],
@@ -242,7 +244,7 @@ impl Ftl {
     pub fn new(geo: Geometry, gc_config: &Gc, wear: &Wear, sectors: u32) -> Ftl {
         let sectors = sectors.max(1);
         let blocks = geo.blocks as usize;
-        let free = (0..geo.planes).map(|p| (p * geo.blocks_per_plane..(p + 1) * geo.blocks_per_plane).collect()).collect();
+        let free = (0..geo.planes).map(|p| FreePool::new(p * geo.blocks_per_plane..(p + 1) * geo.blocks_per_plane, wear.dynamic)).collect();
         let frontier = || Frontier { cursor: 0, filling: NONE, open: vec![NONE; geo.planes as usize], fill: vec![0; geo.planes as usize] };
         Ftl {
             geo,
@@ -493,15 +495,8 @@ impl Ftl {
     }
 
     fn open_block(&mut self, plane: u32, slc: bool, ops: &mut impl FlashOps) -> u32 {
-        let pool = &mut self.free[plane as usize];
-        // Dynamic wear levelling: the least-worn free block (first in pool order on a tie).
-        let pick = if self.wear.dynamic {
-            let counts = &self.erase_count;
-            (0..pool.len()).min_by_key(|&i| counts[pool[i] as usize]).unwrap_or(0)
-        } else {
-            0
-        };
-        let block = pool.remove(pick).expect("FTL invariant: GC keeps a free block in every plane's pool");
+        // Dynamic wear levelling: the least-worn free block (see `free_pool.rs`).
+        let block = self.free[plane as usize].take().expect("FTL invariant: GC keeps a free block in every plane's pool");
         self.free_blocks -= 1;
         self.state[block as usize] = BlockState::Open;
         self.write_ptr[block as usize] = 0;
