@@ -179,6 +179,9 @@ impl Ftl {
         }
         let valid = self.valid[victim as usize];
         self.buckets.remove(victim, valid);
+        if let Some(cb) = &mut self.cost_benefit {
+            cb.clear(victim);
+        }
         if self.slc_mode[victim as usize] {
             self.slc.leaves(victim, valid);
         }
@@ -220,33 +223,8 @@ impl Ftl {
         match self.policy {
             GcPolicy::Greedy => self.buckets.min_block(plane),
             GcPolicy::Fifo => self.closed_order[plane as usize].front().copied(),
-            GcPolicy::CostBenefit => self.cost_benefit_victim(plane),
+            GcPolicy::CostBenefit => self.cost_benefit.as_ref().and_then(|cb| cb.best(plane, self.counters.host_units_written)),
         }
-    }
-
-    /// Rosenblum & Ousterhout: maximise (1 - u) / 2u x age. A scan of the plane's blocks.
-    fn cost_benefit_victim(&self, plane: u32) -> Option<u32> {
-        let spb = (self.geo.slots_per_block * self.sectors) as f64;
-        let now = self.counters.host_units_written;
-        let mut best = None;
-        let mut best_score = -1.0;
-        let first = plane * self.geo.blocks_per_plane;
-        for b in first..first + self.geo.blocks_per_plane {
-            if self.state[b as usize] != BlockState::Closed {
-                continue;
-            }
-            let u = self.valid[b as usize] as f64 / spb;
-            if u == 0.0 {
-                return Some(b);
-            }
-            let age = (now - self.closed_at[b as usize]) as f64 + 1.0;
-            let score = (1.0 - u) / (2.0 * u) * age;
-            if score > best_score {
-                best_score = score;
-                best = Some(b);
-            }
-        }
-        best
     }
 
     /// Moves the valid units of the victim's next page that has any; frees the victim once

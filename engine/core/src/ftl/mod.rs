@@ -17,6 +17,7 @@
 //! needs is reported to a [`FlashOps`] implementation, which the controller uses to reserve
 //! die and channel time (and which preconditioning replaces with a no-op).
 
+pub(crate) mod cost_benefit;
 mod free_pool;
 mod gc;
 mod inspect;
@@ -28,6 +29,7 @@ mod victims;
 
 use crate::media::Geometry;
 use crate::scenario::{Gc, GcPolicy, SlcCache, Striping, Wear};
+use cost_benefit::CostBenefit;
 use free_pool::FreePool;
 use slc::SlcState;
 use std::collections::VecDeque;
@@ -225,6 +227,8 @@ pub struct Ftl {
     /// Value of `host_units_written` when each block was closed (its age for cost-benefit).
     closed_at: Vec<u64>,
     buckets: ValidBuckets,
+    /// The cost-benefit policy's search trees over the same closed blocks.
+    cost_benefit: Option<CostBenefit>,
     /// Per block: run in SLC mode (one bit per cell) while it holds data.
     slc_mode: Vec<bool>,
     slc: SlcState,
@@ -269,6 +273,8 @@ impl Ftl {
             erase_count: vec![0; blocks],
             closed_at: vec![0; blocks],
             buckets: ValidBuckets::new(geo.planes, geo.blocks_per_plane, geo.slots_per_block * sectors),
+            cost_benefit: (gc_config.policy == GcPolicy::CostBenefit)
+                .then(|| CostBenefit::new(geo.planes, geo.blocks_per_plane, geo.slots_per_block * sectors)),
             slc_mode: vec![false; blocks],
             slc: SlcState::off(geo.planes),
             closed_order: (0..geo.planes).map(|_| VecDeque::new()).collect(),
@@ -483,6 +489,9 @@ impl Ftl {
         if self.state[block as usize] == BlockState::Closed {
             self.buckets.remove(block, v);
             self.buckets.insert(block, v - gone);
+            if let Some(cb) = &mut self.cost_benefit {
+                cb.set(block, v - gone, self.closed_at[block as usize]);
+            }
             if self.slc_mode[block as usize] {
                 self.slc.invalidated(block, v, gone);
             }
@@ -523,6 +532,9 @@ impl Ftl {
         self.state[block as usize] = BlockState::Closed;
         self.closed_at[block as usize] = self.counters.host_units_written;
         self.buckets.insert(block, self.valid[block as usize]);
+        if let Some(cb) = &mut self.cost_benefit {
+            cb.set(block, self.valid[block as usize], self.closed_at[block as usize]);
+        }
         if self.policy == GcPolicy::Fifo {
             self.closed_order[self.geo.plane_of_block(block) as usize].push_back(block);
         }

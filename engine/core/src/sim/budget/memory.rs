@@ -3,9 +3,10 @@
 //! points decided by `sim/window.rs` and the plan), histograms and the event queue.
 
 use crate::controller::{calendar, plane_timeline};
+use crate::ftl::cost_benefit::CostBenefit;
 use crate::host::plan::Plan;
 use crate::media::Geometry;
-use crate::scenario::{Rw, Scenario};
+use crate::scenario::{GcPolicy, Rw, Scenario};
 use crate::sim::{time_points_bound, TimeWindow};
 use crate::units::MAPPING_UNIT_BYTES;
 
@@ -46,9 +47,11 @@ pub(crate) fn drive_bytes(s: &Scenario, geo: &Geometry) -> u64 {
     // L2P, P2L (a unit per sector of a slot), and each unit's compressed size.
     let maps = 4 * units + 4 * slots * sectors + if sectors > 1 { units } else { 0 };
     // erased, valid, write pointer, state, erase count, closed at, victim-bucket links
-    // (30 bytes), the free pool and FIFO queue (4 each, doubling), and the block map a
-    // caller may take (9).
-    let per_block = 60 * blocks;
+    // (30 bytes), the free pool (24 with dynamic wear levelling, else 4 doubling), the FIFO
+    // queue (4, doubling) and the block map a caller may take (9).
+    let per_block = 80 * blocks;
+    // Cost-benefit's search trees.
+    let cost_benefit = if d.gc.policy == GcPolicy::CostBenefit { CostBenefit::bytes(planes, geo.blocks_per_plane as u64) } else { 0 };
     // Victim buckets: one head per valid count per plane.
     let buckets = 4 * planes * (geo.slots_per_block as u64 * sectors + 1);
     // Each plane's busy intervals (a deque that may double), GC and frontier state.
@@ -59,7 +62,7 @@ pub(crate) fn drive_bytes(s: &Scenario, geo: &Geometry) -> u64 {
     // Mapping cache: tier, LRU links, dirty flag and dirty-LRU links per segment.
     let segments = units.div_ceil(d.mapping.entries_per_segment(geo.page_bytes) as u64);
     let cache = 18 * segments;
-    maps + per_block + buckets + per_plane + calendars + buffer + cache
+    maps + per_block + cost_benefit + buckets + per_plane + calendars + buffer + cache
 }
 
 /// A 3D XPoint SSD keeps no maps: its ranks' free times, and calendars for the channels and
