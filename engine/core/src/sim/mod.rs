@@ -6,6 +6,7 @@
 //! issued in non-decreasing time, which the controller's resource booking relies on.
 
 pub mod budget;
+mod events;
 mod precondition;
 mod threads;
 mod window;
@@ -20,9 +21,8 @@ use crate::report::{Report, Summary};
 use crate::scenario::{Rw, Scenario, ScenarioError};
 use crate::units::{Nanos, MAPPING_UNIT_BYTES};
 pub use budget::{Budget, FLASH_OPS_LIMIT, HOST_COMMANDS_LIMIT, MAX_EVENTS, MEMORY_LIMIT_BYTES};
+use events::EventQueue;
 use precondition::Precondition;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 use threads::Threads;
 pub use window::{time_points_bound, TimeWindow, MAX_TIME_WINDOWS};
 
@@ -69,7 +69,7 @@ pub struct Simulation {
     overhead_ns: Nanos,
     /// (time, slot) of every queue slot's next event; ties break on the slot number so the
     /// order never depends on the heap's internals.
-    events_due: BinaryHeap<Reverse<(Nanos, u32)>>,
+    events_due: EventQueue,
     slots: Vec<Slot>,
     /// Commands issued and not yet completed; zero means the host is idle.
     outstanding: u32,
@@ -147,7 +147,7 @@ impl Simulation {
             threads: first,
             seed: scenario.seed,
             overhead_ns,
-            events_due: BinaryHeap::new(),
+            events_due: EventQueue::default(),
             slots: Vec::new(),
             outstanding: 0,
             recorder,
@@ -234,7 +234,7 @@ impl Simulation {
             self.send(slot, command, started, now);
         } else {
             self.slots[slot as usize] = Slot { command, issued: started, wake: Wake::Submits };
-            self.events_due.push(Reverse((submit, slot)));
+            self.events_due.push(submit, slot);
         }
     }
 
@@ -248,7 +248,7 @@ impl Simulation {
             Op::Trim => self.drive.trim(now, command.lba, command.units),
         };
         self.slots[slot as usize] = Slot { command, issued, wake: Wake::Completes };
-        self.events_due.push(Reverse((done, slot)));
+        self.events_due.push(done, slot);
         self.outstanding += 1;
     }
 
@@ -273,7 +273,7 @@ impl Simulation {
         }
         let mut n = 0;
         while n < max_events && !self.finished {
-            let Some(Reverse((t, slot))) = self.events_due.pop() else {
+            let Some((t, slot)) = self.events_due.next() else {
                 self.end_phase();
                 continue;
             };
@@ -323,13 +323,13 @@ impl Simulation {
                 if runner.thinktime_ns > 0 {
                     let wake = t + runner.thinktime_ns;
                     self.slots[slot as usize].wake = Wake::Thinks;
-                    self.events_due.push(Reverse((wake, slot)));
+                    self.events_due.push(wake, slot);
                 } else {
                     self.next_command(slot, t);
                 }
             }
             if self.outstanding == 0 {
-                if let Some(&Reverse((next, _))) = self.events_due.peek() {
+                if let Some(next) = self.events_due.peek_time() {
                     self.drive.idle(t, next);
                 }
             }
