@@ -22,6 +22,7 @@ mod free_pool;
 mod gc;
 mod inspect;
 pub mod mapping_cache;
+mod maps;
 mod placement;
 mod slc;
 pub mod theory;
@@ -262,8 +263,8 @@ impl Ftl {
             wear: wear.clone(),
             // Blocks leave the factory erased.
             erased: vec![true; blocks],
-            l2p: vec![UNMAPPED; geo.user_units as usize],
-            p2l: vec![UNMAPPED; geo.slots as usize * sectors as usize],
+            l2p: maps::filled(geo.user_units as usize, UNMAPPED),
+            p2l: maps::filled(geo.slots as usize * sectors as usize, UNMAPPED),
             sectors,
             unit_sectors: if sectors > 1 { vec![0; geo.user_units as usize] } else { Vec::new() },
             host_units_pending: 0,
