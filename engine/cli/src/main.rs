@@ -14,6 +14,7 @@
 //!                                     running it, the work it really did
 
 mod bench;
+mod progress;
 
 use ssd_core::{presets, Scenario, Simulation};
 use std::io::Read;
@@ -70,8 +71,9 @@ fn read_input(path: &str) -> Result<String, String> {
 fn run(path: &str) -> Result<(), String> {
     let text = read_input(path)?;
     let scenario = Scenario::from_json(&text).map_err(|e| format!("invalid scenario: {e}"))?;
-    let report = Simulation::run_to_end(&scenario).map_err(|e| format!("invalid scenario: {e}"))?;
-    println!("{}", report.to_json());
+    let mut sim = Simulation::new(&scenario).map_err(|e| format!("invalid scenario: {e}"))?;
+    progress::run_to_end(&mut sim);
+    println!("{}", sim.report().to_json());
     Ok(())
 }
 
@@ -82,7 +84,7 @@ fn budget(path: &str) -> Result<(), String> {
     let mut sim = Simulation::new(&scenario).map_err(|e| format!("invalid scenario: {e}"))?;
     let b = *sim.budget();
     let start = std::time::Instant::now();
-    while !sim.run(1 << 20) {}
+    progress::run_to_end(&mut sim);
     let wall = start.elapsed().as_secs_f64();
     let s = sim.summary();
     let out = serde_json::json!({
