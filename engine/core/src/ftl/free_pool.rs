@@ -85,7 +85,7 @@ mod tests {
             x ^= x >> 17;
             x ^= x << 5;
             // Keep the pool between empty and full; a freed block was erased 0–2 more times.
-            if scan.len() > 1 && (x % 3 != 0 || scan.len() == blocks as usize) {
+            if scan.len() > 1 && (!x.is_multiple_of(3) || scan.len() == blocks as usize) {
                 let picked = scan_pick(&mut scan, &counts);
                 assert_eq!(heap.take(), picked);
             } else {
