@@ -66,7 +66,7 @@ impl Calendar {
 
     /// Moves the present to `now`, freeing the slots that passed.
     #[inline]
-    pub fn advance(&mut self, now: Nanos) {
+    fn advance(&mut self, now: Nanos) {
         if now < self.next_edge {
             return;
         }
@@ -88,8 +88,11 @@ impl Calendar {
         self.base = target;
     }
 
-    /// Books `units` slots at or after `ready`; returns when the last one ends.
-    pub fn book(&mut self, ready: Nanos, units: u32) -> Nanos {
+    /// Books `units` slots at or after `ready`, the present being `now`; returns when the
+    /// last one ends.
+    #[inline]
+    pub fn book(&mut self, now: Nanos, ready: Nanos, units: u32) -> Nanos {
+        self.advance(now);
         self.booked_slots += units as u64;
         let (q, r) = self.slot_div.div_rem(ready);
         let mut s = (q + (r > 0) as u64).max(self.base);
@@ -134,22 +137,20 @@ mod tests {
     #[test]
     fn transfers_fill_gaps_left_by_later_bookings() {
         let mut c = Calendar::new(10);
-        assert_eq!(c.book(1000, 2), 1020, "booked far ahead first");
-        assert_eq!(c.book(0, 3), 30, "an earlier transfer is not blocked by it");
-        assert_eq!(c.book(0, 2), 50, "queues behind the first");
-        assert_eq!(c.book(995, 3), 1050, "split around the busy slots");
+        assert_eq!(c.book(0, 1000, 2), 1020, "booked far ahead first");
+        assert_eq!(c.book(0, 0, 3), 30, "an earlier transfer is not blocked by it");
+        assert_eq!(c.book(0, 0, 2), 50, "queues behind the first");
+        assert_eq!(c.book(0, 995, 3), 1050, "split around the busy slots");
     }
 
     #[test]
     fn the_ring_recycles_the_past() {
         let mut c = Calendar::new(10);
-        c.book(0, 10);
-        c.advance(50);
-        assert_eq!(c.book(0, 1), 110, "past slots are not bookable; slots 5..9 are still busy");
-        c.advance(SLOTS * 10 * 3);
+        c.book(0, 0, 10);
+        assert_eq!(c.book(50, 0, 1), 110, "past slots are not bookable; slots 5..9 are still busy");
         let t = SLOTS * 10 * 3;
-        assert_eq!(c.book(t, 1), t + 10, "a jump clears the ring");
+        assert_eq!(c.book(t, t, 1), t + 10, "a jump clears the ring");
         let far = t + SLOTS * 10 * 2;
-        assert_eq!(c.book(far, 2), far + 20, "beyond the horizon: no contention");
+        assert_eq!(c.book(t, far, 2), far + 20, "beyond the horizon: no contention");
     }
 }

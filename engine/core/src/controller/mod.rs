@@ -91,6 +91,10 @@ pub struct Hardware {
     link_to_drive: Calendar,
     /// Time the operations of the current host command may start.
     now: Nanos,
+    /// The latest host command's start: the calendars' present (background work in idle
+    /// time does not move it). Each calendar catches up with it when it is next booked,
+    /// rather than all of them at every command.
+    calendar_now: Nanos,
     /// Arrival of the latest host write data: writes cross the link in order, so the page
     /// the newest unit completes is ready then.
     host_page_ready: Nanos,
@@ -125,6 +129,7 @@ impl Hardware {
             link_to_host: Calendar::new(link_unit_ns),
             link_to_drive: Calendar::new(link_unit_ns),
             now: 0,
+            calendar_now: 0,
             host_page_ready: 0,
             gc_page_ready: vec![0; geo.planes as usize],
             gathering: std::array::from_fn(|_| vec![Gathering::default(); geo.planes as usize]),
@@ -171,17 +176,14 @@ impl Hardware {
     #[inline]
     fn book_channel(&mut self, plane: u32, ready: Nanos, units: u32) -> Nanos {
         let c = self.channel_of_plane(plane);
-        self.channels[c].book(ready, units)
+        self.channels[c].book(self.calendar_now, ready, units)
     }
 
     /// The host issued a command at `now`: nothing can be booked before it any more.
+    #[inline]
     fn advance(&mut self, now: Nanos) {
         self.now = now;
-        for c in &mut self.channels {
-            c.advance(now);
-        }
-        self.link_to_host.advance(now);
-        self.link_to_drive.advance(now);
+        self.calendar_now = now;
     }
 
     /// Host read of `units` units from one page: array read, then out over the channel.
@@ -191,13 +193,13 @@ impl Hardware {
     }
 
     fn link_to_host(&mut self, ready: Nanos, units: u32) -> Nanos {
-        self.link_to_host.book(ready, units)
+        self.link_to_host.book(self.calendar_now, ready, units)
     }
 
     /// One unit of host write data: wait for buffer room, then cross the link into it.
     fn accept_write_unit(&mut self, ready: Nanos) -> Nanos {
         let room = self.buffer.admit(ready);
-        let arrived = self.link_to_drive.book(room, 1);
+        let arrived = self.link_to_drive.book(self.calendar_now, room, 1);
         self.host_page_ready = self.host_page_ready.max(arrived);
         arrived
     }
@@ -357,7 +359,7 @@ impl Drive {
             let mut run = 1;
             while i + run < units && run < spp {
                 let next = self.ftl.lookup(lba + i + run);
-                if next != slot + run || next / spp != slot / spp {
+                if next != slot + run || self.hw.geo.page_of_slot(next) != self.hw.geo.page_of_slot(slot) {
                     break;
                 }
                 run += 1;

@@ -15,9 +15,8 @@ pub(crate) struct Translation {
     /// programmed, for the flash-operation and write-amplification counts.
     segment_pages: u64,
     /// lba / entries per segment = the table segment holding its entry: a shift when the
-    /// entries are a power of two (every full-size drive), a division on some scaled ones.
-    entries: strength_reduce::StrengthReducedU32,
-    shift: Option<u32>,
+    /// entries are a power of two (every full-size drive), a multiply on some scaled ones.
+    entries: crate::media::Divisor,
     dram_ns: Nanos,
     hmb_ns: Nanos,
     /// The HMB tier's size once the host has granted it, and from when.
@@ -45,8 +44,7 @@ impl Translation {
             cache,
             segment_units: (segment_bytes / crate::units::MAPPING_UNIT_BYTES).max(1) as u32,
             segment_pages: segment_bytes.div_ceil(geo.page_bytes as u64),
-            entries: strength_reduce::StrengthReducedU32::new(entries_per_segment),
-            shift: entries_per_segment.is_power_of_two().then(|| entries_per_segment.trailing_zeros()),
+            entries: crate::media::Divisor::new(entries_per_segment),
             dram_ns: (m.dram_access_us * 1e3) as Nanos,
             hmb_ns: (h.access_latency_us * 1e3) as Nanos + line_ns + encryption,
             hmb_segments: seg(h.table_bytes()),
@@ -57,10 +55,7 @@ impl Translation {
 
     #[inline]
     pub fn segment_of(&self, lba: u32) -> u32 {
-        match self.shift {
-            Some(shift) => lba >> shift,
-            None => lba / self.entries,
-        }
+        self.entries.div(lba)
     }
 
     /// The HMB appears once the OS driver has loaded.

@@ -175,11 +175,6 @@ impl HardDisk {
         (begin, end, unit_ns)
     }
 
-    fn advance(&mut self, now: Nanos) {
-        self.link_to_host.advance(now);
-        self.link_to_drive.advance(now);
-    }
-
     /// When the look-ahead holds `units` units at `lba` for a read at `t`, if it does or
     /// will without the head moving.
     fn cached(&mut self, lba: u32, units: u32, t: Nanos) -> Option<Nanos> {
@@ -206,7 +201,6 @@ impl HardDisk {
     /// Read `units` units from `lba` at `issue`; returns the completion time.
     pub fn read(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
         let start = self.cpu.start(issue, self.command_latency_ns, false);
-        self.advance(start);
         if let Some(ready) = self.cached(lba, units, start) {
             self.counters.cache_read_units += units as u64;
             // The cache frees what the host has taken; the look-ahead may read that far on.
@@ -218,14 +212,14 @@ impl HardDisk {
                 la.t0 = ready;
             }
             la.limit = la.limit.max(limit);
-            return self.link_to_host.book(ready, units);
+            return self.link_to_host.book(start, ready, units);
         }
         let (begin, end, unit_ns) = self.media(lba, units, start);
         self.counters.unit_reads += units as u64;
         // Each unit crosses the link as it comes off the platter.
         let mut done = end;
         for i in 0..units {
-            done = done.max(self.link_to_host.book(begin + (i + 1) as Nanos * unit_ns, 1));
+            done = done.max(self.link_to_host.book(start, begin + (i + 1) as Nanos * unit_ns, 1));
         }
         if self.cache_units > 0 {
             let from = lba + units;
@@ -239,8 +233,7 @@ impl HardDisk {
     /// (write-back) or on the platters.
     pub fn write(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
         let start = self.cpu.start(issue, self.command_latency_ns + self.write_latency_ns, true);
-        self.advance(start);
-        let arrived = self.link_to_drive.book(start, units);
+        let arrived = self.link_to_drive.book(start, start, units);
         self.counters.unit_writes += units as u64;
         // Data read ahead over these units is stale now.
         let la = self.look_ahead;

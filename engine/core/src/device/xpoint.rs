@@ -68,12 +68,6 @@ impl XpointSsd {
         self.user_units
     }
 
-    fn advance(&mut self, now: Nanos) {
-        self.channels.advance(now);
-        self.link_to_host.advance(now);
-        self.link_to_drive.advance(now);
-    }
-
     /// The unit's rank is busy for `busy` from when it is free and `ready`; returns the end.
     #[inline]
     fn book_rank(&mut self, lba: u32, ready: Nanos, busy: Nanos) -> Nanos {
@@ -87,12 +81,11 @@ impl XpointSsd {
     /// Read `units` units from `lba` at `issue`; returns the completion time.
     pub fn read(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
         let start = self.cpu.start(issue, self.command_latency_ns, false);
-        self.advance(start);
         let mut done = start;
         for i in 0..units {
             let sensed = self.book_rank(lba + i, start, self.read_ns);
-            let out = self.channels.book(sensed, 1);
-            done = done.max(self.link_to_host.book(out, 1));
+            let out = self.channels.book(start, sensed, 1);
+            done = done.max(self.link_to_host.book(start, out, 1));
         }
         self.counters.unit_reads += units as u64;
         done
@@ -101,11 +94,10 @@ impl XpointSsd {
     /// Write `units` units at `lba` at `issue`; completes when the media holds them.
     pub fn write(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
         let start = self.cpu.start(issue, self.command_latency_ns + self.write_latency_ns, true);
-        self.advance(start);
         let mut done = start;
         for i in 0..units {
-            let arrived = self.link_to_drive.book(start, 1);
-            let moved = self.channels.book(arrived, 1);
+            let arrived = self.link_to_drive.book(start, start, 1);
+            let moved = self.channels.book(start, arrived, 1);
             done = done.max(self.book_rank(lba + i, moved, self.write_ns));
         }
         self.counters.unit_writes += units as u64;

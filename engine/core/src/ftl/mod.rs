@@ -54,7 +54,8 @@ fn touch(v: &[u32], i: usize) -> u32 {
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        v.get(i).copied().unwrap_or(0)
+        let _ = (v, i);
+        0
     }
 }
 
@@ -360,8 +361,13 @@ impl Ftl {
         let written = self.write_ptr[b];
         // Whole program operations below the write pointer are programmed (a full block
         // is); the rest of the block is not.
-        let operation = if self.slc_mode[b] { self.geo.slots_per_page } else { self.geo.slots_per_page * self.geo.pages_per_program };
-        let programmed = if written == self.block_slots(block) { written } else { written - written % operation };
+        let programmed = if written == self.block_slots(block) {
+            written
+        } else if self.slc_mode[b] {
+            self.geo.page_of_slot(written) * self.geo.slots_per_page
+        } else {
+            self.geo.program_start(written)
+        };
         offset >= programmed
     }
 

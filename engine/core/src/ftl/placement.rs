@@ -50,17 +50,17 @@ impl Ftl {
         if slc {
             self.slc.used_slots += 1;
         }
-        if !offset.is_multiple_of(geo.slots_per_page) {
+        if !geo.starts_page(offset) {
             return false;
         }
         let units = if stream.is_host() { std::mem::take(&mut self.host_units_pending) } else { 0 };
         let capacity = self.block_slots(block);
         // One-shot: a native program operation covers a wordline's pages (the block's last
         // operation may be shorter); an SLC-mode wordline is one page.
-        let per_operation = if slc { 1 } else { geo.pages_per_program };
-        let pages_done = offset / geo.slots_per_page;
-        let program = Program { slc, ends_operation: pages_done.is_multiple_of(per_operation) || offset == capacity };
-        ops.program_page(plane, (block * geo.slots_per_block + offset - 1) / geo.slots_per_page, stream, units, program);
+        let pages_done = geo.page_of_slot(offset);
+        let ends_operation = if slc { true } else { geo.ends_program(pages_done) };
+        let program = Program { slc, ends_operation: ends_operation || offset == capacity };
+        ops.program_page(plane, geo.page_of_slot(block * geo.slots_per_block + offset - 1), stream, units, program);
         if offset == capacity {
             self.close_block(block);
             self.frontiers[s].open[plane as usize] = NONE;
@@ -148,13 +148,14 @@ impl Ftl {
     fn page_done(&mut self, s: usize, plane: u32) {
         let block = self.frontiers[s].open[plane as usize];
         if block != NONE && !self.slc_mode[block as usize] {
-            let per_operation = self.geo.slots_per_page * self.geo.pages_per_program;
-            if !self.write_ptr[block as usize].is_multiple_of(per_operation) {
+            let written = self.write_ptr[block as usize];
+            if self.geo.program_start(written) != written {
                 return; // keep filling this plane's wordline
             }
         }
         self.frontiers[s].filling = NONE;
-        self.frontiers[s].cursor = (self.rotation_index(plane) + 1) % self.geo.planes;
+        let next = self.rotation_index(plane) + 1;
+        self.frontiers[s].cursor = if next == self.geo.planes { 0 } else { next };
     }
 
     /// The plane in rotation order from the cursor that becomes free first; with fixed
@@ -168,7 +169,8 @@ impl Ftl {
         }
         let mut best_ready = ops.plane_ready(best);
         for k in 1..n {
-            let p = self.geo.plane_at((cursor + k) % n);
+            let at = cursor + k;
+            let p = self.geo.plane_at(if at >= n { at - n } else { at });
             let ready = ops.plane_ready(p);
             if ready < best_ready {
                 best = p;
@@ -180,8 +182,8 @@ impl Ftl {
 
     /// Inverse of `Geometry::plane_at`.
     fn rotation_index(&self, plane: u32) -> u32 {
-        let die = plane / self.geo.planes_per_die;
-        let plane_in_die = plane % self.geo.planes_per_die;
+        let die = self.geo.die_of_plane(plane);
+        let plane_in_die = plane - die * self.geo.planes_per_die;
         plane_in_die * self.geo.dies + die
     }
 }

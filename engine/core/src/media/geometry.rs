@@ -16,7 +16,7 @@
 
 use crate::scenario::{Device, ErrorCode, ScenarioError};
 use crate::units::MAPPING_UNIT_BYTES;
-use strength_reduce::StrengthReducedU32;
+use super::divisor::Divisor;
 
 #[derive(Clone, Copy, Debug)]
 pub struct Geometry {
@@ -56,12 +56,15 @@ pub struct Geometry {
 
 #[derive(Clone, Copy, Debug)]
 struct Divisors {
-    slots_per_block: StrengthReducedU32,
-    slots_per_page: StrengthReducedU32,
-    blocks_per_plane: StrengthReducedU32,
-    planes_per_die: StrengthReducedU32,
-    channels: StrengthReducedU32,
-    dies: StrengthReducedU32,
+    slots_per_block: Divisor,
+    slots_per_page: Divisor,
+    slots_per_plane: Divisor,
+    pages_per_program: Divisor,
+    slots_per_program: Divisor,
+    blocks_per_plane: Divisor,
+    planes_per_die: Divisor,
+    channels: Divisor,
+    dies: Divisor,
 }
 
 /// Slots are `u32`: 2^32 x 4 KiB = 16 TiB of raw NAND is the ceiling.
@@ -120,12 +123,16 @@ impl Geometry {
             user_units: user_units as u32,
             erased_target_slots: (slots / planes as u64 - raw_plane_slots) as u32,
             div: Divisors {
-                slots_per_block: StrengthReducedU32::new(slots_per_block),
-                slots_per_page: StrengthReducedU32::new(slots_per_page),
-                blocks_per_plane: StrengthReducedU32::new(blocks_per_plane),
-                planes_per_die: StrengthReducedU32::new(n.planes_per_die),
-                channels: StrengthReducedU32::new(n.channels),
-                dies: StrengthReducedU32::new(dies),
+                slots_per_block: Divisor::new(slots_per_block),
+                slots_per_page: Divisor::new(slots_per_page),
+                // At most the drive's slots, which fit a u32 (checked above).
+                slots_per_plane: Divisor::new((slots / planes as u64) as u32),
+                pages_per_program: Divisor::new(n.pages_per_program()),
+                slots_per_program: Divisor::new(n.pages_per_program() * slots_per_page),
+                blocks_per_plane: Divisor::new(blocks_per_plane),
+                planes_per_die: Divisor::new(n.planes_per_die),
+                channels: Divisor::new(n.channels),
+                dies: Divisor::new(dies),
             },
         })
     }
@@ -151,47 +158,65 @@ impl Geometry {
 
     #[inline]
     pub fn plane_of_block(&self, block: u32) -> u32 {
-        block / self.div.blocks_per_plane
+        self.div.blocks_per_plane.div(block)
     }
 
     #[inline]
     pub fn die_of_plane(&self, plane: u32) -> u32 {
-        plane / self.div.planes_per_die
+        self.div.planes_per_die.div(plane)
     }
 
     /// The k-th plane in write rotation order: every channel first, then every die on it,
     /// then the next plane of each die.
     #[inline]
     pub fn plane_at(&self, k: u32) -> u32 {
-        let (plane_in_die, die) = StrengthReducedU32::div_rem(k, self.div.dies);
+        let (plane_in_die, die) = self.div.dies.div_rem(k);
         die * self.planes_per_die + plane_in_die
     }
 
     #[inline]
     pub fn block_of_slot(&self, slot: u32) -> u32 {
-        slot / self.div.slots_per_block
+        self.div.slots_per_block.div(slot)
     }
 
     /// Block and unit offset within it.
     #[inline]
     pub fn block_and_offset(&self, slot: u32) -> (u32, u32) {
-        StrengthReducedU32::div_rem(slot, self.div.slots_per_block)
+        self.div.slots_per_block.div_rem(slot)
     }
 
     #[inline]
     pub fn plane_of_slot(&self, slot: u32) -> u32 {
-        self.plane_of_block(self.block_of_slot(slot))
+        self.div.slots_per_plane.div(slot)
     }
 
     /// Global page number (block * pages_per_block + page) of a slot.
     #[inline]
     pub fn page_of_slot(&self, slot: u32) -> u32 {
-        slot / self.div.slots_per_page
+        self.div.slots_per_page.div(slot)
+    }
+
+    /// True if a slot offset (in a block, or a drive) starts a page.
+    #[inline]
+    pub fn starts_page(&self, offset: u32) -> bool {
+        self.div.slots_per_page.divides(offset)
+    }
+
+    /// True if `pages` (counted from a block's start) end a native program operation.
+    #[inline]
+    pub fn ends_program(&self, pages: u32) -> bool {
+        self.div.pages_per_program.divides(pages)
+    }
+
+    /// A slot offset in a block rounded down to the start of its native program operation.
+    #[inline]
+    pub fn program_start(&self, offset: u32) -> u32 {
+        offset - self.div.slots_per_program.rem(offset)
     }
 
     #[inline]
     pub fn channel_of_die(&self, die: u32) -> u32 {
-        die % self.div.channels
+        self.div.channels.rem(die)
     }
 }
 

@@ -9,18 +9,25 @@ pub(crate) struct LatencyTimeline {
     series: usize,
     group: u64,
     ops: u64,
+    /// Operations until the group in progress is full (a countdown, not a division per
+    /// operation).
+    left_in_group: u64,
     worst: Nanos,
 }
 
 impl LatencyTimeline {
     pub fn new(series: usize, group: u64) -> Self {
-        Self { series, group: group.max(1), ops: 0, worst: 0 }
+        let group = group.max(1);
+        Self { series, group, ops: 0, left_in_group: group, worst: 0 }
     }
 
+    #[inline]
     pub fn record(&mut self, latency: Nanos, series: &mut [Series]) {
         self.worst = self.worst.max(latency);
         self.ops += 1;
-        if self.ops.is_multiple_of(self.group) {
+        self.left_in_group -= 1;
+        if self.left_in_group == 0 {
+            self.left_in_group = self.group;
             self.flush(series);
         }
     }
