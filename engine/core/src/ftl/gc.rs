@@ -51,7 +51,17 @@ const WARM_PAGES: u32 = 8;
 
 impl Ftl {
     /// Called for each unit the host places on `plane`, of `sectors` sectors.
+    #[inline]
     pub(super) fn keep_pace(&mut self, plane: u32, sectors: u32, ops: &mut impl FlashOps) {
+        let p = plane as usize;
+        // Nothing in progress and nothing to start: the common case, decided inline.
+        if self.gc[p].victim == NONE && self.erased_slots[p] >= self.gc_trigger && !self.wants_fold() {
+            return;
+        }
+        self.keep_pace_any(plane, sectors, ops);
+    }
+
+    fn keep_pace_any(&mut self, plane: u32, sectors: u32, ops: &mut impl FlashOps) {
         let p = plane as usize;
         if self.gc[p].victim == NONE {
             // Space runs short: collect. Else, past the SLC cache's size: fold.

@@ -410,6 +410,7 @@ impl Ftl {
     }
 
     /// Host write of one logical unit that compressed to `sectors` (1..=sectors per slot).
+    #[inline]
     pub fn write_compressed(&mut self, lba: u32, sectors: u32, ops: &mut impl FlashOps) {
         let sectors = sectors.clamp(1, self.sectors);
         self.invalidate(lba);
@@ -475,11 +476,15 @@ impl Ftl {
         }
     }
 
+    #[inline]
     fn invalidate(&mut self, lba: u32) {
         let old = self.l2p[lba as usize];
-        if old == UNMAPPED {
-            return;
+        if old != UNMAPPED {
+            self.invalidate_slot(lba, old);
         }
+    }
+
+    fn invalidate_slot(&mut self, lba: u32, old: u32) {
         let members = old as usize * self.sectors as usize;
         // Without compression the slot's one entry is the unit's: clearing it is a store, not
         // a load that would wait for memory (with `l2p`'s, the two misses an overwrite paid).

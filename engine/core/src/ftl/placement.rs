@@ -3,14 +3,58 @@
 //! the same plane), and where host data goes when a plane has no room.
 
 use super::victims::NONE;
-use super::{host_reserve, FlashOps, Ftl, Program, Stream};
+use super::{host_reserve, BlockState, FlashOps, Ftl, Program, Stream, UNMAPPED};
 use crate::scenario::Striping;
 
 impl Ftl {
     /// Writes `lba` into the open block of `plane` for `stream`: into the current slot if its
     /// compressed sectors fit, else into the next. Programs each page once full. Returns true
     /// when a page was completed.
+    #[inline]
     pub(super) fn place_on(&mut self, lba: u32, plane: u32, stream: Stream, ops: &mut impl FlashOps) -> bool {
+        if self.sectors == 1 {
+            let block = self.frontiers[stream as usize].open[plane as usize];
+            if block != NONE {
+                let written = self.write_ptr[block as usize];
+                if !self.geo.starts_page(written + 1) {
+                    self.place_within_page(lba, plane, block, written, stream, ops);
+                    return false;
+                }
+            }
+        }
+        self.place_on_any(lba, plane, stream, ops)
+    }
+
+    /// `place_on` for the unit that does not finish its slot's page, without compression
+    /// (nearly every unit: all but the last of each page): the map, the counts and the
+    /// write pointer, exactly as `place_on_any` and `finish_slot` update them.
+    #[inline(always)]
+    fn place_within_page(&mut self, lba: u32, plane: u32, block: u32, written: u32, stream: Stream, ops: &mut impl FlashOps) {
+        let (b, p) = (block as usize, plane as usize);
+        let slot = block * self.geo.slots_per_block + written;
+        ops.map_updated(lba);
+        self.l2p[lba as usize] = slot;
+        debug_assert_eq!(self.p2l[slot as usize], UNMAPPED);
+        self.p2l[slot as usize] = lba;
+        debug_assert_eq!(self.state[b], BlockState::Open);
+        self.valid[b] += 1;
+        self.valid_sectors[p] += 1;
+        let slc = self.slc_mode[b];
+        if !slc {
+            self.slc.native_valid += 1;
+        }
+        if stream.is_host() {
+            self.host_units_pending += 1;
+        }
+        self.write_ptr[b] = written + 1;
+        self.erased_slots[p] -= 1;
+        if slc {
+            self.slc.used_slots += 1;
+        }
+    }
+
+    #[inline(never)]
+    fn place_on_any(&mut self, lba: u32, plane: u32, stream: Stream, ops: &mut impl FlashOps) -> bool {
         let s = stream as usize;
         let p = plane as usize;
         let need = self.sectors_of(lba);
@@ -72,7 +116,32 @@ impl Ftl {
     /// drive stripes sequential data over every channel). GC on that plane keeps pace with
     /// the host data it receives (see `gc.rs`), so GC and host pages interleave on each plane
     /// and no plane sits idle while host data waits.
+    #[inline]
     pub(super) fn place(&mut self, lba: u32, stream: Stream, ops: &mut impl FlashOps) {
+        if self.sectors == 1 {
+            // Most units land inside the page being filled: no plane to choose, no block to
+            // open, no page to program (what `place_any` would find out the long way).
+            let plane = self.frontiers[stream as usize].filling;
+            if plane != NONE {
+                let block = self.frontiers[stream as usize].open[plane as usize];
+                if block != NONE {
+                    let written = self.write_ptr[block as usize];
+                    if !self.geo.starts_page(written + 1) {
+                        self.place_within_page(lba, plane, block, written, stream, ops);
+                        self.keep_pace(plane, 1, ops);
+                        if stream == Stream::Host {
+                            self.fold_burst_if_due(ops);
+                        }
+                        return;
+                    }
+                }
+            }
+        }
+        self.place_any(lba, stream, ops);
+    }
+
+    #[inline(never)]
+    fn place_any(&mut self, lba: u32, stream: Stream, ops: &mut impl FlashOps) {
         let s = stream as usize;
         let sectors = self.sectors_of(lba);
         // A compressed unit that does not fit the current slot starts the next one; if that

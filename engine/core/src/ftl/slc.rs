@@ -128,10 +128,15 @@ impl SlcState {
 
 impl Ftl {
     /// Where the host's next unit goes: the SLC frontier while the cache has room.
+    #[inline]
     pub(super) fn host_stream(&mut self, ops: &mut impl FlashOps) -> Stream {
         if !self.slc.enabled {
             return Stream::Host;
         }
+        self.slc_stream(ops)
+    }
+
+    fn slc_stream(&mut self, ops: &mut impl FlashOps) -> Stream {
         if !self.slc.exhausted && (self.slc.has_room() || self.reclaim_overwritten_slc_blocks(ops)) {
             return Stream::Slc;
         }
@@ -208,6 +213,7 @@ impl Ftl {
 
     /// The cache holds more SLC data than its (shrinking) size while host data goes
     /// directly to native blocks: `paced` folding should start on the plane that took it.
+    #[inline]
     pub(super) fn wants_fold(&self) -> bool {
         self.slc.enabled
             && self.slc.when_full == SlcWhenFull::Direct
@@ -217,6 +223,7 @@ impl Ftl {
     }
 
     /// `burst`: once the data in SLC is a batch over the cache's size, a die folds a batch.
+    #[inline]
     pub(super) fn fold_burst_if_due(&mut self, ops: &mut impl FlashOps) {
         let s = &self.slc;
         if s.enabled && s.schedule == FoldSchedule::Burst && s.when_full == SlcWhenFull::Direct && s.exhausted && s.used_slots >= s.size_slots() + s.batch_slots
