@@ -27,11 +27,15 @@ pub(crate) fn intervals_per_plane(planes: u32) -> usize {
 pub(crate) struct PlaneTimeline {
     busy: VecDeque<(Nanos, Nanos)>,
     max_intervals: usize,
+    /// At least the longest gap between two booked intervals. A busy plane's timeline is
+    /// mostly short gaps (programs waiting for their data); an operation longer than this
+    /// fits none of them, and goes to the end without walking the list.
+    gap_bound: Nanos,
 }
 
 impl PlaneTimeline {
     pub fn new(max_intervals: usize) -> Self {
-        Self { busy: VecDeque::with_capacity(MAX_GAPS + 2), max_intervals: max_intervals.max(MAX_GAPS + 2) }
+        Self { busy: VecDeque::with_capacity(MAX_GAPS + 2), max_intervals: max_intervals.max(MAX_GAPS + 2), gap_bound: 0 }
     }
 
     /// When everything booked so far is done.
@@ -48,15 +52,32 @@ impl PlaneTimeline {
         }
         let mut t = ready;
         if self.busy.len() < MAX_GAPS {
-            for i in 0..self.busy.len() {
-                let (start, end) = self.busy[i];
-                if end <= t {
-                    continue;
+            if duration <= self.gap_bound {
+                let mut widest = 0;
+                for i in 0..self.busy.len() {
+                    let (start, end) = self.busy[i];
+                    if i > 0 {
+                        widest = widest.max(start - self.busy[i - 1].1);
+                    }
+                    if end <= t {
+                        continue;
+                    }
+                    if start >= t + duration {
+                        return self.insert(i, t, t + duration);
+                    }
+                    t = t.max(end);
                 }
-                if start >= t + duration {
-                    return self.insert(i, t, t + duration);
+                // No gap was long enough: the bound is exact again.
+                self.gap_bound = widest;
+            } else {
+                // No gap between intervals is long enough; only the one before the first
+                // (from `ready`, which no bound covers) may be.
+                if let Some(&(first, _)) = self.busy.front() {
+                    if first >= t + duration {
+                        return self.insert(0, t, t + duration);
+                    }
                 }
-                t = t.max(end);
+                t = t.max(self.free_at());
             }
         } else {
             t = t.max(self.free_at());
@@ -65,7 +86,14 @@ impl PlaneTimeline {
         let full = self.busy.len() >= self.max_intervals;
         match self.busy.back_mut() {
             Some(last) if last.1 == t || full => last.1 = end,
-            _ => self.busy.push_back((t, end)),
+            Some(last) => {
+                self.gap_bound = self.gap_bound.max(t - last.1);
+                self.busy.push_back((t, end));
+            }
+            None => {
+                self.gap_bound = 0;
+                self.busy.push_back((t, end));
+            }
         }
         end
     }
@@ -74,6 +102,10 @@ impl PlaneTimeline {
     fn insert(&mut self, i: usize, start: Nanos, end: Nanos) -> Nanos {
         let touches_next = self.busy[i].0 == end;
         let touches_prev = i > 0 && self.busy[i - 1].1 == start;
+        if i == 0 && !touches_next {
+            // A new first interval: the gap after it is a new one.
+            self.gap_bound = self.gap_bound.max(self.busy[0].0 - end);
+        }
         match (touches_prev, touches_next) {
             (true, true) => {
                 self.busy[i - 1].1 = self.busy[i].1;
@@ -101,6 +133,72 @@ mod tests {
         assert_eq!(p.busy.len(), 1);
         assert_eq!(p.book(170, 200, 5), 205);
         assert_eq!(p.busy.len(), 1, "the past was forgotten");
+    }
+
+    /// The first-fit rule walked in full, as it was before `gap_bound`: the bound may only
+    /// skip walks that would find nothing.
+    struct Walked {
+        busy: Vec<(Nanos, Nanos)>,
+        max_intervals: usize,
+    }
+
+    impl Walked {
+        fn book(&mut self, now: Nanos, ready: Nanos, duration: Nanos) -> Nanos {
+            self.busy.retain(|b| b.1 > now);
+            let mut t = ready;
+            if self.busy.len() < MAX_GAPS {
+                for i in 0..self.busy.len() {
+                    let (start, end) = self.busy[i];
+                    if end <= t {
+                        continue;
+                    }
+                    if start >= t + duration {
+                        let prev = i > 0 && self.busy[i - 1].1 == t;
+                        match (prev, start == t + duration) {
+                            (true, true) => self.busy[i - 1].1 = self.busy.remove(i).1,
+                            (true, false) => self.busy[i - 1].1 = t + duration,
+                            (false, true) => self.busy[i].0 = t,
+                            (false, false) => self.busy.insert(i, (t, t + duration)),
+                        }
+                        return t + duration;
+                    }
+                    t = t.max(end);
+                }
+            } else {
+                t = t.max(self.busy.last().unwrap().1);
+            }
+            let full = self.busy.len() >= self.max_intervals;
+            match self.busy.last_mut() {
+                Some(last) if last.1 == t || full => last.1 = t + duration,
+                _ => self.busy.push((t, t + duration)),
+            }
+            t + duration
+        }
+    }
+
+    #[test]
+    fn the_gap_bound_books_exactly_as_a_full_walk() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        for trial in 0..300 {
+            let cap = MAX_GAPS + 2 + (trial % 4) * 20;
+            let mut fast = PlaneTimeline::new(cap);
+            let mut walked = Walked { busy: Vec::new(), max_intervals: cap.max(MAX_GAPS + 2) };
+            let mut now = 0;
+            for step in 0..4000 {
+                now += next(40);
+                // Mostly near the present, sometimes far ahead (data waiting); short reads,
+                // longer programs and erases.
+                let ready = now + if next(3) == 0 { next(3000) } else { next(80) };
+                let duration = 1 + if next(5) == 0 { next(400) } else { next(30) };
+                assert_eq!(fast.book(now, ready, duration), walked.book(now, ready, duration), "trial {trial}, step {step}");
+            }
+        }
     }
 
     #[test]
