@@ -259,6 +259,12 @@ impl Ftl {
         while moved == 0 && self.gc[p].next_page < pages && self.valid[victim as usize] > 0 {
             let page_first = first + self.gc[p].next_page * geo.slots_per_page;
             self.gc[p].next_page += 1;
+            if k == 1 {
+                // Without compression a slot is one unit: the same moves, without the search
+                // for a slot's units.
+                moved = self.move_units_of_page(plane, victim, page_first, folding, ops);
+                continue;
+            }
             let members = (page_first * k) as usize..((page_first + geo.slots_per_page) * k) as usize;
             let occupied =
                 (page_first..page_first + geo.slots_per_page).filter(|&slot| (slot * k..slot * k + k).any(|i| self.p2l[i as usize] != UNMAPPED)).count() as u32;
@@ -288,19 +294,55 @@ impl Ftl {
         }
 
         if self.valid[victim as usize] == 0 {
-            if folding {
-                self.slc_block_freed(victim);
-            }
-            self.state[victim as usize] = BlockState::Free;
-            if self.pre_erase {
-                self.erase(plane, victim, ops);
-            }
-            self.free[p].push(victim, self.erase_count[victim as usize]);
-            self.free_blocks += 1;
-            self.erased_slots[p] += geo.slots_per_block;
-            self.counters.gc_runs += 1;
-            self.gc[p].victim = NONE;
+            self.victim_emptied(plane, victim, folding, ops);
         }
         moved
+    }
+
+    /// Moves the units held in the page of slots from `page_first` (one unit a slot, no
+    /// compression) into the plane's GC frontier. Returns the units moved.
+    #[inline]
+    fn move_units_of_page(&mut self, plane: u32, victim: u32, page_first: u32, folding: bool, ops: &mut impl FlashOps) -> u32 {
+        let slots = page_first as usize..(page_first + self.geo.slots_per_page) as usize;
+        let occupied = self.p2l[slots.clone()].iter().filter(|&&lba| lba != UNMAPPED).count() as u32;
+        if occupied == 0 {
+            return 0;
+        }
+        ops.read_page(plane, self.geo.page_of_slot(page_first), occupied, folding);
+        for i in slots {
+            let lba = self.p2l[i];
+            if lba == UNMAPPED {
+                continue;
+            }
+            self.p2l[i] = UNMAPPED;
+            self.valid[victim as usize] -= 1;
+            self.valid_sectors[plane as usize] -= 1;
+            if folding {
+                self.counters.units_folded += 1;
+            } else {
+                self.slc.native_valid -= 1;
+            }
+            self.place_on(lba, plane, Stream::Gc, ops);
+        }
+        self.counters.gc_units_moved += occupied as u64;
+        self.counters.gc_sectors_moved += occupied as u64;
+        occupied
+    }
+
+    /// The victim holds no valid data any more: it joins the free pool.
+    fn victim_emptied(&mut self, plane: u32, victim: u32, folding: bool, ops: &mut impl FlashOps) {
+        let p = plane as usize;
+        if folding {
+            self.slc_block_freed(victim);
+        }
+        self.state[victim as usize] = BlockState::Free;
+        if self.pre_erase {
+            self.erase(plane, victim, ops);
+        }
+        self.free[p].push(victim, self.erase_count[victim as usize]);
+        self.free_blocks += 1;
+        self.erased_slots[p] += self.geo.slots_per_block;
+        self.counters.gc_runs += 1;
+        self.gc[p].victim = NONE;
     }
 }

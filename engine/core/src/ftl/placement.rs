@@ -16,20 +16,18 @@ impl Ftl {
             let block = self.frontiers[stream as usize].open[plane as usize];
             if block != NONE {
                 let written = self.write_ptr[block as usize];
-                if !self.geo.starts_page(written + 1) {
-                    self.place_within_page(lba, plane, block, written, stream, ops);
-                    return false;
-                }
+                self.place_unit(lba, plane, block, written, stream, ops);
+                return self.geo.starts_page(written + 1) && self.page_filled(plane, block, written + 1, stream, ops);
             }
         }
         self.place_on_any(lba, plane, stream, ops)
     }
 
-    /// `place_on` for the unit that does not finish its slot's page, without compression
-    /// (nearly every unit: all but the last of each page): the map, the counts and the
-    /// write pointer, exactly as `place_on_any` and `finish_slot` update them.
+    /// `place_on` of one unit into the open block, without compression: the map, the
+    /// counts and the write pointer, exactly as `place_on_any` and `finish_slot` update them
+    /// (a unit fills its slot; the page is the caller's to program when this filled it).
     #[inline(always)]
-    fn place_within_page(&mut self, lba: u32, plane: u32, block: u32, written: u32, stream: Stream, ops: &mut impl FlashOps) {
+    fn place_unit(&mut self, lba: u32, plane: u32, block: u32, written: u32, stream: Stream, ops: &mut impl FlashOps) {
         let (b, p) = (block as usize, plane as usize);
         let slot = block * self.geo.slots_per_block + written;
         ops.map_updated(lba);
@@ -94,9 +92,15 @@ impl Ftl {
         if slc {
             self.slc.used_slots += 1;
         }
-        if !geo.starts_page(offset) {
-            return false;
-        }
+        geo.starts_page(offset) && self.page_filled(plane, block, offset, stream, ops)
+    }
+
+    /// `offset` slots written in `block` end a page: program it, and close the block if
+    /// that filled it. True (a page was programmed).
+    fn page_filled(&mut self, plane: u32, block: u32, offset: u32, stream: Stream, ops: &mut impl FlashOps) -> bool {
+        let geo = self.geo;
+        let s = stream as usize;
+        let slc = self.slc_mode[block as usize];
         let units = if stream.is_host() { std::mem::take(&mut self.host_units_pending) } else { 0 };
         let capacity = self.block_slots(block);
         // One-shot: a native program operation covers a wordline's pages (the block's last
@@ -119,22 +123,18 @@ impl Ftl {
     #[inline]
     pub(super) fn place(&mut self, lba: u32, stream: Stream, ops: &mut impl FlashOps) {
         if self.sectors == 1 {
-            // Most units land inside the page being filled: no plane to choose, no block to
-            // open, no page to program (what `place_any` would find out the long way).
+            // Most units go to the plane whose page is being filled, into its open block: no
+            // plane to choose, no block to open (what `place_any` would find out the long way).
             let plane = self.frontiers[stream as usize].filling;
-            if plane != NONE {
-                let block = self.frontiers[stream as usize].open[plane as usize];
-                if block != NONE {
-                    let written = self.write_ptr[block as usize];
-                    if !self.geo.starts_page(written + 1) {
-                        self.place_within_page(lba, plane, block, written, stream, ops);
-                        self.keep_pace(plane, 1, ops);
-                        if stream == Stream::Host {
-                            self.fold_burst_if_due(ops);
-                        }
-                        return;
-                    }
+            if plane != NONE && self.frontiers[stream as usize].open[plane as usize] != NONE {
+                if self.place_on(lba, plane, stream, ops) {
+                    self.page_done(stream as usize, plane);
                 }
+                self.keep_pace(plane, 1, ops);
+                if stream == Stream::Host {
+                    self.fold_burst_if_due(ops);
+                }
+                return;
             }
         }
         self.place_any(lba, stream, ops);

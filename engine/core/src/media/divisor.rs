@@ -74,7 +74,8 @@ mod tests {
             x ^= x << 17;
             x as u32
         };
-        let divisors = [1, 2, 3, 5, 6, 7, 10, 12, 24, 256, 260, 1366, 1367, 3072, 8196, 65_535, 65_537, 1 << 20, 1_000_003, u32::MAX / 3, u32::MAX - 1, u32::MAX];
+        let divisors =
+            [1, 2, 3, 5, 6, 7, 10, 12, 24, 256, 260, 1366, 1367, 3072, 8196, 65_535, 65_537, 1 << 20, 1_000_003, u32::MAX / 3, u32::MAX - 1, u32::MAX];
         for d in divisors {
             let div = Divisor::new(d);
             let edges = [0, 1, d - 1, d, d.wrapping_add(1), u32::MAX, u32::MAX - 1, u32::MAX / d * d, (u32::MAX / d * d).wrapping_sub(1)];

@@ -14,9 +14,9 @@
 //! plane, a plane to one die: block = plane * blocks_per_plane + index, plane = die *
 //! planes_per_die + index, and die d sits on channel d % channels.
 
+use super::divisor::Divisor;
 use crate::scenario::{Device, ErrorCode, ScenarioError};
 use crate::units::MAPPING_UNIT_BYTES;
-use super::divisor::Divisor;
 
 #[derive(Clone, Copy, Debug)]
 pub struct Geometry {
