@@ -54,6 +54,11 @@ pub(crate) struct Calendar {
     /// Absolute slot number of the present; slots before it are recycled.
     base: u64,
     busy: Vec<u64>,
+    /// Every slot in [run_start, tail) is booked and none from `tail` on: a transfer ready
+    /// within that run queues at `tail` (a host link carrying a burst, a channel behind its
+    /// busy planes), which needs no division and no search of the ring.
+    run_start: u64,
+    tail: u64,
     /// Booked slots, for utilisation.
     pub booked_slots: u64,
 }
@@ -61,7 +66,7 @@ pub(crate) struct Calendar {
 impl Calendar {
     pub fn new(slot_ns: Nanos) -> Self {
         let slot_ns = slot_ns.max(1);
-        Self { slot_ns, slot_div: SlotDivisor::new(slot_ns), next_edge: slot_ns, base: 0, busy: vec![0; WORDS], booked_slots: 0 }
+        Self { slot_ns, slot_div: SlotDivisor::new(slot_ns), next_edge: slot_ns, base: 0, busy: vec![0; WORDS], run_start: 0, tail: 0, booked_slots: 0 }
     }
 
     /// Moves the present to `now`, freeing the slots that passed.
@@ -90,10 +95,53 @@ impl Calendar {
 
     /// Books `units` slots at or after `ready`, the present being `now`; returns when the
     /// last one ends.
-    #[inline]
+    #[inline(never)]
     pub fn book(&mut self, now: Nanos, ready: Nanos, units: u32) -> Nanos {
         self.advance(now);
         self.booked_slots += units as u64;
+        self.search(ready, units)
+    }
+
+    /// `book` for a transfer that usually queues behind the latest ones (data following
+    /// data on a busy link): then it takes the slots after them at once.
+    #[inline(never)]
+    pub fn queue(&mut self, now: Nanos, ready: Nanos, units: u32) -> Nanos {
+        self.advance(now);
+        self.booked_slots += units as u64;
+        let (u, tail) = (units as u64, self.tail);
+        // The first slot at or after `ready` is in the busy run (ready <= tail, and past its
+        // start or the present): the first free one is `tail`, and the transfer takes the
+        // slots from there if they are short of the horizon. What the search below finds.
+        if u > 0
+            && self.base <= tail
+            && tail + u < self.base + SLOTS
+            && ready <= tail * self.slot_ns
+            && (self.run_start <= self.base || ready > (self.run_start - 1) * self.slot_ns)
+        {
+            self.mark(tail, u);
+            self.tail = tail + u;
+            return self.tail * self.slot_ns;
+        }
+        self.search(ready, units)
+    }
+
+    /// Marks `n` slots from absolute slot `from` booked.
+    #[inline]
+    fn mark(&mut self, from: u64, n: u64) {
+        let mut s = from;
+        let end = from + n;
+        while s < end {
+            let bit = s % 64;
+            let take = (64 - bit).min(end - s);
+            let mask = if take == 64 { u64::MAX } else { ((1u64 << take) - 1) << bit };
+            self.busy[((s / 64) as usize) % WORDS] |= mask;
+            s += take;
+        }
+    }
+
+    /// The first free slots at or after `ready`.
+    #[inline(always)]
+    fn search(&mut self, ready: Nanos, units: u32) -> Nanos {
         let (q, r) = self.slot_div.div_rem(ready);
         let mut s = (q + (r > 0) as u64).max(self.base);
         if s + units as u64 >= self.base + SLOTS {
@@ -103,8 +151,13 @@ impl Calendar {
         let horizon = self.base + SLOTS;
         let mut left = units as u64;
         let mut last = s;
+        // The first slot of the last run booked, if any.
+        let mut run_first = None;
         while left > 0 {
             if s >= horizon {
+                if let Some(first) = run_first {
+                    self.note_run(first, last, horizon);
+                }
                 return (s + left) * self.slot_ns;
             }
             let word = ((s / 64) as usize) % WORDS;
@@ -125,8 +178,27 @@ impl Calendar {
             last = first + run - 1;
             s = last + 1;
             left -= run;
+            run_first = Some(first);
+        }
+        if let Some(first) = run_first {
+            self.note_run(first, last, horizon);
         }
         (last + 1) * self.slot_ns
+    }
+
+    /// Slots `first..=last` were booked, the last run of a transfer: the busy run ending
+    /// at `tail` grows when they join it, and starts anew past it. A slot booked past the
+    /// horizon shares its ring bit with one in the window: the run is then empty rather
+    /// than vouch for slots the ring may free.
+    /// Written as selects, not branches: out-of-order bookings (random reads) would
+    /// mispredict them half the time.
+    #[inline(always)]
+    fn note_run(&mut self, first: u64, last: u64, horizon: u64) {
+        let (tail, end) = (self.tail, last + 1);
+        let start = if first > tail { first } else { self.run_start };
+        let start = if first >= horizon { end } else { start };
+        self.run_start = if end > tail { start } else { self.run_start };
+        self.tail = tail.max(end);
     }
 }
 
@@ -141,6 +213,48 @@ mod tests {
         assert_eq!(c.book(0, 0, 3), 30, "an earlier transfer is not blocked by it");
         assert_eq!(c.book(0, 0, 2), 50, "queues behind the first");
         assert_eq!(c.book(0, 995, 3), 1050, "split around the busy slots");
+    }
+
+    #[test]
+    fn queueing_behind_the_busy_run_books_what_the_search_finds() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        for trial in 0..200 {
+            let slot_ns = 1 + next(40);
+            let (mut fast, mut searched) = (Calendar::new(slot_ns), Calendar::new(slot_ns));
+            let (mut now, mut last_ready) = (0, 0);
+            for step in 0..5000 {
+                // Bursts queue behind each other; now and then the present jumps far ahead
+                // (past the horizon too), or a transfer is ready far in the future.
+                let step_ns = match next(100) {
+                    0 => SLOTS * slot_ns * 2,
+                    1..=10 => 50 * slot_ns,
+                    _ => 3 * slot_ns,
+                };
+                now += next(step_ns);
+                // Near the present; far ahead, around the horizon; a burst behind the last
+                // transfer; now and then before the present.
+                let ready = match next(16) {
+                    0 => now + (SLOTS - next(700)) * slot_ns + next(slot_ns),
+                    1 => now.saturating_sub(next(20 * slot_ns)),
+                    2..=7 => last_ready + next(2 * slot_ns),
+                    _ => now + next(20 * slot_ns),
+                };
+                last_ready = ready;
+                let widest = if next(4) == 0 { 300 } else { 8 };
+                let units = 1 + next(widest) as u32;
+                searched.advance(now);
+                searched.booked_slots += units as u64;
+                let want = searched.search(ready, units);
+                let got = if next(3) == 0 { fast.book(now, ready, units) } else { fast.queue(now, ready, units) };
+                assert_eq!(got, want, "trial {trial}, step {step}");
+            }
+        }
     }
 
     #[test]

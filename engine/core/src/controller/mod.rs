@@ -199,7 +199,7 @@ impl Hardware {
     /// One unit of host write data: wait for buffer room, then cross the link into it.
     fn accept_write_unit(&mut self, ready: Nanos) -> Nanos {
         let room = self.buffer.admit(ready);
-        let arrived = self.link_to_drive.book(self.calendar_now, room, 1);
+        let arrived = self.link_to_drive.queue(self.calendar_now, room, 1);
         self.host_page_ready = self.host_page_ready.max(arrived);
         arrived
     }
@@ -240,7 +240,8 @@ impl FlashOps for Hardware {
         .max(self.now);
         // The page's data crosses the channel into the die's page buffer now; the array
         // programs once the operation's last page is there.
-        let loaded = self.book_channel(plane, ready, self.geo.slots_per_page);
+        let c = self.channel_of_plane(plane);
+        let loaded = self.channels[c].queue(self.calendar_now, ready, self.geo.slots_per_page);
         let g = &mut self.gathering[stream as usize][plane as usize];
         g.loaded = g.loaded.max(loaded);
         g.host_units += host_units;

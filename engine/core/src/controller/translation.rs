@@ -86,6 +86,7 @@ impl Hardware {
     /// A mapping entry changed (host write, GC move, trim): its segment becomes dirty in
     /// trusted memory, which may first need it loaded and may push another segment out to
     /// NAND. This work runs behind the host command, on the planes it books.
+    #[inline]
     pub(crate) fn update_mapping(&mut self, lba: u32) {
         let now = self.now;
         let t = &mut self.translation;
@@ -93,9 +94,16 @@ impl Hardware {
         let segment = t.segment_of(lba);
         if t.cache.is_dirty(segment) {
             t.cache.count_dirty_hit(segment);
-            t.cache.mark_dirty(segment);
+            t.cache.touch_dirty(segment);
             return;
         }
+        self.make_dirty(segment);
+    }
+
+    /// `segment`, not dirty yet, is modified.
+    fn make_dirty(&mut self, segment: u32) {
+        let now = self.now;
+        let t = &mut self.translation;
         // Read-modify-write: the segment's current entries are needed first, from trusted
         // memory or NAND. Host RAM is not trusted, so a copy in the HMB is not built into a
         // table page the drive will keep: the segment is read from NAND (article 000: HMB on

@@ -192,6 +192,7 @@ impl MappingCache {
     /// that would reorder the tiers: where a tier holds it, that tier; otherwise the SRAM
     /// that keeps dirty segments. Without this a write-only run past the point where every
     /// segment is dirty would show no table accesses at all.
+    #[inline]
     pub fn count_dirty_hit(&mut self, s: u32) {
         let answered = match self.tier[s as usize] {
             1 => Tier::Dram,
@@ -201,8 +202,20 @@ impl MappingCache {
         self.counters.lookups[answered as usize] += 1;
     }
 
+    #[inline]
     pub fn is_dirty(&self, s: u32) -> bool {
         self.dirty[s as usize]
+    }
+
+    /// Makes the dirty segment `s` the most recently modified. Sequential writes modify the
+    /// same segment over and over: it is then at the head already, with nothing to relink.
+    #[inline]
+    pub fn touch_dirty(&mut self, s: u32) {
+        debug_assert!(self.dirty[s as usize]);
+        if self.dirty_list.head != s {
+            self.dirty_lru.unlink(&mut self.dirty_list, s);
+            self.dirty_lru.push_front(&mut self.dirty_list, s);
+        }
     }
 
     /// Marks `s` modified. Returns the segment that had to be written back to make room,
