@@ -89,12 +89,14 @@ impl DeviceModel {
         }
     }
 
-    /// A command at `lba` will come soon: start fetching what it will look up first (a NAND
-    /// drive's map entry). A hint; nothing observable changes.
+    /// Commands at `lbas` will come soon: start fetching what they will look up first (a
+    /// NAND drive's map entries). A hint; nothing observable changes.
     #[inline]
-    pub fn prefetch(&self, lba: u32) {
+    pub fn prefetch(&self, lbas: &[u32]) {
         if let DeviceModel::Nand(d) = self {
-            d.ftl.prefetch(lba);
+            if !lbas.is_empty() {
+                d.ftl.prefetch(lbas);
+            }
         }
     }
 

@@ -38,6 +38,27 @@ fn advise_huge_pages(start: usize, bytes: usize) {
 #[cfg(not(target_os = "linux"))]
 fn advise_huge_pages(_: usize, _: usize) {}
 
+/// Starts bringing `v[i]` into the cache, if it is in `v`: nothing observable changes.
+///
+/// On x86-64 a prefetch hint, which waits for nothing. wasm has no prefetch instruction: there
+/// it is a volatile load (the optimiser may not drop it), which does wait, but only once for
+/// a batch of them: loads issued together overlap their misses, so a batch of map entries
+/// fetched this way arrives in about the time of one miss instead of one miss after another.
+#[inline(always)]
+pub(super) fn fetch(v: &[u32], i: usize) {
+    let Some(x) = v.get(i) else { return };
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch of a valid element's address; it reads nothing and cannot fault.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>((x as *const u32).cast())
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    // SAFETY: `x` is a valid, aligned reference to an initialised u32.
+    unsafe {
+        std::ptr::read_volatile(x);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -38,27 +38,6 @@ use victims::{ValidBuckets, NONE};
 
 pub const UNMAPPED: u32 = u32::MAX;
 
-/// Starts bringing `v[i]` into the cache. On x86-64 a prefetch hint, which does not wait for
-/// memory; elsewhere (wasm has no prefetch instruction) a plain load, whose value the caller
-/// folds into `black_box`: loads issued together still overlap their misses. Either way
-/// nothing observable changes.
-#[inline(always)]
-fn touch(v: &[u32], i: usize) -> u32 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if let Some(x) = v.get(i) {
-            // SAFETY: a prefetch of a valid element's address; it reads nothing and cannot fault.
-            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>((x as *const u32).cast()) };
-        }
-        0
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        let _ = (v, i);
-        0
-    }
-}
-
 /// Free blocks per plane only GC may take: the host never opens a plane's last block. A
 /// compressed victim can need a second block, since repacking its units into partly filled
 /// slots may leave gaps.
@@ -315,41 +294,38 @@ impl Ftl {
         self.l2p[lba as usize]
     }
 
-    /// Loads what overwriting `lbas` will read first (their map entries, then the slots those
-    /// point at), all together: independent loads overlap their cache misses, so the writes
-    /// that follow find them in cache instead of waiting for memory one after another. It
-    /// changes nothing; the value returned only keeps the loads from being optimised away.
-    pub fn warm_for_writes(&self, lbas: &[u32]) -> u32 {
-        let mut acc = 0;
+    /// Fetches what overwriting `lbas` will read first (their map entries, then the slots
+    /// those point at), all together: independent loads overlap their cache misses, so the
+    /// writes that follow find them in cache instead of waiting for memory one after another.
+    pub fn warm_for_writes(&self, lbas: &[u32]) {
         for &lba in lbas {
-            acc ^= touch(&self.l2p, lba as usize);
+            maps::fetch(&self.l2p, lba as usize);
         }
         for &lba in lbas {
             let old = self.l2p[lba as usize];
             if old != UNMAPPED {
-                acc ^= touch(&self.p2l, old as usize * self.sectors as usize);
+                maps::fetch(&self.p2l, old as usize * self.sectors as usize);
             }
         }
-        std::hint::black_box(acc)
     }
 
-    /// Starts fetching unit `lba`'s map entry (a command for it comes soon).
+    /// Fetches the map entries of units commands will soon look up, together.
     #[inline]
-    pub fn prefetch(&self, lba: u32) {
-        std::hint::black_box(touch(&self.l2p, lba as usize));
+    pub fn prefetch(&self, lbas: &[u32]) {
+        for &lba in lbas {
+            maps::fetch(&self.l2p, lba as usize);
+        }
     }
 
-    /// Loads the map entries of the units held in P2L entries `members` (a page GC moves
+    /// Fetches the map entries of the units held in P2L entries `members` (a page GC moves
     /// next), together, like `warm_for_writes`.
     fn warm_map_of_slots(&self, members: std::ops::Range<u32>) {
-        let mut acc = 0;
         for i in members {
             let lba = self.p2l[i as usize];
             if lba != UNMAPPED {
-                acc ^= touch(&self.l2p, lba as usize);
+                maps::fetch(&self.l2p, lba as usize);
             }
         }
-        std::hint::black_box(acc);
     }
 
     /// True while a slot's page has been allocated but not yet programmed: its data is still

@@ -37,9 +37,11 @@ pub struct JobRunner {
     ahead: Lookahead,
 }
 
-/// Commands a random job draws ahead: enough for their map entries to arrive from memory
-/// before the drive needs them.
-const LOOKAHEAD: usize = 8;
+/// Commands a random job draws ahead, and how many at a time: a batch of draws is made
+/// once the commands drawn ahead run down to one batch, so each command's map entry is
+/// fetched (in a batch, `DeviceModel::prefetch`) one to two batches before the drive needs it.
+const DRAW_BATCH: usize = 16;
+const LOOKAHEAD: usize = 2 * DRAW_BATCH;
 
 /// A fixed ring of draws, oldest first (no allocation per command).
 #[derive(Clone, Copy)]
@@ -47,20 +49,19 @@ struct Lookahead {
     draws: [(Op, u64); LOOKAHEAD],
     head: usize,
     len: usize,
+    /// First units of the batch drawn by the latest `next_command`, if it drew one.
+    fresh: [u32; DRAW_BATCH],
+    fresh_len: usize,
 }
 
 impl Lookahead {
     fn new() -> Self {
-        Self { draws: [(Op::Read, 0); LOOKAHEAD], head: 0, len: 0 }
+        Self { draws: [(Op::Read, 0); LOOKAHEAD], head: 0, len: 0, fresh: [0; DRAW_BATCH], fresh_len: 0 }
     }
 
     fn push(&mut self, draw: (Op, u64)) {
         self.draws[(self.head + self.len) % LOOKAHEAD] = draw;
         self.len += 1;
-    }
-
-    fn newest(&self) -> (Op, u64) {
-        self.draws[(self.head + self.len - 1) % LOOKAHEAD]
     }
 
     fn pop(&mut self) -> (Op, u64) {
@@ -137,30 +138,34 @@ impl JobRunner {
         by_time.max(by_bytes).min(1.0)
     }
 
-    /// The next command. A random job draws a few commands ahead (see `ahead`) from a short
-    /// queue filled in the order the draws are made, so the commands are exactly those
-    /// drawn one at a time; only the draw happens a few commands early.
+    /// The next command. A random job draws commands ahead, a batch at a time (see
+    /// `drawn_ahead`), into a short queue filled in the order the draws are made, so the
+    /// commands are exactly those drawn one at a time; only the draws happen early.
     #[inline]
     pub fn next_command(&mut self) -> Command {
         if !self.rw.is_random() {
             let (op, first) = self.draw();
             return self.command(op, first);
         }
-        while self.ahead.len < LOOKAHEAD {
-            let draw = self.draw();
-            self.ahead.push(draw);
+        self.ahead.fresh_len = 0;
+        if self.ahead.len <= DRAW_BATCH {
+            for i in 0..DRAW_BATCH {
+                let draw = self.draw();
+                self.ahead.push(draw);
+                self.ahead.fresh[i] = self.offset_units + draw.1 as u32;
+            }
+            self.ahead.fresh_len = DRAW_BATCH;
         }
         let (op, first) = self.ahead.pop();
-        let draw = self.draw();
-        self.ahead.push(draw);
         self.command(op, first)
     }
 
-    /// For a random job, the first unit of the newest command drawn ahead: the drive can
-    /// start fetching its map entry (`DeviceModel::prefetch`) long before it arrives.
+    /// For a random job, the first units of the commands the latest `next_command` drew
+    /// ahead (none most of the time, a batch now and then): the drive can start fetching
+    /// their map entries long before they arrive.
     #[inline]
-    pub fn ahead(&self) -> Option<u32> {
-        (self.ahead.len > 0).then(|| self.offset_units + self.ahead.newest().1 as u32)
+    pub fn drawn_ahead(&self) -> &[u32] {
+        &self.ahead.fresh[..self.ahead.fresh_len]
     }
 
     /// One command's draws: read or write (a mixed job), and its first unit.

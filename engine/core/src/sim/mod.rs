@@ -225,9 +225,7 @@ impl Simulation {
             return;
         }
         let command = runner.next_command();
-        if let Some(lba) = runner.ahead() {
-            self.drive.prefetch(lba);
-        }
+        self.drive.prefetch(runner.drawn_ahead());
         let submit = self.threads.submit_time(slot, now);
         let started = submit - self.threads.overhead_ns();
         if submit == now {
