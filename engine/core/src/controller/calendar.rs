@@ -102,32 +102,48 @@ impl Calendar {
         self.search(ready, units)
     }
 
-    /// `book` for a transfer that usually queues behind the latest ones (data following
-    /// data on a busy link): then it takes the slots after them at once.
-    #[inline(never)]
+    /// `book` for a transfer that usually comes after the latest ones (data following data
+    /// on a busy link, pages to program on a channel): it then takes the slots after the
+    /// busy run they end, or the free slots it is ready for past it, without a search.
+    #[inline]
     pub fn queue(&mut self, now: Nanos, ready: Nanos, units: u32) -> Nanos {
         self.advance(now);
         self.booked_slots += units as u64;
         let (u, tail) = (units as u64, self.tail);
-        // The first slot at or after `ready` is in the busy run (ready <= tail, and past its
-        // start or the present): the first free one is `tail`, and the transfer takes the
-        // slots from there if they are short of the horizon. What the search below finds.
-        if u > 0
-            && self.base <= tail
-            && tail + u < self.base + SLOTS
-            && ready <= tail * self.slot_ns
-            && (self.run_start <= self.base || ready > (self.run_start - 1) * self.slot_ns)
-        {
-            self.mark(tail, u);
-            self.tail = tail + u;
-            return self.tail * self.slot_ns;
+        if u > 0 && self.base <= tail && tail + u < self.base + SLOTS {
+            // The first slot at or after `ready` is in the busy run (ready <= tail, and past
+            // its start or the present): the first free one is `tail`, and every slot from
+            // there to the horizon is free.
+            if ready <= tail * self.slot_ns && (self.run_start <= self.base || ready > (self.run_start - 1) * self.slot_ns) {
+                self.mark(tail, u);
+                self.tail = tail + u;
+                return self.tail * self.slot_ns;
+            }
+            // Ready past the run: its own first slot is free, and so are the ones after it.
+            if ready > tail * self.slot_ns {
+                let (q, r) = self.slot_div.div_rem(ready);
+                let s = q + (r > 0) as u64;
+                if s + u < self.base + SLOTS {
+                    self.mark(s, u);
+                    self.run_start = s;
+                    self.tail = s + u;
+                    return self.tail * self.slot_ns;
+                }
+            }
         }
         self.search(ready, units)
     }
 
     /// Marks `n` slots from absolute slot `from` booked.
-    #[inline]
+    #[inline(always)]
     fn mark(&mut self, from: u64, n: u64) {
+        let bit = from % 64;
+        if bit + n <= 64 {
+            // Within one word: a transfer of a few units nearly always is.
+            let ones = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+            self.busy[((from / 64) as usize) % WORDS] |= ones << bit;
+            return;
+        }
         let mut s = from;
         let end = from + n;
         while s < end {

@@ -204,7 +204,13 @@ impl BlockSampler {
     /// Where rank `rank` lives: a bijection of `0..n`.
     #[inline]
     pub fn scatter(&self, rank: u64) -> u64 {
-        ((rank as u128 * self.stride as u128 + self.shift as u128) % self.n as u128) as u64
+        if self.n <= u32::MAX as u64 {
+            // rank, stride, shift < n < 2^32: the sum cannot overflow 64 bits, and a 128-bit
+            // remainder is a slow library call (on wasm32 the product too).
+            (rank * self.stride + self.shift) % self.n
+        } else {
+            ((rank as u128 * self.stride as u128 + self.shift as u128) % self.n as u128) as u64
+        }
     }
 }
 
