@@ -31,17 +31,20 @@ pub(crate) struct PlaneTimeline {
     /// mostly short gaps (programs waiting for their data); an operation longer than this
     /// fits none of them, and goes to the end without walking the list.
     gap_bound: Nanos,
+    /// End of the last interval, or 0 with none: `free_at`, read for every plane whenever
+    /// a host page picks the plane free first.
+    last_end: Nanos,
 }
 
 impl PlaneTimeline {
     pub fn new(max_intervals: usize) -> Self {
-        Self { busy: VecDeque::with_capacity(MAX_GAPS + 2), max_intervals: max_intervals.max(MAX_GAPS + 2), gap_bound: 0 }
+        Self { busy: VecDeque::with_capacity(MAX_GAPS + 2), max_intervals: max_intervals.max(MAX_GAPS + 2), gap_bound: 0, last_end: 0 }
     }
 
     /// When everything booked so far is done.
     #[inline]
     pub fn free_at(&self) -> Nanos {
-        self.busy.back().map_or(0, |b| b.1)
+        self.last_end
     }
 
     /// Books `duration` at the first gap at or after `ready`; returns when it ends. Intervals
@@ -49,6 +52,9 @@ impl PlaneTimeline {
     pub fn book(&mut self, now: Nanos, ready: Nanos, duration: Nanos) -> Nanos {
         while self.busy.front().is_some_and(|b| b.1 <= now) {
             self.busy.pop_front();
+            if self.busy.is_empty() {
+                self.last_end = 0;
+            }
         }
         let mut t = ready;
         if self.busy.len() < MAX_GAPS {
@@ -83,6 +89,7 @@ impl PlaneTimeline {
             t = t.max(self.free_at());
         }
         let end = t + duration;
+        self.last_end = end;
         let full = self.busy.len() >= self.max_intervals;
         match self.busy.back_mut() {
             Some(last) if last.1 == t || full => last.1 = end,
@@ -197,6 +204,7 @@ mod tests {
                 let ready = now + if next(3) == 0 { next(3000) } else { next(80) };
                 let duration = 1 + if next(5) == 0 { next(400) } else { next(30) };
                 assert_eq!(fast.book(now, ready, duration), walked.book(now, ready, duration), "trial {trial}, step {step}");
+                assert_eq!(fast.free_at(), walked.busy.last().map_or(0, |b| b.1));
             }
         }
     }

@@ -220,6 +220,10 @@ pub struct Ftl {
     free: Vec<FreePool>,
     free_blocks: u32,
     striping: Striping,
+    /// Planes in write rotation order (`Geometry::plane_at`), twice over so that the
+    /// rotation from any cursor is one slice; and each plane's place in it.
+    rotation: Vec<u32>,
+    rotation_index: Vec<u32>,
     frontiers: [Frontier; STREAMS],
     counters: FtlCounters,
 }
@@ -263,6 +267,12 @@ impl Ftl {
             free,
             free_blocks: geo.blocks,
             striping: Striping::FirstFree,
+            rotation: (0..2 * geo.planes).map(|k| geo.plane_at(k % geo.planes)).collect(),
+            rotation_index: {
+                let mut index = vec![0; geo.planes as usize];
+                (0..geo.planes).for_each(|k| index[geo.plane_at(k) as usize] = k);
+                index
+            },
             frontiers: [frontier(), frontier(), frontier()],
             counters: FtlCounters::default(),
         }

@@ -230,29 +230,26 @@ impl Ftl {
     /// The plane in rotation order from the cursor that becomes free first; with fixed
     /// striping, simply the next in rotation order.
     fn first_free_plane(&self, s: usize, ops: &impl FlashOps) -> u32 {
-        let n = self.geo.planes;
-        let cursor = self.frontiers[s].cursor;
-        let mut best = self.geo.plane_at(cursor);
+        let n = self.geo.planes as usize;
+        let cursor = self.frontiers[s].cursor as usize;
+        let order = &self.rotation[cursor..cursor + n];
+        let mut best = order[0];
         if self.striping == Striping::Fixed {
             return best;
         }
         let mut best_ready = ops.plane_ready(best);
-        for k in 1..n {
-            let at = cursor + k;
-            let p = self.geo.plane_at(if at >= n { at - n } else { at });
+        for &p in &order[1..] {
+            // Selects, not a branch: which plane is free first is anybody's guess.
             let ready = ops.plane_ready(p);
-            if ready < best_ready {
-                best = p;
-                best_ready = ready;
-            }
+            let earlier = ready < best_ready;
+            best = if earlier { p } else { best };
+            best_ready = if earlier { ready } else { best_ready };
         }
         best
     }
 
     /// Inverse of `Geometry::plane_at`.
     fn rotation_index(&self, plane: u32) -> u32 {
-        let die = self.geo.die_of_plane(plane);
-        let plane_in_die = plane - die * self.geo.planes_per_die;
-        plane_in_die * self.geo.dies + die
+        self.rotation_index[plane as usize]
     }
 }
