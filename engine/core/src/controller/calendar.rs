@@ -105,7 +105,7 @@ impl Calendar {
     /// `book` for a transfer that usually comes after the latest ones (data following data
     /// on a busy link, pages to program on a channel): it then takes the slots after the
     /// busy run they end, or the free slots it is ready for past it, without a search.
-    #[inline]
+    #[inline(always)]
     pub fn queue(&mut self, now: Nanos, ready: Nanos, units: u32) -> Nanos {
         self.advance(now);
         self.booked_slots += units as u64;
@@ -131,6 +131,11 @@ impl Calendar {
                 }
             }
         }
+        self.book_searched(ready, units)
+    }
+
+    #[inline(never)]
+    fn book_searched(&mut self, ready: Nanos, units: u32) -> Nanos {
         self.search(ready, units)
     }
 
