@@ -90,11 +90,14 @@ impl DeviceModel {
     }
 
     /// Commands at `lbas` will come soon: start fetching what they will look up first (a
-    /// NAND drive's map entries). A hint; nothing observable changes.
+    /// NAND drive's map entries, and for `overwrites` the slots those point at). A hint;
+    /// nothing observable changes.
     #[inline]
-    pub fn prefetch(&self, lbas: &[u32]) {
+    pub fn prefetch(&self, lbas: &[u32], overwrites: bool) {
         if let DeviceModel::Nand(d) = self {
-            if !lbas.is_empty() {
+            if overwrites {
+                d.ftl.warm_for_writes(lbas);
+            } else if !lbas.is_empty() {
                 d.ftl.prefetch(lbas);
             }
         }

@@ -168,6 +168,13 @@ impl JobRunner {
         &self.ahead.fresh[..self.ahead.fresh_len]
     }
 
+    /// True if every command of the job overwrites (its map entries' old slots are worth
+    /// fetching too).
+    #[inline]
+    pub fn writes_only(&self) -> bool {
+        matches!(self.rw, Rw::Write | Rw::Randwrite)
+    }
+
     /// One command's draws: read or write (a mixed job), and its first unit.
     #[inline]
     fn draw(&mut self) -> (Op, u64) {

@@ -225,7 +225,7 @@ impl Simulation {
             return;
         }
         let command = runner.next_command();
-        self.drive.prefetch(runner.drawn_ahead());
+        self.drive.prefetch(runner.drawn_ahead(), runner.writes_only());
         let submit = self.threads.submit_time(slot, now);
         let started = submit - self.threads.overhead_ns();
         if submit == now {
