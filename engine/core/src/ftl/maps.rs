@@ -45,15 +45,15 @@ fn advise_huge_pages(_: usize, _: usize) {}
 /// a batch of them: loads issued together overlap their misses, so a batch of map entries
 /// fetched this way arrives in about the time of one miss instead of one miss after another.
 #[inline(always)]
-pub(super) fn fetch(v: &[u32], i: usize) {
+pub(super) fn fetch<T>(v: &[T], i: usize) {
     let Some(x) = v.get(i) else { return };
     #[cfg(target_arch = "x86_64")]
     // SAFETY: a prefetch of a valid element's address; it reads nothing and cannot fault.
     unsafe {
-        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>((x as *const u32).cast())
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>((x as *const T).cast())
     };
     #[cfg(not(target_arch = "x86_64"))]
-    // SAFETY: `x` is a valid, aligned reference to an initialised u32.
+    // SAFETY: `x` is a valid, aligned reference to an initialised T.
     unsafe {
         std::ptr::read_volatile(x);
     }

@@ -308,13 +308,15 @@ impl Ftl {
     /// those point at), all together: independent loads overlap their cache misses, so the
     /// writes that follow find them in cache instead of waiting for memory one after another.
     pub fn warm_for_writes(&self, lbas: &[u32]) {
-        for &lba in lbas {
-            maps::fetch(&self.l2p, lba as usize);
-        }
+        self.prefetch(lbas);
         for &lba in lbas {
             let old = self.l2p[lba as usize];
             if old != UNMAPPED {
                 maps::fetch(&self.p2l, old as usize * self.sectors as usize);
+                let block = self.geo.block_of_slot(old) as usize;
+                maps::fetch(&self.valid, block);
+                maps::fetch(&self.state, block);
+                self.buckets.fetch(block);
             }
         }
     }

@@ -31,6 +31,13 @@ impl ValidBuckets {
         }
     }
 
+    /// Starts fetching a block's links (it is about to move to another bucket).
+    #[inline]
+    pub fn fetch(&self, block: usize) {
+        super::maps::fetch(&self.next, block);
+        super::maps::fetch(&self.prev, block);
+    }
+
     #[inline]
     fn bucket(&self, block: u32, valid: u32) -> usize {
         ((block / self.blocks_per_plane) * self.buckets_per_plane + valid) as usize
