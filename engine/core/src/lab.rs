@@ -399,8 +399,8 @@ impl NandLab {
     pub const FREE: u32 = u32::MAX;
     pub const STALE: u32 = u32::MAX - 1;
 
-    pub fn erase_counts(&self) -> &[u32] {
-        self.ftl.erase_counts()
+    pub fn erase_counts(&self) -> Vec<u32> {
+        self.ftl.erase_counts().collect()
     }
 
     pub fn counters(&self) -> LabCounters {
@@ -410,7 +410,7 @@ impl NandLab {
             host_writes: c.host_units_written,
             nand_writes,
             gc_moves: c.gc_units_moved,
-            erases: self.ftl.erase_counts().iter().map(|&e| e as u64).sum(),
+            erases: self.ftl.erase_counts().map(|e| e as u64).sum(),
             host_reads: self.host_reads,
             waf: if c.host_units_written == 0 { 0.0 } else { nand_writes as f64 / c.host_units_written as f64 },
         }

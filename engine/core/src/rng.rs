@@ -27,7 +27,7 @@ fn wide_mul(a: u64, b: u64) -> (u64, u64) {
 fn wide_mul_by_halves(a: u64, b: u64) -> (u64, u64) {
     let (a_hi, a_lo, b_hi, b_lo) = (a >> 32, a & 0xFFFF_FFFF, b >> 32, b & 0xFFFF_FFFF);
     let (hi_lo, lo_hi) = (a_hi * b_lo, a_lo * b_hi);
-    let mid = (a_lo * b_lo >> 32) + (hi_lo & 0xFFFF_FFFF) + (lo_hi & 0xFFFF_FFFF);
+    let mid = ((a_lo * b_lo) >> 32) + (hi_lo & 0xFFFF_FFFF) + (lo_hi & 0xFFFF_FFFF);
     (a_hi * b_hi + (hi_lo >> 32) + (lo_hi >> 32) + (mid >> 32), a.wrapping_mul(b))
 }
 

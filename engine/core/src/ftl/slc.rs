@@ -158,7 +158,7 @@ impl Ftl {
         while !self.slc.has_room() && idle_turns < planes {
             let plane = self.slc.next_plane;
             self.slc.next_plane = (plane + 1) % planes;
-            let reclaimable = self.slc.by_valid.min_block(plane).filter(|&b| self.valid[b as usize] < half);
+            let reclaimable = self.slc.by_valid.min_block(plane).filter(|&b| self.blocks[b as usize].valid < half);
             let Some(block) = reclaimable else {
                 idle_turns += 1;
                 continue;
@@ -202,7 +202,7 @@ impl Ftl {
                 self.finish_victim(plane, ops);
                 let mut folded = 0;
                 while folded < per_plane && self.start_fold(plane) {
-                    folded += self.write_ptr[self.gc[plane as usize].victim() as usize] as u64;
+                    folded += self.blocks[self.gc[plane as usize].victim() as usize].write_ptr as u64;
                     self.finish_victim(plane, ops);
                 }
             }
@@ -239,11 +239,11 @@ impl Ftl {
         while let Some((block, erases)) = self.slc.closed[p].pop_front() {
             let b = block as usize;
             // GC may have reclaimed it since (and it may even hold native data now).
-            if self.state[b] != BlockState::Closed || !self.slc_mode[b] || self.erase_count[b] != erases {
+            if self.blocks[b].state != BlockState::Closed || !self.blocks[b].slc_mode || self.blocks[b].erase_count != erases {
                 continue;
             }
-            let valid = self.valid[b] as f64;
-            let written = self.write_ptr[b] as f64;
+            let valid = self.blocks[b].valid as f64;
+            let written = self.blocks[b].write_ptr as f64;
             let q = self.slc.per_free_unit;
             // Over by more than two SLC blocks per plane (a burst of host data): catch up at
             // one unit folded per unit written.
@@ -306,7 +306,7 @@ impl Ftl {
         if block == NONE || self.frontiers[s].fill[p] != 0 {
             return false;
         }
-        let written = self.write_ptr[block as usize];
+        let written = self.blocks[block as usize].write_ptr;
         if written == 0 || !written.is_multiple_of(self.geo.slots_per_page) {
             return false;
         }
@@ -321,8 +321,8 @@ impl Ftl {
 
     /// A block run in SLC mode was reclaimed: the cache's space is back.
     pub(super) fn slc_block_freed(&mut self, block: u32) {
-        self.slc.used_slots -= self.write_ptr[block as usize] as u64;
-        self.slc_mode[block as usize] = false;
+        self.slc.used_slots -= self.blocks[block as usize].write_ptr as u64;
+        self.blocks[block as usize].slc_mode = false;
     }
 
     /// Idle time reclaimed a block: once the cache has room again it takes host data.
@@ -341,7 +341,7 @@ impl Ftl {
     #[cfg(test)]
     pub(super) fn slc_open_units(&self) -> u64 {
         let f = &self.frontiers[Stream::Slc as usize];
-        f.open.iter().filter(|&&b| b != NONE).map(|&b| (self.write_ptr[b as usize] % self.geo.slots_per_page) as u64).sum()
+        f.open.iter().filter(|&&b| b != NONE).map(|&b| (self.blocks[b as usize].write_ptr % self.geo.slots_per_page) as u64).sum()
     }
 
     pub fn slc_cache_enabled(&self) -> bool {

@@ -5,12 +5,15 @@
 //! victim is the head of the plane's lowest non-empty bucket.
 
 pub(crate) const NONE: u32 = u32::MAX;
+const NEXT: usize = 0;
+const PREV: usize = 1;
 
 pub(crate) struct ValidBuckets {
     /// head[plane * buckets_per_plane + valid]
     head: Vec<u32>,
-    next: Vec<u32>,
-    prev: Vec<u32>,
+    /// Per block: [next, prev] in its bucket, side by side (moving a block to the next
+    /// bucket touches both).
+    links: Vec<[u32; 2]>,
     /// Per plane: every bucket below this one is empty.
     min: Vec<u32>,
     blocks_per_plane: u32,
@@ -23,8 +26,7 @@ impl ValidBuckets {
         let blocks = (planes * blocks_per_plane) as usize;
         Self {
             head: vec![NONE; (planes * buckets_per_plane) as usize],
-            next: vec![NONE; blocks],
-            prev: vec![NONE; blocks],
+            links: vec![[NONE; 2]; blocks],
             min: vec![buckets_per_plane; planes as usize],
             blocks_per_plane,
             buckets_per_plane,
@@ -34,8 +36,7 @@ impl ValidBuckets {
     /// Starts fetching a block's links (it is about to move to another bucket).
     #[inline]
     pub fn fetch(&self, block: usize) {
-        super::maps::fetch(&self.next, block);
-        super::maps::fetch(&self.prev, block);
+        super::maps::fetch(&self.links, block);
     }
 
     #[inline]
@@ -46,10 +47,10 @@ impl ValidBuckets {
     pub fn insert(&mut self, block: u32, valid: u32) {
         let b = self.bucket(block, valid);
         let old_head = self.head[b];
-        self.next[block as usize] = old_head;
-        self.prev[block as usize] = NONE;
+        self.links[block as usize][NEXT] = old_head;
+        self.links[block as usize][PREV] = NONE;
         if old_head != NONE {
-            self.prev[old_head as usize] = block;
+            self.links[old_head as usize][PREV] = block;
         }
         self.head[b] = block;
         let plane = (block / self.blocks_per_plane) as usize;
@@ -57,15 +58,15 @@ impl ValidBuckets {
     }
 
     pub fn remove(&mut self, block: u32, valid: u32) {
-        let (p, n) = (self.prev[block as usize], self.next[block as usize]);
+        let [n, p] = self.links[block as usize];
         if p == NONE {
             let b = self.bucket(block, valid);
             self.head[b] = n;
         } else {
-            self.next[p as usize] = n;
+            self.links[p as usize][NEXT] = n;
         }
         if n != NONE {
-            self.prev[n as usize] = p;
+            self.links[n as usize][PREV] = p;
         }
     }
 

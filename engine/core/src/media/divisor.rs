@@ -35,7 +35,7 @@ impl Divisor {
     }
 
     #[inline(always)]
-    pub fn div(self, n: u32) -> u32 {
+    pub fn quotient(self, n: u32) -> u32 {
         if self.magic == 0 {
             n >> self.shift
         } else {
@@ -45,19 +45,19 @@ impl Divisor {
     }
 
     #[inline(always)]
-    pub fn rem(self, n: u32) -> u32 {
-        n - self.div(n) * self.d
+    pub fn remainder(self, n: u32) -> u32 {
+        n - self.quotient(n) * self.d
     }
 
     #[inline(always)]
     pub fn div_rem(self, n: u32) -> (u32, u32) {
-        let q = self.div(n);
+        let q = self.quotient(n);
         (q, n - q * self.d)
     }
 
     #[inline(always)]
     pub fn divides(self, n: u32) -> bool {
-        self.rem(n) == 0
+        self.remainder(n) == 0
     }
 }
 

@@ -158,12 +158,12 @@ impl Geometry {
 
     #[inline]
     pub fn plane_of_block(&self, block: u32) -> u32 {
-        self.div.blocks_per_plane.div(block)
+        self.div.blocks_per_plane.quotient(block)
     }
 
     #[inline]
     pub fn die_of_plane(&self, plane: u32) -> u32 {
-        self.div.planes_per_die.div(plane)
+        self.div.planes_per_die.quotient(plane)
     }
 
     /// The k-th plane in write rotation order: every channel first, then every die on it,
@@ -176,7 +176,7 @@ impl Geometry {
 
     #[inline]
     pub fn block_of_slot(&self, slot: u32) -> u32 {
-        self.div.slots_per_block.div(slot)
+        self.div.slots_per_block.quotient(slot)
     }
 
     /// Block and unit offset within it.
@@ -187,13 +187,13 @@ impl Geometry {
 
     #[inline]
     pub fn plane_of_slot(&self, slot: u32) -> u32 {
-        self.div.slots_per_plane.div(slot)
+        self.div.slots_per_plane.quotient(slot)
     }
 
     /// Global page number (block * pages_per_block + page) of a slot.
     #[inline]
     pub fn page_of_slot(&self, slot: u32) -> u32 {
-        self.div.slots_per_page.div(slot)
+        self.div.slots_per_page.quotient(slot)
     }
 
     /// True if a slot offset (in a block, or a drive) starts a page.
@@ -211,12 +211,12 @@ impl Geometry {
     /// A slot offset in a block rounded down to the start of its native program operation.
     #[inline]
     pub fn program_start(&self, offset: u32) -> u32 {
-        offset - self.div.slots_per_program.rem(offset)
+        offset - self.div.slots_per_program.remainder(offset)
     }
 
     #[inline]
     pub fn channel_of_die(&self, die: u32) -> u32 {
-        self.div.channels.rem(die)
+        self.div.channels.remainder(die)
     }
 }
 

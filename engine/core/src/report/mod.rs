@@ -238,7 +238,7 @@ impl Summary {
         let gc_units = ftl.gc_units_moved - b.ftl.gc_units_moved;
         let programs = (flash.host_page_programs + flash.gc_page_programs) - (b.flash.host_page_programs + b.flash.gc_page_programs);
         let counts = drive.ftl.erase_counts();
-        let erase_mean = counts.iter().map(|&c| c as f64).sum::<f64>() / counts.len() as f64;
+        let erase_mean = counts.clone().map(|c| c as f64).sum::<f64>() / counts.len() as f64;
         let endurance = drive.endurance_pe() as f64;
         let map = drive.mapping_counters();
         let lookups: Vec<f64> = (0..4).map(|t| (map.lookups[t] - b.map.lookups[t]) as f64).collect();
@@ -254,7 +254,7 @@ impl Summary {
         self.gc_moved_bytes = (gc_units * MAPPING_UNIT_BYTES) as f64;
         self.erases = (ftl.erases - b.ftl.erases) as f64;
         self.wear_level_moves = (ftl.wear_level_moves - b.ftl.wear_level_moves) as f64;
-        self.erase_count_max = counts.iter().copied().max().unwrap_or(0) as f64;
+        self.erase_count_max = counts.max().unwrap_or(0) as f64;
         self.erase_count_mean = erase_mean;
         self.endurance_used_percent = erase_mean / endurance * 100.0;
         self.estimated_tbw = full_geo.raw_bytes() as f64 * endurance / waf.max(1.0) / 1e12;
