@@ -4,7 +4,7 @@
 import { cpus, loadavg } from 'node:os';
 import { openBenchBrowser } from './chromium';
 import { nativeBench, ssdsimPath } from './native';
-import { engineBenchCases, figureMembers, measureInNode, memoryEstimateBytes } from './node';
+import { engineBenchCases, figureMembers, measureInNode, memoryEstimate } from './node';
 import { parseOptions, type BenchOptions } from './options';
 import { formatReport, TARGETS, type BenchResult, type ChromiumCaseRow, type FigureTiming } from './report';
 import { minMedian, summarise, type BenchCase } from './stats';
@@ -15,7 +15,7 @@ const log = (line: string) => void process.stderr.write(`bench: ${line}\n`);
 async function inChromium(cases: BenchCase[], options: BenchOptions, result: BenchResult): Promise<void> {
   // The engine's own estimate, from the same wasm: building a simulation allocates the drive
   // but runs nothing.
-  const estimates = cases.map((c) => memoryEstimateBytes(c.scenario));
+  const estimates = cases.map((c) => memoryEstimate(c.scenario));
   const browser = await openBenchBrowser();
   try {
     result.environment.chromium = /HeadlessChrome\/[\d.]+/.exec(browser.userAgent)?.[0] ?? browser.userAgent;
@@ -24,7 +24,13 @@ async function inChromium(cases: BenchCase[], options: BenchOptions, result: Ben
     for (const [i, c] of cases.entries()) {
       log(`chromium: ${c.id} x ${options.repeat}`);
       const run = await browser.measureCase(c.scenario, options.repeat);
-      const row: ChromiumCaseRow = { ...summarise(c, run.measurements), memory_bytes_before_run: run.memoryBytesBefore, memory_bytes_after_run: run.memoryBytesAfter, memory_estimate_bytes: estimates[i] };
+      const row: ChromiumCaseRow = {
+        ...summarise(c, run.measurements),
+        memory_bytes_before_run: run.memoryBytesBefore,
+        memory_bytes_after_run: run.memoryBytesAfter,
+        memory_estimate_bytes: estimates[i].expected,
+        memory_bound_bytes: estimates[i].bound,
+      };
       result.chromium.push(row);
     }
     if (options.figures) {

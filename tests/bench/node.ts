@@ -33,12 +33,14 @@ export function measureInNode(c: BenchCase, repeat: number): Measurement[] {
   return Array.from({ length: repeat }, () => measure(() => new Simulation(c.scenario), () => performance.now() / 1000));
 }
 
-/** `Budget::memory_bytes` of a scenario: what the engine admitted the run under, before it runs. */
-export function memoryEstimateBytes(scenario: string): number {
+/** A scenario's memory as the engine works it out before the run: what the page shows
+ * (`Budget::expected_memory_bytes`) and the bound the run is admitted under (`memory_bytes`). */
+export function memoryEstimate(scenario: string): { expected: number; bound: number } {
   load();
   const sim = new Simulation(scenario);
   try {
-    return (JSON.parse(sim.budget()) as { memory_bytes: number }).memory_bytes;
+    const budget = JSON.parse(sim.budget()) as { memory_bytes: number; expected_memory_bytes: number };
+    return { expected: budget.expected_memory_bytes, bound: budget.memory_bytes };
   } finally {
     sim.free();
   }

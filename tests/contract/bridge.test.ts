@@ -176,7 +176,7 @@ describe('after the wasm traps', () => {
         return '[]';
       }
       budget() {
-        return '{"memory_bytes":1,"flash_ops":1,"host_commands":1,"seconds_estimate":0,"precondition_flash_ops":0}';
+        return '{"memory_bytes":1,"expected_memory_bytes":1,"flash_ops":1,"host_commands":1,"seconds_estimate":0,"precondition_flash_ops":0}';
       }
       run(): boolean {
         throw new WebAssembly.RuntimeError('unreachable');

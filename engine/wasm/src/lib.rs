@@ -85,9 +85,10 @@ impl Simulation {
         self.inner.progress()
     }
 
-    /// The limits the run was admitted under, as JSON (`Budget`: `memory_bytes`,
-    /// `flash_ops`, `host_commands`, `seconds_estimate`, `precondition_flash_ops`): known
-    /// before it starts, so the page can say how much memory and time it will take.
+    /// The limits the run was admitted under and the memory it typically takes, as JSON
+    /// (`Budget`: `memory_bytes`, `expected_memory_bytes`, `flash_ops`, `host_commands`,
+    /// `seconds_estimate`, `precondition_flash_ops`): known before it starts, so the page
+    /// can say how much memory and time it will take.
     pub fn budget(&self) -> String {
         serde_json::to_string(self.inner.budget()).expect("a budget always serialises")
     }

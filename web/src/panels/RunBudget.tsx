@@ -1,5 +1,6 @@
-// One small line under the run status: the memory and time the engine admitted the run under
-// (known before it starts), and once it ends, how large the engine's wasm memory really is.
+// One small line under the run status: the memory the run will take and the time it may take,
+// as the engine works them out before it starts, and once it ends, how large the engine's wasm
+// memory really is.
 import type { Budget } from '../engine/types';
 import { useI18n, type I18n } from '../i18n';
 import { formatBytesShort } from '../scenario/bytes';
@@ -10,13 +11,18 @@ export function budgetSeconds(secondsEstimate: number): number {
 }
 
 /** The line's parts, in the page's language; null when there is nothing to say yet. */
-export function runBudgetText({ t, locale }: Pick<I18n, 't' | 'locale'>, budget: Budget | null | undefined, memoryBytes: number | null | undefined): { budget: string | null; memory: string | null } | null {
+export function runBudgetText(
+  { t, locale }: Pick<I18n, 't' | 'locale'>,
+  budget: Budget | null | undefined,
+  memoryBytes: number | null | undefined,
+): { budget: string | null; help: string | null; memory: string | null } | null {
   // An unbounded estimate (u64::MAX, infinity) only belongs to a scenario the engine refused.
   const known = budget && Number.isFinite(budget.seconds_estimate) && budget.memory_bytes < Number.MAX_SAFE_INTEGER ? budget : null;
-  const budgetText = known && t('run.budget', { memory: formatBytesShort(known.memory_bytes, locale), s: budgetSeconds(known.seconds_estimate).toLocaleString(locale) });
+  const budgetText = known && t('run.budget', { memory: formatBytesShort(known.expected_memory_bytes, locale), s: budgetSeconds(known.seconds_estimate).toLocaleString(locale) });
   const memoryText = typeof memoryBytes === 'number' && memoryBytes > 0 ? t('run.wasmMemory', { memory: formatBytesShort(memoryBytes, locale) }) : null;
   if (!budgetText && !memoryText) return null;
-  return { budget: budgetText, memory: memoryText };
+  const help = known ? t('run.budgetHelp', { bound: formatBytesShort(known.memory_bytes, locale) }) : null;
+  return { budget: budgetText, help, memory: memoryText };
 }
 
 export function RunBudget({ budget, memoryBytes, stale }: { budget: Budget | null | undefined; memoryBytes: number | null | undefined; stale?: boolean }) {
@@ -26,7 +32,7 @@ export function RunBudget({ budget, memoryBytes, stale }: { budget: Budget | nul
   return (
     <p className={`run-budget${stale ? ' stale' : ''}`} data-testid="run-budget">
       {text.budget && (
-        <span title={i18n.t('run.budgetHelp')} data-testid="run-budget-estimate">
+        <span title={text.help ?? undefined} data-testid="run-budget-estimate">
           {text.budget}
         </span>
       )}

@@ -24,6 +24,9 @@ pub(crate) fn intervals_per_plane(planes: u32) -> usize {
     (DRIVE_INTERVALS / planes.max(1) as usize).clamp(4 * MAX_GAPS, 32_768)
 }
 
+/// Heap a timeline starts with (its deque's room for `MAX_GAPS + 2` intervals).
+pub(crate) const INITIAL_BYTES: u64 = (MAX_GAPS as u64 + 2) * 16;
+
 pub(crate) struct PlaneTimeline {
     busy: VecDeque<(Nanos, Nanos)>,
     max_intervals: usize,

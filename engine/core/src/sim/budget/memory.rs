@@ -1,6 +1,10 @@
-//! An upper bound on the heap a run allocates, before it starts: the drive's maps and
-//! per-block state, the hardware's timelines, the mapping cache, the metric series (their
-//! points decided by `sim/window.rs` and the plan), histograms and the event queue.
+//! The heap a run allocates, before it starts: the drive's maps and per-block state, the
+//! hardware's timelines, the mapping cache, the metric series (their points decided by
+//! `sim/window.rs` and the plan), histograms and the event queue. Each part twice: an upper
+//! bound, which admits or refuses the run, and what a run typically takes, which the page
+//! shows before it starts. Most of a drive's memory is known exactly (its maps and
+//! per-block state); what only has a worst case (a plane's queue of operations, every chart
+//! point at its longest JSON) is bounded by that and expected at what runs take.
 
 use crate::controller::{calendar, plane_timeline};
 use crate::ftl::cost_benefit::CostBenefit;
@@ -19,63 +23,99 @@ const POINT_BYTES: u64 = 160;
 const SERIES_BYTES: u64 = 2048;
 
 /// The scenario's copies (scaled, validated), the plan's jobs, the summary and what the
-/// allocator rounds up: small, charged once.
+/// allocator rounds up: small, charged once. It also stands for the engine's own memory in
+/// the browser (its static data and stack, about 1 MiB of the worker's wasm memory).
 const FIXED_BYTES: u64 = 1 << 20;
 
 /// Points of the two latency CDFs and histograms (see `Recorder::add_latency_cdfs`; a
 /// histogram has 8 bins per doubling over at most 40 doublings of nanoseconds).
 const CDF_POINTS: u64 = 2 * 105 + 2 * (8 * 40 + 1);
 
+/// Bytes a part of a run takes: at most `bound`, typically `expected`.
+/// Points a time series typically draws (see `metrics_bytes`).
+const TYPICAL_TIME_POINTS: u64 = 2_000;
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Memory {
-    /// Maps, per-block and per-plane state, timelines, buffers, mapping cache.
-    pub drive_bytes: u64,
-    /// Series points, histograms and the event queue.
-    pub metrics_bytes: u64,
+pub(crate) struct Footprint {
+    pub bound: u64,
+    pub expected: u64,
 }
 
-impl Memory {
-    pub fn total(&self) -> u64 {
-        self.drive_bytes.saturating_add(self.metrics_bytes).saturating_add(FIXED_BYTES)
+impl Footprint {
+    /// Known in advance: the bound is what it takes.
+    pub fn exact(bytes: u64) -> Footprint {
+        Footprint { bound: bytes, expected: bytes }
     }
 }
 
-pub(crate) fn drive_bytes(s: &Scenario, geo: &Geometry) -> u64 {
+impl std::ops::Add for Footprint {
+    type Output = Footprint;
+    fn add(self, o: Footprint) -> Footprint {
+        Footprint { bound: self.bound.saturating_add(o.bound), expected: self.expected.saturating_add(o.expected) }
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Memory {
+    /// Maps, per-block and per-plane state, timelines, buffers, mapping cache.
+    pub drive: Footprint,
+    /// Series points, histograms and the event queue.
+    pub metrics: Footprint,
+}
+
+impl Memory {
+    pub fn total(&self) -> Footprint {
+        self.drive + self.metrics + Footprint::exact(FIXED_BYTES)
+    }
+}
+
+pub(crate) fn drive_bytes(s: &Scenario, geo: &Geometry) -> Footprint {
     let d = &s.device;
     let sectors = if d.controller.compression { crate::controller::COMPRESSION_SECTORS as u64 } else { 1 };
     let (units, slots, blocks, planes) = (geo.user_units as u64, geo.slots as u64, geo.blocks as u64, geo.planes as u64);
     // L2P, P2L (a unit per sector of a slot), and each unit's compressed size.
     let maps = 4 * units + 4 * slots * sectors + if sectors > 1 { units } else { 0 };
-    // erased, valid, write pointer, state, erase count, closed at, victim-bucket links
-    // (30 bytes), the free pool (24 with dynamic wear levelling, else 4 doubling), the FIFO
-    // queue (4, doubling) and the block map a caller may take (9).
-    let per_block = 80 * blocks;
+    // Bound: the block record (32 bytes), victim-bucket links (8), the free pool (24 with
+    // dynamic wear levelling, else 4 doubling), the FIFO queue (4, doubling), the SLC
+    // cache's links and queue (12) and the block map a caller may take (9). Expected: the
+    // same, with what only some drives keep (free-pool heap, FIFO queue, SLC cache) where
+    // they keep it, once.
+    let fifo = if d.gc.policy == GcPolicy::Fifo { 4 } else { 0 };
+    let pool = if d.wear.dynamic { 24 } else { 4 };
+    let slc = if d.slc_cache.enabled() && geo.bits_per_cell > 1 { 12 } else { 0 };
+    let per_block = Footprint { bound: 80 * blocks, expected: (32 + 8 + pool + fifo + slc) * blocks };
     // Cost-benefit's search trees.
     let cost_benefit = if d.gc.policy == GcPolicy::CostBenefit { CostBenefit::bytes(planes, geo.blocks_per_plane as u64) } else { 0 };
     // Victim buckets: one head per valid count per plane.
     let buckets = 4 * planes * (geo.slots_per_block as u64 * sectors + 1);
-    // Each plane's busy intervals (a deque that may double), GC and frontier state.
-    let per_plane = planes * (32 * plane_timeline::intervals_per_plane(geo.planes) as u64 + 256);
+    // Each plane's busy intervals (a deque that may double, but rarely grows past the room
+    // it starts with), GC and frontier state; the plane rotation.
+    let per_plane = Footprint {
+        bound: planes * (32 * plane_timeline::intervals_per_plane(geo.planes) as u64 + 256),
+        expected: planes * (plane_timeline::INITIAL_BYTES + 256),
+    };
     let calendars = (d.nand.channels as u64 + 2) * (calendar::HEAP_BYTES + 64);
     let buffer_units = (d.controller.write_buffer.0 / MAPPING_UNIT_BYTES).max(2 * geo.slots_per_page as u64);
     let buffer = 16 * buffer_units;
     // Mapping cache: tier, LRU links, dirty flag and dirty-LRU links per segment.
     let segments = units.div_ceil(d.mapping.entries_per_segment(geo.page_bytes) as u64);
     let cache = 18 * segments;
-    maps + per_block + cost_benefit + buckets + per_plane + calendars + buffer + cache
+    Footprint::exact(maps + cost_benefit + buckets + calendars + buffer + cache) + per_block + per_plane
 }
 
 /// A 3D XPoint SSD keeps no maps: its ranks' free times, and calendars for the channels and
 /// the link.
-pub(crate) fn xpoint_drive_bytes(s: &Scenario) -> u64 {
-    8 * s.device.xpoint.dies_per_channel as u64 + 3 * (calendar::HEAP_BYTES + 64) + 1024
+pub(crate) fn xpoint_drive_bytes(s: &Scenario) -> Footprint {
+    Footprint::exact(8 * s.device.xpoint.dies_per_channel as u64 + 3 * (calendar::HEAP_BYTES + 64) + 1024)
 }
 
 /// A hard disk: its zones' rates, the dirty data waiting for the platters (an entry per
 /// write at most, a unit each at least) and calendars for the link.
-pub(crate) fn hdd_drive_bytes(s: &Scenario) -> u64 {
+pub(crate) fn hdd_drive_bytes(s: &Scenario) -> Footprint {
     let h = &s.device.hdd;
-    8 * h.zones as u64 + 16 * (h.cache_bytes.0 / MAPPING_UNIT_BYTES + 1) + 2 * (calendar::HEAP_BYTES + 64) + 1024
+    let fixed = 8 * h.zones as u64 + 2 * (calendar::HEAP_BYTES + 64) + 1024;
+    // The dirty data waiting for the platters: a unit an entry at worst, a write at best.
+    Footprint { bound: fixed + 16 * (h.cache_bytes.0 / MAPPING_UNIT_BYTES + 1), expected: fixed + 16 * 1024 }
 }
 
 /// Bytes of the latency histograms (1 ns .. 1000 s at 3 significant digits), measured
@@ -90,16 +130,24 @@ fn histogram_bytes() -> u64 {
 
 /// Series, histograms and the event queue for `plan` run with time windows of `window`
 /// for at most `duration_ns`.
-pub(crate) fn metrics_bytes(s: &Scenario, plan: &Plan, window: TimeWindow, duration_ns: u64) -> u64 {
+pub(crate) fn metrics_bytes(s: &Scenario, plan: &Plan, window: TimeWindow, duration_ns: u64) -> Footprint {
     let reads = plan.phases.iter().any(|p| matches!(p.job.rw, Rw::Read | Rw::Randread | Rw::Rw | Rw::Randrw));
     let writes = plan.phases.iter().any(|p| matches!(p.job.rw, Rw::Write | Rw::Randwrite | Rw::Rw | Rw::Randrw));
     let m = &s.device.mapping;
-    let map_tiers = 1 + [m.sram_bytes.0 > 0, m.dram_bytes.0 > 0, m.hmb.table_bytes() > 0].iter().filter(|&&t| t).count() as u64;
+    // Only a drive with NAND has a mapping table (a hybrid may have a NAND tier).
+    let kinds = [s.device.kind, s.device.tier.cache, s.device.tier.backing];
+    let nand = kinds[..if s.device.kind == crate::scenario::DeviceKind::Hybrid { 3 } else { 1 }].contains(&crate::scenario::DeviceKind::NandSsd);
+    let map_tiers = if nand { 1 + [m.sram_bytes.0 > 0, m.dram_bytes.0 > 0, m.hmb.table_bytes() > 0].iter().filter(|&&t| t).count() as u64 } else { 0 };
     // read throughput; write throughput, waf, waf_window, gc; a line per mapping tier.
     // A hybrid's tier: reads from the cache, promotions, data cached.
     let tier = 3 * (s.device.kind == crate::scenario::DeviceKind::Hybrid) as u64;
     let time_series = reads as u64 + 4 * writes as u64 + map_tiers + tier;
-    let mut points = time_series * time_points_bound(window.width_ns, duration_ns);
+    let time_points = time_series * time_points_bound(window.width_ns, duration_ns);
+    // A time series' windows are sized for about 200 over the run at the hardware's best
+    // (`sim/window.rs`); runs go a few times slower (GC, a full cache): a few hundred to a
+    // few thousand points are typical.
+    let typical_time_points = time_points.min(time_series * TYPICAL_TIME_POINTS);
+    let mut points = 0;
     let mut series = time_series + plan.series.len() as u64 + 3;
     // A point per benchmark phase.
     points += plan.phases.len() as u64;
@@ -119,5 +167,10 @@ pub(crate) fn metrics_bytes(s: &Scenario, plan: &Plan, window: TimeWindow, durat
     // starts.
     let depth = plan.phases.iter().map(|p| p.job.iodepth as u64 * p.job.numjobs.max(1) as u64).max().unwrap_or(1);
     let events = depth * (2 * 16 + 2 * 32);
-    points.saturating_mul(POINT_BYTES).saturating_add(series * SERIES_BYTES).saturating_add(histogram_bytes()).saturating_add(events)
+    let fixed = histogram_bytes().saturating_add(events);
+    // A point typically: 16 bytes in its series and 40 as the report's JSON text.
+    Footprint {
+        bound: (points + time_points).saturating_mul(POINT_BYTES).saturating_add(series * SERIES_BYTES).saturating_add(fixed),
+        expected: (points + typical_time_points).saturating_mul(56).saturating_add(series * 256).saturating_add(fixed),
+    }
 }

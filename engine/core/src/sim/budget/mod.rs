@@ -22,25 +22,27 @@ pub const MAX_EVENTS: u64 = 2_000_000_000;
 pub const MEMORY_LIMIT_BYTES: u64 = 1536 * MIB;
 
 /// Flash operations a run may do, preconditioning included: the slowest run allowed takes
-/// a few minutes in the browser.
+/// a minute or two in the browser.
 ///
-/// Measured with `ssdsim bench` (native, release, 2-core CI machine, Nov 2026): timed runs
-/// did 2.7-4.8 M flash ops/s for 4K random reads, 3.4-3.9 M/s for 4K random writes at GC
-/// steady state, 5.1-5.6 M/s for 128K sequential writes; preconditioning (untimed) did
-/// 7.2 M/s with GC and 15 M/s for a plain fill. wasm runs at about 0.6 x native: 1.8 M/s
-/// for timed work at worst, so 300 M is under three minutes. The estimate is an upper
-/// bound, typically 2-6x the work a run really does, so admitted runs finish sooner.
+/// Measured with `ssdsim bench` (native, release, 2-core machine, quiet, 26 Nov 2026): timed
+/// runs do 10.8 M flash ops/s for 4K random reads, 11.3 M/s for 4K random writes at GC
+/// steady state, 10-10.6 M/s for 128K sequential writes; preconditioning (untimed) 40 M/s
+/// with GC and 25 M/s for a plain fill. wasm runs at 0.63-0.9 x native (`npm run
+/// bench:browser`), and a shared machine at half speed or worse: 3.6 M/s for timed work is
+/// the rate assumed, so 300 M is under a minute and a half. The estimate is an upper bound,
+/// typically 2-6x the work a run really does, so admitted runs finish sooner.
 pub const FLASH_OPS_LIMIT: u64 = 300_000_000;
 
 /// Host commands a run may issue. Commands that touch no flash (trims, reads of unwritten
-/// space) still cost an event each: about 4 M/s native, 2.4 M/s in wasm, so two minutes.
+/// space) still cost an event each: about 10 M/s native, 4.8 M/s assumed in wasm, so about
+/// a minute.
 pub const HOST_COMMANDS_LIMIT: u64 = 300_000_000;
 
 /// Flash operations per second the browser manages, for `seconds_estimate`: timed runs,
 /// and preconditioning (see `FLASH_OPS_LIMIT` for the measurements).
-const WASM_FLASH_OPS_PER_S: f64 = 0.6 * 3.0e6;
-const WASM_PRECONDITION_OPS_PER_S: f64 = 0.6 * 7.0e6;
-const WASM_COMMANDS_PER_S: f64 = 0.6 * 4.0e6;
+const WASM_FLASH_OPS_PER_S: f64 = 0.6 * 6.0e6;
+const WASM_PRECONDITION_OPS_PER_S: f64 = 0.6 * 15.0e6;
+const WASM_COMMANDS_PER_S: f64 = 0.6 * 8.0e6;
 
 /// What a run is allowed: upper bounds, known before it starts. Serialises with plain
 /// numbers (JavaScript reads them to 2^53 exactly, and these are estimates).
@@ -50,6 +52,10 @@ pub struct Budget {
     /// Heap the simulator allocates at most, bytes.
     #[ts(type = "number")]
     pub memory_bytes: u64,
+    /// Memory a run like this typically takes, bytes (the engine's own included): what the
+    /// page shows before the run. `memory_bytes` is the worst case it is admitted under.
+    #[ts(type = "number")]
+    pub expected_memory_bytes: u64,
     /// Flash operations (reads, programs, erases, translation pages) at most,
     /// preconditioning included; `Simulation::flash_ops_done` never passes it.
     #[ts(type = "number")]
@@ -81,7 +87,14 @@ fn refusal(code: ErrorCode, field: &str, message: String) -> ScenarioError {
 /// A scenario whose geometry is invalid has no budget: every bound is `u64::MAX`.
 pub fn estimate(scenario: &Scenario) -> Budget {
     estimate_parts(scenario).map_or(
-        Budget { memory_bytes: u64::MAX, flash_ops: u64::MAX, host_commands: u64::MAX, seconds_estimate: f64::INFINITY, precondition_flash_ops: u64::MAX },
+        Budget {
+            memory_bytes: u64::MAX,
+            expected_memory_bytes: u64::MAX,
+            flash_ops: u64::MAX,
+            host_commands: u64::MAX,
+            seconds_estimate: f64::INFINITY,
+            precondition_flash_ops: u64::MAX,
+        },
         |(budget, _, _)| budget,
     )
 }
@@ -90,17 +103,18 @@ pub fn estimate(scenario: &Scenario) -> Budget {
 fn estimate_parts(s: &Scenario) -> Result<(Budget, memory::Memory, work::Work), ScenarioError> {
     let user_bytes = s.device.user_bytes()?;
     let plan = Plan::new(&s.workload, user_bytes, 1.0);
-    let (w, drive_bytes) = match s.device.kind {
+    let (w, drive) = match s.device.kind {
         DeviceKind::Hybrid => hybrid_parts(s, &plan, user_bytes)?,
         kind => media_parts(s, kind, &plan, user_bytes)?,
     };
     let window = crate::sim::window::time_window(&plan, &s.device)?;
-    let m = memory::Memory { drive_bytes, metrics_bytes: memory::metrics_bytes(s, &plan, window, w.duration_bound_ns) };
+    let m = memory::Memory { drive, metrics: memory::metrics_bytes(s, &plan, window, w.duration_bound_ns) };
     let flash_ops = w.precondition_flash_ops.saturating_add(w.workload_flash_ops);
     let seconds = w.precondition_flash_ops as f64 / WASM_PRECONDITION_OPS_PER_S
         + (w.workload_flash_ops as f64 / WASM_FLASH_OPS_PER_S).max(w.host_commands as f64 / WASM_COMMANDS_PER_S);
     let budget = Budget {
-        memory_bytes: m.total(),
+        memory_bytes: m.total().bound,
+        expected_memory_bytes: m.total().expected,
         flash_ops,
         host_commands: w.host_commands,
         seconds_estimate: seconds,
@@ -110,7 +124,7 @@ fn estimate_parts(s: &Scenario) -> Result<(Budget, memory::Memory, work::Work), 
 }
 
 /// The work and drive memory of one device kind running `plan`.
-fn media_parts(s: &Scenario, kind: DeviceKind, plan: &Plan, user_bytes: u64) -> Result<(work::Work, u64), ScenarioError> {
+fn media_parts(s: &Scenario, kind: DeviceKind, plan: &Plan, user_bytes: u64) -> Result<(work::Work, memory::Footprint), ScenarioError> {
     Ok(match kind {
         DeviceKind::NandSsd => {
             let geo = Geometry::new(&s.device)?;
@@ -127,7 +141,7 @@ fn media_parts(s: &Scenario, kind: DeviceKind, plan: &Plan, user_bytes: u64) -> 
 /// unit may cross a tier twice: missed then promoted, cached then written back); and the
 /// directory, history and queues (see `device/tier.rs`). Only a NAND backing tier is
 /// preconditioned.
-fn hybrid_parts(s: &Scenario, plan: &Plan, user_bytes: u64) -> Result<(work::Work, u64), ScenarioError> {
+fn hybrid_parts(s: &Scenario, plan: &Plan, user_bytes: u64) -> Result<(work::Work, memory::Footprint), ScenarioError> {
     let t = &s.device.tier;
     let (backing, backing_bytes) = media_parts(s, t.backing, plan, user_bytes)?;
     let mut cache_scenario = s.clone();
@@ -155,7 +169,7 @@ fn hybrid_parts(s: &Scenario, plan: &Plan, user_bytes: u64) -> Result<(work::Wor
     let slots = cache_units / crate::units::MAPPING_UNIT_BYTES;
     // Tag, last use, flags; history tag and count; a candidate and a dirty entry per slot.
     let directory = slots * (4 + 4 + 1 + 4 + 1 + 4 + 4) + 4096 * 16;
-    Ok((work, backing_bytes.saturating_add(cache_bytes).saturating_add(directory)))
+    Ok((work, backing_bytes + cache_bytes + memory::Footprint::exact(directory)))
 }
 
 /// The budget of a scaled, validated scenario, or a refusal if it is over a limit.
@@ -163,7 +177,7 @@ pub fn check(scenario: &Scenario) -> Result<Budget, ScenarioError> {
     let (budget, m, w) = estimate_parts(scenario)?;
     if budget.memory_bytes > MEMORY_LIMIT_BYTES {
         // The series are bounded by the window logic; what grows without limit is the drive.
-        let field = if m.drive_bytes >= m.metrics_bytes { Fields::BLOCKS } else { metrics_field(scenario) };
+        let field = if m.drive.bound >= m.metrics.bound { Fields::BLOCKS } else { metrics_field(scenario) };
         let advice =
             if field == Fields::BLOCKS { "use fewer blocks per plane, or a larger scale (the same ratios at a smaller size)" } else { "draw fewer points" };
         return Err(refusal(
@@ -172,8 +186,8 @@ pub fn check(scenario: &Scenario) -> Result<Budget, ScenarioError> {
             format!(
                 "this run needs up to {} MiB of simulator memory (drive {} MiB, charts {} MiB); the limit is {} MiB: {advice}",
                 budget.memory_bytes.div_ceil(MIB),
-                m.drive_bytes.div_ceil(MIB),
-                m.metrics_bytes.div_ceil(MIB),
+                m.drive.bound.div_ceil(MIB),
+                m.metrics.bound.div_ceil(MIB),
                 MEMORY_LIMIT_BYTES / MIB
             ),
         ));

@@ -1,0 +1,44 @@
+//! The memory the page shows before a run (`Budget::expected_memory_bytes`) is what the run
+//! takes: within 10 % of the heap it really allocates, on the bench's cases and on every
+//! preset. One test in this file, so the counting allocator sees nothing else.
+
+use ssd_core::{Scenario, Simulation};
+
+#[path = "support/heap.rs"]
+mod heap;
+
+#[global_allocator]
+static HEAP: heap::Counting = heap::Counting;
+
+/// The engine's own memory in the browser, beside what a run allocates.
+const ENGINE_BYTES: u64 = 1 << 20;
+
+#[test]
+fn runs_take_the_memory_expected_of_them() {
+    let mut cases: Vec<(String, Scenario)> =
+        ssd_core::bench::CASES.iter().filter(|c| c.browser).map(|c| (c.id.to_string(), Scenario::from_json(c.scenario).unwrap())).collect();
+    cases.extend(ssd_core::presets::all().map(|p| (p.name.to_string(), p.scenario().unwrap())));
+    for (name, s) in cases {
+        let base = heap::start();
+        let mut sim = Simulation::new(&s).unwrap();
+        while !sim.run(1 << 20) {}
+        let text = sim.report().to_json();
+        let peak = heap::peak_since(base);
+        drop(text);
+        let budget = *sim.budget();
+        // The expectation counts the engine's own memory (about 1 MiB in the browser: its
+        // static data and stack), which this heap does not.
+        let taken = peak + ENGINE_BYTES;
+        let (mib, expected) = (|b: u64| b as f64 / 1048576.0, budget.expected_memory_bytes);
+        println!(
+            "{name}: takes {:.1} MiB, expected {:.1} MiB ({:.2}), at most {:.1} MiB",
+            mib(taken),
+            mib(expected),
+            taken as f64 / expected as f64,
+            mib(budget.memory_bytes)
+        );
+        let off = taken.abs_diff(expected) as f64;
+        assert!(off <= 0.1 * expected as f64 || off <= 0.5 * 1048576.0, "{name}: takes {taken} bytes, expected {expected}");
+        assert!(peak <= budget.memory_bytes, "{name}: over its bound");
+    }
+}
