@@ -58,7 +58,7 @@ fn measure(case: &BenchCase) -> Result<Measurement, String> {
 pub fn run(options: &Options) -> Result<(), String> {
     let mut rows = Vec::new();
     if !options.json {
-        println!("{:<58} {:>22} {:>22}  (min / median of {})", "case", "loop flash ops/s", "precond. flash ops/s", options.repeat);
+        crate::out::line(format_args!("{:<58} {:>22} {:>22}  (min / median of {})", "case", "loop flash ops/s", "precond. flash ops/s", options.repeat))?;
     }
     for case in bench::CASES.iter().filter(|c| options.cases.is_empty() || options.cases.iter().any(|id| id == c.id)) {
         let runs = (0..options.repeat).map(|_| measure(case)).collect::<Result<Vec<_>, _>>()?;
@@ -86,7 +86,7 @@ pub fn run(options: &Options) -> Result<(), String> {
         });
         if !options.json {
             let mops = |ops: u64, s: f64| rate(ops, s) / 1e6;
-            println!(
+            crate::out::line(format_args!(
                 "{:<58} {:>9.2} / {:>6.2} M {:>9.2} / {:>6.2} M  (loop {:.2} s, {:.1} M ops; precond. {:.2} s, {:.1} M ops)",
                 case.name,
                 mops(first.run_flash_ops, run_min),
@@ -97,12 +97,12 @@ pub fn run(options: &Options) -> Result<(), String> {
                 first.run_flash_ops as f64 / 1e6,
                 pre_median,
                 first.precondition_flash_ops as f64 / 1e6,
-            );
+            ))?;
         }
         rows.push(row);
     }
     if options.json {
-        println!("{}", serde_json::Value::Array(rows));
+        crate::out::line(serde_json::Value::Array(rows))?;
     }
     Ok(())
 }

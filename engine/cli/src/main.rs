@@ -14,6 +14,7 @@
 //!                                     running it, the work it really did
 
 mod bench;
+mod out;
 mod progress;
 
 use ssd_core::{presets, Scenario, Simulation};
@@ -43,10 +44,7 @@ fn main() -> ExitCode {
         ["bench", rest @ ..] => bench::Options::parse(rest).and_then(|o| bench::run(&o)),
         ["budget", path] => budget(path),
         ["spec-sheets"] => spec_sheets(),
-        ["-h" | "--help" | "help"] => {
-            println!("{USAGE}");
-            Ok(())
-        }
+        ["-h" | "--help" | "help"] => out::line(USAGE),
         _ => Err(USAGE.to_string()),
     };
     match result {
@@ -73,8 +71,7 @@ fn run(path: &str) -> Result<(), String> {
     let scenario = Scenario::from_json(&text).map_err(|e| format!("invalid scenario: {e}"))?;
     let mut sim = Simulation::new(&scenario).map_err(|e| format!("invalid scenario: {e}"))?;
     progress::run_to_end(&mut sim);
-    println!("{}", sim.report().to_json());
-    Ok(())
+    out::line(sim.report().to_json())
 }
 
 /// The budget beside what the run really did, as JSON: how conservative the estimate is.
@@ -92,8 +89,7 @@ fn budget(path: &str) -> Result<(), String> {
         "done": { "flash_ops": sim.flash_ops_done(), "events": s.events, "wall_s": wall, "simulated_s": s.duration_s },
         "flash_ops_estimate_over_done": b.flash_ops as f64 / sim.flash_ops_done().max(1) as f64,
     });
-    println!("{out}");
-    Ok(())
+    out::line(out)
 }
 
 /// Every "-like" preset measured under its spec sheet's conditions, as the Markdown table
@@ -103,14 +99,13 @@ fn spec_sheets() -> Result<(), String> {
     for sheet in presets::spec_sheets::all().map_err(|e| e.to_string())? {
         rows.extend(sheet.measure().map_err(|e| format!("{}: {e}", sheet.preset))?);
     }
-    print!("{}", presets::spec_sheets::markdown(&rows));
-    Ok(())
+    out::line(presets::spec_sheets::markdown(&rows).trim_end())
 }
 
 fn list_presets() -> Result<(), String> {
     for p in presets::all() {
         let s = p.scenario().map_err(|e| e.to_string())?;
-        println!("{:<28} {}", p.name, s.name);
+        out::line(format_args!("{:<28} {}", p.name, s.name))?;
     }
     Ok(())
 }
@@ -120,13 +115,12 @@ fn show_preset(name: &str) -> Result<(), String> {
         let names: Vec<_> = presets::all().map(|p| p.name).collect();
         format!("no preset named \"{name}\"; presets: {}", names.join(", "))
     })?;
-    println!("{}", p.scenario().map_err(|e| e.to_string())?.to_json());
-    Ok(())
+    out::line(p.scenario().map_err(|e| e.to_string())?.to_json())
 }
 
 fn list_figures() -> Result<(), String> {
     for f in presets::figures_all().map_err(|e| e.to_string())? {
-        println!("{:<28} {}", f.name, f.title);
+        out::line(format_args!("{:<28} {}", f.name, f.title))?;
     }
     Ok(())
 }
@@ -145,6 +139,5 @@ fn run_figure(name: &str) -> Result<(), String> {
         summaries.insert(label.clone(), serde_json::to_value(&report.summary).map_err(|e| e.to_string())?);
     }
     let out = serde_json::json!({ "figure": figure.name, "title": figure.title, "summary": summaries, "series": series });
-    println!("{out}");
-    Ok(())
+    out::line(out)
 }
