@@ -75,7 +75,8 @@ fn budget_prints_the_estimate_beside_the_work_done_and_refusals_name_the_field()
 #[test]
 fn a_reader_that_stops_early_ends_the_output_without_a_panic() {
     // `ssdsim run x | head -c 100`: the pipe is closed before the result is written.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ssdsim")).args(["run", "-"]).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut child =
+        Command::new(env!("CARGO_BIN_EXE_ssdsim")).args(["run", "-"]).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     drop(child.stdout.take());
     child.stdin.take().unwrap().write_all(br#"{"workload":{"kind":"job","runtime":0.01}}"#).unwrap();
     let out = child.wait_with_output().unwrap();

@@ -238,13 +238,8 @@ mod tests {
 
     #[test]
     fn queueing_behind_the_busy_run_books_what_the_search_finds() {
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % n
-        };
+        let mut rng = crate::rng::SimRng::new(0x2545_F491_4F6C_DD1D);
+        let mut next = move |n: u64| rng.below(n);
         for trial in 0..200 {
             let slot_ns = 1 + next(40);
             let (mut fast, mut searched) = (Calendar::new(slot_ns), Calendar::new(slot_ns));

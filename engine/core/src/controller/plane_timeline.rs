@@ -188,13 +188,8 @@ mod tests {
 
     #[test]
     fn the_gap_bound_books_exactly_as_a_full_walk() {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % n
-        };
+        let mut rng = crate::rng::SimRng::new(0x9E37_79B9_7F4A_7C15);
+        let mut next = move |n: u64| rng.below(n);
         for trial in 0..300 {
             let cap = MAX_GAPS + 2 + (trial % 4) * 20;
             let mut fast = PlaneTimeline::new(cap);
