@@ -31,10 +31,14 @@ const FIXED_BYTES: u64 = 1 << 20;
 /// histogram has 8 bins per doubling over at most 40 doublings of nanoseconds).
 const CDF_POINTS: u64 = 2 * 105 + 2 * (8 * 40 + 1);
 
-/// Bytes a part of a run takes: at most `bound`, typically `expected`.
 /// Points a time series typically draws (see `metrics_bytes`).
 const TYPICAL_TIME_POINTS: u64 = 2_000;
+/// A point typically: 16 bytes in its series and 40 as the report's JSON text.
+const TYPICAL_POINT_BYTES: u64 = 56;
+/// A series' id, labels and axes typically.
+const TYPICAL_SERIES_BYTES: u64 = 256;
 
+/// Bytes a part of a run takes: at most `bound`, typically `expected`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Footprint {
     pub bound: u64,
@@ -168,9 +172,8 @@ pub(crate) fn metrics_bytes(s: &Scenario, plan: &Plan, window: TimeWindow, durat
     let depth = plan.phases.iter().map(|p| p.job.iodepth as u64 * p.job.numjobs.max(1) as u64).max().unwrap_or(1);
     let events = depth * (2 * 16 + 2 * 32);
     let fixed = histogram_bytes().saturating_add(events);
-    // A point typically: 16 bytes in its series and 40 as the report's JSON text.
     Footprint {
         bound: (points + time_points).saturating_mul(POINT_BYTES).saturating_add(series * SERIES_BYTES).saturating_add(fixed),
-        expected: (points + typical_time_points).saturating_mul(56).saturating_add(series * 256).saturating_add(fixed),
+        expected: (points + typical_time_points).saturating_mul(TYPICAL_POINT_BYTES).saturating_add(series * TYPICAL_SERIES_BYTES).saturating_add(fixed),
     }
 }
