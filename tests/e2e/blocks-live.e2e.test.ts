@@ -25,9 +25,10 @@ function liveValidUnits(page: Page) {
 
 describe('the block map while a run streams', () => {
   it('fills in as a whole-drive write goes on', async () => {
-    // A 64 GiB drive: the engine writes the default 16 GiB one in well under a second, too
-    // short to see several snapshots 250 ms apart.
-    await page.goto(`${baseUrl}?preset=tlc-whole-drive-write&device.nand.blocks_per_plane=1024`, { waitUntil: 'load' });
+    // A 256 GiB drive, about two seconds of writing: the engine writes the default 16 GiB
+    // in about 0.1 s and 64 GiB in about 0.5 s, too short to see several snapshots 250 ms
+    // apart on every run.
+    await page.goto(`${baseUrl}?preset=tlc-whole-drive-write&device.nand.blocks_per_plane=4096`, { waitUntil: 'load' });
     await page.waitForFunction(() => window.__ssd?.status === 'running', undefined, { timeout: 30_000 });
     // A fresh page holds no map until the run's first snapshot; a map there before it would
     // not be this run's.
@@ -42,7 +43,7 @@ describe('the block map while a run streams', () => {
     expect(seen.length).toBeGreaterThanOrEqual(3);
     for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThan(seen[i - 1]);
     await expect(page.getByTestId('chart-blocks').locator('canvas, svg').first().isVisible()).resolves.toBe(true);
-    await waitForRun(page, (s) => s.workload.kind === 'whole_drive_write' && s.device.nand.blocks_per_plane === 1024, 0, 240_000);
+    await waitForRun(page, (s) => s.workload.kind === 'whole_drive_write' && s.device.nand.blocks_per_plane === 4096, 0, 240_000);
     expect(browser.problems).toEqual([]);
   }, 300_000);
 });
