@@ -340,26 +340,11 @@ impl Ftl {
                 }
                 self.p2l[i - 1] = UNMAPPED;
                 let slot = first_slot + taken;
-                ops.map_updated(lba);
-                if !self.map_deferred {
-                    self.l2p[lba as usize] = slot;
-                }
-                debug_assert_eq!(self.p2l[slot as usize], UNMAPPED);
-                self.p2l[slot as usize] = lba;
+                self.point_map(lba, slot, slot as usize, ops);
                 taken += 1;
             }
             self.take_from_victim(plane, victim, taken, folding);
-            let b = block as usize;
-            debug_assert_eq!(self.blocks[b].state, BlockState::Open);
-            self.blocks[b].valid += taken;
-            self.valid_sectors[p] += taken as u64;
-            if !self.blocks[b].slc_mode {
-                self.slc.native_valid += taken as u64;
-            } else {
-                self.slc.used_slots += taken as u64;
-            }
-            self.blocks[b].write_ptr = written + taken;
-            self.erased_slots[p] -= taken;
+            self.slots_filled(plane, block, written, taken);
             if taken == room {
                 self.page_filled(plane, block, written + taken, Stream::Gc, ops);
             }

@@ -458,16 +458,11 @@ impl Ftl {
     }
 
     fn map(&mut self, lba: u32, slot: u32, ops: &mut impl FlashOps) {
-        ops.map_updated(lba);
-        if !self.map_deferred {
-            self.l2p[lba as usize] = slot;
-        }
         let members = slot as usize * self.sectors as usize;
         // Without compression a slot holds one unit: its one entry is free (no search).
         let free =
             if self.sectors == 1 { members } else { (members..members + self.sectors as usize).find(|&i| self.p2l[i] == UNMAPPED).expect("the slot has room") };
-        debug_assert_eq!(self.p2l[free], UNMAPPED);
-        self.p2l[free] = lba;
+        self.point_map(lba, slot, free, ops);
         let block = self.geo.block_of_slot(slot);
         debug_assert_eq!(self.blocks[block as usize].state, BlockState::Open);
         let sectors = self.sectors_of(lba);

@@ -28,29 +28,41 @@ impl Ftl {
     /// (a unit fills its slot; the page is the caller's to program when this filled it).
     #[inline(always)]
     fn place_unit(&mut self, lba: u32, plane: u32, block: u32, written: u32, stream: Stream, ops: &mut impl FlashOps) {
-        let (b, p) = (block as usize, plane as usize);
         let slot = block * self.geo.slots_per_block + written;
+        self.point_map(lba, slot, slot as usize, ops);
+        if stream.is_host() {
+            self.host_units_pending += 1;
+        }
+        self.slots_filled(plane, block, written, 1);
+    }
+
+    /// Unit `lba` now lives in `slot`, in its P2L entry `entry`: the maps say so (L2P
+    /// unless preconditioning defers it).
+    #[inline(always)]
+    pub(super) fn point_map(&mut self, lba: u32, slot: u32, entry: usize, ops: &mut impl FlashOps) {
         ops.map_updated(lba);
         if !self.map_deferred {
             self.l2p[lba as usize] = slot;
         }
-        debug_assert_eq!(self.p2l[slot as usize], UNMAPPED);
-        self.p2l[slot as usize] = lba;
+        debug_assert_eq!(self.p2l[entry], UNMAPPED);
+        self.p2l[entry] = lba;
+    }
+
+    /// `n` slots of the open `block` from offset `written` took a unit each (no
+    /// compression): its counts and write pointer.
+    #[inline(always)]
+    pub(super) fn slots_filled(&mut self, plane: u32, block: u32, written: u32, n: u32) {
+        let (b, p) = (block as usize, plane as usize);
         debug_assert_eq!(self.blocks[b].state, BlockState::Open);
-        self.blocks[b].valid += 1;
-        self.valid_sectors[p] += 1;
-        let slc = self.blocks[b].slc_mode;
-        if !slc {
-            self.slc.native_valid += 1;
+        self.blocks[b].valid += n;
+        self.valid_sectors[p] += n as u64;
+        if self.blocks[b].slc_mode {
+            self.slc.used_slots += n as u64;
+        } else {
+            self.slc.native_valid += n as u64;
         }
-        if stream.is_host() {
-            self.host_units_pending += 1;
-        }
-        self.blocks[b].write_ptr = written + 1;
-        self.erased_slots[p] -= 1;
-        if slc {
-            self.slc.used_slots += 1;
-        }
+        self.blocks[b].write_ptr = written + n;
+        self.erased_slots[p] -= n;
     }
 
     #[inline(never)]
