@@ -218,7 +218,7 @@ pub struct Ftl {
     unit_sectors: Vec<u8>,
     /// Host units placed since the host frontier last programmed a page.
     host_units_pending: u32,
-    /// Per block, what an overwrite or a move touches, together (one cache line).
+    /// Per block, what an overwrite or a move touches, together (32 bytes, half a line).
     blocks: Vec<Block>,
     buckets: ValidBuckets,
     /// The cost-benefit policy's search trees over the same closed blocks.

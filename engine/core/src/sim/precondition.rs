@@ -207,36 +207,29 @@ mod tests {
     /// within 2 %, however it writes or reads and whatever the GC policy, spare or cache.
     #[test]
     fn overwriting_by_slot_leaves_the_drive_as_overwriting_by_unit_does() {
-        let drive = r#""device":{"nand":{"blocks_per_plane":128}"#;
+        // A drive of 128 blocks a plane with `device` added, preconditioned by `precondition`,
+        // then running `workload`.
+        let case = |device: &str, precondition: &str, workload: &str| {
+            format!(
+                r#"{{"device":{{"nand":{{"blocks_per_plane":128}}{device}}},"precondition":{{{precondition}}},"workload":{{"kind":"job","iodepth":32,{workload}}}}}"#
+            )
+        };
+        let random_write = r#""rw":"randwrite","runtime":0,"io_size":"1g""#;
+        let one_round = r#""random_rounds":1"#;
         let cases = [
-            // GC random write at steady state (the bench case, a smaller drive).
-            format!(
-                r#"{{{drive}}},"precondition":{{"random_rounds":1}},"workload":{{"kind":"job","rw":"randwrite","iodepth":32,"runtime":0,"io_size":"1g"}}}}"#
-            ),
-            format!(
-                r#"{{{drive}}},"precondition":{{"random_rounds":3}},"workload":{{"kind":"job","rw":"randwrite","iodepth":32,"runtime":0,"io_size":"1g"}}}}"#
-            ),
-            format!(
-                r#"{{{drive},"gc":{{"policy":"fifo"}}}},"precondition":{{"random_rounds":1}},"workload":{{"kind":"job","rw":"randwrite","iodepth":32,"runtime":0,"io_size":"1g"}}}}"#
-            ),
-            format!(
-                r#"{{{drive},"gc":{{"policy":"cost_benefit"}}}},"precondition":{{"random_rounds":1}},"workload":{{"kind":"job","rw":"randwrite","iodepth":32,"runtime":0,"io_size":"1g"}}}}"#
-            ),
-            format!(
-                r#"{{{drive},"capacity":{{"op_percent":20}}}},"precondition":{{"random_rounds":1}},"workload":{{"kind":"job","rw":"randwrite","iodepth":32,"runtime":0,"io_size":"1g"}}}}"#
-            ),
-            format!(
-                r#"{{{drive},"slc_cache":{{"static_bytes":"64m","dynamic_percent":10}}}},"precondition":{{"random_rounds":1}},"workload":{{"kind":"job","rw":"randwrite","iodepth":32,"runtime":0,"io_size":"1g"}}}}"#
-            ),
-            format!(
-                r#"{{{drive}}},"precondition":{{"fill_percent":70,"random_rounds":1}},"workload":{{"kind":"job","rw":"randwrite","iodepth":32,"runtime":0,"io_size":"1g"}}}}"#
-            ),
+            // GC random write at steady state (the bench case, a smaller drive), after three
+            // rounds, under each GC policy, with more spare, an SLC cache, a partial fill.
+            case("", one_round, random_write),
+            case("", r#""random_rounds":3"#, random_write),
+            case(r#","gc":{"policy":"fifo"}"#, one_round, random_write),
+            case(r#","gc":{"policy":"cost_benefit"}"#, one_round, random_write),
+            case(r#","capacity":{"op_percent":20}"#, one_round, random_write),
+            case(r#","slc_cache":{"static_bytes":"64m","dynamic_percent":10}"#, one_round, random_write),
+            case("", r#""fill_percent":70,"random_rounds":1"#, random_write),
             // Reads and sequential writes after the round.
-            format!(r#"{{{drive}}},"precondition":{{"random_rounds":1}},"workload":{{"kind":"job","rw":"randread","iodepth":32,"runtime":0.5}}}}"#),
-            format!(r#"{{{drive}}},"precondition":{{"random_rounds":1}},"workload":{{"kind":"job","rw":"read","bs":"128k","iodepth":32,"runtime":0.5}}}}"#),
-            format!(
-                r#"{{{drive}}},"precondition":{{"random_rounds":1}},"workload":{{"kind":"job","rw":"write","bs":"128k","iodepth":32,"runtime":0,"io_size":"2g"}}}}"#
-            ),
+            case("", one_round, r#""rw":"randread","runtime":0.5"#),
+            case("", one_round, r#""rw":"read","bs":"128k","runtime":0.5"#),
+            case("", one_round, r#""rw":"write","bs":"128k","runtime":0,"io_size":"2g""#),
         ];
         for case in &cases {
             let (waf_unit, mbps_unit) = run(case, false);
