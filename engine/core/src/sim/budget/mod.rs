@@ -112,9 +112,10 @@ fn estimate_parts(s: &Scenario) -> Result<(Budget, memory::Memory, work::Work), 
     let flash_ops = w.precondition_flash_ops.saturating_add(w.workload_flash_ops);
     let seconds = w.precondition_flash_ops as f64 / WASM_PRECONDITION_OPS_PER_S
         + (w.workload_flash_ops as f64 / WASM_FLASH_OPS_PER_S).max(w.host_commands as f64 / WASM_COMMANDS_PER_S);
+    let memory = m.total();
     let budget = Budget {
-        memory_bytes: m.total().bound,
-        expected_memory_bytes: m.total().expected,
+        memory_bytes: memory.bound,
+        expected_memory_bytes: memory.expected,
         flash_ops,
         host_commands: w.host_commands,
         seconds_estimate: seconds,
