@@ -216,7 +216,9 @@ impl Plan {
             Workload::ApplicationLoad(a) => {
                 plan.series.push(headline("application_load", LabelId::ReadSpeedPerRun, Axis::new(AxisId::Run, Unit::Count)));
                 for run in 0..a.runs {
-                    let reads = Job { io_size: a.size, random_distribution: a.random_distribution.clone(), ..job(a.rw, a.bs, a.iodepth, a.offset, a.size) };
+                    // Each run reads the files' region once: `size: 0` is the rest of the drive.
+                    let region = job(a.rw, a.bs, a.iodepth, a.offset, a.size);
+                    let reads = Job { io_size: Bytes(region.span_bytes(user_bytes)), random_distribution: a.random_distribution.clone(), ..region };
                     let startdelay = if run > 0 { a.idle_s } else { 0.0 };
                     let point = Point { series: 0, x: (run + 1) as f64, op: Op::Read, best_of: false };
                     let mut phase = Phase::new(Job { startdelay, ..reads }, Some(point));
@@ -287,5 +289,18 @@ mod tests {
         assert_eq!(t.latency_group, Some(256), "2 GiB of 8 MiB writes in one group");
         let tiny = Plan::new(&Workload::LatencyTrace(LatencyTrace { bs: Bytes(0), max_points: 0, ..LatencyTrace::default() }), 16 * GIB, 1.0);
         assert!(tiny.latency_group.unwrap() >= 1);
+    }
+
+    #[test]
+    fn an_application_load_of_size_zero_reads_the_rest_of_the_drive_each_run() {
+        use crate::scenario::ApplicationLoad;
+        let a = ApplicationLoad { offset: Bytes(4 * GIB), size: Bytes(0), runs: 2, ..ApplicationLoad::default() };
+        let plan = Plan::new(&Workload::ApplicationLoad(a), 16 * GIB, 1.0);
+        assert_eq!(plan.phases.len(), 2);
+        for p in &plan.phases {
+            assert_eq!((p.job.offset.0, p.job.io_size.0), (4 * GIB, 12 * GIB), "from its offset to the end, once a run");
+        }
+        let sized = Plan::new(&Workload::ApplicationLoad(ApplicationLoad::default()), 16 * GIB, 1.0);
+        assert_eq!(sized.phases[0].job.io_size.0, 2 * GIB);
     }
 }
