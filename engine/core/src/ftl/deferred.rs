@@ -10,7 +10,19 @@
 //! rebuilt from P2L once, at the end, in slot order. The drive goes through the same states
 //! with the same probabilities as when overwriting by logical unit; only the random draws
 //! that take it there differ.
+//!
+//! With nothing waiting on time, GC need not keep the host's pace either: it moves each
+//! victim whole when it picks it (`move_victim_whole`), compacting the victim's P2L entries
+//! and copying them into the GC frontier, instead of a page at a time between host units
+//! (a billion unit moves in a 512 GiB round, whose per-page bookkeeping was a third of its
+//! time). Victims are picked at the same moments (erased space falling short) and their
+//! units move in the same order. A unit the host overwrites while its victim drains has
+//! moved already: extra moves of i · planes / 2N of those moved (i invalid units a victim,
+//! N units on the drive), 0.03 % on the 16 GiB default drive at 7 % spare. The round's last
+//! few blocks a plane go at the pace (`sim/precondition.rs`), so it ends as paced GC leaves
+//! a drive.
 
+use super::victims::NONE;
 use super::{FlashOps, Ftl, Stream, UNMAPPED};
 
 impl Ftl {
@@ -62,19 +74,86 @@ impl Ftl {
         // Slot order reads P2L in order and writes L2P all over: fetch the entries a stretch
         // ahead, so the writes do not wait for memory one after another.
         const AHEAD: usize = 64;
-        let k = self.sectors as usize;
-        let entries = self.p2l.len();
-        for i in 0..entries {
-            if let Some(&ahead) = self.p2l.get(i + AHEAD) {
+        debug_assert_eq!(self.sectors, 1, "overwrites by slot: one entry a slot");
+        for slot in 0..self.p2l.len() {
+            if let Some(&ahead) = self.p2l.get(slot + AHEAD) {
                 if ahead != UNMAPPED {
                     super::maps::fetch(&self.l2p, ahead as usize);
                 }
             }
-            let lba = self.p2l[i];
+            let lba = self.p2l[slot];
             if lba != UNMAPPED {
-                self.l2p[lba as usize] = (i / k) as u32;
+                self.l2p[lba as usize] = slot as u32;
             }
         }
         self.map_deferred = false;
+        self.whole_victims = false;
+    }
+
+    /// While the map is deferred: GC moves each victim whole, at once (`on`), or at the
+    /// host's pace as usual.
+    pub fn collect_whole_victims(&mut self, on: bool) {
+        debug_assert!(self.map_deferred || !on);
+        self.whole_victims = on;
+    }
+
+    /// GC while the map is deferred (no compression): the victim's valid units move into
+    /// the plane's GC frontier all at once, in order, as paced moves would take them a page
+    /// at a time. Returns the units moved.
+    pub(super) fn move_victim_whole(&mut self, plane: u32, victim: u32, folding: bool, ops: &mut impl FlashOps) -> u32 {
+        let geo = self.geo;
+        let spp = geo.slots_per_page as usize;
+        let first = (victim * geo.slots_per_block) as usize;
+        let end = first + self.block_slots(victim) as usize;
+        // Its entries were last written when it was filled, long ago: fetch them all
+        // together (a block's 4 KiB is too short for the hardware's prefetcher to pick up).
+        for i in (first..end).step_by(64 / std::mem::size_of::<u32>()) {
+            super::maps::fetch(&self.p2l, i);
+        }
+        // Compact the victim's units to the front of its own entries, reading each page
+        // that holds any.
+        let mut kept = first;
+        for (page, start) in (geo.page_of_slot(first as u32)..).zip((first..end).step_by(spp)) {
+            let before = kept;
+            for i in start..start + spp {
+                let lba = self.p2l[i];
+                self.p2l[kept] = lba;
+                kept += (lba != UNMAPPED) as usize;
+            }
+            if kept > before {
+                ops.read_page(plane, page, (kept - before) as u32, folding);
+            }
+        }
+        let units = (kept - first) as u32;
+        // Then into the GC frontier, a block's room at a time.
+        let mut from = first;
+        while from < kept {
+            let s = Stream::Gc as usize;
+            let mut block = self.frontiers[s].open[plane as usize];
+            if block == NONE {
+                block = self.open_block(plane, false, ops);
+                self.frontiers[s].open[plane as usize] = block;
+            }
+            let written = self.blocks[block as usize].write_ptr;
+            let n = (geo.slots_per_block - written).min((kept - from) as u32);
+            let to = (block * geo.slots_per_block + written) as usize;
+            self.p2l.copy_within(from..from + n as usize, to);
+            for i in to..to + n as usize {
+                ops.map_updated(self.p2l[i]);
+            }
+            self.take_from_victim(plane, victim, n, folding);
+            self.slots_filled(plane, block, written, n);
+            let mut offset = (geo.page_of_slot(written) + 1) * geo.slots_per_page;
+            while offset <= written + n {
+                self.page_filled(plane, block, offset, Stream::Gc, ops);
+                offset += geo.slots_per_page;
+            }
+            from += n as usize;
+        }
+        self.p2l[first..end].fill(UNMAPPED);
+        self.counters.gc_units_moved += units as u64;
+        self.counters.gc_sectors_moved += units as u64;
+        self.victim_emptied(plane, victim, folding, ops);
+        units
     }
 }

@@ -12,6 +12,9 @@
 //! and host pages interleave on the plane's timeline, the
 //! way real firmware spreads GC to bound latency, instead of one multi-second burst.
 //!
+//! Preconditioning by slot moves victims whole instead (`deferred.rs`): nothing there waits
+//! on the time a move takes.
+//!
 //! If a plane runs out anyway (a burst, a full-valid FIFO victim), `reclaim_now` finishes
 //! the work before the host may take the plane's last free block.
 //!
@@ -249,8 +252,11 @@ impl Ftl {
         let first = victim * geo.slots_per_block;
         let folding = self.blocks[victim as usize].slc_mode;
         let pages = geo.page_of_slot(self.block_slots(victim));
-        let mut moved = 0;
         let next = self.gc[p].next_page;
+        if self.whole_victims && next == 0 {
+            return self.move_victim_whole(plane, victim, folding, ops);
+        }
+        let mut moved = 0;
         if next.is_multiple_of(WARM_PAGES) && next < pages {
             // Fetch the map entries of the units the next pages hold, together: moving them
             // updates each, and one miss after another would leave the CPU waiting.
@@ -356,7 +362,7 @@ impl Ftl {
 
     /// `n` units (one slot each) left the victim for the GC frontier.
     #[inline(always)]
-    fn take_from_victim(&mut self, plane: u32, victim: u32, n: u32, folding: bool) {
+    pub(super) fn take_from_victim(&mut self, plane: u32, victim: u32, n: u32, folding: bool) {
         self.blocks[victim as usize].valid -= n;
         self.valid_sectors[plane as usize] -= n as u64;
         if folding {
@@ -367,7 +373,7 @@ impl Ftl {
     }
 
     /// The victim holds no valid data any more: it joins the free pool.
-    fn victim_emptied(&mut self, plane: u32, victim: u32, folding: bool, ops: &mut impl FlashOps) {
+    pub(super) fn victim_emptied(&mut self, plane: u32, victim: u32, folding: bool, ops: &mut impl FlashOps) {
         let p = plane as usize;
         if folding {
             self.slc_block_freed(victim);

@@ -240,6 +240,9 @@ pub struct Ftl {
     /// L2P is not kept up to date (preconditioning by slot, see `deferred.rs`): P2L is the
     /// map until `rebuild_map`.
     map_deferred: bool,
+    /// GC moves each victim whole when it picks it, rather than at the host's pace
+    /// (preconditioning by slot, see `deferred.rs`).
+    whole_victims: bool,
 }
 
 impl Ftl {
@@ -284,6 +287,7 @@ impl Ftl {
             frontiers: [frontier(), frontier(), frontier()],
             counters: FtlCounters::default(),
             map_deferred: false,
+            whole_victims: false,
         }
     }
 

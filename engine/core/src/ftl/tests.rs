@@ -231,3 +231,80 @@ fn a_full_drive_has_only_the_static_part_and_an_empty_one_the_dynamic_share_too(
     assert!(data < geo.planes as u64 * geo.slots_per_page as u64, "folded empty: {data}");
     ftl.check_consistency().unwrap();
 }
+
+#[test]
+fn writing_a_run_is_writing_each_unit() {
+    // A fresh fill, then runs over data already written (units mapped, GC due), in pieces
+    // of every length: the maps, counters and flash operations come out the same.
+    for pages_per_block in [16, 32] {
+        let geo = small_geometry(12.0, pages_per_block);
+        let mut by_run = Ftl::new(geo, &Gc::default(), &Wear::default(), 1);
+        let mut by_unit = Ftl::new(geo, &Gc::default(), &Wear::default(), 1);
+        let (mut ops_run, mut ops_unit) = (Tally::default(), Tally::default());
+        let mut rng = SimRng::new(3);
+        let mut runs = vec![(0, geo.user_units / 2), (geo.user_units / 2, geo.user_units)];
+        for _ in 0..2_000 {
+            let start = rng.below(geo.user_units as u64) as u32;
+            runs.push((start, (start + 1 + rng.below(40) as u32).min(geo.user_units)));
+        }
+        for (start, end) in runs {
+            by_run.write_run(start..end, &mut ops_run);
+            for lba in start..end {
+                by_unit.write(lba, &mut ops_unit);
+            }
+        }
+        assert!(by_unit.counters().gc_runs > 10);
+        assert_eq!(by_run.counters(), by_unit.counters());
+        assert!(by_run.l2p == by_unit.l2p && by_run.p2l == by_unit.p2l, "maps differ");
+        assert_eq!((ops_run.programs, ops_run.reads, ops_run.erases), (ops_unit.programs, ops_unit.reads, ops_unit.erases));
+    }
+}
+
+#[test]
+fn whole_victims_keep_every_unit_and_amplify_as_paced_gc_does() {
+    // A preconditioning round by slot (`deferred.rs`), GC moving victims whole, against
+    // overwrites by logical unit with GC at the host's pace.
+    let geo = small_geometry(12.0, 32);
+    let rounds = |ftl: &Ftl| ftl.counters().host_units_written / geo.user_units as u64;
+    let waf = |before: FtlCounters, after: FtlCounters| {
+        let host = (after.host_units_written - before.host_units_written) as f64;
+        (host + (after.gc_units_moved - before.gc_units_moved) as f64) / host
+    };
+    let mut ops = Tally::default();
+    let mut rng = SimRng::new(5);
+    let mut whole = Ftl::new(geo, &Gc::default(), &Wear::default(), 1);
+    whole.write_run(0..geo.user_units, &mut ops);
+    whole.defer_map();
+    whole.collect_whole_victims(true);
+    let mut warm = whole.counters();
+    while rounds(&whole) < 24 {
+        if rounds(&whole) < 4 {
+            warm = whole.counters();
+        }
+        whole.overwrite_slot(rng.below(geo.slots as u64) as u32, &mut ops);
+    }
+    whole.rebuild_map();
+    whole.check_consistency().unwrap();
+    let c = whole.counters();
+    assert!(c.gc_runs > 1000, "GC ran {} times", c.gc_runs);
+    for lba in 0..geo.user_units {
+        assert_ne!(whole.lookup(lba), UNMAPPED, "lba {lba} lost");
+    }
+    // Every unit moved was read; every unit written is programmed but the open pages'.
+    assert_eq!(ops.reads, c.gc_units_moved);
+    assert_eq!(ops.erases, c.erases);
+    let units_programmed = (ops.programs[0] + ops.programs[1]) * geo.slots_per_page as u64;
+    assert!(c.host_units_written + c.gc_units_moved - units_programmed < 2 * geo.planes as u64 * geo.slots_per_page as u64);
+
+    let mut paced = Ftl::new(geo, &Gc::default(), &Wear::default(), 1);
+    let mut paced_warm = paced.counters();
+    while rounds(&paced) < 25 {
+        if rounds(&paced) < 5 {
+            paced_warm = paced.counters();
+        }
+        paced.write(rng.below(geo.user_units as u64) as u32, &mut ops);
+    }
+    let (by_whole, by_pace) = (waf(warm, whole.counters()), waf(paced_warm, paced.counters()));
+    eprintln!("WAF whole victims {by_whole:.4}, paced {by_pace:.4}");
+    assert!((by_whole - by_pace).abs() < 0.02 * by_pace, "WAF whole victims {by_whole}, paced {by_pace}");
+}

@@ -36,6 +36,14 @@ impl FlashOps for CountedUntimed {
 /// misses in flight to cover memory latency, few enough to stay in the L1 cache.
 const OVERWRITE_BATCH: usize = 32;
 
+/// Overwrites by slot collect each GC victim whole (`Ftl::collect_whole_victims`), except
+/// the last this many blocks' worth a plane: those go at the host's pace, so the drive ends
+/// the round as paced GC leaves it, a victim part moved. Whole victims leave every plane
+/// about half a block more erased space at the end than paced GC, and that shows in the run
+/// that follows: a 2 GiB sequential write after the round on 16 GiB had WAF 4.81 against
+/// 4.88 (means of 8 seeds) with no paced tail, 4.84 with it.
+const PACED_TAIL_BLOCKS: u64 = 4;
+
 /// Slots drawn for overwrites by slot (`ftl/deferred.rs`), a batch at a time and a batch
 /// ahead of the one in use, so that what they touch has a batch's work to arrive from
 /// memory; kept across steps, so the draws do not depend on how the work is cut up.
@@ -133,9 +141,9 @@ impl Precondition {
         let end = self.total_writes().min(self.done.saturating_add(max_writes));
         let start = self.done;
         let fill_end = end.min(self.fill_units as u64);
-        while self.done < fill_end {
-            drive.ftl.write(self.done as u32, &mut self.flash);
-            self.done += 1;
+        if self.done < fill_end {
+            drive.ftl.write_run(self.done as u32..fill_end as u32, &mut self.flash);
+            self.done = fill_end;
         }
         if self.done < end && *self.by_slot.get_or_insert_with(|| drive.ftl.overwrites_by_slot(self.fill_units)) {
             self.overwrite_by_slot(drive, end);
@@ -170,10 +178,16 @@ impl Precondition {
         if self.done == self.fill_units as u64 {
             drive.ftl.defer_map();
         }
+        let geo = drive.ftl.geometry();
+        let paced_from = self.total_writes().saturating_sub(PACED_TAIL_BLOCKS * (geo.slots_per_block * geo.planes) as u64);
         while self.done < end {
-            let slot = self.draws.next(&mut self.rng, slots, &drive.ftl);
-            if drive.ftl.overwrite_slot(slot, &mut self.flash) {
-                self.done += 1;
+            let stop = if self.done < paced_from { end.min(paced_from) } else { end };
+            drive.ftl.collect_whole_victims(self.done < paced_from);
+            while self.done < stop {
+                let slot = self.draws.next(&mut self.rng, slots, &drive.ftl);
+                if drive.ftl.overwrite_slot(slot, &mut self.flash) {
+                    self.done += 1;
+                }
             }
         }
     }
@@ -191,20 +205,31 @@ mod tests {
     use crate::sim::Simulation;
     use crate::Scenario;
 
-    /// Runs `scenario`, preconditioning by slot or (as before overwrites by slot existed) by
-    /// logical unit; returns (write amplification, MB/s read or written) of the run after.
+    /// Runs `scenario` with seeds 1..=3, preconditioning by slot or (as before overwrites
+    /// by slot existed) by logical unit; returns the mean (write amplification, MB/s read or
+    /// written) of the runs after.
     fn run(scenario: &str, by_slot: bool) -> (f64, f64) {
-        let mut sim = Simulation::new(&Scenario::from_json(scenario).unwrap()).unwrap();
-        sim.precondition.by_slot = Some(by_slot);
-        while !sim.run(1 << 20) {}
-        let s = sim.summary();
-        (s.write_amplification, s.read_mb_per_s + s.write_mb_per_s)
+        const SEEDS: u64 = 3;
+        let (mut waf, mut mbps) = (0.0, 0.0);
+        for seed in 1..=SEEDS {
+            let mut scenario = Scenario::from_json(scenario).unwrap();
+            scenario.seed = seed;
+            let mut sim = Simulation::new(&scenario).unwrap();
+            sim.precondition.by_slot = Some(by_slot);
+            while !sim.run(1 << 20) {}
+            let s = sim.summary();
+            waf += s.write_amplification / SEEDS as f64;
+            mbps += (s.read_mb_per_s + s.write_mb_per_s) / SEEDS as f64;
+        }
+        (waf, mbps)
     }
 
-    /// Overwriting by slot draws differently but takes the drive through the same states with
-    /// the same probabilities (`ftl/deferred.rs`): the run that follows a random round must
-    /// see the same write amplification and throughput as after overwrites by logical unit,
-    /// within 2 %, however it writes or reads and whatever the GC policy, spare or cache.
+    /// Overwriting by slot draws differently and moves GC victims whole, but takes the drive
+    /// through the same states with the same probabilities (`ftl/deferred.rs`): the run that
+    /// follows a random round must see the same write amplification and throughput as after
+    /// overwrites by logical unit, within 2 % (means of three seeds: one run of a sequential
+    /// write after the round varies by ±2.5 % with the seed alone), however it writes or
+    /// reads and whatever the GC policy, spare or cache.
     #[test]
     fn overwriting_by_slot_leaves_the_drive_as_overwriting_by_unit_does() {
         // A drive of 128 blocks a plane with `device` added, preconditioned by `precondition`,
