@@ -7,7 +7,7 @@ import { nativeBench, ssdsimPath } from './native';
 import { engineBenchCases, figureMembers, measureInNode, memoryEstimate } from './node';
 import { parseOptions, type BenchOptions } from './options';
 import { formatReport, TARGETS, type BenchResult, type ChromiumCaseRow, type FigureTiming } from './report';
-import { minMedian, summarise, type BenchCase } from './stats';
+import { minMedian, summarise, wasmCases, type BenchCase } from './stats';
 
 /** Progress goes to stderr, so that --json's standard output is only the JSON. */
 const log = (line: string) => void process.stderr.write(`bench: ${line}\n`);
@@ -79,6 +79,10 @@ export async function main(args: string[]): Promise<number> {
     return 2;
   }
   const cases = all.filter((c) => options.cases.includes(c.id));
+  const inWasm = wasmCases(cases);
+  if ((options.node || options.chromium) && inWasm.length < cases.length) {
+    log(`native only (beyond the page's work limit): ${cases.filter((c) => !inWasm.includes(c)).map((c) => c.id).join(', ')}`);
+  }
   const result: BenchResult = {
     environment: { node: process.version, chromium: null, cpus: cpus().length, hardware_concurrency: null, load_average_1m: loadavg()[0] },
     repeat: options.repeat,
@@ -94,14 +98,15 @@ export async function main(args: string[]): Promise<number> {
       result.native = nativeBench(ssdsimPath(log), options.cases, options.repeat);
     }
     if (options.node) {
-      result.node = cases.map((c) => {
+      result.node = inWasm.map((c) => {
         log(`node: ${c.id} x ${options.repeat}`);
         return summarise(c, measureInNode(c, options.repeat));
       });
     }
-    if (options.chromium) await inChromium(cases, options, result);
+    if (options.chromium) await inChromium(inWasm, options, result);
   } catch (err) {
-    log(err instanceof Error ? (err.stack ?? err.message) : String(err));
+    // The engine throws its typed errors as plain objects ({ id, field, ... }).
+    log(err instanceof Error ? (err.stack ?? err.message) : JSON.stringify(err));
     return 1;
   }
   process.stdout.write(options.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatReport(result)}\n`);

@@ -6,6 +6,13 @@ export interface BenchCase {
   id: string;
   name: string;
   scenario: string;
+  /** False for a case beyond what the page may run (its work limit): measured natively only. */
+  browser: boolean;
+}
+
+/** The cases measured in wasm (Node, Chromium): those the page could run. */
+export function wasmCases(cases: readonly BenchCase[]): BenchCase[] {
+  return cases.filter((c) => c.browser);
 }
 
 /** A row of `ssdsim bench --json`; wasm rows add the drive's build time and the wall time. */

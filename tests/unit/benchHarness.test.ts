@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { measure, PRECONDITION_CHUNK, RUN_CHUNK, type BenchSimulation, type Measurement } from '../bench/measure';
 import { parseOptions } from '../bench/options';
 import { browserTargets, caseTable, formatReport, ratio, workMismatches, type BenchResult, type ChromiumCaseRow } from '../bench/report';
-import { minMedian, rate, summarise, type CaseRow } from '../bench/stats';
+import { minMedian, rate, summarise, wasmCases, type CaseRow } from '../bench/stats';
 
 const IDS = ['random-read', 'random-write-gc', 'sequential-write', 'whole-drive-512g'];
 
@@ -37,6 +37,11 @@ describe('statistics', () => {
     expect(() => minMedian([])).toThrow('no samples');
   });
 
+  it('measures in wasm only the cases the page could run', () => {
+    const c = (id: string, browser: boolean) => ({ id, name: id, scenario: '{}', browser });
+    expect(wasmCases([c('random-read', true), c('precondition-512g', false), c('sequential-write', true)]).map((x) => x.id)).toEqual(['random-read', 'sequential-write']);
+  });
+
   it('gives a part without work a rate of 0, not NaN', () => {
     expect(rate(0, 0)).toBe(0);
     expect(rate(3e6, 1.5)).toBe(2e6);
@@ -44,7 +49,7 @@ describe('statistics', () => {
 
   it('summarises repetitions into an ssdsim bench row: best rate from the fastest run', () => {
     const m = (build_s: number, precondition_s: number, run_s: number): Measurement => ({ build_s, precondition_s, precondition_flash_ops: 4e6, run_s, run_flash_ops: 6e6, events: 1e6, simulated_s: 10 });
-    const row = summarise({ id: 'random-write-gc', name: 'GC', scenario: '{}' }, [m(0.1, 2, 3), m(0.3, 1, 6), m(0.2, 4, 2)]);
+    const row = summarise({ id: 'random-write-gc', name: 'GC', scenario: '{}', browser: true }, [m(0.1, 2, 3), m(0.3, 1, 6), m(0.2, 4, 2)]);
     expect(row).toMatchObject({ case: 'random-write-gc', repeat: 3, run_flash_ops: 6e6, run_s_min: 2, run_s_median: 3, run_flash_ops_per_s_best: 3e6, run_flash_ops_per_s_median: 2e6 });
     expect(row).toMatchObject({ precondition_s_min: 1, precondition_s_median: 2, precondition_flash_ops_per_s_best: 4e6, precondition_flash_ops_per_s_median: 2e6 });
     // Wall: the median of each run's total (5.1, 7.3, 6.2), not a sum of medians.
