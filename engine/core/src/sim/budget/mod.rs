@@ -24,13 +24,13 @@ pub const MEMORY_LIMIT_BYTES: u64 = 1536 * MIB;
 /// Flash operations a run may do, preconditioning included: the slowest run allowed takes
 /// a minute or two in the browser.
 ///
-/// Measured with `ssdsim bench` (native, release, 2-core machine, quiet, 26 Nov 2026): timed
-/// runs do 10.8 M flash ops/s for 4K random reads, 11.3 M/s for 4K random writes at GC
-/// steady state, 10-10.6 M/s for 128K sequential writes; preconditioning (untimed) 40 M/s
-/// with GC and 25 M/s for a plain fill. wasm runs at 0.63-0.9 x native (`npm run
-/// bench:browser`), and a shared machine at half speed or worse: 3.6 M/s for timed work is
-/// the rate assumed, so 300 M is under a minute and a half. The estimate is an upper bound,
-/// typically 2-6x the work a run really does, so admitted runs finish sooner.
+/// Measured with `npm run bench:browser` (2-core machine, quiet, 26 Nov 2026): timed runs
+/// do 10.7-10.9 M flash ops/s natively for 4K random reads, 4K random writes at GC steady
+/// state and 128K sequential writes, 7.1-8.5 M/s in wasm; preconditioning (untimed) 77 M/s
+/// natively with a random round and 42 M/s for a plain fill, 31-49 M/s in wasm. A shared
+/// machine runs at half speed or worse: 3.6 M/s for timed work is the rate assumed, so
+/// 300 M is under a minute and a half. The estimate is an upper bound, typically 2-6x the
+/// work a run really does, so admitted runs finish sooner.
 pub const FLASH_OPS_LIMIT: u64 = 300_000_000;
 
 /// Host commands a run may issue. Commands that touch no flash (trims, reads of unwritten
@@ -41,7 +41,7 @@ pub const HOST_COMMANDS_LIMIT: u64 = 300_000_000;
 /// Flash operations per second the browser manages, for `seconds_estimate`: timed runs,
 /// and preconditioning (see `FLASH_OPS_LIMIT` for the measurements).
 const WASM_FLASH_OPS_PER_S: f64 = 0.6 * 6.0e6;
-const WASM_PRECONDITION_OPS_PER_S: f64 = 0.6 * 15.0e6;
+const WASM_PRECONDITION_OPS_PER_S: f64 = 0.6 * 30.0e6;
 const WASM_COMMANDS_PER_S: f64 = 0.6 * 8.0e6;
 
 /// What a run is allowed: upper bounds, known before it starts. Serialises with plain
