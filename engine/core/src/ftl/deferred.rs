@@ -137,6 +137,7 @@ impl Ftl {
             let written = self.blocks[block as usize].write_ptr;
             let n = (geo.slots_per_block - written).min((kept - from) as u32);
             let to = (block * geo.slots_per_block + written) as usize;
+            debug_assert!(self.p2l[to..to + n as usize].iter().all(|&e| e == UNMAPPED), "GC writes erased slots");
             self.p2l.copy_within(from..from + n as usize, to);
             for i in to..to + n as usize {
                 ops.map_updated(self.p2l[i]);

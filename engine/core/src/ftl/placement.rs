@@ -24,7 +24,7 @@ impl Ftl {
     }
 
     /// Host writes of the units `lbas`, in order: the same as `write` of each. Units that
-    /// join the page being filled short of its last go in together (`run_room`), the
+    /// join the page being filled short of its last go in together (`place_run`), the
     /// rest the usual way; a sequential fill of a fresh drive is three in four such units
     /// (at four slots a page).
     pub fn write_run(&mut self, lbas: std::ops::Range<u32>, ops: &mut impl FlashOps) {
@@ -41,7 +41,7 @@ impl Ftl {
     /// Places up to `max` units from `first` into the host frontier's page being filled, as
     /// many as `write` would place there without completing the page, asking for GC or
     /// finding a unit mapped; returns how many.
-    fn place_run(&mut self, first: u32, max: u32, ops: &mut impl FlashOps) -> u32 {
+    pub(super) fn place_run(&mut self, first: u32, max: u32, ops: &mut impl FlashOps) -> u32 {
         let s = Stream::Host as usize;
         let plane = self.frontiers[s].filling;
         if self.sectors != 1 || self.slc.enabled || plane == NONE || self.frontiers[s].open[plane as usize] == NONE {

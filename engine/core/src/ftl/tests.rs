@@ -4,8 +4,12 @@ use crate::scenario::{Capacity, Device, Gc, Nand, Wear};
 use crate::units::Bytes;
 
 fn small_geometry(op_percent: f64, pages_per_block: u32) -> Geometry {
+    geometry_with_pages(op_percent, pages_per_block, 4096)
+}
+
+fn geometry_with_pages(op_percent: f64, pages_per_block: u32, page_bytes: u32) -> Geometry {
     let device = Device {
-        nand: Nand { channels: 2, dies_per_channel: 2, planes_per_die: 1, blocks_per_plane: 64, pages_per_block, page_bytes: 4096, ..Nand::default() },
+        nand: Nand { channels: 2, dies_per_channel: 2, planes_per_die: 1, blocks_per_plane: 64, pages_per_block, page_bytes, ..Nand::default() },
         capacity: Capacity { op_percent, user_bytes: Bytes(0), ..Capacity::default() },
 
         ..Device::default()
@@ -17,6 +21,8 @@ fn small_geometry(op_percent: f64, pages_per_block: u32) -> Geometry {
 #[derive(Default)]
 struct Tally {
     programs: [u64; 3],
+    /// Host units whose data the programs completed.
+    host_units: u64,
     reads: u64,
     erases: u64,
 }
@@ -25,8 +31,9 @@ impl FlashOps for Tally {
     fn read_page(&mut self, _: u32, _: u32, units: u32, _: bool) {
         self.reads += units as u64;
     }
-    fn program_page(&mut self, _: u32, _: u32, stream: Stream, _: u32, _: Program) {
+    fn program_page(&mut self, _: u32, _: u32, stream: Stream, host_units: u32, _: Program) {
         self.programs[stream as usize] += 1;
+        self.host_units += host_units as u64;
     }
     fn erase_block(&mut self, _: u32, _: u32) {
         self.erases += 1;
@@ -235,9 +242,14 @@ fn a_full_drive_has_only_the_static_part_and_an_empty_one_the_dynamic_share_too(
 #[test]
 fn writing_a_run_is_writing_each_unit() {
     // A fresh fill, then runs over data already written (units mapped, GC due), in pieces
-    // of every length: the maps, counters and flash operations come out the same.
+    // of every length: the maps, counters and flash operations come out the same. Pages of
+    // four slots, so a run has room to place units together.
     for pages_per_block in [16, 32] {
-        let geo = small_geometry(12.0, pages_per_block);
+        let geo = geometry_with_pages(12.0, pages_per_block, 16384);
+        assert_eq!(geo.slots_per_page, 4);
+        let mut fresh = Ftl::new(geo, &Gc::default(), &Wear::default(), 1);
+        fresh.write(0, &mut Tally::default());
+        assert_eq!(fresh.place_run(1, 10, &mut Tally::default()), 2, "the page's second and third slots, together");
         let mut by_run = Ftl::new(geo, &Gc::default(), &Wear::default(), 1);
         let mut by_unit = Ftl::new(geo, &Gc::default(), &Wear::default(), 1);
         let (mut ops_run, mut ops_unit) = (Tally::default(), Tally::default());
@@ -256,7 +268,10 @@ fn writing_a_run_is_writing_each_unit() {
         assert!(by_unit.counters().gc_runs > 10);
         assert_eq!(by_run.counters(), by_unit.counters());
         assert!(by_run.l2p == by_unit.l2p && by_run.p2l == by_unit.p2l, "maps differ");
-        assert_eq!((ops_run.programs, ops_run.reads, ops_run.erases), (ops_unit.programs, ops_unit.reads, ops_unit.erases));
+        assert_eq!(
+            (ops_run.programs, ops_run.host_units, ops_run.reads, ops_run.erases),
+            (ops_unit.programs, ops_unit.host_units, ops_unit.reads, ops_unit.erases)
+        );
     }
 }
 
