@@ -66,10 +66,11 @@ fn budget_prints_the_estimate_beside_the_work_done_and_refusals_name_the_field()
     assert!(done > 1_000_000.0 && done <= budget, "done {done}, budget {budget}");
     assert!(v["budget"]["precondition_flash_ops"].as_f64().unwrap() < budget);
     assert!(v["budget"]["memory_bytes"].as_f64().unwrap() > 16.0 * 1048576.0);
-    let (code, out, err) = ssdsim(&["run", "-"], r#"{"precondition":{"random_rounds":20},"workload":{"kind":"job","runtime":0.01}}"#);
+    let (code, out, err) =
+        ssdsim(&["run", "-"], r#"{"device":{"nand":{"blocks_per_plane":1024}},"precondition":{"random_rounds":20},"workload":{"kind":"job","runtime":0.01}}"#);
     assert_ne!(code, 0);
     assert!(out.is_empty());
-    assert!(err.contains("precondition.random_rounds: this run may need up to") && err.contains("the limit is 300 million"), "{err}");
+    assert!(err.contains("precondition.random_rounds: this run may need up to") && err.contains("the limit of 300 million"), "{err}");
 }
 
 #[test]

@@ -27,9 +27,9 @@ fn a_drive_too_big_for_the_browser_is_refused_naming_blocks_per_plane() {
 
 #[test]
 fn too_much_work_is_refused_naming_what_to_lower() {
-    let e = refused(r#"{"precondition":{"random_rounds":20},"workload":{"kind":"job","runtime":0.001}}"#);
+    let e = refused(r#"{"device":{"nand":{"blocks_per_plane":1024}},"precondition":{"random_rounds":20},"workload":{"kind":"job","runtime":0.001}}"#);
     assert_eq!(e.field, "precondition.random_rounds");
-    assert!(e.message.contains(&format!("the limit is {} million", FLASH_OPS_LIMIT / 1_000_000)), "{e}");
+    assert!(e.message.contains(&format!("against the limit of {} million (preconditioning's at 1/5", FLASH_OPS_LIMIT / 1_000_000)), "{e}");
     let long = refused(r#"{"workload":{"kind":"job","rw":"randread","size":0,"runtime":3600}}"#);
     assert_eq!(long.field, "workload.runtime");
     let big = refused(r#"{"workload":{"kind":"job","rw":"randwrite","size":0,"runtime":0,"io_size":"2t"}}"#);
@@ -39,6 +39,30 @@ fn too_much_work_is_refused_naming_what_to_lower() {
     // Trims touch no flash, but each is an event.
     let e = refused(r#"{"device":{"controller":{"command_latency_us":0}},"workload":{"kind":"job","rw":"randtrim","size":0,"runtime":0,"io_size":"4t"}}"#);
     assert!(e.message.contains("host commands"), "{e}");
+}
+
+#[test]
+fn preconditioning_counts_against_the_limit_at_its_speed() {
+    // Preconditioning runs about five times faster than timed work, so it counts a fifth:
+    // the default 16 GiB drive takes every random round its knob allows (20; counted in full,
+    // it stopped at four), and a 64 GiB drive one round before the steady-state preset's run.
+    let twenty = scenario(r#"{"precondition":{"random_rounds":20},"workload":{"kind":"job","runtime":0.001}}"#);
+    let b = budget::check(&twenty).unwrap();
+    assert!(b.flash_ops > FLASH_OPS_LIMIT && b.precondition_flash_ops * 2 / 10 < FLASH_OPS_LIMIT, "{b:?}");
+    assert!(b.precondition_time_share() > 0.99, "the workload is a millisecond: {}", b.precondition_time_share());
+    let mut steady: serde_json::Value = serde_json::from_str(presets::find("tlc-steady-state-random-write").unwrap().json).unwrap();
+    steady["device"]["nand"]["blocks_per_plane"] = 1024.into();
+    steady["precondition"]["random_rounds"] = 1.into();
+    let b = budget::check(&scenario(&steady.to_string())).unwrap();
+    assert!(b.flash_ops > FLASH_OPS_LIMIT, "{b:?}");
+    // Its share of the progress bar is its share of the time, not of the flash operations.
+    let by_ops = b.precondition_flash_ops as f64 / b.flash_ops as f64;
+    assert!(b.precondition_time_share() < by_ops - 0.2, "{} vs {by_ops}", b.precondition_time_share());
+    // The 512 GiB drive's round is still over (the native bench measures it).
+    let big = refused(
+        r#"{"device":{"nand":{"blocks_per_plane":8192}},"precondition":{"random_rounds":1},"workload":{"kind":"job","rw":"randwrite","size":0,"runtime":0,"io_size":"256m"}}"#,
+    );
+    assert_eq!(big.field, "precondition.random_rounds");
 }
 
 #[test]

@@ -55,7 +55,7 @@ pub struct Simulation {
     /// Runs first, in steps (see `precondition.rs`); the workload starts once it is done.
     precondition: Precondition,
     started: bool,
-    /// Share of the whole run's estimated work that preconditioning is, for `progress`.
+    /// Share of the whole run's estimated time that preconditioning is, for `progress`.
     precondition_share: f64,
     drive: DeviceModel,
     phases: Vec<Phase>,
@@ -129,7 +129,7 @@ impl Simulation {
         let holds_data_on_nand = drive.data_nand_mut().is_some();
         let precondition = Precondition::new(if holds_data_on_nand { (user_bytes / MAPPING_UNIT_BYTES) as u32 } else { 0 }, scenario);
         let base = Baselines::of(&drive);
-        let precondition_share = budget.precondition_flash_ops as f64 / budget.flash_ops.max(1) as f64;
+        let precondition_share = budget.precondition_time_share();
         Ok(Simulation {
             user_bytes,
             full_user_bytes,
