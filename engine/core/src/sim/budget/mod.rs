@@ -50,6 +50,11 @@ const WASM_COMMANDS_PER_S: f64 = 0.6 * 8.0e6;
 /// four of the twenty random rounds its knob allows.
 const PRECONDITION_WEIGHT: f64 = WASM_FLASH_OPS_PER_S / WASM_PRECONDITION_OPS_PER_S;
 
+/// Seconds the browser needs for `ops` flash operations of preconditioning, roughly.
+fn precondition_seconds(ops: u64) -> f64 {
+    ops as f64 / WASM_PRECONDITION_OPS_PER_S
+}
+
 /// What a run is allowed: upper bounds, known before it starts. Serialises with plain
 /// numbers (JavaScript reads them to 2^53 exactly, and these are estimates).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, TS)]
@@ -80,9 +85,8 @@ impl Budget {
     /// The share of the run's estimated browser time that preconditioning takes (it runs
     /// first): how much of a progress bar it should fill.
     pub fn precondition_time_share(&self) -> f64 {
-        let seconds = self.precondition_flash_ops as f64 / WASM_PRECONDITION_OPS_PER_S;
         if self.seconds_estimate > 0.0 {
-            (seconds / self.seconds_estimate).min(1.0)
+            (precondition_seconds(self.precondition_flash_ops) / self.seconds_estimate).min(1.0)
         } else {
             0.0
         }
@@ -129,8 +133,8 @@ fn estimate_parts(s: &Scenario) -> Result<(Budget, memory::Memory, work::Work), 
     let window = crate::sim::window::time_window(&plan, &s.device)?;
     let m = memory::Memory { drive, metrics: memory::metrics_bytes(s, &plan, window, w.duration_bound_ns) };
     let flash_ops = w.precondition_flash_ops.saturating_add(w.workload_flash_ops);
-    let seconds = w.precondition_flash_ops as f64 / WASM_PRECONDITION_OPS_PER_S
-        + (w.workload_flash_ops as f64 / WASM_FLASH_OPS_PER_S).max(w.host_commands as f64 / WASM_COMMANDS_PER_S);
+    let seconds =
+        precondition_seconds(w.precondition_flash_ops) + (w.workload_flash_ops as f64 / WASM_FLASH_OPS_PER_S).max(w.host_commands as f64 / WASM_COMMANDS_PER_S);
     let memory = m.total();
     let budget = Budget {
         memory_bytes: memory.bound,
