@@ -1,0 +1,123 @@
+//! Results held bit for bit: every preset, every article figure's members and every bench
+//! case is run and its report reduced to a 64-bit digest, compared with `digests.json`, made
+//! by this test before a refactoring started. A change that moves a single bit of a summary
+//! value or a series point fails here, naming the run.
+//!
+//! The digest is over values by id, not over the report's JSON text: the summary's leaves
+//! (dotted ids, as the summary catalogue names them) with zeros and `false` left out, since
+//! a value of another device kind is zero or absent depending on how the summary is laid out,
+//! and every series' id, axes and points. So the report's shape may change; its numbers may not.
+//!
+//! A change meant to move numbers regenerates the file with `UPDATE_DIGESTS=1` and says why
+//! in its commit.
+
+use serde_json::Value;
+use ssd_core::{bench, presets, Report, Simulation};
+use std::collections::BTreeMap;
+
+const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/digests.json");
+
+/// FNV-1a, 64 bits: small, stable across platforms and Rust versions.
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+    fn bytes(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 ^ *b as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    fn text(&mut self, text: &str) {
+        self.bytes(text.as_bytes());
+        self.bytes(&[0]);
+    }
+    fn number(&mut self, v: f64) {
+        self.bytes(&v.to_bits().to_le_bytes());
+    }
+}
+
+/// The summary's leaves by dotted id, zeros and `false` left out.
+fn leaves(prefix: &str, value: &Value, out: &mut BTreeMap<String, f64>) {
+    match value {
+        Value::Object(map) => {
+            for (k, v) in map {
+                let id = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
+                leaves(&id, v, out);
+            }
+        }
+        Value::Number(n) => {
+            let v = n.as_f64().expect("summary numbers are f64");
+            if v != 0.0 {
+                out.insert(prefix.to_string(), v);
+            }
+        }
+        Value::Bool(true) => {
+            out.insert(prefix.to_string(), 1.0);
+        }
+        Value::Bool(false) | Value::Null => {}
+        other => panic!("summary value {prefix} is {other}"),
+    }
+}
+
+pub fn digest(report: &Report) -> String {
+    let mut h = Fnv::new();
+    let mut values = BTreeMap::new();
+    leaves("", &serde_json::to_value(&report.summary).unwrap(), &mut values);
+    for (id, v) in &values {
+        h.text(id);
+        h.number(*v);
+    }
+    for s in &report.series {
+        h.text(&s.id);
+        h.text(&serde_json::to_string(&s.x.id).unwrap());
+        h.text(&serde_json::to_string(&s.y.id).unwrap());
+        h.number(s.points.len() as f64);
+        for [x, y] in &s.points {
+            h.number(*x);
+            h.number(*y);
+        }
+    }
+    format!("{:016x}", h.0)
+}
+
+fn run(sim: &mut Simulation) -> String {
+    while !sim.run(1 << 20) {}
+    digest(&sim.report())
+}
+
+/// Every run this test holds, by name.
+fn runs() -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    for p in presets::all() {
+        let s = p.scenario().unwrap_or_else(|e| panic!("{}: {e}", p.name));
+        out.insert(format!("preset {}", p.name), run(&mut Simulation::new(&s).unwrap()));
+    }
+    for f in presets::figures_all().unwrap() {
+        for (i, (preset, _label, s)) in f.members.iter().enumerate() {
+            out.insert(format!("figure {} member {i} ({preset})", f.name), run(&mut Simulation::new(s).unwrap()));
+        }
+    }
+    for c in bench::CASES {
+        out.insert(format!("bench {}", c.id), run(&mut bench::simulation(c).unwrap()));
+    }
+    out
+}
+
+#[test]
+fn every_preset_figure_and_bench_case_gives_the_same_numbers() {
+    let got = runs();
+    if std::env::var_os("UPDATE_DIGESTS").is_some() {
+        std::fs::write(FILE, serde_json::to_string_pretty(&got).unwrap() + "\n").unwrap();
+        return;
+    }
+    let want: BTreeMap<String, String> = serde_json::from_str(&std::fs::read_to_string(FILE).expect("tests/digests.json")).unwrap();
+    let changed: Vec<String> = want
+        .iter()
+        .filter(|(k, v)| got.get(*k) != Some(v))
+        .map(|(k, v)| format!("{k}: {v} -> {}", got.get(k).map_or("missing", |s| s.as_str())))
+        .chain(got.keys().filter(|k| !want.contains_key(*k)).map(|k| format!("{k}: new run, not in digests.json")))
+        .collect();
+    assert!(changed.is_empty(), "results moved:\n{}", changed.join("\n"));
+}
