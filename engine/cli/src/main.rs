@@ -68,7 +68,7 @@ fn read_input(path: &str) -> Result<String, String> {
 
 fn run(path: &str) -> Result<(), String> {
     let text = read_input(path)?;
-    let scenario = Scenario::from_json(&text).map_err(|e| format!("invalid scenario: {e}"))?;
+    let scenario = Scenario::parse(&text).map_err(|e| format!("invalid scenario: {e}"))?;
     let mut sim = Simulation::new(&scenario).map_err(|e| format!("invalid scenario: {e}"))?;
     progress::run_to_end(&mut sim);
     out::line(sim.report().to_json())
@@ -77,7 +77,7 @@ fn run(path: &str) -> Result<(), String> {
 /// The budget beside what the run really did, as JSON: how conservative the estimate is.
 fn budget(path: &str) -> Result<(), String> {
     let text = read_input(path)?;
-    let scenario = Scenario::from_json(&text).map_err(|e| format!("invalid scenario: {e}"))?;
+    let scenario = Scenario::parse(&text).map_err(|e| format!("invalid scenario: {e}"))?;
     let mut sim = Simulation::new(&scenario).map_err(|e| format!("invalid scenario: {e}"))?;
     let b = *sim.budget();
     let start = std::time::Instant::now();

@@ -102,11 +102,11 @@ pub struct LabLayout {
 
 /// Records the FTL's flash operations as events, slots still to be given their units.
 #[derive(Default)]
-struct Recorder {
+struct EventLog {
     events: Vec<u32>,
 }
 
-impl Recorder {
+impl EventLog {
     fn push(&mut self, kind: EventKind, stream: Stream, block: u32, page: u32, unit: u32) {
         self.events.extend_from_slice(&[kind as u32 | (stream as u32) << 8, block, page, unit]);
     }
@@ -114,7 +114,7 @@ impl Recorder {
 
 /// Slot, page and block coincide in the lab's geometry (one plane, 4 KiB pages), so the
 /// FTL's global page index is the slot.
-impl FlashOps for Recorder {
+impl FlashOps for EventLog {
     fn read_page(&mut self, _plane: u32, page: u32, _units: u32, _slc: bool) {
         self.push(EventKind::Read, Stream::Gc, 0, page, UNMAPPED);
     }
@@ -132,7 +132,7 @@ pub struct NandLab {
     rng: SimRng,
     cursor: u32,
     host_reads: u64,
-    recorder: Recorder,
+    recorder: EventLog,
     /// The events of the last command, slots resolved to (block, page) and units.
     events: Vec<u32>,
     /// The FTL's maps as the events resolved so far leave them: where each unit is, what
@@ -212,7 +212,7 @@ impl NandLab {
             rng: SimRng::new(config.seed),
             cursor: 0,
             host_reads: 0,
-            recorder: Recorder::default(),
+            recorder: EventLog::default(),
             events: Vec::new(),
             l2p_now: Vec::new(),
             slot_unit_now: Vec::new(),

@@ -16,9 +16,11 @@ pub mod media;
 pub mod metrics;
 pub mod presets;
 pub mod report;
+pub mod resolve;
 pub mod rng;
 pub mod scenario;
 pub mod sim;
+pub mod theory;
 pub mod units;
 
 pub use report::{Report, Summary};

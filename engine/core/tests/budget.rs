@@ -138,7 +138,7 @@ struct Measured {
     commands: f64,
     peak: u64,
     gc_moved_bytes: f64,
-    budget: ssd_core::sim::Budget,
+    budget: ssd_core::resolve::Budget,
 }
 
 /// Runs `scenario` in chunks: None if it was refused, Err if the engine panicked.

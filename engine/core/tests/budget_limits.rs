@@ -3,7 +3,7 @@
 
 mod common;
 use common::{scenario, series};
-use ssd_core::sim::{budget, time_points_bound, FLASH_OPS_LIMIT, MAX_TIME_WINDOWS, MEMORY_LIMIT_BYTES};
+use ssd_core::resolve::{budget, time_points_bound, FLASH_OPS_LIMIT, MAX_TIME_WINDOWS, MEMORY_LIMIT_BYTES};
 use ssd_core::{presets, Scenario, ScenarioError, Simulation};
 
 /// Limits are checked with every other rule, when the scenario is read: the refusal comes

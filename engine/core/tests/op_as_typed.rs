@@ -6,12 +6,12 @@
 //! The drive is driven through the FTL without time (as preconditioning does), on the very
 //! geometry `Scenario::scaled` gives the simulator.
 
-use ssd_core::ftl::theory::waf_greedy;
 use ssd_core::ftl::{Ftl, FtlCounters, Untimed};
 use ssd_core::media::Geometry;
 use ssd_core::presets;
 use ssd_core::rng::SimRng;
 use ssd_core::scenario::{Scenario, Wear};
+use ssd_core::theory::waf_greedy;
 use ssd_core::units::Bytes;
 
 /// The preset's scenario with OP typed as `op_percent`, at `scale`.

@@ -1,4 +1,4 @@
-//! CONTRACT.md §2: every series carries a stable id, a role, a label id and axis ids with
+//! The series contract: every series carries a stable id, a role, a label id and axis ids with
 //! units, whatever the workload.
 
 mod common;

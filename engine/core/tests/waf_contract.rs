@@ -1,4 +1,4 @@
-//! CONTRACT.md §4: one write amplification for the summary and the `waf` series, and
+//! The WAF contract: one write amplification for the summary and the `waf` series, and
 //! flash operations that count every NAND operation, translation pages included.
 
 mod common;

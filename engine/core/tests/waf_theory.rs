@@ -1,11 +1,11 @@
 //! Greedy and FIFO garbage collection under uniform random 4 KiB overwrites, at steady
 //! state, against Desnoyers' analytic models (SYSTOR 2012).
 
-use ssd_core::ftl::theory::{waf_fifo, waf_greedy};
 use ssd_core::ftl::{Ftl, Untimed};
 use ssd_core::media::Geometry;
 use ssd_core::rng::SimRng;
 use ssd_core::scenario::{Capacity, Device, Gc, GcPolicy, Nand, Wear};
+use ssd_core::theory::{waf_fifo, waf_greedy};
 use ssd_core::units::Bytes;
 
 struct Measured {

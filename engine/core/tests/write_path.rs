@@ -99,10 +99,10 @@ fn a_write_takes_the_firmware_write_latency_on_top() {
 #[test]
 fn qlc_programs_in_the_isscc_range_per_die() {
     // A 4-plane die of 16 KiB pages: 4 planes x 4 pages per 12 ms one-shot operation.
-    let t = ssd_core::media::CellType::Qlc.native_timing();
+    let t = ssd_core::media::NandTiming::native(ssd_core::scenario::CellType::Qlc);
     let per_die = 4.0 * 4.0 * PAGE / (t.program_ns as f64 / 1e9) / 1e6;
     assert!((12.0..30.0).contains(&per_die), "{per_die} MB/s per die");
-    assert!(t.erase_ns > ssd_core::media::CellType::Tlc.native_timing().erase_ns, "QLC erases slowest");
+    assert!(t.erase_ns > ssd_core::media::NandTiming::native(ssd_core::scenario::CellType::Tlc).erase_ns, "QLC erases slowest");
     // On a drive: 1 channel, 1 die of 4 planes, nothing else in the way.
     let r = run(
         json!({"nand": {"cell": "qlc", "channels": 1, "dies_per_channel": 1, "planes_per_die": 4, "blocks_per_plane": 64, "pages_per_block": 256}}),

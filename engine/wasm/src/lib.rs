@@ -1,6 +1,7 @@
 //! wasm-bindgen bindings for the browser's worker. Bindings only: every number comes from
 //! `ssd-core`, so the browser and `ssdsim` agree bit for bit.
 
+use ssd_core::resolve::Resolved;
 use ssd_core::scenario::ScenarioError;
 use ssd_core::{presets, Scenario, Simulation as CoreSimulation};
 use wasm_bindgen::prelude::*;
@@ -18,10 +19,40 @@ pub fn default_scenario() -> String {
 }
 
 /// Parses and validates a scenario; returns it normalised (every default filled in).
-/// Throws `{field, code, message}` naming the field and the allowed range.
+/// Throws `{field, code, message}` naming the field and the allowed range. To run it after,
+/// compile it instead (`Compiled`): the run then needs no validation of its own.
 #[wasm_bindgen]
 pub fn validate_scenario(json: &str) -> Result<String, JsValue> {
     Scenario::from_json(json).map(|s| s.to_json()).map_err(js_error)
+}
+
+/// How many scenarios this engine instance has validated: the contract tests hold a run to
+/// one validation (`Compiled` then `Simulation.from_compiled`, or `new Simulation(json)`).
+#[wasm_bindgen]
+pub fn validations() -> f64 {
+    ssd_core::resolve::compilations() as f64
+}
+
+/// A scenario validated once and compiled for its run (`ssd_core::resolve::Resolved`): the
+/// worker keeps it from the validation the page asks for to the run that follows.
+#[wasm_bindgen]
+pub struct Compiled {
+    inner: Resolved,
+}
+
+#[wasm_bindgen]
+impl Compiled {
+    /// Throws `{field, code, message}` naming the field and the allowed range.
+    #[wasm_bindgen(constructor)]
+    pub fn new(json: &str) -> Result<Compiled, JsValue> {
+        let scenario = Scenario::parse(json).map_err(js_error)?;
+        Ok(Compiled { inner: Resolved::compile(&scenario).map_err(js_error)? })
+    }
+
+    /// The scenario normalised (every default filled in), as pretty JSON.
+    pub fn scenario_json(&self) -> String {
+        self.inner.scenario.to_json()
+    }
 }
 
 /// Every preset as a JSON array of `{ name, description, scenario }`.
@@ -65,14 +96,25 @@ pub struct Simulation {
     sent: Vec<usize>,
 }
 
+impl Simulation {
+    fn of(inner: CoreSimulation) -> Simulation {
+        let sent = vec![0; inner.series().len()];
+        Simulation { inner, sent }
+    }
+}
+
 #[wasm_bindgen]
 impl Simulation {
+    /// Parses, compiles (one validation) and builds the run.
     #[wasm_bindgen(constructor)]
     pub fn new(scenario_json: &str) -> Result<Simulation, JsValue> {
-        let scenario = Scenario::from_json(scenario_json).map_err(js_error)?;
-        let inner = CoreSimulation::new(&scenario).map_err(js_error)?;
-        let sent = vec![0; inner.series().len()];
-        Ok(Simulation { inner, sent })
+        let scenario = Scenario::parse(scenario_json).map_err(js_error)?;
+        Ok(Simulation::of(CoreSimulation::new(&scenario).map_err(js_error)?))
+    }
+
+    /// The run of a scenario compiled before: nothing is validated again.
+    pub fn from_compiled(compiled: &Compiled) -> Result<Simulation, JsValue> {
+        Ok(Simulation::of(CoreSimulation::from_resolved(compiled.inner.clone()).map_err(js_error)?))
     }
 
     /// Advances by at most `max_events` events (preconditioning writes first, then host

@@ -19,7 +19,7 @@ pub(crate) mod cpu;
 pub(crate) mod plane_timeline;
 mod translation;
 
-use crate::ftl::{FlashOps, Ftl, Program, Stream, UNMAPPED};
+use crate::ftl::{FlashOps, Program, Stream};
 use crate::media::{Geometry, NandTiming};
 use crate::scenario::Device;
 use crate::units::{transfer_ns, Nanos, MAPPING_UNIT_BYTES};
@@ -75,10 +75,10 @@ struct Gathering {
 /// Time bookkeeping for the NAND back end and the host link. Implements the FTL's
 /// `FlashOps`, so everything the FTL asks for lands on a plane and a channel.
 pub struct Hardware {
-    geo: Geometry,
-    nand: NandTiming,
+    pub(crate) geo: Geometry,
+    pub(crate) nand: NandTiming,
     /// One per plane, or one per die without multi-plane operations.
-    timelines: Vec<PlaneTimeline>,
+    pub(crate) timelines: Vec<PlaneTimeline>,
     multi_plane: bool,
     /// Cache read/program: a plane need not wait for its own data transfers.
     cache_ops: bool,
@@ -90,7 +90,7 @@ pub struct Hardware {
     link_to_host: Calendar,
     link_to_drive: Calendar,
     /// Time the operations of the current host command may start.
-    now: Nanos,
+    pub(crate) now: Nanos,
     /// The latest host command's start: the calendars' present (background work in idle
     /// time does not move it). Each calendar catches up with it when it is next booked,
     /// rather than all of them at every command.
@@ -104,13 +104,13 @@ pub struct Hardware {
     gathering: [Vec<Gathering>; 3],
     cpu: CommandCpu,
     buffer: WriteBuffer,
-    translation: Translation,
-    counters: FlashCounters,
+    pub(crate) translation: Translation,
+    pub(crate) counters: FlashCounters,
 }
 
 impl Hardware {
-    fn new(device: &Device, geo: Geometry) -> Hardware {
-        let nand = device.nand.timing();
+    pub(crate) fn new(device: &Device, geo: Geometry) -> Hardware {
+        let nand = crate::media::NandTiming::of(&device.nand);
         let channel_bps = device.nand.channel_mb_per_s as u64 * 1_000_000;
         let buffer_units = (device.controller.write_buffer.0 / MAPPING_UNIT_BYTES) as u32;
         let link_unit_ns = transfer_ns(MAPPING_UNIT_BYTES, device.host_interface.bytes_per_s());
@@ -147,7 +147,7 @@ impl Hardware {
     }
 
     #[inline]
-    fn timeline_of(&self, plane: u32) -> usize {
+    pub(crate) fn timeline_of(&self, plane: u32) -> usize {
         if self.multi_plane {
             plane as usize
         } else {
@@ -181,23 +181,23 @@ impl Hardware {
 
     /// The host issued a command at `now`: nothing can be booked before it any more.
     #[inline]
-    fn advance(&mut self, now: Nanos) {
+    pub(crate) fn advance(&mut self, now: Nanos) {
         self.now = now;
         self.calendar_now = now;
     }
 
     /// Host read of `units` units from one page: array read, then out over the channel.
-    fn read_for_host(&mut self, plane: u32, ready: Nanos, units: u32, slc: bool) -> Nanos {
+    pub(crate) fn read_for_host(&mut self, plane: u32, ready: Nanos, units: u32, slc: bool) -> Nanos {
         self.counters.host_page_reads += 1;
         self.read_array(plane, ready, units, slc)
     }
 
-    fn link_to_host(&mut self, ready: Nanos, units: u32) -> Nanos {
+    pub(crate) fn link_to_host(&mut self, ready: Nanos, units: u32) -> Nanos {
         self.link_to_host.book(self.calendar_now, ready, units)
     }
 
     /// One unit of host write data: wait for buffer room, then cross the link into it.
-    fn accept_write_unit(&mut self, ready: Nanos) -> Nanos {
+    pub(crate) fn accept_write_unit(&mut self, ready: Nanos) -> Nanos {
         let room = self.buffer.admit(ready);
         let arrived = self.link_to_drive.queue(self.calendar_now, room, 1);
         self.host_page_ready = self.host_page_ready.max(arrived);
@@ -218,7 +218,7 @@ impl Hardware {
     /// When a command arriving at `issue` may start its flash work: after the firmware's
     /// latency, and after the controller has worked through the commands before it.
     #[inline]
-    fn command_start(&mut self, issue: Nanos, latency: Nanos, write: bool) -> Nanos {
+    pub(crate) fn command_start(&mut self, issue: Nanos, latency: Nanos, write: bool) -> Nanos {
         self.cpu.start(issue, latency, write)
     }
 }
@@ -279,146 +279,5 @@ impl FlashOps for Hardware {
 
     fn map_updated(&mut self, lba: u32) {
         self.update_mapping(lba);
-    }
-}
-
-/// A drive: the FTL placing data and the hardware timing it.
-pub struct Drive {
-    pub ftl: Ftl,
-    pub hw: Hardware,
-    command_latency_ns: Nanos,
-    write_latency_ns: Nanos,
-}
-
-impl Drive {
-    pub fn new(device: &Device, geo: Geometry) -> Drive {
-        Drive {
-            ftl: Ftl::new(geo, &device.gc, &device.wear, if device.controller.compression { COMPRESSION_SECTORS } else { 1 })
-                .with_slc_cache(&device.slc_cache)
-                .with_striping(device.controller.striping),
-            hw: Hardware::new(device, geo),
-            command_latency_ns: (device.controller.command_latency_us * 1000.0) as Nanos,
-            write_latency_ns: (device.controller.write_latency_us * 1000.0) as Nanos,
-        }
-    }
-
-    pub fn counters(&self) -> FlashCounters {
-        self.hw.counters
-    }
-
-    pub fn mapping_counters(&self) -> crate::ftl::mapping_cache::MappingCounters {
-        self.hw.translation.cache.counters
-    }
-
-    /// Translation pages read from NAND and written to it.
-    pub fn translation_page_io(&self) -> (u64, u64) {
-        (self.hw.counters.translation_page_reads, self.hw.counters.translation_page_writes)
-    }
-
-    /// The counters write amplification is computed from, since the drive was new.
-    pub fn nand_writes(&self) -> crate::metrics::NandWrites {
-        let c = self.ftl.counters();
-        crate::metrics::NandWrites {
-            host_units: c.host_units_written,
-            data_sectors: c.host_sectors_written + c.gc_sectors_moved,
-            translation_pages: self.hw.counters.translation_page_writes,
-        }
-    }
-
-    pub fn slot_geometry(&self) -> crate::metrics::SlotGeometry {
-        crate::metrics::SlotGeometry { sectors_per_slot: self.ftl.sectors_per_slot(), slots_per_page: self.hw.geo.slots_per_page }
-    }
-
-    pub fn endurance_pe(&self) -> u32 {
-        self.hw.nand.endurance_pe
-    }
-
-    /// Read `units` units from `lba` at `issue`; returns the completion time.
-    pub fn read(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
-        let start = self.hw.command_start(issue, self.command_latency_ns, false);
-        self.hw.advance(start);
-        let spp = self.hw.geo.slots_per_page;
-        let mut done = start;
-        let mut i = 0;
-        let mut segment = u32::MAX;
-        let mut translated = start;
-        while i < units {
-            // One table lookup per segment the command touches.
-            let s = self.hw.translation.segment_of(lba + i);
-            if s != segment {
-                segment = s;
-                translated = self.hw.translate(lba + i, start);
-            }
-            let slot = self.ftl.lookup(lba + i);
-            if slot == UNMAPPED || self.ftl.is_buffered(slot) {
-                self.hw.counters.units_read_without_nand += 1;
-                done = done.max(self.hw.link_to_host(translated, 1));
-                i += 1;
-                continue;
-            }
-            // Units that sit next to each other in one page come out of one array read.
-            let mut run = 1;
-            while i + run < units && run < spp {
-                let next = self.ftl.lookup(lba + i + run);
-                if next != slot + run || self.hw.geo.page_of_slot(next) != self.hw.geo.page_of_slot(slot) {
-                    break;
-                }
-                run += 1;
-            }
-            let plane = self.hw.geo.plane_of_slot(slot);
-            let out = self.hw.read_for_host(plane, translated, run, self.ftl.is_slc_slot(slot));
-            done = done.max(self.hw.link_to_host(out, run));
-            i += run;
-        }
-        done
-    }
-
-    /// Write `units` units at `lba`, each compressing to `sectors`; completes when the data
-    /// is in the write buffer.
-    pub fn write(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32) -> Nanos {
-        let start = self.hw.command_start(issue, self.command_latency_ns + self.write_latency_ns, true);
-        self.hw.advance(start);
-        let mut done = start;
-        for i in 0..units {
-            let arrived = self.hw.accept_write_unit(start);
-            done = done.max(arrived);
-            self.ftl.write_compressed(lba + i, sectors, &mut self.hw);
-        }
-        done
-    }
-
-    /// The host is idle from `from` to `until`: background GC and idle folding may use the
-    /// planes that are free in between. Work already booked keeps its place; a step starts
-    /// where its plane comes free, and only if it would end before `until` at worst (a read,
-    /// a program and an erase): a flash operation cannot be stopped, and firmware does not
-    /// start one in a gap the host will need back (the microseconds between a completion and
-    /// the next command at QD1 are not idle time).
-    pub fn idle(&mut self, from: Nanos, until: Nanos) {
-        let n = &self.hw.nand;
-        let step_ns = n.read_ns.max(n.slc_mode_read_ns) + n.program_ns + n.erase_ns;
-        for plane in 0..self.hw.geo.planes {
-            loop {
-                let free_at = self.hw.timelines[self.hw.timeline_of(plane)].free_at().max(from);
-                if free_at.saturating_add(step_ns) > until {
-                    break;
-                }
-                self.hw.now = free_at;
-                if !self.ftl.background_step(plane, &mut self.hw) {
-                    break;
-                }
-            }
-        }
-    }
-
-    /// Deallocate `units` units: a mapping update, no flash work.
-    pub fn trim(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
-        self.hw.advance(issue + self.command_latency_ns);
-        for i in 0..units {
-            if self.ftl.lookup(lba + i) != UNMAPPED {
-                self.hw.update_mapping(lba + i);
-            }
-            self.ftl.trim(lba + i);
-        }
-        issue + self.command_latency_ns
     }
 }

@@ -6,15 +6,18 @@
 //! the compiler can see through costs nothing on the NAND path.
 
 pub mod hdd;
+pub mod nand;
+mod serve;
 pub mod tier;
 pub mod xpoint;
 
-use crate::controller::Drive;
 use crate::media::Geometry;
-use crate::metrics::{NandWrites, WindowCounters};
+use crate::metrics::{MediaWrites, WindowCounters};
 use crate::scenario::{Device, DeviceKind, ScenarioError};
 use crate::units::Nanos;
 pub use hdd::{HardDisk, HddCounters};
+pub use nand::NandSsd;
+pub use serve::Serve;
 pub use tier::{HybridDrive, TierCounters};
 pub use xpoint::{XpointCounters, XpointSsd};
 
@@ -22,14 +25,14 @@ pub use xpoint::{XpointCounters, XpointSsd};
 // no cost, and boxing it would add a pointer chase to every command.
 #[allow(clippy::large_enum_variant)]
 pub enum DeviceModel {
-    /// NAND flash behind an FTL (`controller::Drive`).
-    Nand(Drive),
+    /// NAND flash behind an FTL (`nand.rs`).
+    Nand(NandSsd),
     /// 3D XPoint written in place.
     Xpoint(XpointSsd),
     /// A hard disk.
     Hdd(HardDisk),
     /// A cache tier in front of a backing tier, two devices of their own.
-    Hybrid(Box<HybridDrive>),
+    Hybrid(Box<HybridDrive<DeviceModel>>),
 }
 
 impl DeviceModel {
@@ -40,16 +43,19 @@ impl DeviceModel {
     /// A device of `kind` built from `device`'s part for it (a hybrid's tiers are built so).
     pub fn of_kind(device: &Device, kind: DeviceKind) -> Result<DeviceModel, ScenarioError> {
         Ok(match kind {
-            DeviceKind::NandSsd => DeviceModel::Nand(Drive::new(device, Geometry::new(device)?)),
+            DeviceKind::NandSsd => DeviceModel::Nand(NandSsd::new(device, Geometry::new(device)?)),
             DeviceKind::XpointSsd => DeviceModel::Xpoint(XpointSsd::new(device)),
             DeviceKind::Hdd => DeviceModel::Hdd(HardDisk::new(device)),
-            DeviceKind::Hybrid => DeviceModel::Hybrid(Box::new(HybridDrive::new(device)?)),
+            DeviceKind::Hybrid => {
+                let (cache, backing) = (DeviceModel::of_kind(device, device.tier.cache)?, DeviceModel::of_kind(device, device.tier.backing)?);
+                DeviceModel::Hybrid(Box::new(HybridDrive::new(device, cache, backing, device.user_bytes_of(device.tier.cache)?)))
+            }
         })
     }
 
     /// The NAND drive, for what only it has (its FTL, block map, table caches): the device
     /// itself, or a hybrid's NAND tier.
-    pub fn nand(&self) -> Option<&Drive> {
+    pub fn nand(&self) -> Option<&NandSsd> {
         match self {
             DeviceModel::Nand(d) => Some(d),
             DeviceModel::Hybrid(h) => h.backing.nand().or_else(|| h.cache.nand()),
@@ -57,7 +63,7 @@ impl DeviceModel {
         }
     }
 
-    pub fn nand_mut(&mut self) -> Option<&mut Drive> {
+    pub fn nand_mut(&mut self) -> Option<&mut NandSsd> {
         match self {
             DeviceModel::Nand(d) => Some(d),
             DeviceModel::Hybrid(h) => {
@@ -73,7 +79,7 @@ impl DeviceModel {
 
     /// The NAND drive that holds the host's data (preconditioning fills it): the device
     /// itself or a hybrid's NAND backing tier, not a NAND cache.
-    pub fn data_nand_mut(&mut self) -> Option<&mut Drive> {
+    pub fn data_nand_mut(&mut self) -> Option<&mut NandSsd> {
         match self {
             DeviceModel::Nand(d) => Some(d),
             DeviceModel::Hybrid(h) => h.backing.data_nand_mut(),
@@ -82,7 +88,7 @@ impl DeviceModel {
     }
 
     /// The hybrid drive's tier, for what only it has.
-    pub fn tier(&self) -> Option<&HybridDrive> {
+    pub fn tier(&self) -> Option<&HybridDrive<DeviceModel>> {
         match self {
             DeviceModel::Hybrid(h) => Some(h),
             _ => None,
@@ -161,6 +167,20 @@ impl DeviceModel {
         }
     }
 
+    /// The SLC cache now: the data in it and its size, 4 KiB units; zeros without one.
+    #[inline]
+    pub fn slc_cache_units(&self) -> [u64; 2] {
+        self.nand().map_or([0, 0], |d| {
+            let (data, size) = d.ftl.slc_cache_units();
+            [data, size]
+        })
+    }
+
+    /// Per-block state for the block map; none for media without blocks.
+    pub fn block_map(&self) -> Option<crate::ftl::BlockMap> {
+        self.nand().map(|d| d.ftl.block_map())
+    }
+
     /// Sectors per 4 KiB slot of a compressing controller, 1 otherwise.
     pub fn sectors_per_slot(&self) -> u32 {
         self.nand().map_or(1, |d| d.ftl.sectors_per_slot())
@@ -193,7 +213,7 @@ impl DeviceModel {
             DeviceModel::Xpoint(XpointSsd { counters: XpointCounters { unit_writes: units, .. }, .. })
             | DeviceModel::Hdd(HardDisk { counters: HddCounters { unit_writes: units, .. }, .. }) => {
                 let units = *units;
-                WindowCounters { writes: NandWrites { host_units: units, data_sectors: units, translation_pages: 0 }, ..Default::default() }
+                WindowCounters { writes: MediaWrites { host_units: units, data_sectors: units, translation_pages: 0 }, ..Default::default() }
             }
             // The NAND tier's lines (WAF, GC, table) are its own: what reaches the NAND.
             DeviceModel::Hybrid(h) => h.backing.nand().map_or_else(|| h.cache.window_counters(), |_| h.backing.window_counters()),
@@ -211,5 +231,24 @@ impl DeviceModel {
             DeviceModel::Hdd(h) => h.counters.unit_reads + h.counters.unit_writes + h.counters.cache_read_units,
             DeviceModel::Hybrid(h) => h.cache.media_ops() + h.backing.media_ops(),
         }
+    }
+}
+
+/// A hybrid drive serves its tiers through the seam, as the run loop serves the drive.
+impl Serve for DeviceModel {
+    fn read(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
+        DeviceModel::read(self, issue, lba, units)
+    }
+    fn write(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32) -> Nanos {
+        DeviceModel::write(self, issue, lba, units, sectors)
+    }
+    fn trim(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
+        DeviceModel::trim(self, issue, lba, units)
+    }
+    fn idle(&mut self, from: Nanos, until: Nanos) {
+        DeviceModel::idle(self, from, until)
+    }
+    fn power_cycle(&mut self, at: Nanos) -> Nanos {
+        DeviceModel::power_cycle(self, at)
     }
 }

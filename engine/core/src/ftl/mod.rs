@@ -18,7 +18,9 @@
 //! die and channel time (and which preconditioning replaces with a no-op).
 
 pub(crate) mod cost_benefit;
+mod counters;
 mod deferred;
+mod flash_ops;
 mod free_pool;
 mod gc;
 mod inspect;
@@ -26,12 +28,14 @@ pub mod mapping_cache;
 mod maps;
 mod placement;
 mod slc;
-pub mod theory;
 mod victims;
 
 use crate::media::Geometry;
 use crate::scenario::{Gc, GcPolicy, SlcCache, Striping, Wear};
 use cost_benefit::CostBenefit;
+pub use counters::{BlockMap, FtlCounters};
+use flash_ops::STREAMS;
+pub use flash_ops::{FlashOps, Program, Stream, Untimed};
 use free_pool::FreePool;
 use slc::SlcState;
 use std::collections::VecDeque;
@@ -48,63 +52,6 @@ fn host_reserve(sectors: u32) -> u32 {
     } else {
         1
     }
-}
-
-/// Who asked for a flash operation, for accounting and for the controller's data-ready times.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stream {
-    /// Host data into native blocks.
-    Host = 0,
-    /// GC's copies, and folding out of the SLC cache, into native blocks.
-    Gc = 1,
-    /// Host data into the SLC cache.
-    Slc = 2,
-}
-
-const STREAMS: usize = 3;
-
-impl Stream {
-    pub fn is_host(self) -> bool {
-        self != Stream::Gc
-    }
-}
-
-/// How a page is programmed: in SLC mode (one page per wordline) or natively, and whether it
-/// is the last page of its program operation (one-shot programming gathers a wordline's
-/// pages and programs them together).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Program {
-    pub slc: bool,
-    pub ends_operation: bool,
-}
-
-/// The flash operations the FTL asks for, in the order it needs them.
-pub trait FlashOps {
-    /// Read `units` mapping units from one physical page (GC's source reads), of a block
-    /// in SLC mode or not.
-    fn read_page(&mut self, plane: u32, page: u32, units: u32, slc: bool);
-    /// Program one full physical page written by `stream`; `host_units` host units had
-    /// their data completed by it (their write-buffer room frees when its program
-    /// operation is done).
-    fn program_page(&mut self, plane: u32, page: u32, stream: Stream, host_units: u32, program: Program);
-    /// Erase a block before it is written again.
-    fn erase_block(&mut self, plane: u32, block: u32);
-    /// When the plane finishes the work booked on it so far; host pages go to the plane
-    /// that is free first.
-    fn plane_ready(&self, _plane: u32) -> u64 {
-        0
-    }
-    /// A logical unit's mapping entry changed (the mapping cache tracks dirty segments).
-    fn map_updated(&mut self, _lba: u32) {}
-}
-
-/// Preconditioning: place data without spending simulated time.
-pub struct Untimed;
-
-impl FlashOps for Untimed {
-    fn read_page(&mut self, _: u32, _: u32, _: u32, _: bool) {}
-    fn program_page(&mut self, _: u32, _: u32, _: Stream, _: u32, _: Program) {}
-    fn erase_block(&mut self, _: u32, _: u32) {}
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,55 +79,6 @@ struct Block {
     erased: bool,
     /// Value of `host_units_written` when the block was closed (its age for cost-benefit).
     closed_at: u64,
-}
-
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct FtlCounters {
-    pub host_units_written: u64,
-    pub gc_units_moved: u64,
-    /// The same writes in sectors (= units without compression): the NAND space they took.
-    pub host_sectors_written: u64,
-    pub gc_sectors_moved: u64,
-    pub units_trimmed: u64,
-    /// Host units written into the SLC cache, and units folded out of it into native
-    /// blocks (also counted in `gc_units_moved`: they are NAND writes).
-    pub slc_units_written: u64,
-    pub units_folded: u64,
-    pub gc_runs: u64,
-    pub erases: u64,
-    /// Victims chosen by static wear levelling rather than the GC policy.
-    pub wear_level_moves: u64,
-    /// Sums over GC's victim choices of the space holding data in the victim's plane then
-    /// (written, valid or not) and of its valid data, in sectors: their ratio is the spare
-    /// GC really had.
-    pub written_sectors_sum: f64,
-    pub valid_sectors_sum: f64,
-}
-
-impl FtlCounters {
-    /// The spare GC had at its victim choices since `before`, as OP is quoted:
-    /// (written - valid) / valid, percent. None if GC chose no victim.
-    pub fn gc_spare_percent_since(&self, before: &FtlCounters) -> Option<f64> {
-        let written = self.written_sectors_sum - before.written_sectors_sum;
-        let valid = self.valid_sectors_sum - before.valid_sectors_sum;
-        (valid > 0.0).then(|| (written - valid) / valid * 100.0)
-    }
-}
-
-/// Every block's valid units, erase count and state, in block order (plane-major).
-pub struct BlockMap {
-    pub valid_units: Vec<u32>,
-    pub erase_counts: Vec<u32>,
-    pub states: Vec<u8>,
-    /// Per block: 1 if it is run in SLC mode (the SLC cache), else 0.
-    pub slc: Vec<u8>,
-}
-
-impl BlockMap {
-    pub const FREE: u8 = 0;
-    pub const OPEN: u8 = 1;
-    pub const CLOSED: u8 = 2;
-    pub const COLLECTING: u8 = 3;
 }
 
 struct Frontier {

@@ -2,7 +2,9 @@
 //! each optionally contributing one point to a benchmark's chart.
 
 use crate::metrics::{Axis, AxisId, LabelId, Op, Series, SeriesRole, Unit};
-use crate::scenario::{job, Job, Rw, Workload};
+use crate::scenario::{
+    job, ApplicationLoad, CrystalDiskMark, FileCopy, Job, LatencyTrace, Rw, SpanSweep, SteadyState, TransferSizeSweep, WholeDriveWrite, Workload,
+};
 use crate::units::{Bytes, GIB, KIB, MAPPING_UNIT_BYTES, MIB};
 
 /// The chart point a phase produces: throughput of `op` over the phase, at `x`.
@@ -41,6 +43,7 @@ fn trim_region(offset: Bytes, size: Bytes, user_bytes: u64) -> Job {
 }
 
 /// What a run does and which charts it draws beyond throughput over time.
+#[derive(Clone, Debug)]
 pub struct Plan {
     pub phases: Vec<Phase>,
     /// The benchmark's own series (the article's chart), first in the report.
@@ -79,155 +82,14 @@ impl Plan {
         let mut plan = Plan { phases: Vec::new(), series: Vec::new(), bytes_window: None, latency_group: None };
         match workload {
             Workload::Job(j) => plan.phases.push(Phase::new(j.clone(), None)),
-            Workload::SpanSweep(s) => {
-                let op = op_of(s.rw);
-                let label = if op == Op::Read { LabelId::RandomRead } else { LabelId::RandomWrite };
-                plan.series.push(headline("span_sweep", label, Axis::new(AxisId::AccessSpan, Unit::Gib)));
-                for (i, span) in s.spans.iter().enumerate() {
-                    let job = Job {
-                        runtime: s.runtime,
-                        io_size: s.io_size,
-                        ramp_time: s.ramp_time,
-                        random_distribution: s.random_distribution.clone(),
-                        startdelay: if i > 0 { s.idle_s } else { 0.0 },
-                        ..job(s.rw, s.bs, s.iodepth, Bytes(0), *span)
-                    };
-                    let x = span.0 as f64 * scale / GIB as f64;
-                    plan.phases.push(Phase::new(job, Some(Point { series: 0, x, op, best_of: false })));
-                }
-            }
-            Workload::WholeDriveWrite(w) => {
-                let total = if w.io_size.0 == 0 { user_bytes } else { w.io_size.0 };
-                let job = Job {
-                    io_size: Bytes(total),
-                    buffer_compress_percentage: w.buffer_compress_percentage,
-                    zero_buffers: w.zero_buffers,
-                    random_distribution: w.random_distribution.clone(),
-                    ..job(w.rw, w.bs, w.iodepth, Bytes(0), Bytes(0))
-                };
-                plan.phases.push(Phase::new(job, None));
-                // Validation refuses 0 points; the plan must not divide by zero if it is reached.
-                plan.bytes_window = Some((total / w.points.max(1) as u64).max(w.bs.0).max(1));
-            }
-            Workload::LatencyTrace(t) => {
-                // io_size 0 walks the file once; a file of size 0 runs to the drive's end.
-                let file = Job { random_distribution: t.random_distribution.clone(), ..job(t.rw, t.bs, t.iodepth, t.offset, t.size) };
-                let io_size = if t.io_size.0 == 0 { file.span_bytes(user_bytes) } else { t.io_size.0 };
-                let job = Job { io_size: Bytes(io_size), ..file };
-                let ops = job.commands_for_io(user_bytes).unwrap_or(0);
-                plan.phases.push(Phase::new(job, None));
-                plan.latency_group = Some(ops.div_ceil(t.max_points.max(1) as u64).max(1));
-            }
-            Workload::SteadyState(s) => {
-                plan.series.push(headline("steady_state", LabelId::WriteSpeedPerRound, Axis::new(AxisId::Round, Unit::Count)));
-                for round in 0..s.rounds {
-                    let job = Job {
-                        io_size: s.round_bytes,
-                        buffer_compress_percentage: s.buffer_compress_percentage,
-                        zero_buffers: s.zero_buffers,
-                        random_distribution: s.random_distribution.clone(),
-                        ..job(s.rw, s.bs, s.iodepth, s.offset, s.size)
-                    };
-                    let point = Point { series: 0, x: (round + 1) as f64, op: Op::Write, best_of: false };
-                    // The host rests between rounds; background GC may use the time.
-                    let startdelay = if round > 0 { s.idle_s } else { 0.0 };
-                    plan.phases.push(Phase::new(Job { startdelay, ..job }, Some(point)));
-                    if s.trim_after_round {
-                        // The round's files are deleted and the OS tells the drive.
-                        plan.phases.push(Phase::new(trim_region(s.offset, s.size, user_bytes), None));
-                    }
-                }
-            }
-            Workload::TransferSizeSweep(t) => {
-                let op = op_of(t.rw);
-                plan.series.push(headline("transfer_size_sweep", LabelId::Throughput, Axis::new(AxisId::TransferSize, Unit::Kib)));
-                if t.warmup_s > 0.0 {
-                    // Article 004's steps 2 and 3: 4 KiB sequential reads over the region, then
-                    // the host rests before the first point.
-                    let warmup = Job { runtime: t.warmup_s, ..job(Rw::Read, Bytes(4 * KIB), 1, t.offset, t.size) };
-                    plan.phases.push(Phase::new(warmup, None));
-                }
-                for (i, bs) in t.sizes.iter().enumerate() {
-                    let startdelay = if i == 0 { t.idle_s } else { 0.0 };
-                    let job = Job {
-                        runtime: t.runtime,
-                        startdelay,
-                        random_distribution: t.random_distribution.clone(),
-                        ..job(t.rw, *bs, t.iodepth, t.offset, t.size)
-                    };
-                    plan.phases.push(Phase::new(job, Some(Point { series: 0, x: bs.0 as f64 / KIB as f64, op, best_of: false })));
-                }
-            }
-            Workload::CrystalDiskMark(m) => {
-                // Validation refuses a custom set that does not parse.
-                let tests = m.profile.tests(&m.tests).unwrap_or_default();
-                let names: Vec<String> = tests.iter().map(|t| t.name.clone()).collect();
-                let x = || Axis::categories(AxisId::Test, &names);
-                plan.series.push(headline("cdm_read", LabelId::Read, x()));
-                plan.series.push(headline("cdm_write", LabelId::Write, x()));
-                // "Preparing": CrystalDiskMark first writes its test file (random data), so
-                // the read tests read what was just written (on an SLC-cached drive, from
-                // the cache unless idle time folded it).
-                let prepare = Job { io_size: m.size, zero_buffers: m.zero_buffers, ..job(Rw::Write, Bytes(MIB), 8, Bytes(0), m.size) };
-                plan.phases.push(Phase::new(prepare, None));
-                // Reads, then writes, as CrystalDiskMark runs "All"; the interval comes
-                // before every test, its repeats follow back to back.
-                for (series, write) in [(0, false), (1, true)] {
-                    for (i, t) in tests.iter().enumerate() {
-                        let (bs, qd, threads) = (t.bs, t.queues, t.threads);
-                        let rw = match (write, t.random) {
-                            (false, false) => Rw::Read,
-                            (false, true) => Rw::Randread,
-                            (true, false) => Rw::Write,
-                            (true, true) => Rw::Randwrite,
-                        };
-                        let random_distribution = if rw.is_random() { m.random_distribution.clone() } else { crate::scenario::RANDOM.to_string() };
-                        for run in 0..m.test_count.max(1) {
-                            let startdelay = if run == 0 { m.interval_s } else { 0.0 };
-                            let job = Job {
-                                runtime: m.runtime,
-                                numjobs: threads,
-                                startdelay,
-                                random_distribution: random_distribution.clone(),
-                                zero_buffers: m.zero_buffers,
-                                ..job(rw, Bytes(bs), qd, Bytes(0), m.size)
-                            };
-                            let point = Point { series, x: i as f64, op: op_of(rw), best_of: run > 0 };
-                            plan.phases.push(Phase::new(job, Some(point)));
-                        }
-                    }
-                }
-            }
-            Workload::FileCopy(f) => {
-                plan.series.push(headline("file_copy", LabelId::WriteSpeedPerCopy, Axis::new(AxisId::Copy, Unit::Count)));
-                for copy in 0..f.copies_on(user_bytes) {
-                    let offset = Bytes(f.offset.0 + copy * f.file_bytes.0);
-                    let job = Job {
-                        io_size: f.file_bytes,
-                        buffer_compress_percentage: f.buffer_compress_percentage,
-                        zero_buffers: f.zero_buffers,
-                        ..job(Rw::Write, f.bs, f.iodepth, offset, f.file_bytes)
-                    };
-                    let point = Point { series: 0, x: (copy + 1) as f64, op: Op::Write, best_of: false };
-                    let startdelay = if copy > 0 { f.idle_s } else { 0.0 };
-                    plan.phases.push(Phase::new(Job { startdelay, ..job }, Some(point)));
-                }
-            }
-            Workload::ApplicationLoad(a) => {
-                plan.series.push(headline("application_load", LabelId::ReadSpeedPerRun, Axis::new(AxisId::Run, Unit::Count)));
-                for run in 0..a.runs {
-                    // Each run reads the files' region once: `size: 0` is the rest of the drive.
-                    let region = job(a.rw, a.bs, a.iodepth, a.offset, a.size);
-                    let reads = Job { io_size: Bytes(region.span_bytes(user_bytes)), random_distribution: a.random_distribution.clone(), ..region };
-                    let startdelay = if run > 0 { a.idle_s } else { 0.0 };
-                    let point = Point { series: 0, x: (run + 1) as f64, op: Op::Read, best_of: false };
-                    let mut phase = Phase::new(Job { startdelay, ..reads }, Some(point));
-                    // Every run reads what the first did, block for block.
-                    phase.stream = 0;
-                    phase.power_cycle = run > 0 && a.power_cycle;
-                    plan.phases.push(phase);
-                }
-            }
+            Workload::SpanSweep(s) => plan.span_sweep(s, scale),
+            Workload::WholeDriveWrite(w) => plan.whole_drive_write(w, user_bytes),
+            Workload::LatencyTrace(t) => plan.latency_trace(t, user_bytes),
+            Workload::SteadyState(s) => plan.steady_state(s, user_bytes),
+            Workload::TransferSizeSweep(t) => plan.transfer_size_sweep(t),
+            Workload::CrystalDiskMark(m) => plan.crystal_disk_mark(m),
+            Workload::FileCopy(f) => plan.file_copy(f, user_bytes),
+            Workload::ApplicationLoad(a) => plan.application_load(a, user_bytes),
         }
         for (i, p) in plan.phases.iter_mut().enumerate() {
             if p.stream == usize::MAX {
@@ -235,6 +97,166 @@ impl Plan {
             }
         }
         plan
+    }
+
+    /// One phase per span, each a point of throughput against span (TxBENCH).
+    fn span_sweep(&mut self, s: &SpanSweep, scale: f64) {
+        let op = op_of(s.rw);
+        let label = if op == Op::Read { LabelId::RandomRead } else { LabelId::RandomWrite };
+        self.series.push(headline("span_sweep", label, Axis::new(AxisId::AccessSpan, Unit::Gib)));
+        for (i, span) in s.spans.iter().enumerate() {
+            let job = Job {
+                runtime: s.runtime,
+                io_size: s.io_size,
+                ramp_time: s.ramp_time,
+                random_distribution: s.random_distribution.clone(),
+                startdelay: if i > 0 { s.idle_s } else { 0.0 },
+                ..job(s.rw, s.bs, s.iodepth, Bytes(0), *span)
+            };
+            let x = span.0 as f64 * scale / GIB as f64;
+            self.phases.push(Phase::new(job, Some(Point { series: 0, x, op, best_of: false })));
+        }
+    }
+
+    /// The whole drive written once, throughput against data written.
+    fn whole_drive_write(&mut self, w: &WholeDriveWrite, user_bytes: u64) {
+        let total = if w.io_size.0 == 0 { user_bytes } else { w.io_size.0 };
+        let job = Job {
+            io_size: Bytes(total),
+            buffer_compress_percentage: w.buffer_compress_percentage,
+            zero_buffers: w.zero_buffers,
+            random_distribution: w.random_distribution.clone(),
+            ..job(w.rw, w.bs, w.iodepth, Bytes(0), Bytes(0))
+        };
+        self.phases.push(Phase::new(job, None));
+        // Validation refuses 0 points; the plan must not divide by zero if it is reached.
+        self.bytes_window = Some((total / w.points.max(1) as u64).max(w.bs.0).max(1));
+    }
+
+    /// One job over the file, every operation's latency drawn (worst of each group).
+    fn latency_trace(&mut self, t: &LatencyTrace, user_bytes: u64) {
+        // io_size 0 walks the file once; a file of size 0 runs to the drive's end.
+        let file = Job { random_distribution: t.random_distribution.clone(), ..job(t.rw, t.bs, t.iodepth, t.offset, t.size) };
+        let io_size = if t.io_size.0 == 0 { file.span_bytes(user_bytes) } else { t.io_size.0 };
+        let job = Job { io_size: Bytes(io_size), ..file };
+        let ops = job.commands_for_io(user_bytes).unwrap_or(0);
+        self.phases.push(Phase::new(job, None));
+        self.latency_group = Some(ops.div_ceil(t.max_points.max(1) as u64).max(1));
+    }
+
+    /// Rounds of writes, each a point, with the deleted files trimmed between them if asked.
+    fn steady_state(&mut self, s: &SteadyState, user_bytes: u64) {
+        self.series.push(headline("steady_state", LabelId::WriteSpeedPerRound, Axis::new(AxisId::Round, Unit::Count)));
+        for round in 0..s.rounds {
+            let job = Job {
+                io_size: s.round_bytes,
+                buffer_compress_percentage: s.buffer_compress_percentage,
+                zero_buffers: s.zero_buffers,
+                random_distribution: s.random_distribution.clone(),
+                ..job(s.rw, s.bs, s.iodepth, s.offset, s.size)
+            };
+            let point = Point { series: 0, x: (round + 1) as f64, op: Op::Write, best_of: false };
+            // The host rests between rounds; background GC may use the time.
+            let startdelay = if round > 0 { s.idle_s } else { 0.0 };
+            self.phases.push(Phase::new(Job { startdelay, ..job }, Some(point)));
+            if s.trim_after_round {
+                // The round's files are deleted and the OS tells the drive.
+                self.phases.push(Phase::new(trim_region(s.offset, s.size, user_bytes), None));
+            }
+        }
+    }
+
+    /// One phase per transfer size after an optional warm-up (Iometer).
+    fn transfer_size_sweep(&mut self, t: &TransferSizeSweep) {
+        let op = op_of(t.rw);
+        self.series.push(headline("transfer_size_sweep", LabelId::Throughput, Axis::new(AxisId::TransferSize, Unit::Kib)));
+        if t.warmup_s > 0.0 {
+            // Article 004's steps 2 and 3: 4 KiB sequential reads over the region, then
+            // the host rests before the first point.
+            let warmup = Job { runtime: t.warmup_s, ..job(Rw::Read, Bytes(4 * KIB), 1, t.offset, t.size) };
+            self.phases.push(Phase::new(warmup, None));
+        }
+        for (i, bs) in t.sizes.iter().enumerate() {
+            let startdelay = if i == 0 { t.idle_s } else { 0.0 };
+            let job = Job { runtime: t.runtime, startdelay, random_distribution: t.random_distribution.clone(), ..job(t.rw, *bs, t.iodepth, t.offset, t.size) };
+            self.phases.push(Phase::new(job, Some(Point { series: 0, x: bs.0 as f64 / KIB as f64, op, best_of: false })));
+        }
+    }
+
+    /// CrystalDiskMark: its test file written, then every read test and every write test.
+    fn crystal_disk_mark(&mut self, m: &CrystalDiskMark) {
+        // Validation refuses a custom set that does not parse.
+        let tests = m.profile.tests(&m.tests).unwrap_or_default();
+        let names: Vec<String> = tests.iter().map(|t| t.name.clone()).collect();
+        let x = || Axis::categories(AxisId::Test, &names);
+        self.series.push(headline("cdm_read", LabelId::Read, x()));
+        self.series.push(headline("cdm_write", LabelId::Write, x()));
+        // "Preparing": CrystalDiskMark first writes its test file (random data), so
+        // the read tests read what was just written (on an SLC-cached drive, from
+        // the cache unless idle time folded it).
+        let prepare = Job { io_size: m.size, zero_buffers: m.zero_buffers, ..job(Rw::Write, Bytes(MIB), 8, Bytes(0), m.size) };
+        self.phases.push(Phase::new(prepare, None));
+        // Reads, then writes, as CrystalDiskMark runs "All"; the interval comes
+        // before every test, its repeats follow back to back.
+        for (series, write) in [(0, false), (1, true)] {
+            for (i, t) in tests.iter().enumerate() {
+                let (bs, qd, threads) = (t.bs, t.queues, t.threads);
+                let rw = match (write, t.random) {
+                    (false, false) => Rw::Read,
+                    (false, true) => Rw::Randread,
+                    (true, false) => Rw::Write,
+                    (true, true) => Rw::Randwrite,
+                };
+                let random_distribution = if rw.is_random() { m.random_distribution.clone() } else { crate::scenario::RANDOM.to_string() };
+                for run in 0..m.test_count.max(1) {
+                    let startdelay = if run == 0 { m.interval_s } else { 0.0 };
+                    let job = Job {
+                        runtime: m.runtime,
+                        numjobs: threads,
+                        startdelay,
+                        random_distribution: random_distribution.clone(),
+                        zero_buffers: m.zero_buffers,
+                        ..job(rw, Bytes(bs), qd, Bytes(0), m.size)
+                    };
+                    let point = Point { series, x: i as f64, op: op_of(rw), best_of: run > 0 };
+                    self.phases.push(Phase::new(job, Some(point)));
+                }
+            }
+        }
+    }
+
+    /// Copies of a file one after another until the drive is full (or `copies`).
+    fn file_copy(&mut self, f: &FileCopy, user_bytes: u64) {
+        self.series.push(headline("file_copy", LabelId::WriteSpeedPerCopy, Axis::new(AxisId::Copy, Unit::Count)));
+        for copy in 0..f.copies_on(user_bytes) {
+            let offset = Bytes(f.offset.0 + copy * f.file_bytes.0);
+            let job = Job {
+                io_size: f.file_bytes,
+                buffer_compress_percentage: f.buffer_compress_percentage,
+                zero_buffers: f.zero_buffers,
+                ..job(Rw::Write, f.bs, f.iodepth, offset, f.file_bytes)
+            };
+            let point = Point { series: 0, x: (copy + 1) as f64, op: Op::Write, best_of: false };
+            let startdelay = if copy > 0 { f.idle_s } else { 0.0 };
+            self.phases.push(Phase::new(Job { startdelay, ..job }, Some(point)));
+        }
+    }
+
+    /// The same files read run after run, each a point.
+    fn application_load(&mut self, a: &ApplicationLoad, user_bytes: u64) {
+        self.series.push(headline("application_load", LabelId::ReadSpeedPerRun, Axis::new(AxisId::Run, Unit::Count)));
+        for run in 0..a.runs {
+            // Each run reads the files' region once: `size: 0` is the rest of the drive.
+            let region = job(a.rw, a.bs, a.iodepth, a.offset, a.size);
+            let reads = Job { io_size: Bytes(region.span_bytes(user_bytes)), random_distribution: a.random_distribution.clone(), ..region };
+            let startdelay = if run > 0 { a.idle_s } else { 0.0 };
+            let point = Point { series: 0, x: (run + 1) as f64, op: Op::Read, best_of: false };
+            let mut phase = Phase::new(Job { startdelay, ..reads }, Some(point));
+            // Every run reads what the first did, block for block.
+            phase.stream = 0;
+            phase.power_cycle = run > 0 && a.power_cycle;
+            self.phases.push(phase);
+        }
     }
 }
 

@@ -280,7 +280,7 @@ impl Spare {
             ));
         }
         let alpha = self.raw_units as f64 / user_units as f64;
-        let waf = crate::ftl::theory::waf_greedy(alpha, self.slots_per_block as u32);
+        let waf = crate::theory::waf_greedy(alpha, self.slots_per_block as u32);
         if waf > MAX_MODEL_WAF {
             return Err(ScenarioError::new(
                 field,

@@ -5,20 +5,8 @@
 //! one program operation: a whole wordline of pages when one-shot, one page otherwise. Run one
 //! bit per cell (SLC mode, the SLC cache), a wordline holds one page and programs far faster.
 
-use serde::{Deserialize, Serialize};
-use ts_rs::TS;
-
+use crate::scenario::{CellType, Nand};
 use crate::units::Nanos;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "lowercase")]
-#[ts(export)]
-pub enum CellType {
-    Slc,
-    Mlc,
-    Tlc,
-    Qlc,
-}
 
 /// Array read (tR), program (tPROG, per program operation) and block erase (tBERS) times,
 /// the P/E cycles a block is rated for, and the same block run one bit per cell.
@@ -35,16 +23,7 @@ pub struct NandTiming {
     pub slc_mode_program_ns: Nanos,
 }
 
-impl CellType {
-    pub fn bits_per_cell(self) -> u32 {
-        match self {
-            CellType::Slc => 1,
-            CellType::Mlc => 2,
-            CellType::Tlc => 3,
-            CellType::Qlc => 4,
-        }
-    }
-
+impl NandTiming {
     /// Defaults picked inside public datasheet ranges for 3D NAND; tPROG is one program
     /// operation, a whole wordline (one-shot) for MLC, TLC and QLC:
     /// - SLC: tR 25-55 us, tPROG 200-350 us, tBERS 2-3.5 ms, 50k-100k P/E.
@@ -55,7 +34,7 @@ impl CellType {
     ///   operation), tBERS 10-15 ms, 0.5k-1.5k P/E.
     ///
     /// SLC mode on MLC/TLC/QLC blocks: tR 25-45 us, tPROG 150-400 us.
-    pub fn native_timing(self) -> NandTiming {
+    pub fn native(cell: CellType) -> NandTiming {
         const US: Nanos = 1_000;
         let t = |read: Nanos, program: Nanos, erase: Nanos, endurance_pe: u32, slc_read: Nanos, slc_program: Nanos| NandTiming {
             read_ns: read * US,
@@ -65,11 +44,30 @@ impl CellType {
             slc_mode_read_ns: slc_read * US,
             slc_mode_program_ns: slc_program * US,
         };
-        match self {
+        match cell {
             CellType::Slc => t(30, 250, 2_500, 100_000, 30, 250),
             CellType::Mlc => t(50, 1_200, 3_500, 5_000, 30, 250),
             CellType::Tlc => t(60, 1_800, 3_500, 3_000, 30, 250),
             CellType::Qlc => t(140, 12_000, 15_000, 1_000, 40, 300),
         }
+    }
+
+    /// A drive's timings: its cell type's datasheet defaults with the drive's overrides.
+    pub fn of(nand: &Nand) -> NandTiming {
+        let mut t = NandTiming::native(nand.cell);
+        if let Some(o) = &nand.timing {
+            let ns = |v: Option<f64>, default: Nanos| v.map_or(default, |us| (us * 1000.0) as Nanos);
+            t.read_ns = ns(o.read_us, t.read_ns);
+            t.program_ns = ns(o.program_us, t.program_ns);
+            t.erase_ns = ns(o.erase_us, t.erase_ns);
+            t.slc_mode_read_ns = ns(o.slc_read_us, t.slc_mode_read_ns);
+            t.slc_mode_program_ns = ns(o.slc_program_us, t.slc_mode_program_ns);
+            if nand.cell == CellType::Slc {
+                // SLC cells are always in SLC mode.
+                t.slc_mode_read_ns = t.read_ns;
+                t.slc_mode_program_ns = t.program_ns;
+            }
+        }
+        t
     }
 }

@@ -1,6 +1,6 @@
 //! Result series: what every chart, CSV export and CLI output is made of.
 //!
-//! Everything a consumer decides on is an id defined here (CONTRACT.md §2): the page picks
+//! Everything a consumer decides on is an id defined here (the contract between engine and page): the page picks
 //! charts by `role`, translates by `label_id`, and formats by `Unit`. English names and
 //! labels are only the English text (the CLI and CSV use them as they are).
 
@@ -95,7 +95,7 @@ pub enum AxisId {
 
 /// The unit a number is in; the page keeps the display strings, keyed by this.
 ///
-/// Beyond the axis units of CONTRACT.md §2, the summary catalogue needs `bytes` (byte
+/// Beyond the axis units, the summary catalogue needs `bytes` (byte
 /// counts and capacities), `iops` (operations per second) and `tb` (10^12 bytes, the
 /// endurance rating's unit).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]

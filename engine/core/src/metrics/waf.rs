@@ -1,4 +1,4 @@
-//! Write amplification, defined once (CONTRACT.md §4) for the summary and both WAF series:
+//! Write amplification, defined once for the summary and both WAF series:
 //! all NAND space programmed (host data, GC copies including wear-levelling moves, and
 //! translation pages written back) divided by the host data written, over an interval.
 //!
@@ -7,9 +7,10 @@
 //! from integer differences keeps the cumulative series' last point and the summary equal
 //! bit for bit.
 
-/// Write counters since the drive was new; an interval is the difference of two.
+/// Write counters since the drive was new; an interval is the difference of two. Any medium
+/// reports them: media written in place writes what the host wrote, once.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct NandWrites {
+pub struct MediaWrites {
     /// Host mapping units written (4 KiB each).
     pub host_units: u64,
     /// Sectors programmed for host data and GC copies (a sector is a slot without
@@ -26,10 +27,10 @@ pub struct SlotGeometry {
     pub slots_per_page: u32,
 }
 
-impl NandWrites {
+impl MediaWrites {
     /// NAND slots programmed per host unit written from `since` to `self`; 0 when the host
     /// wrote nothing.
-    pub fn write_amplification(&self, since: &NandWrites, g: SlotGeometry) -> f64 {
+    pub fn write_amplification(&self, since: &MediaWrites, g: SlotGeometry) -> f64 {
         let host = self.host_units - since.host_units;
         if host == 0 {
             return 0.0;
@@ -47,9 +48,9 @@ mod tests {
     #[test]
     fn translation_pages_and_compressed_sectors_count_as_nand_space() {
         let g = SlotGeometry { sectors_per_slot: 8, slots_per_page: 4 };
-        let start = NandWrites { host_units: 100, data_sectors: 800, translation_pages: 3 };
+        let start = MediaWrites { host_units: 100, data_sectors: 800, translation_pages: 3 };
         // 10 host units compressed to 4 sectors each, 6 GC units of 8 sectors, 1 table page.
-        let end = NandWrites { host_units: 110, data_sectors: 800 + 40 + 48, translation_pages: 4 };
+        let end = MediaWrites { host_units: 110, data_sectors: 800 + 40 + 48, translation_pages: 4 };
         assert_eq!(end.write_amplification(&start, g), (88.0 / 8.0 + 4.0) / 10.0);
         assert_eq!(start.write_amplification(&start, g), 0.0, "no host writes: 0, not NaN");
     }

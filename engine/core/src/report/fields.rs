@@ -1,4 +1,4 @@
-//! The summary's catalogue (CONTRACT.md §3): every value of `Summary` with its unit, group
+//! The summary's catalogue: every value of `Summary` with its unit, group
 //! and English label, so the page lays out, formats and translates by id and never parses
 //! a suffix out of a field name. A test keeps the catalogue and the struct in step.
 //!

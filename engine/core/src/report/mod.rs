@@ -5,9 +5,10 @@ mod fields;
 
 pub use fields::{summary_fields, summary_fields_json, SummaryField, SummaryGroup};
 
-use crate::controller::Drive;
 use crate::device::DeviceModel;
+use crate::device::NandSsd;
 use crate::metrics::{LabelId, LatencySummary, Op, Series, SeriesRole};
+use crate::scenario::{Scenario, ScenarioError};
 use crate::sim::{SimParts, Simulation};
 use crate::units::MAPPING_UNIT_BYTES;
 use serde::Serialize;
@@ -153,6 +154,24 @@ pub fn series_meta_json(series: &[Series]) -> String {
     serde_json::to_string(&meta).expect("series metadata always serialises")
 }
 
+/// A run's result is read from the simulation; the run loop itself knows nothing of reports.
+impl Simulation {
+    pub fn summary(&self) -> Summary {
+        Summary::collect(self)
+    }
+
+    /// Runs to the end and returns the whole result.
+    pub fn run_to_end(scenario: &Scenario) -> Result<Report, ScenarioError> {
+        let mut sim = Simulation::new(scenario)?;
+        while !sim.run(1 << 20) {}
+        Ok(sim.report())
+    }
+
+    pub fn report(&self) -> Report {
+        Report { summary: self.summary(), series: self.series().to_vec() }
+    }
+}
+
 impl Summary {
     pub(crate) fn collect(sim: &Simulation) -> Summary {
         let p = sim.parts();
@@ -230,7 +249,7 @@ impl Summary {
     }
 
     /// The NAND drive's values: its NAND, GC, wear, capacity, table and SLC cache.
-    fn add_nand(&mut self, p: &SimParts, drive: &Drive) {
+    fn add_nand(&mut self, p: &SimParts, drive: &NandSsd) {
         let b = &p.base;
         let full_geo = p.full_geo.expect("a NAND drive has a geometry");
         let ftl = drive.ftl.counters();

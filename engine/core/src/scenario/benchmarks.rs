@@ -1,7 +1,7 @@
 //! Benchmarks: the measurement protocols behind the articles' charts. Each one expands into
 //! a list of fio-style jobs (see `host::plan`).
 
-use super::workload::{Job, Rw, RANDOM};
+use super::job::{Job, Rw, RANDOM};
 use crate::units::{Bytes, GIB, KIB, MIB};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;

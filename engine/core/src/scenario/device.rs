@@ -3,7 +3,6 @@
 
 use super::error::{Check, ScenarioError};
 use super::DeviceKind;
-use crate::media::CellType;
 use crate::units::Bytes;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -26,6 +25,29 @@ pub struct Device {
     pub hdd: super::Hdd,
     /// A hybrid drive's two tiers and its caching policy (`kind` hybrid).
     pub tier: super::Tier,
+}
+
+/// Bits per cell: more bits, denser and cheaper NAND, slower and less durable. The timings and
+/// endurance each type means are `media::NandTiming::native`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum CellType {
+    Slc,
+    Mlc,
+    Tlc,
+    Qlc,
+}
+
+impl CellType {
+    pub fn bits_per_cell(self) -> u32 {
+        match self {
+            CellType::Slc => 1,
+            CellType::Mlc => 2,
+            CellType::Tlc => 3,
+            CellType::Qlc => 4,
+        }
+    }
 }
 
 /// NAND geometry. Dies are numbered channel-first, so consecutive dies sit on different
@@ -93,25 +115,6 @@ pub struct TimingOverride {
 }
 
 impl Nand {
-    /// The cell type's datasheet timings with this drive's overrides.
-    pub fn timing(&self) -> crate::media::NandTiming {
-        let mut t = self.cell.native_timing();
-        if let Some(o) = &self.timing {
-            let ns = |v: Option<f64>, default: crate::units::Nanos| v.map_or(default, |us| (us * 1000.0) as crate::units::Nanos);
-            t.read_ns = ns(o.read_us, t.read_ns);
-            t.program_ns = ns(o.program_us, t.program_ns);
-            t.erase_ns = ns(o.erase_us, t.erase_ns);
-            t.slc_mode_read_ns = ns(o.slc_read_us, t.slc_mode_read_ns);
-            t.slc_mode_program_ns = ns(o.slc_program_us, t.slc_mode_program_ns);
-            if self.cell == crate::media::CellType::Slc {
-                // SLC cells are always in SLC mode.
-                t.slc_mode_read_ns = t.read_ns;
-                t.slc_mode_program_ns = t.program_ns;
-            }
-        }
-        t
-    }
-
     /// Pages one program operation writes: a wordline's when one-shot.
     pub fn pages_per_program(&self) -> u32 {
         if self.one_shot {
@@ -291,25 +294,26 @@ impl Default for Wear {
 }
 
 impl Device {
-    pub(crate) fn validate(&self) -> Result<(), ScenarioError> {
+    /// The device's kind and the parts of each medium it is made of (a hybrid's tier policy
+    /// needs the backing medium's capacity: `resolve` checks it next).
+    pub(crate) fn validate_media(&self) -> Result<(), ScenarioError> {
         Check::at("device").choice("kind", &self.kind)?;
         if self.kind == DeviceKind::Hybrid {
             // The tiers' kinds first: each names the part of `device` to check.
             let c = Check::at("device.tier");
             c.choice("cache", &self.tier.cache)?;
             c.choice("backing", &self.tier.backing)?;
-            self.validate_media(self.tier.backing)?;
+            self.validate_medium(self.tier.backing)?;
             if self.tier.cache != self.tier.backing {
-                self.validate_media(self.tier.cache)?;
+                self.validate_medium(self.tier.cache)?;
             }
-            self.tier.validate(self.user_bytes()?)?;
+            Ok(())
         } else {
-            self.validate_media(self.kind)?;
+            self.validate_medium(self.kind)
         }
-        self.validate_controller_and_link()
     }
 
-    fn validate_media(&self, kind: DeviceKind) -> Result<(), ScenarioError> {
+    fn validate_medium(&self, kind: DeviceKind) -> Result<(), ScenarioError> {
         match kind {
             DeviceKind::NandSsd => self.validate_nand(),
             DeviceKind::XpointSsd => self.xpoint.validate(),
@@ -317,22 +321,6 @@ impl Device {
             // The tier's options never name it: `choice` refused it above.
             DeviceKind::Hybrid => Ok(()),
         }
-    }
-
-    /// Bytes the host can address: a hybrid drive's are its backing tier's.
-    pub fn user_bytes(&self) -> Result<u64, ScenarioError> {
-        let kind = if self.kind == DeviceKind::Hybrid { self.tier.backing } else { self.kind };
-        self.user_bytes_of(kind)
-    }
-
-    /// Bytes a device of `kind` described by this `device` holds (a tier's capacity).
-    pub fn user_bytes_of(&self, kind: DeviceKind) -> Result<u64, ScenarioError> {
-        Ok(match kind {
-            DeviceKind::NandSsd => crate::media::Geometry::new(self)?.user_bytes(),
-            DeviceKind::XpointSsd => self.xpoint.user_units() as u64 * crate::units::MAPPING_UNIT_BYTES,
-            DeviceKind::Hdd => self.hdd.user_units() as u64 * crate::units::MAPPING_UNIT_BYTES,
-            DeviceKind::Hybrid => self.user_bytes()?,
-        })
     }
 
     /// The device kinds this device is made of: itself, or a hybrid's two tiers.
@@ -390,7 +378,7 @@ impl Device {
     }
 
     /// What every kind of device has: the controller's firmware and the host link.
-    fn validate_controller_and_link(&self) -> Result<(), ScenarioError> {
+    pub(crate) fn validate_controller_and_link(&self) -> Result<(), ScenarioError> {
         let c = Check::at("device.controller");
         c.knob("command_latency_us", self.controller.command_latency_us)?;
         c.knob("write_latency_us", self.controller.write_latency_us)?;

@@ -5,14 +5,15 @@
 mod benchmarks;
 mod cdm;
 mod device;
+mod distribution;
 mod error;
 mod hdd;
 mod host;
+mod job;
 pub mod knobs;
 mod mapping;
 pub(crate) mod parse;
 mod rules;
-mod scale;
 mod slc_cache;
 mod tier;
 mod workload;
@@ -21,9 +22,12 @@ mod xpoint;
 pub use benchmarks::*;
 pub use cdm::{parse_tests as parse_cdm_tests, CdmTest, MAX_CDM_TESTS};
 pub use device::*;
+pub use distribution::{RandomDistribution, FORMS, MAX_ZONES};
+pub(crate) use error::Check;
 pub use error::{ErrorCode, ScenarioError};
 pub use hdd::*;
 pub use host::*;
+pub use job::*;
 pub use mapping::*;
 pub(crate) use parse::deserialize;
 pub use parse::WORKLOAD_KINDS;
@@ -32,7 +36,6 @@ pub use tier::*;
 pub use workload::*;
 pub use xpoint::*;
 
-use error::Check;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -89,80 +92,32 @@ pub struct Precondition {
     pub random_rounds: f64,
 }
 
-impl Default for Precondition {
-    fn default() -> Self {
-        Self { fill_percent: 100.0, random_rounds: 0.0 }
-    }
-}
-
 impl Scenario {
-    /// Parses JSON, naming the field path in any error (`workload.iodepth: invalid type…`),
-    /// then validates ranges and cross-field limits.
-    pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
-        let scenario = parse::parse(text)?;
-        scenario.validate()?;
-        Ok(scenario)
+    /// Reads JSON, naming the field path in any error (`workload.iodepth: invalid type…`):
+    /// the shape and types only. Ranges and limits are checked when it is compiled
+    /// (`resolve::Resolved::compile`, or `Scenario::from_json`, which parses and validates).
+    pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
+        parse::parse(text)
     }
 
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a scenario always serialises")
     }
+}
 
-    /// Checks every field at the size the user typed, then the 1/scale drive the engine
-    /// simulates (rounding can break a limit there: the error then names `scale`).
-    pub fn validate(&self) -> Result<(), ScenarioError> {
-        self.admit().map(|_| ())
+impl Precondition {
+    /// Units of the sequential fill, and random overwrites after it, on a drive of
+    /// `user_units` 4 KiB units.
+    pub fn units(&self, user_units: u32) -> (u32, u64) {
+        let fill_units = (user_units as f64 * self.fill_percent / 100.0) as u32;
+        let overwrites = (fill_units as f64 * self.random_rounds) as u64;
+        (fill_units, overwrites)
     }
+}
 
-    /// Validates, and returns the budget of the 1/scale run the engine would do (what
-    /// `Simulation::new` sizes itself by, so the estimate is made once).
-    pub(crate) fn admit(&self) -> Result<crate::sim::Budget, ScenarioError> {
-        let scaled = self.validate_both_sizes()?;
-        // Memory and work are limits of the run the engine would do: decided here, before it
-        // starts, so a link or a form learns of them with every other refusal.
-        crate::sim::budget::check(&scaled)
-    }
-
-    /// Like `admit`, but over the limits too: the estimate without the refusal. For native
-    /// tools that measure what a browser tab would refuse (`ssdsim bench`).
-    pub(crate) fn admit_unlimited(&self) -> Result<crate::sim::Budget, ScenarioError> {
-        Ok(crate::sim::budget::estimate(&self.validate_both_sizes()?))
-    }
-
-    /// Checks every field at the size typed and at the 1/scale size; returns the scaled one.
-    fn validate_both_sizes(&self) -> Result<Scenario, ScenarioError> {
-        let top = Check::at("");
-        if self.version == 0 || self.version > SCENARIO_VERSION {
-            return Err(top.fail(
-                "version",
-                ErrorCode::UnsupportedVersion,
-                format!("must be between 1 and {SCENARIO_VERSION} (got {}); this engine is older than the scenario", self.version),
-            ));
-        }
-        top.knob("seed", self.seed as f64)?;
-        top.knob("scale", self.scale as f64)?;
-        self.validate_at_this_size()?;
-        let scaled = self.scaled()?;
-        if self.scale > 1 {
-            scaled.validate_at_this_size().map_err(|e| {
-                let message = format!("at scale {} (1/{} of the drive simulated), {e}: choose a smaller scale", self.scale, self.scale);
-                ScenarioError::new("scale", e.code, message)
-            })?;
-        }
-        Ok(scaled)
-    }
-
-    fn validate_at_this_size(&self) -> Result<(), ScenarioError> {
-        self.device.validate()?;
-        let user_bytes = self.device.user_bytes()?;
-        Check::at("host").knob("command_overhead_us", self.host.command_overhead_us)?;
-        let c = Check::at("precondition");
-        c.knob("fill_percent", self.precondition.fill_percent)?;
-        c.knob("random_rounds", self.precondition.random_rounds)?;
-        if self.precondition.random_rounds > 0.0 && self.precondition.fill_percent == 0.0 {
-            return Err(c.fail("random_rounds", ErrorCode::Inconsistent, "needs data to overwrite: set precondition.fill_percent above 0"));
-        }
-        self.workload.validate(user_bytes)
+impl Default for Precondition {
+    fn default() -> Self {
+        Self { fill_percent: 100.0, random_rounds: 0.0 }
     }
 }
 

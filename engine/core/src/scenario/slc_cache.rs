@@ -9,8 +9,8 @@
 //! SLC data out before each write (`fold_first`); idle time folds the cache empty again.
 
 use super::error::{Check, ErrorCode, ScenarioError};
+use super::CellType;
 use super::Device;
-use crate::media::CellType;
 use crate::units::Bytes;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;

@@ -5,26 +5,24 @@
 //! time it wakes from think time to issue the next. Popping in time order means commands are
 //! issued in non-decreasing time, which the controller's resource booking relies on.
 
-pub mod budget;
 mod events;
 mod precondition;
+mod recorder;
 mod threads;
-mod window;
 
 use crate::device::DeviceModel;
 use crate::ftl::FtlCounters;
-use crate::host::plan::{Phase, Plan};
+use crate::host::plan::Phase;
 use crate::host::Command;
 use crate::media::Geometry;
-use crate::metrics::{FtlLines, NandWrites, Op, Recorder, Series, WindowCounters};
-use crate::report::{Report, Summary};
+use crate::metrics::{FtlLines, MediaWrites, Op, Series, WindowCounters};
+use crate::resolve::{Budget, Resolved, MAX_EVENTS};
 use crate::scenario::{Rw, Scenario, ScenarioError};
 use crate::units::{Nanos, MAPPING_UNIT_BYTES};
-pub use budget::{Budget, FLASH_OPS_LIMIT, HOST_COMMANDS_LIMIT, MAX_EVENTS, MEMORY_LIMIT_BYTES};
 use events::EventQueue;
-use precondition::Precondition;
+use precondition::Preconditioner;
+pub(crate) use recorder::Recorder;
 use threads::Threads;
-pub use window::{time_points_bound, TimeWindow, MAX_TIME_WINDOWS};
 
 /// What a queue slot's next event is.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -53,7 +51,7 @@ pub struct Simulation {
     full_geo: Option<Geometry>,
     budget: Budget,
     /// Runs first, in steps (see `precondition.rs`); the workload starts once it is done.
-    precondition: Precondition,
+    precondition: Preconditioner,
     started: bool,
     /// Share of the whole run's estimated time that preconditioning is, for `progress`.
     precondition_share: f64,
@@ -89,29 +87,25 @@ pub struct Simulation {
 }
 
 impl Simulation {
-    /// Validates the scenario, checks its budget (see `budget.rs`) and builds the drive.
-    /// No simulation work happens here: preconditioning and the workload run in `run`.
+    /// Compiles the scenario (validation, budget: see `resolve`) and builds the drive. No
+    /// simulation work happens here: preconditioning and the workload run in `run`.
     pub fn new(full_size: &Scenario) -> Result<Simulation, ScenarioError> {
-        Self::build(full_size, full_size.admit()?)
+        Self::from_resolved(Resolved::compile(full_size)?)
     }
 
     /// Like `new` without the budget's limits (memory and work a browser tab allows), for
     /// native tools: `ssdsim bench` measures runs the page refuses today.
     pub fn new_unlimited(full_size: &Scenario) -> Result<Simulation, ScenarioError> {
-        Self::build(full_size, full_size.admit_unlimited()?)
+        Self::from_resolved(Resolved::compile_unlimited(full_size)?)
     }
 
-    fn build(full_size: &Scenario, budget: Budget) -> Result<Simulation, ScenarioError> {
+    /// Builds the run of a compiled scenario; nothing is validated again.
+    pub fn from_resolved(resolved: Resolved) -> Result<Simulation, ScenarioError> {
+        let Resolved { scenario: full_size, simulated: scenario, user_bytes, full_user_bytes, full_geometry: full_geo, plan, window, budget } = resolved;
         let scale = full_size.scale;
-        let scenario = &full_size.scaled()?;
-        let user_bytes = scenario.device.user_bytes()?;
-        let full_user_bytes = full_size.device.user_bytes()?;
         let drive = DeviceModel::new(&scenario.device)?;
-        let full_geo = drive.nand().map(|_| Geometry::new(&full_size.device)).transpose()?;
-        let plan = Plan::new(&scenario.workload, user_bytes, scale as f64);
         let reads = plan.phases.iter().any(|p| matches!(p.job.rw, Rw::Read | Rw::Randread | Rw::Rw | Rw::Randrw));
         let writes = plan.phases.iter().any(|p| matches!(p.job.rw, Rw::Write | Rw::Randwrite | Rw::Rw | Rw::Randrw));
-        let window = window::time_window(&plan, &scenario.device)?;
         let m = &scenario.device.mapping;
         // The NAND drive's translation layer: its table tiers, how its write counters become
         // NAND space, its SLC cache. Media written in place has none of them.
@@ -127,7 +121,7 @@ impl Simulation {
         // backing tier (its cache starts empty); other media are the same whatever they hold.
         let mut drive = drive;
         let holds_data_on_nand = drive.data_nand_mut().is_some();
-        let precondition = Precondition::new(if holds_data_on_nand { (user_bytes / MAPPING_UNIT_BYTES) as u32 } else { 0 }, scenario);
+        let precondition = Preconditioner::new(if holds_data_on_nand { (user_bytes / MAPPING_UNIT_BYTES) as u32 } else { 0 }, &scenario);
         let base = Baselines::of(&drive);
         let precondition_share = budget.precondition_time_share();
         Ok(Simulation {
@@ -165,7 +159,7 @@ impl Simulation {
     /// Preconditioning is done: the run's counters start here and the first phase begins.
     fn start_workload(&mut self) {
         self.base = Baselines::of(&self.drive);
-        self.slc_cache_start_units = self.drive.nand().map_or(0, |d| d.ftl.slc_cache_units().1);
+        self.slc_cache_start_units = self.drive.slc_cache_units()[1];
         self.recorder.start(self.drive.window_counters());
         self.started = true;
         self.start_phase(0, 0);
@@ -309,8 +303,7 @@ impl Simulation {
             }
             let bytes = s.command.units as u64 * MAPPING_UNIT_BYTES;
             if self.recorder.slc_point_due(s.command.op, bytes) {
-                let (data, size) = self.drive.nand().map_or((0, 0), |d| d.ftl.slc_cache_units());
-                self.recorder.note_slc_cache([data, size]);
+                self.recorder.note_slc_cache(self.drive.slc_cache_units());
             }
             self.recorder.complete(s.command.op, bytes, s.issued, t);
             let runner = self.threads.runner(slot);
@@ -379,10 +372,6 @@ impl Simulation {
         &self.recorder.series
     }
 
-    pub fn summary(&self) -> Summary {
-        Summary::collect(self)
-    }
-
     pub fn drive(&self) -> &DeviceModel {
         &self.drive
     }
@@ -390,18 +379,7 @@ impl Simulation {
     /// Per-block state for the block map: valid units, erase count and state code; none for
     /// media without blocks.
     pub fn block_map(&self) -> Option<crate::ftl::BlockMap> {
-        self.drive.nand().map(|d| d.ftl.block_map())
-    }
-
-    /// Runs to the end and returns the whole result.
-    pub fn run_to_end(scenario: &Scenario) -> Result<Report, ScenarioError> {
-        let mut sim = Simulation::new(scenario)?;
-        while !sim.run(1 << 20) {}
-        Ok(sim.report())
-    }
-
-    pub fn report(&self) -> Report {
-        Report { summary: self.summary(), series: self.recorder.series.clone() }
+        self.drive.block_map()
     }
 
     pub(crate) fn parts(&self) -> SimParts<'_> {
@@ -428,7 +406,7 @@ pub(crate) struct Baselines {
     pub ftl: FtlCounters,
     pub flash: crate::controller::FlashCounters,
     pub map: crate::ftl::mapping_cache::MappingCounters,
-    pub writes: NandWrites,
+    pub writes: MediaWrites,
     pub tier: crate::device::TierCounters,
 }
 

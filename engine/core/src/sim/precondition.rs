@@ -8,7 +8,7 @@
 //! writes and their order do not depend on the step sizes, so results are the same however
 //! the work is cut up.
 
-use crate::controller::Drive;
+use crate::device::NandSsd;
 use crate::ftl::{FlashOps, Program, Stream};
 use crate::rng::SimRng;
 use crate::scenario::Scenario;
@@ -84,7 +84,9 @@ impl SlotDraws {
     }
 }
 
-pub(crate) struct Precondition {
+/// Brings the drive to the state `scenario::Precondition` asks for, in steps, before the
+/// workload starts.
+pub(crate) struct Preconditioner {
     fill_units: u32,
     overwrites: u64,
     /// Unit writes done so far: the fill first, then the overwrites.
@@ -98,12 +100,12 @@ pub(crate) struct Precondition {
     draws: SlotDraws,
 }
 
-impl Precondition {
+impl Preconditioner {
     /// Preconditioning of a drive of `user_units` units; none (0) for media written in
     /// place, whose state is the same whatever was written.
-    pub fn new(user_units: u32, scenario: &Scenario) -> Precondition {
-        let (fill_units, overwrites) = units(user_units, scenario);
-        Precondition {
+    pub fn new(user_units: u32, scenario: &Scenario) -> Preconditioner {
+        let (fill_units, overwrites) = scenario.precondition.units(user_units);
+        Preconditioner {
             fill_units,
             overwrites,
             done: 0,
@@ -137,7 +139,7 @@ impl Precondition {
 
     /// Writes at most `max_writes` units; returns how many it wrote. The step that writes
     /// the last one also lets the drive rest.
-    pub fn step(&mut self, drive: &mut Drive, max_writes: u64) -> u64 {
+    pub fn step(&mut self, drive: &mut NandSsd, max_writes: u64) -> u64 {
         let end = self.total_writes().min(self.done.saturating_add(max_writes));
         let start = self.done;
         let fill_end = end.min(self.fill_units as u64);
@@ -173,7 +175,7 @@ impl Precondition {
 
     /// The random round's overwrites up to `end`, by slot: a uniform slot, drawn again
     /// until it holds a unit (see `ftl/deferred.rs`).
-    fn overwrite_by_slot(&mut self, drive: &mut Drive, end: u64) {
+    fn overwrite_by_slot(&mut self, drive: &mut NandSsd, end: u64) {
         let slots = drive.ftl.geometry().slots as u64;
         if self.done == self.fill_units as u64 {
             drive.ftl.defer_map();
@@ -191,13 +193,6 @@ impl Precondition {
             }
         }
     }
-}
-
-/// Units of the sequential fill, and random overwrites after it.
-pub(crate) fn units(user_units: u32, scenario: &Scenario) -> (u32, u64) {
-    let fill_units = (user_units as f64 * scenario.precondition.fill_percent / 100.0) as u32;
-    let overwrites = (fill_units as f64 * scenario.precondition.random_rounds) as u64;
-    (fill_units, overwrites)
 }
 
 #[cfg(test)]

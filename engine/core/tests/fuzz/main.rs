@@ -62,7 +62,7 @@ fn run_case(scenario: &Scenario, case: &str, tally: &mut Tally) {
     let Ok(scaled) = scenario.scaled() else {
         return tally.failures.push(format!("a valid scenario that does not scale: {case}"));
     };
-    if ssd_core::sim::budget::estimate(&scaled).flash_ops > RUN_FLASH_OPS {
+    if ssd_core::resolve::budget::estimate(&scaled).flash_ops > RUN_FLASH_OPS {
         tally.too_big_to_run_here += 1;
         return;
     }

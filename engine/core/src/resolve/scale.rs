@@ -9,7 +9,7 @@
 //! says `scale` and states byte-valued chart axes at full size; durations of runs limited by
 //! bytes are those of the 1/N drive.
 
-use super::{Scenario, ScenarioError, Workload};
+use crate::scenario::{Device, DeviceKind, ErrorCode, Scenario, ScenarioError, Workload};
 use crate::units::{Bytes, MAPPING_UNIT_BYTES};
 
 fn shrink(b: &mut Bytes, n: u64) {
@@ -76,18 +76,18 @@ impl Scenario {
 
 /// One device kind's part of `device` at 1/N (a hybrid's cache shrinks with its backing
 /// tier, so the share of the data the cache holds stays the full drive's).
-fn scale_media(device: &mut super::Device, kind: super::DeviceKind, n: u64) -> Result<(), ScenarioError> {
+fn scale_media(device: &mut Device, kind: DeviceKind, n: u64) -> Result<(), ScenarioError> {
     match kind {
-        super::DeviceKind::NandSsd => scale_nand(device, n)?,
+        DeviceKind::NandSsd => scale_nand(device, n)?,
         // Media written in place has no spare to keep in proportion: the capacity shrinks.
-        super::DeviceKind::XpointSsd => shrink(&mut device.xpoint.capacity_bytes, n),
+        DeviceKind::XpointSsd => shrink(&mut device.xpoint.capacity_bytes, n),
         // A disk's positions are shares of its capacity and stroke: 1/N of it seeks and
         // spins as the whole does, only the capacity shrinks.
-        super::DeviceKind::Hdd => {
+        DeviceKind::Hdd => {
             shrink(&mut device.hdd.capacity_bytes, n);
             device.hdd.scale = n as u32;
         }
-        super::DeviceKind::Hybrid => {}
+        DeviceKind::Hybrid => {}
     }
     Ok(())
 }
@@ -95,14 +95,14 @@ fn scale_media(device: &mut super::Device, kind: super::DeviceKind, n: u64) -> R
 /// The NAND drive at 1/N: capacities are exact shares of the full drive's, so OP is as typed
 /// at every scale; blocks per plane round up and the excess stays erased (see
 /// `media::geometry`).
-fn scale_nand(device: &mut super::Device, n: u64) -> Result<(), ScenarioError> {
+fn scale_nand(device: &mut Device, n: u64) -> Result<(), ScenarioError> {
     let full = crate::media::Geometry::new(device)?;
     let page_bytes = device.nand.page_bytes;
     let nand = &mut device.nand;
     if nand.blocks_per_plane as u64 / n < 8 {
         return Err(ScenarioError::new(
             "scale",
-            super::ErrorCode::OutOfRange,
+            ErrorCode::OutOfRange,
             format!(
                 "must be between 1 and {} for {} blocks per plane (every plane keeps at least 8 blocks; got {n})",
                 nand.blocks_per_plane / 8,

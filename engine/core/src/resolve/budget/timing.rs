@@ -1,26 +1,25 @@
 //! Flash timings for the duration bound: every operation of the run done one after
 //! another bounds how long a run limited by bytes can last.
 
-use super::work::FlashWork;
 use crate::scenario::Scenario;
 use crate::units::{transfer_ns, Nanos, MAPPING_UNIT_BYTES};
 
 /// Flash timings, for the duration bound.
 pub(super) struct Timing {
-    read_ns: Nanos,
-    program_ns: Nanos,
-    erase_ns: Nanos,
-    slc_ns: Nanos,
+    pub read_ns: Nanos,
+    pub program_ns: Nanos,
+    pub erase_ns: Nanos,
+    pub slc_ns: Nanos,
     pub min_read_ns: Nanos,
     pub max_op_ns: Nanos,
     /// A page across its channel, plus a slot of rounding either side.
-    page_transfer_ns: Nanos,
+    pub page_transfer_ns: Nanos,
 }
 
 impl Timing {
     pub fn of(s: &Scenario) -> Timing {
         let n = &s.device.nand;
-        let native = n.timing();
+        let native = crate::media::NandTiming::of(&n);
         let (read_ns, program_ns, erase_ns) = (native.read_ns, native.program_ns, native.erase_ns);
         let slc_ns = native.slc_mode_read_ns.max(native.slc_mode_program_ns);
         let unit_ns = transfer_ns(MAPPING_UNIT_BYTES, n.channel_mb_per_s as u64 * 1_000_000).max(1);
@@ -37,14 +36,5 @@ impl Timing {
             max_op_ns: read_ns.max(program_ns).max(erase_ns).max(slc_ns),
             page_transfer_ns: (slots_per_page + 2) * unit_ns,
         }
-    }
-
-    /// Every operation of `w` one after another.
-    pub fn serial_ns(&self, w: &FlashWork) -> u128 {
-        let x = self.page_transfer_ns as u128;
-        w.reads as u128 * (self.read_ns as u128 + x)
-            + w.programs as u128 * (self.program_ns as u128 + x)
-            + w.erases as u128 * self.erase_ns as u128
-            + w.table as u128 * (self.slc_ns as u128 + x)
     }
 }

@@ -73,7 +73,7 @@ fn media_bytes_per_s_of(device: &Device, kind: DeviceKind) -> Result<(f64, f64),
             // The planes' reads, and programs of a one-shot wordline or (into an SLC cache)
             // an SLC page.
             let geo = Geometry::new(device)?;
-            let timing = device.nand.timing();
+            let timing = crate::media::NandTiming::of(&device.nand);
             let page = geo.page_bytes as f64;
             let read_rate = page / (timing.read_ns.min(timing.slc_mode_read_ns) as f64 / 1e9);
             let native_rate = page * geo.pages_per_program as f64 / (timing.program_ns as f64 / 1e9);

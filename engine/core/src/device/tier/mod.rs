@@ -1,6 +1,6 @@
 //! A hybrid drive in simulated time: a cache tier in front of a backing tier, each a
-//! `DeviceModel` of its own, and the directory that says which 4 KiB blocks the cache
-//! holds (see `scenario::tier` for the policy knobs).
+//! device of its own, and the directory that says which 4 KiB blocks the cache holds (see
+//! `scenario::tier` for the policy knobs).
 //!
 //! The directory is set-associative, as hardware caches and the caching firmware of hybrid
 //! drives are: a block can sit in any of `WAYS` slots of the set its address picks, so a
@@ -18,21 +18,13 @@
 //! Each tier gets its commands in non-decreasing time, as the run loop gives them to a
 //! single device: the tier keeps each one's last issue time and never issues before it.
 
-use super::DeviceModel;
-use crate::scenario::{Device, Promotion, ScenarioError, WritePolicy};
-use crate::units::Nanos;
-use std::collections::VecDeque;
+mod directory;
 
-/// Slots per set.
-const WAYS: u32 = 16;
-/// A tag no block has.
-const EMPTY: u32 = u32::MAX;
-const DIRTY: u8 = 1;
-const PINNED: u8 = 2;
-/// Longest run promoted or written back as one command, 4 KiB units (256 KiB).
-const MAX_RUN: u32 = 64;
-/// On-access promotions waiting for their data: more in flight are dropped.
-const FILL_QUEUE: usize = 4096;
+use super::serve::Serve;
+use crate::scenario::{Device, Promotion, WritePolicy};
+use crate::units::Nanos;
+use directory::{Directory, History, DIRTY, EMPTY, FILL_QUEUE, MAX_RUN, PINNED};
+use std::collections::VecDeque;
 
 /// What the tier did since the drive was new, 4 KiB units.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -49,141 +41,6 @@ pub struct TierCounters {
     pub cached_write_units: u64,
 }
 
-struct Directory {
-    sets: u32,
-    tag: Vec<u32>,
-    /// Last use, from `clock`: the least recently used slot of a set is evicted first.
-    used: Vec<u32>,
-    flags: Vec<u8>,
-    clock: u32,
-    /// Slots holding a block.
-    filled: u64,
-}
-
-impl Directory {
-    fn new(slots: u32) -> Directory {
-        let sets = (slots / WAYS).max(1);
-        let n = (sets * WAYS.min(slots.max(1))) as usize;
-        Directory { sets, tag: vec![EMPTY; n], used: vec![0; n], flags: vec![0; n], clock: 0, filled: 0 }
-    }
-
-    fn ways(&self) -> u32 {
-        self.tag.len() as u32 / self.sets
-    }
-
-    #[inline]
-    fn slot(&self, set: u32, way: u32) -> usize {
-        (way * self.sets + set) as usize
-    }
-
-    #[inline]
-    fn find(&self, lba: u32) -> Option<u32> {
-        let set = lba % self.sets;
-        (0..self.ways()).map(|w| self.slot(set, w)).find(|&s| self.tag[s] == lba).map(|s| s as u32)
-    }
-
-    #[inline]
-    fn touch(&mut self, slot: u32) {
-        self.clock = self.clock.wrapping_add(1);
-        self.used[slot as usize] = self.clock;
-    }
-
-    /// The slot `lba` may take in its set: an empty one, else the least recently used that
-    /// is not pinned; none if every way is pinned.
-    fn victim(&self, lba: u32) -> Option<u32> {
-        let set = lba % self.sets;
-        let mut best: Option<(u32, usize)> = None;
-        for w in 0..self.ways() {
-            let s = self.slot(set, w);
-            if self.tag[s] == EMPTY {
-                return Some(s as u32);
-            }
-            if self.flags[s] & PINNED != 0 {
-                continue;
-            }
-            let age = self.clock.wrapping_sub(self.used[s]);
-            if best.is_none_or(|(a, _)| age > a) {
-                best = Some((age, s));
-            }
-        }
-        best.map(|(_, s)| s as u32)
-    }
-
-    fn insert(&mut self, slot: u32, lba: u32, flags: u8) {
-        let s = slot as usize;
-        if self.tag[s] == EMPTY {
-            self.filled += 1;
-        }
-        self.tag[s] = lba;
-        self.flags[s] = flags;
-        self.touch(slot);
-    }
-
-    fn remove(&mut self, slot: u32) {
-        let s = slot as usize;
-        if self.tag[s] != EMPTY {
-            self.filled -= 1;
-        }
-        self.tag[s] = EMPTY;
-        self.flags[s] = 0;
-    }
-
-    fn clear(&mut self) {
-        self.tag.fill(EMPTY);
-        self.flags.fill(0);
-        self.filled = 0;
-    }
-}
-
-/// Read counts of blocks not in the cache, in a table of the directory's shape: a block new
-/// to its set replaces the entry read least.
-struct History {
-    sets: u32,
-    tag: Vec<u32>,
-    count: Vec<u8>,
-}
-
-impl History {
-    fn new(sets: u32, ways: u32) -> History {
-        let n = (sets * ways) as usize;
-        History { sets, tag: vec![EMPTY; n], count: vec![0; n] }
-    }
-
-    /// Counts a read of `lba`; returns its count.
-    #[inline]
-    fn note(&mut self, lba: u32) -> u8 {
-        let set = lba % self.sets;
-        let ways = self.tag.len() as u32 / self.sets;
-        let mut least = (u8::MAX, usize::MAX);
-        for w in 0..ways {
-            let s = (w * self.sets + set) as usize;
-            if self.tag[s] == lba {
-                self.count[s] = self.count[s].saturating_add(1);
-                return self.count[s];
-            }
-            if self.count[s] < least.0 || least.1 == usize::MAX {
-                least = (self.count[s], s);
-            }
-        }
-        self.tag[least.1] = lba;
-        self.count[least.1] = 1;
-        1
-    }
-
-    /// `lba` was promoted: counting starts again should it be evicted.
-    fn forget(&mut self, lba: u32) {
-        let set = lba % self.sets;
-        let ways = self.tag.len() as u32 / self.sets;
-        for w in 0..ways {
-            let s = (w * self.sets + set) as usize;
-            if self.tag[s] == lba {
-                self.tag[s] = EMPTY;
-                self.count[s] = 0;
-            }
-        }
-    }
-}
-
 /// Blocks read from the backing tier, to be written into the cache once their data is in.
 #[derive(Clone, Copy)]
 struct Fill {
@@ -192,9 +49,11 @@ struct Fill {
     units: u32,
 }
 
-pub struct HybridDrive {
-    pub cache: DeviceModel,
-    pub backing: DeviceModel,
+/// Generic over its tiers' type, so the tiers are any device that serves commands (the
+/// device seam, `Serve`) and this file need not know the kinds there are.
+pub struct HybridDrive<D> {
+    pub cache: D,
+    pub backing: D,
     dir: Directory,
     history: History,
     /// Blocks read often enough, waiting for idle time (idle promotion).
@@ -216,16 +75,15 @@ pub struct HybridDrive {
     pub counters: TierCounters,
 }
 
-impl HybridDrive {
-    pub fn new(device: &Device) -> Result<HybridDrive, ScenarioError> {
+impl<D: Serve> HybridDrive<D> {
+    /// The drive of `device.tier`'s policy over its two tiers; the cache holds `cache_bytes`.
+    pub fn new(device: &Device, cache: D, backing: D, cache_bytes: u64) -> HybridDrive<D> {
         let t = &device.tier;
-        let cache = DeviceModel::of_kind(device, t.cache)?;
-        let backing = DeviceModel::of_kind(device, t.backing)?;
-        let slots = (device.user_bytes_of(t.cache)? / crate::units::MAPPING_UNIT_BYTES).min(u32::MAX as u64 - 1) as u32;
+        let slots = (cache_bytes / crate::units::MAPPING_UNIT_BYTES).min(u32::MAX as u64 - 1) as u32;
         let dir = Directory::new(slots);
         let history = History::new(dir.sets, dir.ways());
         let n = dir.tag.len();
-        Ok(HybridDrive {
+        HybridDrive {
             cache,
             backing,
             history,
@@ -244,7 +102,7 @@ impl HybridDrive {
             cache_clock: 0,
             backing_clock: 0,
             counters: TierCounters::default(),
-        })
+        }
     }
 
     /// Bytes the cache holds now (4 KiB units).
@@ -529,42 +387,5 @@ impl HybridDrive {
             self.candidates.clear();
         }
         t
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_directory_evicts_the_least_recently_used_unpinned_way() {
-        let mut d = Directory::new(32);
-        assert_eq!((d.sets, d.ways()), (2, 16));
-        for way in 0..16 {
-            let lba = way * 2;
-            let slot = d.victim(lba).unwrap();
-            d.insert(slot, lba, if way == 0 { PINNED } else { 0 });
-        }
-        assert_eq!(d.filled, 16);
-        // Way 0 is pinned: the oldest unpinned block, lba 2, goes first; after a touch, lba 4.
-        assert_eq!(d.tag[d.victim(100).unwrap() as usize], 2);
-        d.touch(d.find(2).unwrap());
-        assert_eq!(d.tag[d.victim(100).unwrap() as usize], 4);
-        // Consecutive blocks in the same way sit in consecutive slots.
-        let mut e = Directory::new(64);
-        for lba in 10..14 {
-            let slot = e.victim(lba).unwrap();
-            e.insert(slot, lba, 0);
-        }
-        assert_eq!(e.find(11).unwrap(), e.find(10).unwrap() + 1);
-    }
-
-    #[test]
-    fn history_counts_reads_and_forgets_promoted_blocks() {
-        let mut h = History::new(4, 2);
-        assert_eq!(h.note(5), 1);
-        assert_eq!(h.note(5), 2);
-        h.forget(5);
-        assert_eq!(h.note(5), 1);
     }
 }

@@ -14,9 +14,6 @@ use crate::units::MIB;
 use serde::Serialize;
 use ts_rs::TS;
 
-/// A run stops after this many events and says so in its summary (`truncated`).
-pub const MAX_EVENTS: u64 = 2_000_000_000;
-
 /// Simulator memory a scenario may ask for. wasm32 addresses 4 GiB in all, and the page,
 /// the worker's JavaScript heap and a second run for comparison need room beside it.
 pub const MEMORY_LIMIT_BYTES: u64 = 1536 * MIB;
@@ -130,7 +127,7 @@ fn estimate_parts(s: &Scenario) -> Result<(Budget, memory::Memory, work::Work), 
         DeviceKind::Hybrid => hybrid_parts(s, &plan, user_bytes)?,
         kind => media_parts(s, kind, &plan, user_bytes)?,
     };
-    let window = crate::sim::window::time_window(&plan, &s.device)?;
+    let window = crate::resolve::window::time_window(&plan, &s.device)?;
     let m = memory::Memory { drive, metrics: memory::metrics_bytes(s, &plan, window, w.duration_bound_ns) };
     let flash_ops = w.precondition_flash_ops.saturating_add(w.workload_flash_ops);
     let seconds =

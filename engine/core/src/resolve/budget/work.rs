@@ -5,11 +5,11 @@
 use super::timing::Timing;
 use super::Fields;
 use crate::controller::calendar;
-use crate::ftl::theory::{waf_fifo, waf_greedy};
 use crate::host::plan::Plan;
 use crate::media::Geometry;
+use crate::resolve::MAX_EVENTS;
 use crate::scenario::{GcPolicy, Job, Rw, Scenario, Workload};
-use crate::sim::MAX_EVENTS;
+use crate::theory::{waf_fifo, waf_greedy};
 use crate::units::{transfer_ns, Nanos, MAPPING_UNIT_BYTES};
 
 /// GC's copies per host write come from the analytic steady state for uniform random
@@ -219,6 +219,15 @@ pub(super) struct FlashWork {
 }
 
 impl FlashWork {
+    /// Every operation of this work one after another, at `t`'s timings.
+    fn serial_ns(&self, t: &Timing) -> u128 {
+        let x = t.page_transfer_ns as u128;
+        self.reads as u128 * (t.read_ns as u128 + x)
+            + self.programs as u128 * (t.program_ns as u128 + x)
+            + self.erases as u128 * t.erase_ns as u128
+            + self.table as u128 * (t.slc_ns as u128 + x)
+    }
+
     fn plus(&self, o: &FlashWork) -> FlashWork {
         FlashWork {
             reads: self.reads.saturating_add(o.reads),
@@ -367,7 +376,7 @@ pub(crate) fn work(s: &Scenario, geo: &Geometry, plan: &Plan) -> Work {
     // once they pass what fits without it; a transient (the first victims after a fill are
     // nearly full; background GC topping its pools up while the host thinks) is charged as
     // one pass over all the NAND, and the pools' worth, once.
-    let (fill, overwrites) = crate::sim::precondition::units(geo.user_units, s);
+    let (fill, overwrites) = s.precondition.units(geo.user_units);
     let (fill, overwrites) = (fill as u64, overwrites);
     let free_units = gc_free_units(geo, s, d.gc.free_block_threshold) * per_slot;
     let data_sectors = plan.phases.iter().map(|p| p.job.data_sectors(per_slot as u32) as u64).max().unwrap_or(per_slot);
@@ -462,7 +471,7 @@ pub(crate) fn work(s: &Scenario, geo: &Geometry, plan: &Plan) -> Work {
     // commands still in flight when a runtime ends (they complete and count, as in fio),
     // though the host is never idle while they drain: background GC's churn below is
     // bounded by the time without them.
-    let serial = timing.serial_ns(&w);
+    let serial = w.serial_ns(&timing);
     if phases.iter().any(|p| p.runtime_ns.is_none()) {
         untimed += serial;
     }
@@ -507,7 +516,7 @@ pub(crate) fn work(s: &Scenario, geo: &Geometry, plan: &Plan) -> Work {
 /// charged at greedy's worst case for every unit the link could carry.
 fn program_cap_units(s: &Scenario, geo: &Geometry, plan: &Plan, phases: &[PhaseWork], moves: f64, extra: u64) -> u64 {
     let d = &s.device;
-    let t = d.nand.timing();
+    let t = crate::media::NandTiming::of(&d.nand);
     let spp = geo.slots_per_page as f64;
     let timelines = if d.nand.multi_plane { geo.planes } else { geo.dies } as f64;
     // The fastest any plane programs: a one-shot wordline, or an SLC-mode page.

@@ -10,8 +10,8 @@ use crate::controller::{calendar, plane_timeline};
 use crate::ftl::cost_benefit::CostBenefit;
 use crate::host::plan::Plan;
 use crate::media::Geometry;
+use crate::resolve::window::{time_points_bound, TimeWindow};
 use crate::scenario::{GcPolicy, Rw, Scenario};
-use crate::sim::{time_points_bound, TimeWindow};
 use crate::units::MAPPING_UNIT_BYTES;
 
 /// Bytes one chart point may cost: 16 in its series, up to as much again while the vector

@@ -1,0 +1,149 @@
+//! The NAND SSD: host commands served by the FTL (where data goes, GC) and the controller
+//! (when each flash operation and transfer happens).
+
+use crate::controller::{FlashCounters, Hardware, COMPRESSION_SECTORS};
+use crate::ftl::{Ftl, UNMAPPED};
+use crate::media::Geometry;
+use crate::scenario::Device;
+use crate::units::Nanos;
+
+/// A NAND SSD: the FTL placing data and the controller timing it on the flash.
+pub struct NandSsd {
+    pub ftl: Ftl,
+    pub hw: Hardware,
+    command_latency_ns: Nanos,
+    write_latency_ns: Nanos,
+}
+
+impl NandSsd {
+    pub fn new(device: &Device, geo: Geometry) -> NandSsd {
+        NandSsd {
+            ftl: Ftl::new(geo, &device.gc, &device.wear, if device.controller.compression { COMPRESSION_SECTORS } else { 1 })
+                .with_slc_cache(&device.slc_cache)
+                .with_striping(device.controller.striping),
+            hw: Hardware::new(device, geo),
+            command_latency_ns: (device.controller.command_latency_us * 1000.0) as Nanos,
+            write_latency_ns: (device.controller.write_latency_us * 1000.0) as Nanos,
+        }
+    }
+
+    pub fn counters(&self) -> FlashCounters {
+        self.hw.counters
+    }
+
+    pub fn mapping_counters(&self) -> crate::ftl::mapping_cache::MappingCounters {
+        self.hw.translation.cache.counters
+    }
+
+    /// Translation pages read from NAND and written to it.
+    pub fn translation_page_io(&self) -> (u64, u64) {
+        (self.hw.counters.translation_page_reads, self.hw.counters.translation_page_writes)
+    }
+
+    /// The counters write amplification is computed from, since the drive was new.
+    pub fn nand_writes(&self) -> crate::metrics::MediaWrites {
+        let c = self.ftl.counters();
+        crate::metrics::MediaWrites {
+            host_units: c.host_units_written,
+            data_sectors: c.host_sectors_written + c.gc_sectors_moved,
+            translation_pages: self.hw.counters.translation_page_writes,
+        }
+    }
+
+    pub fn slot_geometry(&self) -> crate::metrics::SlotGeometry {
+        crate::metrics::SlotGeometry { sectors_per_slot: self.ftl.sectors_per_slot(), slots_per_page: self.hw.geo.slots_per_page }
+    }
+
+    pub fn endurance_pe(&self) -> u32 {
+        self.hw.nand.endurance_pe
+    }
+
+    /// Read `units` units from `lba` at `issue`; returns the completion time.
+    pub fn read(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
+        let start = self.hw.command_start(issue, self.command_latency_ns, false);
+        self.hw.advance(start);
+        let spp = self.hw.geo.slots_per_page;
+        let mut done = start;
+        let mut i = 0;
+        let mut segment = u32::MAX;
+        let mut translated = start;
+        while i < units {
+            // One table lookup per segment the command touches.
+            let s = self.hw.translation.segment_of(lba + i);
+            if s != segment {
+                segment = s;
+                translated = self.hw.translate(lba + i, start);
+            }
+            let slot = self.ftl.lookup(lba + i);
+            if slot == UNMAPPED || self.ftl.is_buffered(slot) {
+                self.hw.counters.units_read_without_nand += 1;
+                done = done.max(self.hw.link_to_host(translated, 1));
+                i += 1;
+                continue;
+            }
+            // Units that sit next to each other in one page come out of one array read.
+            let mut run = 1;
+            while i + run < units && run < spp {
+                let next = self.ftl.lookup(lba + i + run);
+                if next != slot + run || self.hw.geo.page_of_slot(next) != self.hw.geo.page_of_slot(slot) {
+                    break;
+                }
+                run += 1;
+            }
+            let plane = self.hw.geo.plane_of_slot(slot);
+            let out = self.hw.read_for_host(plane, translated, run, self.ftl.is_slc_slot(slot));
+            done = done.max(self.hw.link_to_host(out, run));
+            i += run;
+        }
+        done
+    }
+
+    /// Write `units` units at `lba`, each compressing to `sectors`; completes when the data
+    /// is in the write buffer.
+    pub fn write(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32) -> Nanos {
+        let start = self.hw.command_start(issue, self.command_latency_ns + self.write_latency_ns, true);
+        self.hw.advance(start);
+        let mut done = start;
+        for i in 0..units {
+            let arrived = self.hw.accept_write_unit(start);
+            done = done.max(arrived);
+            self.ftl.write_compressed(lba + i, sectors, &mut self.hw);
+        }
+        done
+    }
+
+    /// The host is idle from `from` to `until`: background GC and idle folding may use the
+    /// planes that are free in between. Work already booked keeps its place; a step starts
+    /// where its plane comes free, and only if it would end before `until` at worst (a read,
+    /// a program and an erase): a flash operation cannot be stopped, and firmware does not
+    /// start one in a gap the host will need back (the microseconds between a completion and
+    /// the next command at QD1 are not idle time).
+    pub fn idle(&mut self, from: Nanos, until: Nanos) {
+        let n = &self.hw.nand;
+        let step_ns = n.read_ns.max(n.slc_mode_read_ns) + n.program_ns + n.erase_ns;
+        for plane in 0..self.hw.geo.planes {
+            loop {
+                let free_at = self.hw.timelines[self.hw.timeline_of(plane)].free_at().max(from);
+                if free_at.saturating_add(step_ns) > until {
+                    break;
+                }
+                self.hw.now = free_at;
+                if !self.ftl.background_step(plane, &mut self.hw) {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Deallocate `units` units: a mapping update, no flash work.
+    pub fn trim(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
+        self.hw.advance(issue + self.command_latency_ns);
+        for i in 0..units {
+            if self.ftl.lookup(lba + i) != UNMAPPED {
+                self.hw.update_mapping(lba + i);
+            }
+            self.ftl.trim(lba + i);
+        }
+        issue + self.command_latency_ns
+    }
+}

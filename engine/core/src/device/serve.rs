@@ -1,0 +1,19 @@
+//! The device seam: what every device does with host commands in simulated time. The run
+//! loop drives a `DeviceModel` through it, and a hybrid drive its two tiers.
+
+use crate::units::Nanos;
+
+pub trait Serve {
+    /// Read `units` 4 KiB units from `lba`, issued at `issue`; returns when the data is at
+    /// the host.
+    fn read(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos;
+    /// Write `units` units at `lba`, each compressing to `sectors` where the device
+    /// compresses; returns when the device has taken the data.
+    fn write(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32) -> Nanos;
+    /// Deallocate `units` units at `lba`.
+    fn trim(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos;
+    /// The host is idle from `from` to `until`: background work may use the time.
+    fn idle(&mut self, from: Nanos, until: Nanos);
+    /// Power off and on at `at`; returns when the device is ready again.
+    fn power_cycle(&mut self, at: Nanos) -> Nanos;
+}

@@ -1,0 +1,60 @@
+//! The FTL's side of the flash: the operations it asks for, in the order it needs them, and
+//! who asked. The controller books them in time (`controller::Hardware`); preconditioning
+//! takes them for free (`Untimed`).
+
+/// Who asked for a flash operation, for accounting and for the controller's data-ready times.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stream {
+    /// Host data into native blocks.
+    Host = 0,
+    /// GC's copies, and folding out of the SLC cache, into native blocks.
+    Gc = 1,
+    /// Host data into the SLC cache.
+    Slc = 2,
+}
+
+pub(crate) const STREAMS: usize = 3;
+
+impl Stream {
+    pub fn is_host(self) -> bool {
+        self != Stream::Gc
+    }
+}
+
+/// How a page is programmed: in SLC mode (one page per wordline) or natively, and whether it
+/// is the last page of its program operation (one-shot programming gathers a wordline's
+/// pages and programs them together).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Program {
+    pub slc: bool,
+    pub ends_operation: bool,
+}
+
+/// The flash operations the FTL asks for, in the order it needs them.
+pub trait FlashOps {
+    /// Read `units` mapping units from one physical page (GC's source reads), of a block
+    /// in SLC mode or not.
+    fn read_page(&mut self, plane: u32, page: u32, units: u32, slc: bool);
+    /// Program one full physical page written by `stream`; `host_units` host units had
+    /// their data completed by it (their write-buffer room frees when its program
+    /// operation is done).
+    fn program_page(&mut self, plane: u32, page: u32, stream: Stream, host_units: u32, program: Program);
+    /// Erase a block before it is written again.
+    fn erase_block(&mut self, plane: u32, block: u32);
+    /// When the plane finishes the work booked on it so far; host pages go to the plane
+    /// that is free first.
+    fn plane_ready(&self, _plane: u32) -> u64 {
+        0
+    }
+    /// A logical unit's mapping entry changed (the mapping cache tracks dirty segments).
+    fn map_updated(&mut self, _lba: u32) {}
+}
+
+/// Preconditioning: place data without spending simulated time.
+pub struct Untimed;
+
+impl FlashOps for Untimed {
+    fn read_page(&mut self, _: u32, _: u32, _: u32, _: bool) {}
+    fn program_page(&mut self, _: u32, _: u32, _: Stream, _: u32, _: Program) {}
+    fn erase_block(&mut self, _: u32, _: u32) {}
+}

@@ -1,0 +1,198 @@
+//! Compiling a scenario: the checks that need more than a field and its knob (the drive's
+//! geometry, the workload's plan, the run's limits) and what is derived from them for the run.
+//!
+//! The scenario format itself (`crate::scenario`) is plain configuration at the bottom of the
+//! engine and imports nothing above it; `Scenario::from_json` and `Scenario::validate` are
+//! defined here, beside the checks they need, so a scenario is validated in one place.
+
+pub mod budget;
+mod scale;
+pub mod window;
+
+pub use budget::{Budget, FLASH_OPS_LIMIT, HOST_COMMANDS_LIMIT, MEMORY_LIMIT_BYTES};
+pub use window::{time_points_bound, TimeWindow, MAX_TIME_WINDOWS};
+
+use crate::host::plan::Plan;
+use crate::media::Geometry;
+use crate::scenario::{Check, DeviceKind, ErrorCode, Scenario, ScenarioError, SCENARIO_VERSION};
+use std::cell::Cell;
+
+/// A run stops after this many events and says so in its summary (`truncated`).
+pub const MAX_EVENTS: u64 = 2_000_000_000;
+
+impl Scenario {
+    /// Parses JSON, naming the field path in any error (`workload.iodepth: invalid type…`),
+    /// then validates ranges and cross-field limits. To run it, compile it once instead
+    /// (`Resolved::compile`): this validates and keeps nothing.
+    pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
+        let scenario = Scenario::parse(text)?;
+        scenario.validate()?;
+        Ok(scenario)
+    }
+
+    /// Checks every field at the size the user typed, then the 1/scale drive the engine
+    /// simulates (rounding can break a limit there: the error then names `scale`), then the
+    /// run's limits.
+    pub fn validate(&self) -> Result<(), ScenarioError> {
+        Resolved::compile(self).map(|_| ())
+    }
+
+    /// Checks every field at the size typed and at the 1/scale size; returns the scaled one.
+    fn validate_both_sizes(&self) -> Result<Scenario, ScenarioError> {
+        let top = Check::at("");
+        if self.version == 0 || self.version > SCENARIO_VERSION {
+            return Err(top.fail(
+                "version",
+                ErrorCode::UnsupportedVersion,
+                format!("must be between 1 and {SCENARIO_VERSION} (got {}); this engine is older than the scenario", self.version),
+            ));
+        }
+        top.knob("seed", self.seed as f64)?;
+        top.knob("scale", self.scale as f64)?;
+        self.validate_at_this_size()?;
+        let scaled = self.scaled()?;
+        if self.scale > 1 {
+            scaled.validate_at_this_size().map_err(|e| {
+                let message = format!("at scale {} (1/{} of the drive simulated), {e}: choose a smaller scale", self.scale, self.scale);
+                ScenarioError::new("scale", e.code, message)
+            })?;
+        }
+        Ok(scaled)
+    }
+
+    fn validate_at_this_size(&self) -> Result<(), ScenarioError> {
+        validate_device(&self.device)?;
+        let user_bytes = self.device.user_bytes()?;
+        Check::at("host").knob("command_overhead_us", self.host.command_overhead_us)?;
+        let c = Check::at("precondition");
+        c.knob("fill_percent", self.precondition.fill_percent)?;
+        c.knob("random_rounds", self.precondition.random_rounds)?;
+        if self.precondition.random_rounds > 0.0 && self.precondition.fill_percent == 0.0 {
+            return Err(c.fail("random_rounds", ErrorCode::Inconsistent, "needs data to overwrite: set precondition.fill_percent above 0"));
+        }
+        self.workload.validate(user_bytes)?;
+        // Every field was checked above under its own name; the jobs a benchmark expands
+        // into must then be valid too. If one is not, that is the engine's bug, said as such.
+        for job in crate::host::plan::jobs_of(&self.workload, user_bytes) {
+            job.validate(&Check::workload("job"), user_bytes)
+                .map_err(|e| ScenarioError::new("workload", ErrorCode::Internal, format!("internal error: a benchmark point is not a valid job ({e})")))?;
+        }
+        Ok(())
+    }
+}
+
+/// A scenario compiled for a run: validated once, and what its run is built from, derived
+/// once. `Simulation::from_resolved` builds the run from it without checking anything again;
+/// the browser's worker keeps one per scenario it has validated, for the run that follows.
+#[derive(Clone, Debug)]
+pub struct Resolved {
+    /// The scenario as typed, every default filled in: what a link or the CLI shows.
+    pub scenario: Scenario,
+    /// What the engine simulates: `scenario` at 1/scale (the same when `scale` is 1).
+    pub simulated: Scenario,
+    /// Bytes the host addresses on the simulated drive and on the full-size one.
+    pub user_bytes: u64,
+    pub full_user_bytes: u64,
+    /// The full-size NAND drive's geometry (capacities as typed), when the device has one.
+    pub full_geometry: Option<Geometry>,
+    /// The workload expanded into phases, on the simulated drive.
+    pub plan: Plan,
+    /// The width of the throughput-over-time windows.
+    pub window: TimeWindow,
+    /// What the run is admitted under: its memory and work, estimated.
+    pub budget: Budget,
+}
+
+thread_local! {
+    /// Scenarios compiled on this thread, for the tests that hold a run to one validation.
+    static COMPILATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+/// How many scenarios this thread has compiled (validated) so far.
+pub fn compilations() -> u64 {
+    COMPILATIONS.with(Cell::get)
+}
+
+impl Resolved {
+    /// Validates `scenario` (fields, cross-field limits at both sizes, the run's memory and
+    /// work) and derives what its run needs.
+    pub fn compile(scenario: &Scenario) -> Result<Resolved, ScenarioError> {
+        let mut r = Resolved::derive(scenario)?;
+        // Memory and work are limits of the run the engine would do: decided here, before it
+        // starts, so a link or a form learns of them with every other refusal.
+        r.budget = budget::check(&r.simulated)?;
+        Ok(r)
+    }
+
+    /// Like `compile`, but over the browser's limits too: the estimate without the refusal.
+    /// For native tools that measure what a browser tab would refuse (`ssdsim bench`).
+    pub fn compile_unlimited(scenario: &Scenario) -> Result<Resolved, ScenarioError> {
+        let mut r = Resolved::derive(scenario)?;
+        r.budget = budget::estimate(&r.simulated);
+        Ok(r)
+    }
+
+    fn derive(scenario: &Scenario) -> Result<Resolved, ScenarioError> {
+        COMPILATIONS.with(|c| c.set(c.get() + 1));
+        let simulated = scenario.validate_both_sizes()?;
+        let user_bytes = simulated.device.user_bytes()?;
+        let full_user_bytes = scenario.device.user_bytes()?;
+        let nand = scenario.device.media_kinds().contains(&DeviceKind::NandSsd);
+        let full_geometry = if nand { Some(Geometry::new(&scenario.device)?) } else { None };
+        let plan = Plan::new(&simulated.workload, user_bytes, scenario.scale as f64);
+        let window = window::time_window(&plan, &simulated.device)?;
+        Ok(Resolved { scenario: scenario.clone(), simulated, user_bytes, full_user_bytes, full_geometry, plan, window, budget: Budget::default() })
+    }
+}
+
+/// The device's fields, in the order a form shows them: its kind, each medium's part, a
+/// hybrid's tier (which needs the backing medium's capacity), the controller and the link.
+fn validate_device(device: &crate::scenario::Device) -> Result<(), ScenarioError> {
+    device.validate_media()?;
+    if device.kind == DeviceKind::Hybrid {
+        device.tier.validate(device.user_bytes()?)?;
+    }
+    device.validate_controller_and_link()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::{Device, Workload};
+
+    #[test]
+    fn default_scenario_is_valid_and_round_trips() {
+        let s = Scenario::default();
+        s.validate().unwrap();
+        let back = Scenario::from_json(&s.to_json()).unwrap();
+        assert_eq!(s, back);
+    }
+
+    #[test]
+    fn partial_scenarios_are_laid_over_defaults() {
+        let s = Scenario::from_json(r#"{"workload":{"kind":"job","iodepth":4}}"#).unwrap();
+        let Workload::Job(job) = &s.workload else { panic!("a job") };
+        assert_eq!(job.iodepth, 4);
+        assert_eq!(job.bs.0, 4096);
+        assert_eq!(s.device, Device::default());
+    }
+
+    #[test]
+    fn errors_name_the_field_and_the_range() {
+        let e = Scenario::from_json(r#"{"workload":{"kind":"job","iodepth":0}}"#).unwrap_err();
+        assert_eq!(e.to_string(), "workload.iodepth: must be between 1 and 1024 (got 0)");
+        let e = Scenario::from_json(r#"{"device":{"nand":{"page_bytes":5000}}}"#).unwrap_err();
+        assert_eq!(e.field, "device.nand.page_bytes");
+        assert!(e.message.contains("power of two"));
+        let e = Scenario::from_json(r#"{"workload":{"kind":"job","iodpeth":4}}"#).unwrap_err();
+        assert!(e.to_string().contains("unknown field `iodpeth`"), "{e}");
+        let e = Scenario::from_json(r#"{"device":{"nand":{"channels":"four"}}}"#).unwrap_err();
+        assert_eq!(e.field, "device.nand.channels");
+        let e = Scenario::from_json(r#"{"seed":9007199254740993}"#).unwrap_err();
+        assert_eq!(e.field, "seed");
+        let e = Scenario::from_json("{").unwrap_err();
+        assert!(e.message.contains("EOF"), "{e}");
+        let e = Scenario::from_json(r#"{"workload":{"kind":"job","size":"9999g"}}"#).unwrap_err();
+        assert_eq!(e.field, "workload.size");
+    }
+}

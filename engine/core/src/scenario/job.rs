@@ -1,0 +1,140 @@
+//! One fio-style job: the unit every workload is made of (a benchmark runs one per chart
+//! point). Field names follow fio (`rw`, `bs`, `iodepth`, `offset`, `size`, `io_size`,
+//! `runtime`, `rwmixread`, `log_avg_msec`).
+
+use crate::units::Bytes;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum Rw {
+    Read,
+    Write,
+    Randread,
+    Randwrite,
+    /// Sequential mixed reads and writes (fio `rw`/`readwrite`).
+    Rw,
+    Randrw,
+    Trim,
+    Randtrim,
+}
+
+impl Rw {
+    pub fn is_random(self) -> bool {
+        matches!(self, Rw::Randread | Rw::Randwrite | Rw::Randrw | Rw::Randtrim)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(default, deny_unknown_fields)]
+#[ts(export)]
+pub struct Job {
+    pub rw: Rw,
+    /// Share of reads in a mixed job, percent.
+    pub rwmixread: u32,
+    /// Block size of each I/O.
+    pub bs: Bytes,
+    /// Commands kept outstanding (closed loop), per thread.
+    pub iodepth: u32,
+    /// Threads, each with its own queue of `iodepth` commands and its own random stream
+    /// (fio's numjobs, CrystalDiskMark's T); each walks the region from `offset` as fio's
+    /// clones do, and each does `io_size`.
+    pub numjobs: u32,
+    /// Start of the region the job touches.
+    pub offset: Bytes,
+    /// Length of the region (the access span); 0 = from `offset` to the end of the drive.
+    pub size: Bytes,
+    /// Stop after this many bytes of I/O; 0 = no byte limit.
+    pub io_size: Bytes,
+    /// Stop after this much simulated time, seconds; 0 = no time limit.
+    pub runtime: f64,
+    /// Run this long first without measuring (fio's `ramp_time`), seconds: caches warm up.
+    pub ramp_time: f64,
+    /// Idle this long before the job starts (fio's `startdelay`), seconds: the drive drains
+    /// its write buffer and background GC runs (CrystalDiskMark's interval between tests).
+    pub startdelay: f64,
+    /// Width of each throughput-over-time window, milliseconds; 0 = runtime / 100.
+    pub log_avg_msec: f64,
+    /// Idle time between a command's completion and the next one from the same queue slot,
+    /// microseconds (fio's `thinktime`). Idle time lets background GC work.
+    pub thinktime: f64,
+    /// Data pattern, as fio writes it: how compressible the data is, percent (0 = random).
+    pub buffer_compress_percentage: u32,
+    /// Write zeros (compresses to almost nothing).
+    pub zero_buffers: bool,
+    /// Which blocks a random job touches, in fio's syntax: `random` (uniform), `zipf:θ`,
+    /// `pareto:h` or `zoned:a/r:…` (see `host::distribution`).
+    pub random_distribution: String,
+}
+
+impl Default for Job {
+    fn default() -> Self {
+        Self {
+            rw: Rw::Randread,
+            rwmixread: 50,
+            bs: Bytes(4096),
+            iodepth: 32,
+            numjobs: 1,
+            offset: Bytes(0),
+            size: Bytes(crate::units::GIB),
+            io_size: Bytes(0),
+            runtime: 0.05,
+            ramp_time: 0.0,
+            startdelay: 0.0,
+            log_avg_msec: 0.0,
+            thinktime: 0.0,
+            buffer_compress_percentage: 0,
+            zero_buffers: false,
+            random_distribution: RANDOM.to_string(),
+        }
+    }
+}
+
+/// fio's default `random_distribution`: uniform.
+pub const RANDOM: &str = "random";
+
+impl Job {
+    /// Sectors a unit of this job's data takes on a drive whose slots hold `slot_sectors`
+    /// (1 without compression): zeros shrink to one sector, otherwise the incompressible
+    /// share of the slot, rounded up.
+    pub fn data_sectors(&self, slot_sectors: u32) -> u32 {
+        if slot_sectors <= 1 {
+            return 1;
+        }
+        if self.zero_buffers {
+            return 1;
+        }
+        let kept = slot_sectors * (100 - self.buffer_compress_percentage.min(100));
+        kept.div_ceil(100).clamp(1, slot_sectors)
+    }
+
+    /// Most commands the job issues before `io_size` runs out (None without a byte limit):
+    /// a sequential pass over a span that `bs` does not divide ends in a shorter transfer.
+    pub fn commands_for_io(&self, user_bytes: u64) -> Option<u64> {
+        if self.io_size.0 == 0 {
+            return None;
+        }
+        let unit = crate::units::MAPPING_UNIT_BYTES;
+        let bs = (self.bs.0 / unit).max(1);
+        let io = self.io_size.0.div_ceil(unit);
+        if self.rw.is_random() {
+            return Some(io.div_ceil(bs));
+        }
+        let span_bytes = if self.size.0 == 0 { user_bytes.saturating_sub(self.offset.0) } else { self.size.0 };
+        let span = (span_bytes / unit).max(bs);
+        // Full transfers, plus at most one short tail per pass over the span.
+        let tails = if span.is_multiple_of(bs) { 0 } else { io.div_ceil(span) };
+        Some(io.div_ceil(bs).saturating_add(tails))
+    }
+
+    /// The access span in bytes once `size: 0` is resolved against the drive.
+    pub fn span_bytes(&self, user_bytes: u64) -> u64 {
+        if self.size.0 == 0 {
+            user_bytes - self.offset.0
+        } else {
+            self.size.0
+        }
+    }
+}

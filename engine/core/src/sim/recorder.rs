@@ -1,0 +1,504 @@
+//! Metrics gathered while a run proceeds: throughput per time window and per data written,
+//! benchmark points, a per-operation latency timeline, WAF over time and latency
+//! histograms. Memory is bounded by the number of chart points, not by the I/O count.
+
+use crate::host::plan::{Plan, Point};
+use crate::metrics::timeline::LatencyTimeline;
+use crate::metrics::{Axis, AxisId, FtlLines, LabelId, LatencySummary, Op, Series, SeriesRole, SlotGeometry, Unit, WindowCounters};
+use crate::resolve::window::{TimeWindow, MAX_TIME_WINDOWS};
+use crate::units::Nanos;
+use hdrhistogram::Histogram;
+
+const MB: f64 = 1_000_000.0;
+
+fn mb_per_s(bytes: u64, ns: Nanos) -> f64 {
+    if ns == 0 {
+        0.0
+    } else {
+        bytes as f64 / MB / (ns as f64 / 1e9)
+    }
+}
+
+/// Throughput against data written: one point each time another `window` bytes complete.
+struct BytesWindow {
+    series: usize,
+    /// The SLC cache's data and size at each point, when the drive has one.
+    slc_series: Option<[usize; 2]>,
+    /// The SLC cache's data and size (4 KiB units), noted by the run loop before a
+    /// completion that reaches a point.
+    slc_units: [u64; 2],
+    window: u64,
+    written: u64,
+    next_edge: u64,
+    edge_time: Nanos,
+    scale: f64,
+}
+
+pub(crate) struct Recorder {
+    window_ns: Nanos,
+    /// Windows drawn so far, and the count at which the width next doubles (see
+    /// `sim/window.rs`): a long run's series grow with the logarithm of its duration.
+    windows: u64,
+    double_at: u64,
+    /// The width asked for was widened before the run (see `sim/window.rs`).
+    widened_before_run: bool,
+    /// Width of the last window drawn, and the width the run started with.
+    drawn_width_ns: Nanos,
+    first_width_ns: Nanos,
+    /// End of the time window currently being filled.
+    window_end: Nanos,
+    window_bytes: [u64; 2],
+    window_start_counters: WindowCounters,
+    /// Counters when the workload started (after preconditioning): the cumulative WAF's base.
+    run_start_counters: WindowCounters,
+    slot_geometry: SlotGeometry,
+    /// Index into `series` of the read and write throughput-over-time lines.
+    time_series: [Option<usize>; 2],
+    /// Write amplification since the run started, and per window.
+    waf_series: Option<usize>,
+    waf_window_series: Option<usize>,
+    /// GC's copy rate: units moved per second of each window, as MB/s; and folding's.
+    gc_series: Option<usize>,
+    fold_series: Option<usize>,
+    /// The SLC cache's data and size at the end of each window.
+    slc_series: Option<[usize; 2]>,
+    /// The drive was simulated at 1/scale: capacities are drawn at full size.
+    scale: f64,
+    /// Hit-ratio series per mapping tier (SRAM, DRAM, HMB, NAND = miss).
+    map_series: [Option<usize>; 4],
+    /// A hybrid's tier: reads from the cache (% per window), promotion rate, data cached.
+    tier_series: Option<[usize; 3]>,
+    bytes_window: Option<BytesWindow>,
+    timeline: Option<LatencyTimeline>,
+    pub series: Vec<Series>,
+    latency: [Histogram<u64>; 2],
+    pub bytes: [u64; 3],
+    pub ios: [u64; 3],
+}
+
+/// Histogram bins per doubling of latency.
+const BINS_PER_OCTAVE: u64 = 8;
+
+/// The largest bin edge at or below `ns`: edges are 2^k·(1 + j/8), or every nanosecond
+/// below 8 ns.
+fn histogram_edge_at_or_below(ns: u64) -> u64 {
+    if ns < BINS_PER_OCTAVE {
+        return ns;
+    }
+    let octave = 63 - ns.leading_zeros() as u64; // 2^octave <= ns
+    let step = (1u64 << octave) / BINS_PER_OCTAVE;
+    ns / step * step
+}
+
+fn next_histogram_edge(edge: u64) -> u64 {
+    if edge < BINS_PER_OCTAVE {
+        return edge + 1;
+    }
+    let octave = 63 - edge.leading_zeros() as u64;
+    edge + (1u64 << octave) / BINS_PER_OCTAVE
+}
+
+/// A run's series as they are added: `add` returns the new one's index.
+struct Lines(Vec<Series>);
+
+impl Lines {
+    fn add(&mut self, s: Series) -> usize {
+        self.0.push(s);
+        self.0.len() - 1
+    }
+}
+
+fn throughput() -> Axis {
+    Axis::new(AxisId::Throughput, Unit::MbPerS)
+}
+
+fn over_time(id: &str, role: SeriesRole, label: LabelId, y: Axis) -> Series {
+    Series::new(id, role, label, Axis::new(AxisId::Time, Unit::S), y)
+}
+
+impl BytesWindow {
+    /// Throughput against data written, and the SLC cache against it when the drive has one:
+    /// how the cache fills, then shrinks as the drive does.
+    fn new(lines: &mut Lines, window: u64, slc_cache: bool, scale: f64) -> BytesWindow {
+        let written = || Axis::new(AxisId::DataWritten, Unit::Gb);
+        let series = lines.add(Series::new("throughput_vs_written", SeriesRole::Headline, LabelId::Write, written(), throughput()));
+        let slc_series = slc_cache.then(|| {
+            let y = || Axis::new(AxisId::SlcCache, Unit::Gb);
+            [
+                lines.add(Series::new("slc_cache_data_vs_written", SeriesRole::SlcCache, LabelId::SlcCacheData, written(), y())),
+                lines.add(Series::new("slc_cache_size_vs_written", SeriesRole::SlcCache, LabelId::SlcCacheSize, written(), y())),
+            ]
+        });
+        BytesWindow { series, slc_series, slc_units: [0; 2], window, written: 0, next_edge: window, edge_time: 0, scale }
+    }
+}
+
+/// The lines of a NAND drive's translation layer over time: write amplification, GC and
+/// folding rates, the SLC cache, and the table's hit ratios per tier.
+struct FtlSeries {
+    waf: Option<usize>,
+    waf_window: Option<usize>,
+    gc: Option<usize>,
+    fold: Option<usize>,
+    slc: Option<[usize; 2]>,
+    map: [Option<usize>; 4],
+}
+
+impl FtlSeries {
+    fn new(lines: &mut Lines, ftl: Option<FtlLines>, writes: bool) -> FtlSeries {
+        let map_tiers = ftl.map_or([false; 3], |f| f.map_tiers);
+        let slc_cache = ftl.is_some_and(|f| f.slc_cache);
+        let translated_writes = writes && ftl.is_some();
+        let waf = || Axis::new(AxisId::Waf, Unit::Ratio);
+        let waf_series = translated_writes.then(|| lines.add(over_time("waf", SeriesRole::Waf, LabelId::WriteAmplification, waf())));
+        let waf_window = translated_writes.then(|| lines.add(over_time("waf_window", SeriesRole::Waf, LabelId::WriteAmplificationWindow, waf())));
+        let gc_y = Axis::new(AxisId::GcCopyRate, Unit::MbPerS);
+        let gc = translated_writes.then(|| lines.add(over_time("gc_throughput", SeriesRole::Gc, LabelId::GcCopies, gc_y.clone())));
+        let fold = (writes && slc_cache).then(|| lines.add(over_time("fold_throughput", SeriesRole::Gc, LabelId::Folding, gc_y)));
+        let slc_y = || Axis::new(AxisId::SlcCache, Unit::Gb);
+        let slc = slc_cache.then(|| {
+            [
+                lines.add(over_time("slc_cache_data", SeriesRole::SlcCache, LabelId::SlcCacheData, slc_y())),
+                lines.add(over_time("slc_cache_size", SeriesRole::SlcCache, LabelId::SlcCacheSize, slc_y())),
+            ]
+        });
+        let hits = || Axis::new(AxisId::TableLookups, Unit::Percent);
+        let mut map = [None; 4];
+        let tiers = [("map_hit_sram", LabelId::Sram), ("map_hit_dram", LabelId::Dram), ("map_hit_hmb", LabelId::Hmb), ("map_miss", LabelId::NandMiss)];
+        for (i, (id, label)) in tiers.into_iter().enumerate() {
+            // A tier the drive lacks gets no line; a drive whose DRAM holds the whole table
+            // never misses, and its line is flat at 100 %, which is the point.
+            let drawn = if i == 3 { ftl.is_some() } else { map_tiers[i] };
+            if drawn {
+                map[i] = Some(lines.add(over_time(id, SeriesRole::Mapping, label, hits())));
+            }
+        }
+        FtlSeries { waf: waf_series, waf_window, gc, fold, slc, map }
+    }
+}
+
+impl Recorder {
+    /// `scale` multiplies byte-valued x axes back to the full-size drive.
+    /// `ftl`: the NAND drive's translation layer, whose WAF, GC, table and SLC cache get
+    /// lines; media written in place has none.
+    /// `tier`: the drive is a hybrid, whose cache tier gets lines.
+    pub fn new(plan: &Plan, window: TimeWindow, reads: bool, writes: bool, scale: f64, ftl: Option<FtlLines>, tier: bool) -> Recorder {
+        let slot_geometry = ftl.map_or(SlotGeometry { sectors_per_slot: 1, slots_per_page: 1 }, |f| f.slot_geometry);
+        let slc_cache = ftl.is_some_and(|f| f.slc_cache);
+        let window_ns = window.width_ns;
+        // Series are added in the report's order: the workload's own, then rates over time.
+        let mut lines = Lines(plan.series.clone());
+        let timeline = plan.latency_group.map(|group| {
+            let x = Axis::new(AxisId::Operation, Unit::Count);
+            let i = lines.add(Series::new("latency_trace", SeriesRole::Headline, LabelId::LatencyPerOperation, x, Axis::new(AxisId::Latency, Unit::Ms)));
+            LatencyTimeline::new(i, group)
+        });
+        let bytes_window = plan.bytes_window.map(|window| BytesWindow::new(&mut lines, window, slc_cache, scale));
+        let read_series = reads.then(|| lines.add(over_time("read_throughput", SeriesRole::Throughput, LabelId::Read, throughput())));
+        let write_series = writes.then(|| lines.add(over_time("write_throughput", SeriesRole::Throughput, LabelId::Write, throughput())));
+        let f = FtlSeries::new(&mut lines, ftl, writes);
+        let tier_series = tier.then(|| {
+            [
+                lines.add(over_time("tier_read_hits", SeriesRole::Tier, LabelId::CacheHits, Axis::new(AxisId::ReadsFromCache, Unit::Percent))),
+                lines.add(over_time("tier_promotions", SeriesRole::Tier, LabelId::Promotions, Axis::new(AxisId::PromotionRate, Unit::MbPerS))),
+                lines.add(over_time("tier_cached", SeriesRole::Tier, LabelId::CachedData, Axis::new(AxisId::CacheTier, Unit::Gb))),
+            ]
+        });
+        let series = lines.0;
+        // 1 ns .. 1000 s at 3 significant digits: exact enough for p99.9 of a µs-scale drive.
+        let hist = || Histogram::new_with_bounds(1, 1_000_000_000_000, 3).expect("static bounds are valid");
+        Recorder {
+            window_ns: window_ns.max(1),
+            windows: 0,
+            double_at: MAX_TIME_WINDOWS,
+            widened_before_run: window.widened,
+            drawn_width_ns: window_ns.max(1),
+            first_width_ns: window_ns.max(1),
+            window_end: window_ns.max(1),
+            window_bytes: [0; 2],
+            window_start_counters: WindowCounters::default(),
+            run_start_counters: WindowCounters::default(),
+            slot_geometry,
+            time_series: [read_series, write_series],
+            waf_series: f.waf,
+            waf_window_series: f.waf_window,
+            gc_series: f.gc,
+            fold_series: f.fold,
+            slc_series: f.slc,
+            scale,
+            map_series: f.map,
+            tier_series,
+            bytes_window,
+            timeline,
+            series,
+            latency: [hist(), hist()],
+            bytes: [0; 3],
+            ios: [0; 3],
+        }
+    }
+
+    /// The workload starts (preconditioning is done): rates over time count from here.
+    pub fn start(&mut self, counters: WindowCounters) {
+        self.run_start_counters = counters;
+        self.window_start_counters = counters;
+    }
+
+    /// Records one finished command. Completions arrive in time order, after `advance`.
+    pub fn complete(&mut self, op: Op, bytes: u64, issued: Nanos, done: Nanos) {
+        let o = op as usize;
+        self.bytes[o] += bytes;
+        self.ios[o] += 1;
+        if op == Op::Trim {
+            return;
+        }
+        self.window_bytes[o] += bytes;
+        let latency = (done - issued).max(1);
+        self.latency[o].saturating_record(latency);
+        if let Some(t) = &mut self.timeline {
+            t.record(latency, &mut self.series);
+        }
+        if op == Op::Write {
+            if let Some(w) = &mut self.bytes_window {
+                w.written += bytes;
+                while w.written >= w.next_edge {
+                    let mbps = mb_per_s(w.window, done - w.edge_time);
+                    let x = w.next_edge as f64 * w.scale / 1e9;
+                    self.series[w.series].points.push([x, mbps]);
+                    if let Some(lines) = w.slc_series {
+                        for (i, units) in lines.into_iter().zip(w.slc_units) {
+                            self.series[i].points.push([x, (units * crate::units::MAPPING_UNIT_BYTES) as f64 * w.scale / 1e9]);
+                        }
+                    }
+                    w.edge_time = done;
+                    w.next_edge += w.window;
+                }
+            }
+        }
+    }
+
+    /// True if completing a write of `bytes` reaches a point of the data-written chart that
+    /// also draws the SLC cache: the run loop then notes the cache with `note_slc_cache`.
+    #[inline]
+    pub fn slc_point_due(&self, op: Op, bytes: u64) -> bool {
+        op == Op::Write && self.bytes_window.as_ref().is_some_and(|w| w.slc_series.is_some() && w.written + bytes >= w.next_edge)
+    }
+
+    pub fn note_slc_cache(&mut self, units: [u64; 2]) {
+        if let Some(w) = &mut self.bytes_window {
+            w.slc_units = units;
+        }
+    }
+
+    /// True if a time window ends at or before `t`: `advance` has points to emit.
+    #[inline]
+    pub fn window_ends_by(&self, t: Nanos) -> bool {
+        t >= self.window_end
+    }
+
+    /// Emits a point for every time window that ended at or before `t`.
+    pub fn advance(&mut self, t: Nanos, counters: WindowCounters) {
+        while t >= self.window_end {
+            self.emit_window(self.window_end, self.window_ns, counters);
+            self.drawn_width_ns = self.window_ns;
+            self.windows += 1;
+            if self.windows >= self.double_at {
+                self.window_ns = self.window_ns.saturating_mul(2);
+                self.double_at += MAX_TIME_WINDOWS / 2;
+            }
+            self.window_end = self.window_end.saturating_add(self.window_ns);
+        }
+    }
+
+    /// A benchmark phase ended: its throughput becomes one point of the benchmark's chart.
+    /// A repeat of the same test (`best_of`) keeps the better of the two, as CrystalDiskMark
+    /// reports the best of its runs.
+    pub fn phase_point(&mut self, point: Point, bytes: u64, duration: Nanos) {
+        let y = mb_per_s(bytes, duration);
+        let points = &mut self.series[point.series].points;
+        match points.last_mut() {
+            Some(last) if point.best_of => last[1] = last[1].max(y),
+            _ => points.push([point.x, y]),
+        }
+    }
+
+    /// Emits the last, possibly shorter window ending at `end`. A sliver under a tenth of a
+    /// window (rounding of the window width, or the last command in flight completing just
+    /// after a window) would read as a spurious dip or spike, so its throughput joins the
+    /// last window drawn, which is stretched to `end`: no completion is lost from the chart.
+    pub fn finish(&mut self, end: Nanos, counters: WindowCounters) {
+        self.advance(end, counters);
+        let start = self.window_end - self.window_ns;
+        if end > start && ((end - start) * 10 >= self.window_ns || self.windows == 0) {
+            self.emit_window(end, end - start, counters);
+            self.drawn_width_ns = self.window_ns;
+        } else if end > start {
+            self.stretch_last_window(end, end - start, counters);
+        }
+        self.finish_cumulative_waf(end, counters);
+        if let Some(t) = &mut self.timeline {
+            t.flush(&mut self.series);
+        }
+        self.add_latency_cdfs();
+        self.add_latency_histograms();
+    }
+
+    /// Adds the throughput of a final sliver of `width` ending at `end` to the last window.
+    fn stretch_last_window(&mut self, end: Nanos, width: Nanos, counters: WindowCounters) {
+        let last_width = self.drawn_width_ns as f64 / 1e9;
+        let start = self.window_start_counters;
+        let folded = (counters.folded_units - start.folded_units) * crate::units::MAPPING_UNIT_BYTES;
+        let moved = (counters.gc_units - start.gc_units) * crate::units::MAPPING_UNIT_BYTES - folded;
+        let gc = self.gc_series.map(|i| (i, moved));
+        let fold = self.fold_series.map(|i| (i, folded));
+        let throughput = (0..2).filter_map(|o| self.time_series[o].map(|i| (i, std::mem::take(&mut self.window_bytes[o]))));
+        let stretched: Vec<(usize, u64)> = throughput.chain(gc).chain(fold).collect();
+        for (i, sliver_bytes) in stretched {
+            if let Some(p) = self.series[i].points.last_mut() {
+                let bytes = p[1] * MB * last_width + sliver_bytes as f64;
+                *p = [end as f64 / 1e9, bytes / MB / (last_width + width as f64 / 1e9)];
+            }
+        }
+        self.window_start_counters = counters;
+    }
+
+    /// Latency distribution of each operation kind as a CDF: x = latency, y = share of
+    /// operations at or below it. Quantiles spaced evenly, then ever finer into the tail so
+    /// p99.9 and the maximum stay visible.
+    fn add_latency_cdfs(&mut self) {
+        for (op, id, label) in [(Op::Read, "latency_cdf_read", LabelId::Read), (Op::Write, "latency_cdf_write", LabelId::Write)] {
+            let h = &self.latency[op as usize];
+            if h.is_empty() {
+                continue;
+            }
+            let (x, y) = (Axis::new(AxisId::Latency, Unit::Us), Axis::new(AxisId::OperationsAtOrBelow, Unit::Percent));
+            let mut s = Series::new(id, SeriesRole::LatencyCdf, label, x, y);
+            let mut quantiles: Vec<f64> = (0..=98).map(|i| i as f64 / 100.0).collect();
+            quantiles.extend([0.99, 0.995, 0.999, 0.9995, 0.9999, 1.0]);
+            for q in quantiles {
+                s.points.push([h.value_at_quantile(q) as f64 / 1000.0, q * 100.0]);
+            }
+            self.series.push(s);
+        }
+    }
+
+    /// Latency distribution of each operation kind as a histogram: x = a bin's lower edge,
+    /// y = % of operations in the bin, closed by the last bin's upper edge at 0. Bins are
+    /// log-linear (8 per doubling, as HdrHistogram's): each at most 12.5 % wide, edges in
+    /// whole nanoseconds (no floating-point powers: the same bins natively and in wasm).
+    fn add_latency_histograms(&mut self) {
+        for (op, id, label) in [(Op::Read, "latency_histogram_read", LabelId::Read), (Op::Write, "latency_histogram_write", LabelId::Write)] {
+            let h = &self.latency[op as usize];
+            if h.is_empty() {
+                continue;
+            }
+            let (x, y) = (Axis::new(AxisId::Latency, Unit::Us), Axis::new(AxisId::OperationsInBin, Unit::Percent));
+            let mut s = Series::new(id, SeriesRole::LatencyHistogram, label, x, y);
+            let total = h.len() as f64;
+            let (lo, hi) = (h.min(), h.max());
+            let mut edge = histogram_edge_at_or_below(lo);
+            while edge <= hi {
+                let next = next_histogram_edge(edge);
+                let count = h.count_between(edge, next - 1);
+                s.points.push([edge as f64 / 1000.0, count as f64 * 100.0 / total]);
+                edge = next;
+            }
+            s.points.push([edge as f64 / 1000.0, 0.0]);
+            self.series.push(s);
+        }
+    }
+
+    /// The cumulative WAF line ends on the run's own value, which the summary reports too: a
+    /// sliver dropped above, or work done after the last window (background GC while the
+    /// host idles out), still gets its point.
+    fn finish_cumulative_waf(&mut self, end: Nanos, counters: WindowCounters) {
+        let Some(i) = self.waf_series else { return };
+        if counters.writes.host_units == self.run_start_counters.writes.host_units {
+            return;
+        }
+        let last = [end as f64 / 1e9, counters.writes.write_amplification(&self.run_start_counters.writes, self.slot_geometry)];
+        let points = &mut self.series[i].points;
+        if points.last().is_none_or(|p| p[0].to_bits() != last[0].to_bits() || p[1].to_bits() != last[1].to_bits()) {
+            points.push(last);
+        }
+    }
+
+    fn emit_window(&mut self, end: Nanos, width: Nanos, counters: WindowCounters) {
+        let x = end as f64 / 1e9;
+        for o in 0..2 {
+            if let Some(i) = self.time_series[o] {
+                self.series[i].points.push([x, mb_per_s(self.window_bytes[o], width)]);
+            }
+            self.window_bytes[o] = 0;
+        }
+        let start = self.window_start_counters;
+        let run_start = self.run_start_counters;
+        if let Some(i) = self.waf_series {
+            if counters.writes.host_units > run_start.writes.host_units {
+                self.series[i].points.push([x, counters.writes.write_amplification(&run_start.writes, self.slot_geometry)]);
+            }
+        }
+        if let Some(i) = self.waf_window_series {
+            if counters.writes.host_units > start.writes.host_units {
+                self.series[i].points.push([x, counters.writes.write_amplification(&start.writes, self.slot_geometry)]);
+            }
+        }
+        let folded = counters.folded_units - start.folded_units;
+        if let Some(i) = self.gc_series {
+            let moved = counters.gc_units - start.gc_units - folded;
+            self.series[i].points.push([x, mb_per_s(moved * crate::units::MAPPING_UNIT_BYTES, width)]);
+        }
+        if let Some(i) = self.fold_series {
+            self.series[i].points.push([x, mb_per_s(folded * crate::units::MAPPING_UNIT_BYTES, width)]);
+        }
+        if let Some(lines) = self.slc_series {
+            for (i, units) in lines.into_iter().zip(counters.slc_units) {
+                self.series[i].points.push([x, (units * crate::units::MAPPING_UNIT_BYTES) as f64 * self.scale / 1e9]);
+            }
+        }
+        let lookups: [u64; 4] = std::array::from_fn(|t| counters.lookups[t] - start.lookups[t]);
+        let total: u64 = lookups.iter().sum();
+        if total > 0 {
+            for (t, series) in self.map_series.iter().enumerate() {
+                if let Some(i) = *series {
+                    self.series[i].points.push([x, lookups[t] as f64 * 100.0 / total as f64]);
+                }
+            }
+        }
+        if let Some([hits, promoted, cached]) = self.tier_series {
+            let [hit, miss, moved, held] = counters.tier;
+            let (hit, miss) = (hit - start.tier[0], miss - start.tier[1]);
+            if hit + miss > 0 {
+                self.series[hits].points.push([x, hit as f64 * 100.0 / (hit + miss) as f64]);
+            }
+            self.series[promoted].points.push([x, mb_per_s((moved - start.tier[2]) * crate::units::MAPPING_UNIT_BYTES, width)]);
+            self.series[cached].points.push([x, (held * crate::units::MAPPING_UNIT_BYTES) as f64 * self.scale / 1e9]);
+        }
+        self.window_start_counters = counters;
+    }
+
+    /// Width of the time windows at the end of the run (the last one drawn).
+    pub fn drawn_window_ns(&self) -> Nanos {
+        self.drawn_width_ns
+    }
+
+    /// The windows drawn are wider than the scenario asked for.
+    pub fn window_widened(&self) -> bool {
+        self.widened_before_run || self.drawn_width_ns > self.first_width_ns
+    }
+
+    pub fn latency(&self, op: Op) -> LatencySummary {
+        let h = &self.latency[op as usize];
+        if h.is_empty() {
+            return LatencySummary::default();
+        }
+        let us = |ns: u64| ns as f64 / 1000.0;
+        LatencySummary {
+            count: h.len() as f64,
+            mean_us: h.mean() / 1000.0,
+            p50_us: us(h.value_at_quantile(0.5)),
+            p99_us: us(h.value_at_quantile(0.99)),
+            p999_us: us(h.value_at_quantile(0.999)),
+            max_us: us(h.max()),
+        }
+    }
+}
