@@ -4,7 +4,7 @@ import { CancelledError } from '../engine/bridge';
 import { EngineError } from '../engine/errors';
 import { PointBuffer } from '../engine/chunking';
 import type { BlockMap, Budget, RunChunk, RunResult, SeriesMeta } from '../engine/types';
-import { runError, type RunView } from './useRun';
+import type { RunError, RunView } from './useRun';
 
 /**
  * Chunks land here as they arrive and reach the screen with the next painted frame: the
@@ -101,4 +101,10 @@ export function failedView(v: RunView, err: unknown, stream: Streamed): RunView 
     frame: v.frame + 1,
     elapsedMs: performance.now() - stream.startedAt,
   };
+}
+
+/** Why a run failed, as the page shows it: the engine's code and field when it gave them. */
+export function runError(err: unknown): RunError {
+  if (err instanceof EngineError) return { code: err.code, field: err.field, message: err.message };
+  return { code: null, field: '', message: err instanceof Error ? err.message : String(err) };
 }

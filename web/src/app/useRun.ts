@@ -2,7 +2,7 @@
 // most once per animation frame, and turn cancel/failure into a status the UI can show.
 import { startTransition, useCallback, useRef, useState } from 'react';
 import type { EngineClient } from '../engine/bridge';
-import { EngineError, type ErrorCode } from '../engine/errors';
+import type { ErrorCode } from '../engine/errors';
 import type { PointBuffer } from '../engine/chunking';
 import type { BlockMap, Budget, RunChunk, SeriesMeta, Summary } from '../engine/types';
 import { doneView, failedView, freshStream, IDLE_VIEW, receiveChunk, startedView, type Streamed } from './streamedRun';
@@ -16,11 +16,6 @@ export interface RunError {
   /** The field a run-time refusal names ("" when none): the form marks it like a validation error. */
   field: string;
   message: string;
-}
-
-export function runError(err: unknown): RunError {
-  if (err instanceof EngineError) return { code: err.code, field: err.field, message: err.message };
-  return { code: null, field: '', message: err instanceof Error ? err.message : String(err) };
 }
 
 export interface RunView {

@@ -4,41 +4,14 @@
 // last session, else the default preset; from then on the URL and storage follow it.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CancelledError, type EngineClient, type EngineState } from '../engine/bridge';
-import { EngineError, type EngineErrorData } from '../engine/errors';
-import { isObject, type Json, type JsonObject } from '../scenario/paths';
+import type { Json, JsonObject } from '../scenario/paths';
 import { editedPaths, nearestPreset, settleDecoded, type Settled } from '../scenario/settle';
 import { loadStored, saveStored } from '../scenario/storage';
 import { baseScenario, decodeScenario, PAGE_PARAMS, type UrlIssue } from '../scenario/urlCodec';
+import { formatScenario, type Validation } from './scenarioText';
 import type { LoadedCatalog } from './useCatalog';
 import { useScenarioEdits, useScenarioImport, type ScenarioSetters } from './useScenarioEdits';
 import { useScenarioValidation } from './useScenarioValidation';
-
-export type Validation =
-  | { status: 'pending' }
-  | { status: 'valid'; normalized: string; scenario: JsonObject }
-  /** The engine's refusal as data: forms mark `error.field`, nothing parses the message. */
-  | { status: 'invalid'; error: EngineErrorData };
-
-export function formatScenario(scenario: unknown): string {
-  return JSON.stringify(scenario, null, 2);
-}
-
-/** Parses editor text into a scenario object, or returns the JSON syntax error (as the engine would name it). */
-export function parseScenario(text: string): { scenario: JsonObject } | { error: EngineErrorData } {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (!isObject(value)) return { error: { field: '', code: 'not_an_object', message: 'A scenario must be a JSON object' } };
-    return { scenario: value };
-  } catch (err) {
-    return { error: { field: '', code: 'syntax', message: `Scenario JSON: ${err instanceof Error ? err.message : String(err)}` } };
-  }
-}
-
-/** Any failure as error data: an EngineError keeps its field and code; anything else is internal. */
-export function errorData(err: unknown): EngineErrorData {
-  if (err instanceof EngineError) return err.toData();
-  return { field: '', code: 'internal', message: err instanceof Error ? err.message : String(err) };
-}
 
 /** True when the query string carries scenario fields (not just page options such as lang). */
 export function hasScenarioParams(search: string): boolean {
@@ -63,6 +36,8 @@ async function initialScenario(engine: EngineClient, catalog: LoadedCatalog, sea
   const preset = catalog.defaultPreset;
   return { preset, scenario: baseScenario(preset, null, catalog.codec), issues: [] };
 }
+
+export { formatScenario, parseScenario, type Validation } from './scenarioText';
 
 export interface ScenarioModel {
   /** False until the first scenario (link, storage or default) is settled. */

@@ -8,7 +8,7 @@ import { getPath, setPath, type Json, type JsonObject } from '../scenario/paths'
 import { nearestPreset } from '../scenario/settle';
 import { baseScenario, type UrlIssue } from '../scenario/urlCodec';
 import type { LoadedCatalog } from './useCatalog';
-import { errorData, formatScenario, parseScenario } from './useScenario';
+import { errorData, formatScenario, parseScenario } from './scenarioText';
 
 /** The scenario state the edits write. */
 export interface ScenarioSetters {

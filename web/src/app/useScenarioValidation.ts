@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { CancelledError, type EngineClient } from '../engine/bridge';
 import { EngineError } from '../engine/errors';
 import type { JsonObject } from '../scenario/paths';
-import { errorData, parseScenario, type Validation } from './useScenario';
+import { errorData, parseScenario, type Validation } from './scenarioText';
 
 export function useScenarioValidation(engine: EngineClient | null, engineReady: boolean, ready: boolean, text: string) {
   const [engineValidation, setValidation] = useState<Validation>({ status: 'pending' });
