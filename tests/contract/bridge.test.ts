@@ -131,7 +131,9 @@ describe('over a real Comlink channel', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(seen).toEqual([0]);
   });
+});
 
+describe('over a real Comlink channel: errors', () => {
   it('reports engine refusals as EngineError with field and code intact across the channel', async () => {
     const client = track(new EngineClient({ createWorker: channelWorker }));
     await waitFor(client, 'ready');

@@ -132,7 +132,9 @@ describe('chunked run of the default scenario', () => {
     const seriesMean = ys.reduce((a, b) => a + b, 0) / ys.length;
     expect(Math.abs(seriesMean - summary.read_mb_per_s) / summary.read_mb_per_s).toBeLessThan(0.05);
   });
+});
 
+describe('chunked run of the default scenario: block map, budget and transferable points', () => {
   it('returns the block map with one entry per block, consistent with the summary', () => {
     const map = first.result.blockMap!;
     expect(map).not.toBeNull();

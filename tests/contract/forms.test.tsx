@@ -85,7 +85,9 @@ describe('schema-driven forms', () => {
     expect(group(render(none, 'en'))?.[1]).toBeUndefined();
     expect(group(render(none, 'en'))).not.toBeNull();
   });
+});
 
+describe('schema-driven forms: kinds, Japanese and refusals', () => {
   it('offer the file copy in the kind picker and fio random_distribution as text', () => {
     const base = catalog.presets[0].scenario as unknown as JsonObject;
     const copy = render({ ...base, workload: catalog.workloadDefaults.file_copy } as JsonObject, 'en');

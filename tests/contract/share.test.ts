@@ -62,7 +62,9 @@ describe('share links with the real engine', () => {
       expect(search).toContain('device.nand.timing.slc_program_us=275.5');
     }
   });
+});
 
+describe('share links with the real engine: special values and the same numbers', () => {
   it('a CrystalDiskMark link with custom tests keeps the test list, commas and spaces included', async () => {
     const preset = catalog.presets.find((p) => p.name === 'tlc-crystaldiskmark')!;
     let s = preset.scenario as unknown as JsonObject;
@@ -110,7 +112,9 @@ describe('share links with the real engine', () => {
     expect(b.result.summary).toEqual(a.result.summary);
     a.points.forEach((p, i) => expect(sameBits(b.points[i], p), a.result.series[i].id).toBe(true));
   });
+});
 
+describe('share links with the real engine: refused values', () => {
   it('a value the engine refuses is reported by name and falls back to the preset’s', async () => {
     // 6000 bytes is inside the knob's static range but not a multiple of 4 KiB.
     const decoded = decodeScenario('v=1&preset=tlc-random-read&workload.bs=6000&workload.iodepth=4', codec);

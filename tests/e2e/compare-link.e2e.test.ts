@@ -34,10 +34,10 @@ function expectSameLines(there: Drawn, here: Drawn) {
   there.forEach((s, i) => expect(firstDifference(s.points, here[i].points), s.label).toBe(-1));
 }
 
-describe('a comparison in the share link', () => {
-  let shareUrl = '';
-  let drawnHere: Drawn;
+let shareUrl = '';
+let drawnHere: Drawn;
 
+describe('a comparison in the share link', () => {
   it('a figure overlay and two pins are written into the link; the Share box spans the dialog', async () => {
     await page.getByTestId('variants-article-000-random-read').click();
     await waitForLines(page, 5);
@@ -102,7 +102,9 @@ describe('a comparison in the share link', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(browser.problems).toEqual([]);
   }, 300_000);
+});
 
+describe('a comparison in the share link, reopened and embedded', () => {
   it('opened in a fresh browser, the link re-runs the comparison: same lines, bit for bit, labels included; a reload keeps it', async () => {
     const fresh = await openBrowser();
     try {
@@ -164,7 +166,9 @@ describe('a comparison in the share link', () => {
       await fresh.close();
     }
   }, 400_000);
+});
 
+describe('a comparison in the share link that cannot all be drawn', () => {
   it('a random-read run over the random-write figure is not drawn as “This run”; the note says why', async () => {
     await page.goto(`${baseUrl}?preset=bg4-like`, { waitUntil: 'load' });
     await waitForRun(page, (s) => s.name.startsWith('BG4') && s.workload.iodepth === 32);

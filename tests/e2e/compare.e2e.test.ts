@@ -87,7 +87,9 @@ describe('compare', () => {
     await expect(page.getByTestId('chart-headline').getByTestId('legend').count()).resolves.toBe(0);
     expect(browser.problems).toEqual([]);
   });
+});
 
+describe('compare: article 003', () => {
   it('article 003 opens from the SSD 520-like preset and tells its story', async () => {
     await page.goto(`${baseUrl}?preset=ssd520-like`, { waitUntil: 'load' });
     await waitForRun(page, (s) => s.name.startsWith('SSD 520'), 0, 240_000);

@@ -95,7 +95,9 @@ describe('embed', () => {
     expect(snippet).toContain(`<script async src="${baseUrl}embed.js"></script>`);
     await page.keyboard.press('Escape');
   });
+});
 
+describe('embed: oEmbed discovery', () => {
   it('oEmbed: the page’s discovery link and the answer it points to carry absolute URLs', async () => {
     await page.goto(`${baseUrl}?preset=bg4-like&workload.iodepth=16`, { waitUntil: 'load' });
     await page.waitForFunction(() => window.__ssd?.status === 'done', undefined, { timeout: 60_000 });

@@ -79,7 +79,9 @@ describe('article 004: a hybrid disk, cached and not cached', () => {
     expect(yAt(sweep.points, 4)).toBeLessThan(6.2);
     expect(browser.problems).toEqual([]);
   }, 240_000);
+});
 
+describe('article 004: cached against not cached', () => {
   it('“Compare variants” draws cached against not cached: 4 KiB reads differ by 5× and more', async () => {
     await page.getByTestId('variants-article-004-cached-vs-not').click();
     await page.waitForFunction(() => (window.__ssd?.chart('headline') ?? []).length === 2, undefined, { timeout: 240_000 });

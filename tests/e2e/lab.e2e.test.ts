@@ -90,7 +90,9 @@ describe('the NAND lab', () => {
     await page.waitForTimeout(1_200);
     expect(await counter('host_writes')).toBe(paused);
   });
+});
 
+describe('the NAND lab: GC, reads and the keyboard', () => {
   it('under random writes GC picks a victim, copies its valid pages and erases it', async () => {
     await lab().focus();
     // Fill the drive command by command until GC has worked once, then watch the next GC event by event.
@@ -157,7 +159,9 @@ describe('the NAND lab', () => {
     await page.keyboard.press('Shift+ArrowRight');
     await page.waitForFunction((n) => Number(document.querySelector('[data-counter="nand_writes"]')?.getAttribute('data-value')) > n, writes);
   });
+});
 
+describe('the NAND lab: reduced motion, phones and Japanese', () => {
   it('with reduced motion nothing tweens, and stepping still works', async () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.waitForSelector('[data-testid="nand-lab"][data-reduced-motion="true"]');

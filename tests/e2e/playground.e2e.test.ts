@@ -97,7 +97,9 @@ describe('SSD Playground in Chromium', () => {
     expect(new URL(page.url()).searchParams.get('v')).toBe('1');
     await page.screenshot({ path: `${artifacts}playground.png`, fullPage: false });
   });
+});
 
+describe('the playground against ssdsim, after knob changes, and in its exports', () => {
   it('shows the same numbers as the native ssdsim CLI, bit for bit', async () => {
     const snap = await snapshot(page);
     const native = runSsdsim(snap.scenarioJson!);
@@ -165,7 +167,9 @@ describe('SSD Playground in Chromium', () => {
     expect(png.body.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(png.body.length).toBeGreaterThan(5_000);
   });
+});
 
+describe('the playground: block map export, refusals and Japanese', () => {
   it('exports the block map: every block as CSV, and the picture as PNG', async () => {
     const map = (await page.evaluate(() => window.__ssd!.blockMap()))!;
     const card = page.getByTestId('chart-blocks');
@@ -212,7 +216,9 @@ describe('SSD Playground in Chromium', () => {
     await page.getByTestId('lang').locator('[data-value="en"]').click();
     await expect(page.locator('#device-title').textContent()).resolves.toBe('Device');
   });
+});
 
+describe('the playground: cancel, reload and small screens', () => {
   it('cancels a long run at once, and the next run completes', async () => {
     // Five minutes of simulated time (within the engine's work limit; an hour is refused) with
     // fine windows, through the JSON editor: points stream at once and the run would outlast
@@ -281,7 +287,9 @@ describe('SSD Playground in Chromium', () => {
   it('keeps the console clean and stays on this machine', async () => {
     expect(browser.problems).toEqual([]);
   });
+});
 
+describe('the playground when the worker crashes', () => {
   it('says so when the worker crashes, keeps the scenario, and runs again after a restart', async () => {
     // A separate tab: the crash's console noise is expected there and not tracked.
     const tab = await browser.context.newPage();
@@ -307,7 +315,9 @@ describe('SSD Playground in Chromium', () => {
       await tab.close();
     }
   });
+});
 
+describe('the playground after a wasm trap or a failed load', () => {
   it('after a wasm trap, replaces the worker before the next run, keeps the scenario and link, and says so', async () => {
     const tab = await browser.context.newPage();
     try {

@@ -57,7 +57,9 @@ describe('share links', () => {
       await fresh.close();
     }
   });
+});
 
+describe('share links: hostile links and scenario files', () => {
   it('a hostile or malformed link shows a plain-text message and opens the defaults', async () => {
     let dialogs = 0;
     page.on('dialog', (d) => {
@@ -120,7 +122,9 @@ describe('share links', () => {
     await expect(knobInput(page, 'workload.iodepth').inputValue()).resolves.toBe('8');
     await banner.getByRole('button').click();
   });
+});
 
+describe('share links: refused and old values', () => {
   it('a link value refused by the engine goes back to the preset’s, by name; the other values stay', async () => {
     // 6000 bytes is inside the knob's range but not 4 KiB aligned: the engine refuses it.
     await page.goto(`${baseUrl}?preset=tlc-random-read&workload.bs=6000&workload.iodepth=6&device.mapping.sram_bytes=1.5`, { waitUntil: 'load' });

@@ -67,7 +67,9 @@ describe('article 001: the SLC cache and the cliff after it', () => {
     await expect(page.locator('[data-testid="summary"] [data-group="slc_cache"] [data-key]').count()).resolves.toBe(3);
     expect(browser.problems).toEqual([]);
   });
+});
 
+describe('article 001: both QLC drives compared', () => {
   it('“Compare variants” draws both QLC drives’ whole-drive writes with the cliff at 74 GB', async () => {
     await page.getByTestId('variants-article-001-whole-drive-write').click();
     await page.waitForFunction(() => (window.__ssd?.chart('headline') ?? []).length === 2, undefined, { timeout: 90_000 });
@@ -114,7 +116,9 @@ describe('article 001: the SLC cache and the cliff after it', () => {
     await page.getByTestId('clear-pins').click();
     expect(browser.problems).toEqual([]);
   });
+});
 
+describe('article 001: the SLC cache ratio', () => {
   it('a smaller SLC cache ratio moves the cliff: 25 % of the free space is about 38 GB', async () => {
     const before = await runCount(page);
     const ratio = knobInput(page, 'device.slc_cache.dynamic_percent');

@@ -106,7 +106,9 @@ describe('a playground that teaches', () => {
     await page.keyboard.press('Escape');
     await tip.waitFor({ state: 'detached' });
   });
+});
 
+describe('a playground that teaches: numbers in words and digits', () => {
   it('labels the summary in words and explains each value, never showing raw field ids', async () => {
     const summary = page.getByTestId('summary');
     const text = (await summary.innerText()).replace(/\s+/g, ' ');
@@ -172,7 +174,9 @@ describe('a playground that teaches', () => {
     await card.screenshot({ path: `${artifacts}teach-latency-histogram.png` });
     await card.getByTestId('latency-mode').locator('[data-value="cdf"]').click();
   });
+});
 
+describe('a playground that teaches: sliders, picture exports and presets in plain words', () => {
   it('moves a knob with its slider and reruns, staying inside the knob’s range', async () => {
     await openGroup(page, 'capacity');
     const slider = page.locator('[data-slider="device.capacity.op_percent"]');
@@ -229,7 +233,9 @@ describe('a playground that teaches', () => {
     await page.keyboard.press('Escape');
     await setLang('en');
   });
+});
 
+describe('a playground that teaches: percentile labels and phones', () => {
   it('lays the latency trace’s percentile labels out without overlaps, above the dots', async () => {
     const runs = await runCount(page);
     await page.getByTestId('preset-select').selectOption('tlc-latency-trace');

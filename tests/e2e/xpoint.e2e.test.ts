@@ -86,7 +86,9 @@ describe('article 002: 3D XPoint against NAND', () => {
     await expect(table.count()).resolves.toBe(0);
     expect(browser.problems).toEqual([]);
   });
+});
 
+describe('article 002: switching the device kind', () => {
   it('switching the device kind swaps the knob groups and keeps every value for the way back', async () => {
     let before = await runCount(page);
     await knobInput(page, 'device.xpoint.channels').fill('4');

@@ -7,7 +7,7 @@ import { unitText, withUnit } from '../../web/src/i18n/units';
 import { cdfToHistogram, percentiles } from '../../web/src/charts/latency';
 import { PALETTE, seriesStyle } from '../../web/src/charts/palette';
 import { nearestIndex, plotFrame } from '../../web/src/charts/plotFrame';
-import { mergeRefLines } from '../../web/src/charts/SeriesChartCard';
+import { mergeRefLines } from '../../web/src/charts/percentileLines';
 import type { Axis, AxisId, BlockMap, LabelId, SeriesMeta, SeriesRole, Summary, Unit } from '../../web/src/engine/types';
 
 const axis = (id: AxisId, unit: Unit, categories: string[] = []): Axis => ({ id, unit, name: `English ${id}`, categories });
@@ -63,7 +63,9 @@ describe('chartDefs: charts from the series roles and axis ids', () => {
       ['gc', [4]],
     ]);
   });
+});
 
+describe('chartDefs: SLC cache and hybrid tiers', () => {
   it('an SLC cache: folding joins GC’s chart, the cache’s size and contents get their own time chart', () => {
     const copyRate = axis('gc_copy_rate', 'mb_per_s');
     const slc = axis('slc_cache', 'gb');
@@ -110,7 +112,9 @@ describe('chartDefs: charts from the series roles and axis ids', () => {
       ['mapping', [2], 'line', 'time'],
     ]);
   });
+});
 
+describe('chartDefs: jobs, traces and other axes', () => {
   it('a job’s headline is its throughput over time (no duplicate chart)', () => {
     const defs = chartDefs([
       series('read_throughput', 'throughput', time, mbps),

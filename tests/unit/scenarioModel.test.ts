@@ -129,7 +129,9 @@ describe('knob table helpers', () => {
     expect(hasEraseBlocks([...KNOBS, blocks], ['hybrid', 'xpoint_ssd', 'nand_ssd'])).toBe(true);
     expect(hasEraseBlocks([...KNOBS, blocks], ['hybrid', 'nand_ssd', 'hdd'])).toBe(true);
   });
+});
 
+describe('knob table helpers: hybrid drives', () => {
   it('a hybrid uses its own kind and both tiers’ kinds, for knobs, groups and the block map alike', () => {
     const h10 = setPath(setPath(setPath(JOB_PRESET, 'device.kind', 'hybrid'), 'device.tier.cache', 'xpoint_ssd'), 'device.tier.backing', 'nand_ssd');
     const momentus = setPath(setPath(h10, 'device.tier.cache', 'nand_ssd'), 'device.tier.backing', 'hdd');
@@ -167,7 +169,9 @@ describe('knob table helpers', () => {
     expect(groupTitleKey('media')).toBe('group.media');
     expect(groupTitleKey('tier', deviceKinds(h10))).toBe('group.tier');
   });
+});
 
+describe('knob table helpers: values, typed text and errors', () => {
   it('keeps an enum field’s JSON type and reads size lists', () => {
     expect(enumValue('4', 2)).toBe(4);
     expect(enumValue('tlc', 'qlc')).toBe('tlc');
@@ -216,6 +220,8 @@ describe('knob table helpers', () => {
   });
 });
 
+const refuse = (field: string, message: string) => new EngineError({ field, code: 'out_of_range', message });
+
 describe('scenario text and state', () => {
   it('parses objects and reports syntax errors', () => {
     expect('scenario' in parseScenario('{"seed": 2}')).toBe(true);
@@ -237,9 +243,9 @@ describe('scenario text and state', () => {
     expect(nearestPreset(s, ctx)).toBe('sweep-preset'); // by content, the name no longer matches
     expect(nearestPreset(JOB_PRESET, ctx)).toBe('job-preset');
   });
+});
 
-  const refuse = (field: string, message: string) => new EngineError({ field, code: 'out_of_range', message });
-
+describe('scenario text and state: settling a link the engine refuses', () => {
   it('drops each field the engine refuses and keeps the rest', async () => {
     const decoded = decodeScenario('preset=job-preset&workload.iodepth=5&device.nand.channels=8', ctx);
     const validate = async (json: string) => {

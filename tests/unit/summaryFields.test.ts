@@ -99,7 +99,9 @@ describe('summary from the catalogue', () => {
     expect(groups('nand_ssd').map(([g]) => g)).not.toContain('tier');
     expect(fieldsForDevice(fields, 'xpoint_ssd').map((x) => x.id)).toEqual(['write_mb_per_s', 'write_latency.p99_us', 'user_capacity_bytes', 'media_written_bytes', 'duration_s']);
   });
+});
 
+describe('summary from the catalogue: zero rates and every number once', () => {
   it('shows every rate when all of them are zero', () => {
     const idle = { ...SUMMARY, read_mb_per_s: 0, read_iops: 0 };
     expect(summaryLayout(idle, FIELDS).headline.map((v) => v.field.id)).toEqual(['read_mb_per_s', 'write_mb_per_s', 'read_iops']);

@@ -194,7 +194,9 @@ describe('malformed and hostile links', () => {
     expect(getPath(decoded.scenario, 'workload.spans')).toEqual(getPath(SWEEP_PRESET, 'workload.spans'));
     expect(getPath(decoded.scenario, 'workload.iodepth')).toBe(5);
   });
+});
 
+describe('malformed and hostile links: huge numbers, unknown fields and markup', () => {
   it('refuses integers past 2^53 - 1 instead of silently rounding them (numbers and sizes)', () => {
     const cases: [string, string][] = [
       ['seed', '9007199254740993'],

@@ -1,12 +1,12 @@
 // The embed snippet: one chart, an article figure overlay or the whole comparison on the chart
 // (pins + this run), plus the chosen controls, in an iframe that resizes itself (embed.js
 // listens for the height the embedded page posts). A live preview shows exactly that URL.
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { useI18n, type MessageKey } from '../i18n';
-import { knobText } from '../i18n/engineText';
 import { knobsFor, type KindsInUse, type Knob } from '../scenario/knobs';
 import { FIGURE_PARAM, PIN_PARAM } from '../scenario/pinCodec';
-import { copyText, Dialog } from '../ui/Dialog';
+import { Dialog } from '../ui/Dialog';
+import { EmbedCode, EmbedControlsPicker, EmbedStoryPicker, EmbedWhatChoice } from './EmbedDialogParts';
 import { STORIES } from '../explain/stories';
 import { stepUrl } from '../explain/story/StepLinks';
 import { readableQuery } from './useUrlSync';
@@ -89,8 +89,6 @@ export const EmbedDialog = memo(function EmbedDialog({ open, base, search, chart
   const chosen = controls ?? usable.filter((k) => edited.includes(k.path)).map((k) => k.path);
   // Unset: a chart's default, or a story step's (its text and chart need more room).
   const [heightSet, setHeight] = useState<number | null>(null);
-  const area = useRef<HTMLTextAreaElement | null>(null);
-  const [copied, setCopied] = useState(false);
   const [storyId, setStoryId] = useState(STORIES[0]?.id ?? '');
   const story = STORIES.find((st) => st.id === storyId) ?? STORIES[0];
   const [stepId, setStepId] = useState('');
@@ -106,50 +104,15 @@ export const EmbedDialog = memo(function EmbedDialog({ open, base, search, chart
   const chartLabel = (c: string) => (CHART_KEYS[c] ? t(CHART_KEYS[c]) : c);
 
   const toggle = (path: string) => setControls(chosen.includes(path) ? chosen.filter((p) => p !== path) : [...chosen, path]);
-  const choices: [EmbedWhat, MessageKey, MessageKey | null][] = [
-    ['chart', 'compareLink.embedChart', null],
-    ['figure', 'compareLink.embedFigure', 'compareLink.noFigure'],
-    ['comparison', 'compareLink.embedComparison', 'compareLink.noComparison'],
-    ['story', 'compareLink.embedStory', null],
-  ];
 
   return (
     <Dialog open={open} title={t('embed.title')} onClose={onClose} testId="embed-dialog" wide>
       <p className="muted">{t('embed.help')}</p>
-      <fieldset className="embed-what" data-testid="embed-what">
-        <legend className="knob-label">{t('compareLink.embedWhat')}</legend>
-        {choices.map(([value, label, why]) => (
-          <label key={value} data-disabled={!available[value]} title={!available[value] && why ? t(why) : undefined}>
-            <input type="radio" name="embed-what" value={value} checked={what === value} disabled={!available[value]} onChange={() => setWhat(value)} data-testid={`embed-what-${value}`} />
-            {t(label)}
-          </label>
-        ))}
-      </fieldset>
+      <EmbedWhatChoice what={what} available={available} onChange={setWhat} />
       {what === 'figure' && figureTitle && <p className="muted small">{t('compareLink.figureHelp', { title: figureTitle })}</p>}
       {what === 'comparison' && <p className="muted small">{t('compareLink.comparisonHelp', { n: compared })}</p>}
       {what === 'story' && story && step && (
-        <div className="embed-story">
-          <label className="field">
-            <span className="knob-label">{t('compareLink.story')}</span>
-            <select value={story.id} onChange={(e) => (setStoryId(e.target.value), setStepId(''))} data-testid="embed-story">
-              {STORIES.map((st) => (
-                <option key={st.id} value={st.id}>
-                  {st.title[lang]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span className="knob-label">{t('compareLink.step')}</span>
-            <select value={step.id} onChange={(e) => setStepId(e.target.value)} data-testid="embed-step">
-              {story.steps.map((st, i) => (
-                <option key={st.id} value={st.id}>
-                  {i + 1}. {st.title[lang]}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
+        <EmbedStoryPicker story={story} step={step} onStory={(id) => (setStoryId(id), setStepId(''))} onStep={setStepId} />
       )}
       <div className="embed-grid">
         <div className="embed-options">
@@ -170,36 +133,10 @@ export const EmbedDialog = memo(function EmbedDialog({ open, base, search, chart
             <input type="number" min={200} max={2000} step={10} value={height} onChange={(e) => setHeight(Math.max(200, Math.min(2000, e.target.valueAsNumber || 460)))} />
           </label>
           {what !== 'story' && (
-          <fieldset className="embed-controls">
-            <legend className="knob-label">{t('embed.controls')}</legend>
-            <p className="muted">{t('embed.controlsHelp')}</p>
-            <div className="checklist">
-              {usable.map((k) => (
-                <label key={k.path} className="check">
-                  <input type="checkbox" checked={chosen.includes(k.path)} onChange={() => toggle(k.path)} data-path={k.path} />
-                  <span>{knobText(lang, k, kind).label}</span>
-                  <code className="muted">{k.path}</code>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+            <EmbedControlsPicker usable={usable} chosen={chosen} kind={kind} onToggle={toggle} />
           )}
         </div>
-        <div className="embed-code">
-          <label className="knob-label" htmlFor="embed-snippet">
-            {t('embed.snippet')}
-          </label>
-          <textarea id="embed-snippet" ref={area} className="mono" readOnly rows={8} value={snippet} data-testid="embed-snippet" onFocus={(e) => e.currentTarget.select()} />
-          <div className="dialog-actions">
-            <a className="btn btn-secondary" href={src} target="_blank" rel="noopener noreferrer" data-testid="embed-preview">
-              {t('embed.preview')}
-            </a>
-            <button type="button" className="btn btn-primary" onClick={() => void copyText(snippet, area.current).then(setCopied)}>
-              {copied ? `✓ ${t('share.copied')}` : t('embed.copy')}
-            </button>
-          </div>
-          <p className="muted small">{t('compareLink.oembed')}</p>
-        </div>
+        <EmbedCode snippet={snippet} src={src} />
       </div>
       <span className="knob-label">{t('compareLink.livePreview')}</span>
       {/* Only while the dialog is open: the preview runs its own engine. */}

@@ -4,39 +4,14 @@
 // last session, else the default preset; from then on the URL and storage follow it.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CancelledError, type EngineClient, type EngineState } from '../engine/bridge';
-import { describeError, EngineError, type EngineErrorData } from '../engine/errors';
-import { getPath, isObject, setPath, type Json, type JsonObject } from '../scenario/paths';
+import type { Json, JsonObject } from '../scenario/paths';
 import { editedPaths, nearestPreset, settleDecoded, type Settled } from '../scenario/settle';
 import { loadStored, saveStored } from '../scenario/storage';
 import { baseScenario, decodeScenario, PAGE_PARAMS, type UrlIssue } from '../scenario/urlCodec';
+import { formatScenario, type Validation } from './scenarioText';
 import type { LoadedCatalog } from './useCatalog';
-
-export type Validation =
-  | { status: 'pending' }
-  | { status: 'valid'; normalized: string; scenario: JsonObject }
-  /** The engine's refusal as data: forms mark `error.field`, nothing parses the message. */
-  | { status: 'invalid'; error: EngineErrorData };
-
-export function formatScenario(scenario: unknown): string {
-  return JSON.stringify(scenario, null, 2);
-}
-
-/** Parses editor text into a scenario object, or returns the JSON syntax error (as the engine would name it). */
-export function parseScenario(text: string): { scenario: JsonObject } | { error: EngineErrorData } {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (!isObject(value)) return { error: { field: '', code: 'not_an_object', message: 'A scenario must be a JSON object' } };
-    return { scenario: value };
-  } catch (err) {
-    return { error: { field: '', code: 'syntax', message: `Scenario JSON: ${err instanceof Error ? err.message : String(err)}` } };
-  }
-}
-
-/** Any failure as error data: an EngineError keeps its field and code; anything else is internal. */
-function errorData(err: unknown): EngineErrorData {
-  if (err instanceof EngineError) return err.toData();
-  return { field: '', code: 'internal', message: err instanceof Error ? err.message : String(err) };
-}
+import { useScenarioEdits, useScenarioImport, type ScenarioSetters } from './useScenarioEdits';
+import { useScenarioValidation } from './useScenarioValidation';
 
 /** True when the query string carries scenario fields (not just page options such as lang). */
 export function hasScenarioParams(search: string): boolean {
@@ -61,6 +36,8 @@ async function initialScenario(engine: EngineClient, catalog: LoadedCatalog, sea
   const preset = catalog.defaultPreset;
   return { preset, scenario: baseScenario(preset, null, catalog.codec), issues: [] };
 }
+
+export { formatScenario, parseScenario, type Validation } from './scenarioText';
 
 export interface ScenarioModel {
   /** False until the first scenario (link, storage or default) is settled. */
@@ -94,9 +71,6 @@ export function useScenario(engine: EngineClient | null, engineState: EngineStat
   const [ready, setReady] = useState(false);
   const [issues, setIssues] = useState<UrlIssue[]>([]);
   const [importError, setImportError] = useState<string | null>(null);
-  const [engineValidation, setValidation] = useState<Validation>({ status: 'pending' });
-  const lastValid = useRef<JsonObject | null>(null);
-  const abortedText = useRef<string | null>(null);
   const engineReady = engineState.status === 'ready';
 
   // First scenario: from the link, else storage, else the default preset.
@@ -117,36 +91,7 @@ export function useScenario(engine: EngineClient | null, engineState: EngineStat
     );
   }, [engine, engineReady, catalog, ready, persist]);
 
-  const parsed = useMemo(() => (ready ? parseScenario(text) : null), [ready, text]);
-  const draft = parsed && 'scenario' in parsed ? parsed.scenario : null;
-  // Broken JSON is refused here, without a round trip to the engine.
-  const validation = useMemo<Validation>(() => (parsed && 'error' in parsed ? { status: 'invalid', error: parsed.error } : engineValidation), [parsed, engineValidation]);
-
-  useEffect(() => {
-    if (!engine || !engineReady || !parsed || 'error' in parsed) return;
-    let live = true;
-    engine.validate(text).then(
-      (normalized) => {
-        if (!live) return;
-        const scenario = JSON.parse(normalized) as JsonObject;
-        lastValid.current = scenario;
-        setValidation({ status: 'valid', normalized, scenario });
-      },
-      (err: unknown) => {
-        if (!live || err instanceof CancelledError) return; // re-validated when the fresh engine is ready
-        // An abort replaced the worker: the text is validated again once the fresh one is ready,
-        // but only once, so a text that traps every time shows the abort instead of looping.
-        if (err instanceof EngineError && err.code === 'engine_abort' && abortedText.current !== text) {
-          abortedText.current = text;
-          return;
-        }
-        setValidation({ status: 'invalid', error: errorData(err) });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [engine, engineReady, text, parsed]);
+  const { draft, validation, lastValid } = useScenarioValidation(engine, engineReady, ready, text);
 
   // The last valid scenario survives a reload.
   const normalized = validation.status === 'valid' ? validation.normalized : null;
@@ -165,67 +110,10 @@ export function useScenario(engine: EngineClient | null, engineState: EngineStat
   // eslint-disable-next-line react-hooks/refs -- written during render on purpose, read only in event handlers
   current.current = draft ?? lastValid.current;
 
+  const setters: ScenarioSetters = { setText: setTextState, setPreset, setIssues, setImportError };
+  const { setValue, resetValue, setKind, choosePreset } = useScenarioEdits(current, catalog, preset, setters);
+  const importScenario = useScenarioImport(engine, catalog, setters);
   const setText = useCallback((next: string) => setTextState(next), []);
-
-  const setValue = useCallback((path: string, value: Json) => {
-    const from = current.current;
-    if (from) setTextState(formatScenario(setPath(from, path, value)));
-  }, []);
-
-  const resetValue = useCallback(
-    (path: string) => {
-      const from = current.current;
-      if (!from || !catalog) return;
-      const kind = getPath(from, 'workload.kind');
-      const original = getPath(baseScenario(preset, typeof kind === 'string' ? kind : null, catalog.codec), path);
-      setTextState(formatScenario(setPath(from, path, original === undefined ? null : original)));
-    },
-    [catalog, preset],
-  );
-
-  const setKind = useCallback(
-    (kind: string) => {
-      const from = current.current;
-      if (!from || !catalog) return;
-      const workload = baseScenario(preset, kind, catalog.codec).workload;
-      setTextState(formatScenario({ ...from, workload }));
-    },
-    [catalog, preset],
-  );
-
-  const choosePreset = useCallback(
-    (name: string) => {
-      if (!catalog?.codec.presets.has(name)) return;
-      setPreset(name);
-      setTextState(formatScenario(baseScenario(name, null, catalog.codec)));
-      setIssues([]);
-    },
-    [catalog],
-  );
-
-  const importScenario = useCallback(
-    async (fileText: string): Promise<boolean> => {
-      if (!engine || !catalog) return false;
-      const result = parseScenario(fileText);
-      if ('error' in result) {
-        setImportError(describeError(result.error));
-        return false;
-      }
-      try {
-        const scenario = JSON.parse(await engine.validate(JSON.stringify(result.scenario))) as JsonObject;
-        setPreset(nearestPreset(scenario, catalog.codec));
-        setTextState(formatScenario(scenario));
-        setImportError(null);
-        setIssues([]);
-        return true;
-      } catch (err) {
-        setImportError(describeError(errorData(err)));
-        return false;
-      }
-    },
-    [engine, catalog],
-  );
-
   const dismissIssues = useCallback(() => {
     setIssues([]);
     setImportError(null);

@@ -4,7 +4,7 @@
 import { interpolateViridis } from 'd3';
 import type { BlockMode } from './blockMapModel';
 import { STATE_COLORS } from './blockMapModel';
-import { FONT } from './Chart';
+import { FONT } from './chartStyle';
 
 export interface BlockMapPicture {
   title: string;

@@ -35,6 +35,8 @@ export interface PlotFrame {
   yLog: boolean;
 }
 
+type Scale = ScaleContinuousNumeric<number, number>;
+
 interface Extent {
   min: number;
   max: number;
@@ -64,7 +66,7 @@ function extent(series: readonly Float64Array[], offset: 0 | 1, extra: readonly 
 }
 
 /** Log ticks that stay readable: decades, plus 2 and 5 when the range is short. */
-function logTicks(scale: ScaleContinuousNumeric<number, number>, maxTicks: number): number[] {
+function logTicks(scale: Scale, maxTicks: number): number[] {
   const [a, b] = scale.domain();
   const decades = Math.log10(b / a);
   const all = scale.ticks(maxTicks);
@@ -78,83 +80,80 @@ export function plotFrame(input: FrameInput): PlotFrame {
   const innerWidth = Math.max(10, input.width - margins.left - margins.right);
   const innerHeight = Math.max(10, input.height - margins.top - margins.bottom);
   const categories = input.categories ?? [];
+  const y = yAxis(input, innerHeight);
+  const x = categories.length ? categoryAxis(categories, innerWidth) : numericXAxis(input, innerWidth);
+  return { innerWidth, innerHeight, ...x, y: (v) => y.scale(v), yTicks: y.ticks, yLog: y.log };
+}
 
-  // y: from zero (rates, percentages and latencies are never negative) unless logarithmic.
+/** y: from zero (rates, percentages and latencies are never negative) unless logarithmic. */
+function yAxis(input: FrameInput, innerHeight: number): { scale: Scale; ticks: number[]; log: boolean } {
   const ye = extent(input.series, 1, input.extraY);
-  let yScale: ScaleContinuousNumeric<number, number>;
-  const yLog = input.yScale === 'log' && Number.isFinite(ye.minPositive);
-  if (yLog) {
+  let scale: Scale;
+  const log = input.yScale === 'log' && Number.isFinite(ye.minPositive);
+  if (log) {
     const lo = ye.minPositive;
     const hi = Math.max(ye.max, lo * 10);
-    yScale = scaleLog().domain([lo / 1.3, hi * 1.3]).range([innerHeight, 0]).nice();
+    scale = scaleLog().domain([lo / 1.3, hi * 1.3]).range([innerHeight, 0]).nice();
   } else {
     const hi = Number.isFinite(ye.max) && ye.max > 0 ? ye.max * 1.08 : 1;
     const lo = Number.isFinite(ye.min) && ye.min < 0 ? ye.min * 1.08 : 0;
-    yScale = scaleLinear().domain([lo, hi]).range([innerHeight, 0]).nice();
+    scale = scaleLinear().domain([lo, hi]).range([innerHeight, 0]).nice();
   }
-  const yTicks = yLog ? logTicks(yScale, 8) : yScale.ticks(Math.max(3, Math.min(7, Math.floor(innerHeight / 45))));
+  const ticks = log ? logTicks(scale, 8) : scale.ticks(Math.max(3, Math.min(7, Math.floor(innerHeight / 45))));
+  return { scale, ticks, log };
+}
 
-  if (categories.length) {
-    const band: ScaleBand<number> = scaleBand<number>()
-      .domain(categories.map((_, i) => i))
-      .range([0, innerWidth])
-      .paddingInner(0.28)
-      .paddingOuter(0.14);
-    return {
-      innerWidth,
-      innerHeight,
-      x: (v) => (band(Math.round(v)) ?? 0) + band.bandwidth() / 2,
-      y: (v) => yScale(v),
-      xInvert: (px) => {
-        const step = band.step();
-        const i = Math.floor((px - band(0)! + (step - band.bandwidth()) / 2) / step);
-        return Math.max(0, Math.min(categories.length - 1, i));
-      },
-      xTicks: categories.map((_, i) => i),
-      yTicks,
-      bandwidth: band.bandwidth(),
-      xLog: false,
-      yLog,
-    };
-  }
+type XAxis = Pick<PlotFrame, 'x' | 'xInvert' | 'xTicks' | 'bandwidth' | 'xLog'>;
 
+/** Named x positions (benchmark tests): one band each, bars grouped inside it. */
+function categoryAxis(categories: readonly string[], innerWidth: number): XAxis {
+  const band: ScaleBand<number> = scaleBand<number>()
+    .domain(categories.map((_, i) => i))
+    .range([0, innerWidth])
+    .paddingInner(0.28)
+    .paddingOuter(0.14);
+  return {
+    x: (v) => (band(Math.round(v)) ?? 0) + band.bandwidth() / 2,
+    xInvert: (px) => {
+      const step = band.step();
+      const i = Math.floor((px - band(0)! + (step - band.bandwidth()) / 2) / step);
+      return Math.max(0, Math.min(categories.length - 1, i));
+    },
+    xTicks: categories.map((_, i) => i),
+    bandwidth: band.bandwidth(),
+    xLog: false,
+  };
+}
+
+function numericXAxis(input: FrameInput, innerWidth: number): XAxis {
   const xe = extent(input.series, 0);
-  const hint = input.xMaxHint ?? 0;
-  let xScale: ScaleContinuousNumeric<number, number>;
-  let xTicks: number[];
   const xLog = input.xScale === 'log' && Number.isFinite(xe.minPositive);
   const tickCount = Math.max(2, Math.floor(innerWidth / 90));
-  if (xLog) {
-    const lo = xe.minPositive;
-    const hi = Math.max(xe.max, lo * 2);
-    xScale = scaleLog().domain([lo / 1.25, hi * 1.25]).range([0, innerWidth]);
-    // A sweep's own x values (1, 2, 4 … 64 GiB) make the best ticks.
-    const distinct = [...new Set(xe.values)].filter((v) => v > 0).sort((a, b) => a - b);
-    xTicks = distinct.length >= 2 && distinct.length <= 16 ? distinct : logTicks(xScale, tickCount);
-  } else {
-    const hi = Math.max(Number.isFinite(xe.max) ? xe.max : 0, hint);
-    const lo = Number.isFinite(xe.min) && xe.min < 0 ? xe.min : 0;
-    xScale = scaleLinear()
-      .domain([lo, hi > lo ? hi : lo + 1])
-      .range([0, innerWidth]);
-    xTicks = xScale.ticks(tickCount);
-    // A count on x (run, round, copy 1, 2, 3 …) has no half steps: whole-number ticks only.
-    const counted = xe.values.length > 0 && input.series.every((p) => p.length <= 64) && xe.values.every(Number.isInteger);
-    const whole = xTicks.filter(Number.isInteger);
-    if (counted && whole.length >= 2) xTicks = whole;
-  }
-  return {
-    innerWidth,
-    innerHeight,
-    x: (v) => xScale(v),
-    y: (v) => yScale(v),
-    xInvert: (px) => xScale.invert(px),
-    xTicks,
-    yTicks,
-    bandwidth: 0,
-    xLog,
-    yLog,
-  };
+  const { scale, ticks } = xLog ? logX(xe, innerWidth, tickCount) : linearX(input, xe, innerWidth, tickCount);
+  return { x: (v) => scale(v), xInvert: (px) => scale.invert(px), xTicks: ticks, bandwidth: 0, xLog };
+}
+
+function logX(xe: Extent, innerWidth: number, tickCount: number): { scale: Scale; ticks: number[] } {
+  const lo = xe.minPositive;
+  const hi = Math.max(xe.max, lo * 2);
+  const scale = scaleLog().domain([lo / 1.25, hi * 1.25]).range([0, innerWidth]);
+  // A sweep's own x values (1, 2, 4 … 64 GiB) make the best ticks.
+  const distinct = [...new Set(xe.values)].filter((v) => v > 0).sort((a, b) => a - b);
+  return { scale, ticks: distinct.length >= 2 && distinct.length <= 16 ? distinct : logTicks(scale, tickCount) };
+}
+
+function linearX(input: FrameInput, xe: Extent, innerWidth: number, tickCount: number): { scale: Scale; ticks: number[] } {
+  const hint = input.xMaxHint ?? 0;
+  const hi = Math.max(Number.isFinite(xe.max) ? xe.max : 0, hint);
+  const lo = Number.isFinite(xe.min) && xe.min < 0 ? xe.min : 0;
+  const scale = scaleLinear()
+    .domain([lo, hi > lo ? hi : lo + 1])
+    .range([0, innerWidth]);
+  const ticks = scale.ticks(tickCount);
+  // A count on x (run, round, copy 1, 2, 3 …) has no half steps: whole-number ticks only.
+  const counted = xe.values.length > 0 && input.series.every((p) => p.length <= 64) && xe.values.every(Number.isInteger);
+  const whole = ticks.filter(Number.isInteger);
+  return { scale, ticks: counted && whole.length >= 2 ? whole : ticks };
 }
 
 /** Index of the point whose x is nearest `x`, in points sorted by x (-1 when empty). */

@@ -38,29 +38,7 @@ export function KnobGroups({ groups, scenario, kind, edited, error, disabled, in
     groups.flatMap((g) => g.knobs),
     error?.field,
   )?.path ?? null;
-  const groupOf = (path: string | null) => groups.find((gr) => gr.knobs.some((k) => k.path === path))?.group;
-  const [open, setOpen] = useState<Set<string>>(() => new Set([...initiallyOpen, groupOf(field) ?? '']));
-
-  // A refused value opens its group, so the message is never hidden in a closed section.
-  useEffect(() => {
-    const g = groupOf(field);
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- opening follows a new refusal, once per field
-    if (g && !open.has(g)) setOpen((s) => new Set(s).add(g));
-    // Only a new message opens a group; closing it again by hand is respected.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
-  }, [field]);
-
-  // A group that becomes one to open at first (another preset brings an SLC cache) opens once;
-  // the others keep whatever the user made of them.
-  const openKey = initiallyOpen.join();
-  const openedBefore = useRef(openKey);
-  useEffect(() => {
-    const before = openedBefore.current.split(',');
-    openedBefore.current = openKey;
-    const added = initiallyOpen.filter((g) => !before.includes(g));
-    if (added.length) setOpen((s) => new Set([...s, ...added]));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- openKey stands for initiallyOpen
-  }, [openKey]);
+  const [open, setGroupOpen] = useOpenGroups(groups, field, initiallyOpen);
 
   const kinds = deviceKinds(scenario);
   return (
@@ -73,22 +51,7 @@ export function KnobGroups({ groups, scenario, kind, edited, error, disabled, in
         const title = key ? t(key) : g.group.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
         const changed = knobs.filter((k) => edited.includes(k.path)).length;
         return (
-          <details
-            key={g.group}
-            className="knob-group"
-            open={open.has(g.group)}
-            data-group={g.group}
-            onToggle={(e) => {
-              const isOpen = (e.currentTarget).open;
-              setOpen((s) => {
-                if (s.has(g.group) === isOpen) return s;
-                const next = new Set(s);
-                if (isOpen) next.add(g.group);
-                else next.delete(g.group);
-                return next;
-              });
-            }}
-          >
+          <details key={g.group} className="knob-group" open={open.has(g.group)} data-group={g.group} onToggle={(e) => setGroupOpen(g.group, e.currentTarget.open)}>
             <summary>
               <span className="group-title">{title}</span>
               {changed > 0 && <span className="group-badge">{t('group.changed', { n: changed })}</span>}
@@ -114,4 +77,44 @@ export function KnobGroups({ groups, scenario, kind, edited, error, disabled, in
       })}
     </div>
   );
+}
+
+/**
+ * Which groups are open: those asked for at first, the one holding a refused knob, and
+ * whatever the reader opened or closed by hand.
+ */
+function useOpenGroups(groups: readonly KnobGroup[], field: string | null, initiallyOpen: readonly string[]) {
+  const groupOf = (path: string | null) => groups.find((gr) => gr.knobs.some((k) => k.path === path))?.group;
+  const [open, setOpen] = useState<Set<string>>(() => new Set([...initiallyOpen, groupOf(field) ?? '']));
+
+  // A refused value opens its group, so the message is never hidden in a closed section.
+  useEffect(() => {
+    const g = groupOf(field);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- opening follows a new refusal, once per field
+    if (g && !open.has(g)) setOpen((s) => new Set(s).add(g));
+    // Only a new message opens a group; closing it again by hand is respected.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  }, [field]);
+
+  // A group that becomes one to open at first (another preset brings an SLC cache) opens once;
+  // the others keep whatever the user made of them.
+  const openKey = initiallyOpen.join();
+  const openedBefore = useRef(openKey);
+  useEffect(() => {
+    const before = openedBefore.current.split(',');
+    openedBefore.current = openKey;
+    const added = initiallyOpen.filter((g) => !before.includes(g));
+    if (added.length) setOpen((s) => new Set([...s, ...added]));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- openKey stands for initiallyOpen
+  }, [openKey]);
+
+  const setGroupOpen = (group: string, isOpen: boolean) =>
+    setOpen((s) => {
+      if (s.has(group) === isOpen) return s;
+      const next = new Set(s);
+      if (isOpen) next.add(group);
+      else next.delete(group);
+      return next;
+    });
+  return [open, setGroupOpen] as const;
 }

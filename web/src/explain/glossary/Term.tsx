@@ -3,7 +3,7 @@
 // it. The popover is a non-interactive tooltip (role="tooltip", referenced by
 // aria-describedby) so screen readers read it with the word; the full list of terms lives in
 // the Glossary dialog.
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useI18n } from '../../i18n';
 import { GLOSSARY, type GlossaryId } from './terms';
 
@@ -53,7 +53,7 @@ export function HelpTip({ children, title, body, testId, dataTerm, className }: 
   const pop = useRef<HTMLSpanElement | null>(null);
   const closeTimer = useRef<number | undefined>(undefined);
   // `pinned` is a tap/click: it stays open until tapped again, Escape or a tap elsewhere.
-  const [open, setOpen] = useState<'hover' | 'pinned' | null>(null);
+  const [open, setOpen] = useState<Open>(null);
   const [place, setPlace] = useState<Place | null>(null);
 
   const cancelClose = () => window.clearTimeout(closeTimer.current);
@@ -66,39 +66,8 @@ export function HelpTip({ children, title, body, testId, dataTerm, className }: 
     closeTimer.current = window.setTimeout(() => setOpen((o) => (o === 'hover' ? null : o)), HOVER_CLOSE_MS);
   };
 
-  useLayoutEffect(() => {
-    if (!open || !trigger.current) return;
-    const update = () => {
-      if (!trigger.current) return;
-      const height = pop.current?.offsetHeight ?? 0;
-      setPlace(placePopover(trigger.current.getBoundingClientRect(), height, { width: window.innerWidth, height: window.innerHeight }));
-    };
-    update();
-    window.addEventListener('scroll', update, true);
-    window.addEventListener('resize', update);
-    return () => {
-      window.removeEventListener('scroll', update, true);
-      window.removeEventListener('resize', update);
-    };
-  }, [open, title, body]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close();
-    };
-    const onDown = (e: PointerEvent) => {
-      const target = e.target as Node;
-      if (!trigger.current?.contains(target) && !pop.current?.contains(target)) close();
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onDown);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onDown);
-    };
-  }, [open, close]);
-
+  usePopoverPlace(open, trigger, pop, setPlace, `${title}\n${body}`);
+  useDismiss(open, close, trigger, pop);
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
   return (
@@ -139,4 +108,47 @@ export function HelpTip({ children, title, body, testId, dataTerm, className }: 
       )}
     </span>
   );
+}
+
+type Ref<T> = RefObject<T | null>;
+/** How the popover is open: `pinned` is a tap/click, which stays open until dismissed. */
+type Open = 'hover' | 'pinned' | null;
+
+/** Keeps the popover beside its term while the page scrolls or resizes; `content` re-measures it. */
+function usePopoverPlace(open: Open, trigger: Ref<HTMLElement>, pop: Ref<HTMLElement>, setPlace: (place: Place) => void, content: string) {
+  useLayoutEffect(() => {
+    if (!open || !trigger.current) return;
+    const update = () => {
+      if (!trigger.current) return;
+      const height = pop.current?.offsetHeight ?? 0;
+      setPlace(placePopover(trigger.current.getBoundingClientRect(), height, { width: window.innerWidth, height: window.innerHeight }));
+    };
+    update();
+    window.addEventListener('scroll', update, true);
+    window.addEventListener('resize', update);
+    return () => {
+      window.removeEventListener('scroll', update, true);
+      window.removeEventListener('resize', update);
+    };
+  }, [open, trigger, pop, setPlace, content]);
+}
+
+/** Escape or a pointer down outside the term and its popover closes an open popover. */
+function useDismiss(open: Open, close: () => void, trigger: Ref<HTMLElement>, pop: Ref<HTMLElement>) {
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close();
+    };
+    const onDown = (e: PointerEvent) => {
+      const target = e.target as Node;
+      if (!trigger.current?.contains(target) && !pop.current?.contains(target)) close();
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onDown);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onDown);
+    };
+  }, [open, close, trigger, pop]);
 }

@@ -116,6 +116,15 @@ export interface StoryProblem {
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** Where problems are written, and the check every text field shares. */
+interface Checker {
+  bad(at: string, message: string): void;
+  /** A text in both languages, non-empty and at most `max` characters each. */
+  text(v: unknown, at: string, max?: number): void;
+  /** Glossary terms a text may name (unchecked when absent). */
+  terms?: ReadonlySet<string>;
+}
+
 /**
  * Checks a story file's shape: every text in both languages, slugs, unique step ids, one thing
  * to show per step, highlights and predictions well formed, placeholders well formed. Returns
@@ -123,7 +132,7 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object
  */
 export function validateStory(raw: unknown, terms?: ReadonlySet<string>): StoryProblem[] {
   const problems: StoryProblem[] = [];
-  const bad = (at: string, message: string) => problems.push({ at, message });
+  const bad = (at: string, message: string) => void problems.push({ at, message });
   const text = (v: unknown, at: string, max = 1600) => {
     if (!isObj(v)) return bad(at, 'must be {"en": …, "ja": …}');
     for (const lang of ['en', 'ja'] as const) {
@@ -132,6 +141,7 @@ export function validateStory(raw: unknown, terms?: ReadonlySet<string>): StoryP
       else if (s.length > max) bad(`${at}.${lang}`, `longer than ${max} characters: split the step`);
     }
   };
+  const c: Checker = { bad, text, terms };
   if (!isObj(raw)) return [{ at: '', message: 'a story must be an object' }];
   if (typeof raw.id !== 'string' || !SLUG.test(raw.id)) bad('id', 'must be a slug (a-z, 0-9, -)');
   if (raw.article !== undefined && (typeof raw.article !== 'string' || !/^\d{3}$/.test(raw.article))) bad('article', 'must be a three-digit article number');
@@ -140,82 +150,94 @@ export function validateStory(raw: unknown, terms?: ReadonlySet<string>): StoryP
   if (!Array.isArray(raw.steps) || raw.steps.length < 4 || raw.steps.length > 8) bad('steps', 'must hold 4 to 8 steps');
   const steps: unknown[] = Array.isArray(raw.steps) ? raw.steps : [];
   const seen = new Set<string>();
-  steps.forEach((s, i) => {
-    const at = `steps[${i}]`;
-    if (!isObj(s)) return bad(at, 'must be an object');
-    if (typeof s.id !== 'string' || !SLUG.test(s.id)) bad(`${at}.id`, 'must be a slug');
-    else if (seen.has(s.id)) bad(`${at}.id`, `duplicate step id ${s.id}`);
-    else seen.add(s.id);
-    text(s.title, `${at}.title`, 120);
-    text(s.text, `${at}.text`);
-    const show = s.show;
-    let lab = false;
-    let figure = false;
-    if (!isObj(show)) bad(`${at}.show`, 'must be {preset} or {figure} or {lab}');
-    else {
-      const keys = ['preset', 'figure', 'lab'].filter((k) => k in show);
-      if (keys.length !== 1) bad(`${at}.show`, 'must name exactly one of preset, figure, lab');
-      lab = keys[0] === 'lab';
-      figure = keys[0] === 'figure';
-      if (lab) checkLab(show.lab, `${at}.show.lab`, bad, raw.id === 'nand-101');
-      else if (typeof show[keys[0]] !== 'string' || !SLUG.test(show[keys[0]] as string)) bad(`${at}.show.${keys[0]}`, 'must be a name');
-      if (show.set !== undefined) {
-        if (lab || !isObj(show.set)) bad(`${at}.show.set`, 'must be {path: value} on a preset or a figure');
-        else for (const [p, v] of Object.entries(show.set)) if (!PATH.test(p) || typeof v !== 'string' || v === '') bad(`${at}.show.set.${p}`, 'must be a scenario path with a link value');
-      }
-    }
-    if (s.chart !== undefined && (typeof s.chart !== 'string' || !/^[a-z0-9_-]{1,60}$/.test(s.chart) || lab)) bad(`${at}.chart`, 'must be a chart id, and not on a lab step');
-    if (figure && s.chart !== undefined && s.chart !== 'headline') bad(`${at}.chart`, 'a figure draws its headline chart only');
-    if (s.highlight !== undefined) {
-      if (!Array.isArray(s.highlight) || lab) bad(`${at}.highlight`, 'must be a list, and not on a lab step');
-      else
-        s.highlight.forEach((h: unknown, k: number) => {
-          const hat = `${at}.highlight[${k}]`;
-          if (!isObj(h)) return bad(hat, 'must be an object');
-          if (!HIGHLIGHT_KINDS.includes(h.kind as string)) bad(`${hat}.kind`, `must be one of ${HIGHLIGHT_KINDS.join(', ')}`);
-          if (typeof h.x !== 'number' || !Number.isFinite(h.x)) bad(`${hat}.x`, 'must be a number');
-          if (h.kind === 'band' ? typeof h.x2 !== 'number' || !(h.x2 > (h.x as number)) : h.x2 !== undefined) bad(`${hat}.x2`, 'a band needs x2 > x; other kinds have none');
-          text(h.label, `${hat}.label`, 80);
-        });
-    }
-    if (s.predict !== undefined) {
-      const p = s.predict;
-      if (!isObj(p)) bad(`${at}.predict`, 'must be an object');
-      else {
-        text(p.question, `${at}.predict.question`, 300);
-        text(p.reveal, `${at}.predict.reveal`, 600);
-        const choices: unknown[] = Array.isArray(p.choices) ? p.choices : [];
-        if (choices.length < 2 || choices.length > 4) bad(`${at}.predict.choices`, 'must hold 2 to 4 choices');
-        const ids = new Set<string>();
-        choices.forEach((c, k) => {
-          if (!isObj(c) || typeof c.id !== 'string' || !SLUG.test(c.id) || ids.has(c.id)) bad(`${at}.predict.choices[${k}].id`, 'must be a unique slug');
-          else ids.add(c.id);
-          if (isObj(c)) text(c.label, `${at}.predict.choices[${k}].label`, 120);
-        });
-        if (typeof p.answer !== 'string' || !ids.has(p.answer)) bad(`${at}.predict.answer`, 'must be one of the choice ids');
-      }
-    }
-    if (s.knobs !== undefined) {
-      if (!Array.isArray(s.knobs) || !isObj(show) || !('preset' in show) || s.knobs.length > 3) bad(`${at}.knobs`, 'at most 3 scenario paths, on a preset step');
-      else s.knobs.forEach((k: unknown, j: number) => (typeof k === 'string' && PATH.test(k) ? undefined : bad(`${at}.knobs[${j}]`, 'must be a scenario path')));
-    }
-    // Live numbers need a run of their own: a preset step.
-    if (isObj(s.text) && typeof s.text.en === 'string' && typeof s.text.ja === 'string') {
-      const tokens = stepTokens(s as unknown as StoryStep);
-      const live = tokens.find((tok) => tok.kind === 'summary' || tok.kind === 'knob');
-      if (live && (!isObj(show) || !('preset' in show))) bad(`${at}.text`, `{${live.kind}:…} needs a preset step`);
-      const unknown = [...new Set(tokens.flatMap((tok) => (tok.kind === 'term' && terms && !terms.has(tok.id) ? [tok.id] : [])))];
-      if (unknown.length) bad(`${at}.text`, `unknown glossary terms: ${unknown.join(', ')}`);
-      const liveIds = (lang: Lang) =>
-        paragraphs((s.text as Text)[lang])
-          .flatMap(tokenize)
-          .flatMap((t) => (t.kind === 'summary' ? [`summary:${t.id}`] : t.kind === 'knob' ? [`knob:${t.path}`] : []))
-          .sort()
-          .join();
-      if (liveIds('en') !== liveIds('ja')) bad(`${at}.text`, 'English and Japanese must show the same live numbers');
-    }
-  });
+  steps.forEach((s, i) => checkStep(s, `steps[${i}]`, seen, raw.id === 'nand-101', c));
   return problems;
+}
+
+/** One step; `seen` collects the step ids so far, `nand101` allows the NAND view. */
+function checkStep(s: unknown, at: string, seen: Set<string>, nand101: boolean, c: Checker): void {
+  const { bad, text } = c;
+  if (!isObj(s)) return bad(at, 'must be an object');
+  if (typeof s.id !== 'string' || !SLUG.test(s.id)) bad(`${at}.id`, 'must be a slug');
+  else if (seen.has(s.id)) bad(`${at}.id`, `duplicate step id ${s.id}`);
+  else seen.add(s.id);
+  text(s.title, `${at}.title`, 120);
+  text(s.text, `${at}.text`);
+  const show = s.show;
+  const { lab, figure } = checkShow(show, `${at}.show`, nand101, c);
+  if (s.chart !== undefined && (typeof s.chart !== 'string' || !/^[a-z0-9_-]{1,60}$/.test(s.chart) || lab)) bad(`${at}.chart`, 'must be a chart id, and not on a lab step');
+  if (figure && s.chart !== undefined && s.chart !== 'headline') bad(`${at}.chart`, 'a figure draws its headline chart only');
+  if (s.highlight !== undefined) checkHighlights(s.highlight, `${at}.highlight`, lab, c);
+  if (s.predict !== undefined) checkPredict(s.predict, `${at}.predict`, c);
+  const presetStep = isObj(show) && 'preset' in show;
+  if (s.knobs !== undefined) {
+    if (!Array.isArray(s.knobs) || !presetStep || s.knobs.length > 3) bad(`${at}.knobs`, 'at most 3 scenario paths, on a preset step');
+    else s.knobs.forEach((k: unknown, j: number) => (typeof k === 'string' && PATH.test(k) ? undefined : bad(`${at}.knobs[${j}]`, 'must be a scenario path')));
+  }
+  if (isObj(s.text) && typeof s.text.en === 'string' && typeof s.text.ja === 'string') checkStepText(s as unknown as StoryStep, `${at}.text`, presetStep, c);
+}
+
+/** What a step shows: exactly one of a preset, a figure or the NAND lab, with link values set. */
+function checkShow(show: unknown, at: string, nand101: boolean, { bad }: Checker): { lab: boolean; figure: boolean } {
+  if (!isObj(show)) {
+    bad(at, 'must be {preset} or {figure} or {lab}');
+    return { lab: false, figure: false };
+  }
+  const keys = ['preset', 'figure', 'lab'].filter((k) => k in show);
+  if (keys.length !== 1) bad(at, 'must name exactly one of preset, figure, lab');
+  const lab = keys[0] === 'lab';
+  const figure = keys[0] === 'figure';
+  if (lab) checkLab(show.lab, `${at}.lab`, bad, nand101);
+  else if (typeof show[keys[0]] !== 'string' || !SLUG.test(show[keys[0]] as string)) bad(`${at}.${keys[0]}`, 'must be a name');
+  if (show.set !== undefined) {
+    if (lab || !isObj(show.set)) bad(`${at}.set`, 'must be {path: value} on a preset or a figure');
+    else for (const [p, v] of Object.entries(show.set)) if (!PATH.test(p) || typeof v !== 'string' || v === '') bad(`${at}.set.${p}`, 'must be a scenario path with a link value');
+  }
+  return { lab, figure };
+}
+
+function checkHighlights(highlight: unknown, at: string, lab: boolean, { bad, text }: Checker): void {
+  if (!Array.isArray(highlight) || lab) return bad(at, 'must be a list, and not on a lab step');
+  highlight.forEach((h: unknown, k: number) => {
+    const hat = `${at}[${k}]`;
+    if (!isObj(h)) return bad(hat, 'must be an object');
+    if (!HIGHLIGHT_KINDS.includes(h.kind as string)) bad(`${hat}.kind`, `must be one of ${HIGHLIGHT_KINDS.join(', ')}`);
+    if (typeof h.x !== 'number' || !Number.isFinite(h.x)) bad(`${hat}.x`, 'must be a number');
+    if (h.kind === 'band' ? typeof h.x2 !== 'number' || !(h.x2 > (h.x as number)) : h.x2 !== undefined) bad(`${hat}.x2`, 'a band needs x2 > x; other kinds have none');
+    text(h.label, `${hat}.label`, 80);
+  });
+}
+
+/** A question before the chart: 2 to 4 choices with unique ids, one of them the answer. */
+function checkPredict(p: unknown, at: string, { bad, text }: Checker): void {
+  if (!isObj(p)) return bad(at, 'must be an object');
+  text(p.question, `${at}.question`, 300);
+  text(p.reveal, `${at}.reveal`, 600);
+  const choices: unknown[] = Array.isArray(p.choices) ? p.choices : [];
+  if (choices.length < 2 || choices.length > 4) bad(`${at}.choices`, 'must hold 2 to 4 choices');
+  const ids = new Set<string>();
+  choices.forEach((c, k) => {
+    if (!isObj(c) || typeof c.id !== 'string' || !SLUG.test(c.id) || ids.has(c.id)) bad(`${at}.choices[${k}].id`, 'must be a unique slug');
+    else ids.add(c.id);
+    if (isObj(c)) text(c.label, `${at}.choices[${k}].label`, 120);
+  });
+  if (typeof p.answer !== 'string' || !ids.has(p.answer)) bad(`${at}.answer`, 'must be one of the choice ids');
+}
+
+/** Placeholders in the text: live numbers need a run of their own (a preset step), terms a glossary entry. */
+function checkStepText(step: StoryStep, at: string, presetStep: boolean, { bad, terms }: Checker): void {
+  const tokens = stepTokens(step);
+  const live = tokens.find((tok) => tok.kind === 'summary' || tok.kind === 'knob');
+  if (live && !presetStep) bad(at, `{${live.kind}:…} needs a preset step`);
+  const unknown = [...new Set(tokens.flatMap((tok) => (tok.kind === 'term' && terms && !terms.has(tok.id) ? [tok.id] : [])))];
+  if (unknown.length) bad(at, `unknown glossary terms: ${unknown.join(', ')}`);
+  const liveIds = (lang: Lang) =>
+    paragraphs(step.text[lang])
+      .flatMap(tokenize)
+      .flatMap((t) => (t.kind === 'summary' ? [`summary:${t.id}`] : t.kind === 'knob' ? [`knob:${t.path}`] : []))
+      .sort()
+      .join();
+  if (liveIds('en') !== liveIds('ja')) bad(at, 'English and Japanese must show the same live numbers');
 }
 
 function checkLab(v: unknown, at: string, bad: (at: string, m: string) => void, allowed: boolean) {

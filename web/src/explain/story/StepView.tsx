@@ -1,9 +1,10 @@
 // One step of a story: its title, its text with live numbers, and what it shows — a chart of
 // the step's run with the highlight drawn on it (after the reader's prediction, if it asks for
 // one), or the animated NAND view — then inline knobs and its links.
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { LoadedCatalog } from '../../app/useCatalog';
-import { chartDefs } from '../../charts/chartSpecs';
+import { chartDefs, type ChartDef } from '../../charts/chartSpecs';
+import type { PlotFrame } from '../../charts/plotFrame';
 import { SeriesChartCard } from '../../charts/SeriesChartCard';
 import { useI18n } from '../../i18n';
 import { KnobInput } from '../../panels/KnobInput';
@@ -49,43 +50,12 @@ export function StepView({ storyId, step, index, total, result, catalog, scenari
   const def = view ? chartDefs(view.series).find((d) => d.id === chartId) : undefined;
   const marks = useMemo(() => (step.highlight ?? []).map((h) => ({ kind: h.kind, x: h.x, x2: h.x2, label: h.label[lang] })), [step.highlight, lang]);
   const overlay = useMemo(() => highlightOverlay(marks), [marks]);
+  const chart: ChartLook = { filenameBase: `ssd-story-${storyId}-${step.id}`, height: embed ? 260 : 300, exportable: !embed, highlight: overlay };
 
   const kind = scenario ? workloadKind(scenario) : 'job';
   const usable = catalog && scenario ? knobsFor(catalog.knobs, kind, deviceKinds(scenario)) : [];
   const knobs = (step.knobs ?? []).map((p) => usable.find((k) => k.path === p)).filter((k): k is Knob => k !== undefined);
   const points = def && view ? def.series.reduce((n, i) => n + (view.buffers[i]?.length ?? 0), 0) + result.pins.reduce((n, p) => n + p.series.reduce((m, s) => m + (s.points.length >> 1), 0), 0) : 0;
-
-  let figure;
-  if ('lab' in step.show) figure = <LabSlot config={step.show.lab} compact={embed} />;
-  else if (!revealed) figure = null;
-  else if (result.status === 'failed')
-    figure = (
-      <div className="story-chart-state" role="alert" data-testid="step-failed">
-        <p>{t('story.failed', { message: result.error ?? '' })}</p>
-        <button type="button" className="btn btn-secondary btn-small" onClick={onRetry}>
-          {t('run.retry')}
-        </button>
-      </div>
-    );
-  else if (view && def)
-    figure = (
-      <SeriesChartCard def={def} view={view} pins={result.pins} filenameBase={`ssd-story-${storyId}-${step.id}`} height={embed ? 260 : 300} exportable={!embed} highlight={overlay} />
-    );
-  else if (view && view.status === 'done')
-    figure = (
-      <div className="story-chart-state" role="alert">
-        <p>{t('story.chartMissing', { chart: chartId })}</p>
-      </div>
-    );
-  else
-    figure = (
-      <div className="story-chart-state" aria-busy="true">
-        <p className="muted">{result.status === 'running' ? t('story.running', { p: Math.floor(result.progress * 100) }) : t('story.queued')}</p>
-        <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.floor(result.progress * 100)} aria-label={t('run.progress')}>
-          <div className="progress-fill" style={{ width: `${result.progress * 100}%` }} />
-        </div>
-      </div>
-    );
 
   return (
     <section
@@ -110,27 +80,90 @@ export function StepView({ storyId, step, index, total, result, catalog, scenari
       <div className="story-text">
         <StepText text={step.text[lang]} live={live} />
       </div>
-      {knobs.length > 0 && scenario && (
-        <div className="story-knobs" data-testid="story-knobs">
-          <span className="story-knobs-label">{t('story.tryKnob')}</span>
-          {knobs.map((knob) => (
-            <KnobInput
-              key={knob.path}
-              knob={knob}
-              kind={kind}
-              value={getPath(scenario, knob.path)}
-              edited={false}
-              error={result.status === 'failed' ? result.error : null}
-              onChange={(v) => onScenario(setPath(scenario, knob.path, v))}
-              onReset={() => onScenario(null)}
-              compact
-            />
-          ))}
-        </div>
-      )}
+      {knobs.length > 0 && scenario && <StepKnobs knobs={knobs} kind={kind} scenario={scenario} error={result.status === 'failed' ? result.error : null} onScenario={onScenario} />}
       {step.predict && <Prediction predict={step.predict} answer={answer} onAnswer={onAnswer} skipped={skipped} onSkip={() => setSkipped(true)} />}
-      <div className="story-figure">{figure}</div>
+      <div className="story-figure">
+        {'lab' in step.show ? <LabSlot config={step.show.lab} compact={embed} /> : revealed ? <StepChart result={result} def={def} chartId={chartId} chart={chart} onRetry={onRetry} /> : null}
+      </div>
       <StepLinks storyId={storyId} stepId={step.id} title={step.title[lang]} playground={playground} embed={embed} />
     </section>
+  );
+}
+
+interface KnobsProps {
+  knobs: readonly Knob[];
+  kind: string;
+  scenario: JsonObject;
+  /** The run's refusal, shown at the knobs: one of them is likely the cause. */
+  error: string | null;
+  onScenario(next: JsonObject | null): void;
+}
+
+/** The knobs a step offers to try, inline under its text. */
+function StepKnobs({ knobs, kind, scenario, error, onScenario }: KnobsProps) {
+  const { t } = useI18n();
+  return (
+    <div className="story-knobs" data-testid="story-knobs">
+      <span className="story-knobs-label">{t('story.tryKnob')}</span>
+      {knobs.map((knob) => (
+        <KnobInput
+          key={knob.path}
+          knob={knob}
+          kind={kind}
+          value={getPath(scenario, knob.path)}
+          edited={false}
+          error={error}
+          onChange={(v) => onScenario(setPath(scenario, knob.path, v))}
+          onReset={() => onScenario(null)}
+          compact
+        />
+      ))}
+    </div>
+  );
+}
+
+/** How the step's chart card looks: sized and exportable by where it is, the highlight drawn on it. */
+interface ChartLook {
+  filenameBase: string;
+  height: number;
+  exportable: boolean;
+  highlight?: (frame: PlotFrame) => ReactNode;
+}
+
+interface ChartProps {
+  result: StepResult;
+  def: ChartDef | undefined;
+  chartId: string;
+  chart: ChartLook;
+  onRetry(): void;
+}
+
+/** The step's chart once revealed, or why it is not there yet: failed, missing, running or queued. */
+function StepChart({ result, def, chartId, chart, onRetry }: ChartProps) {
+  const { t } = useI18n();
+  const view = result.view;
+  if (result.status === 'failed')
+    return (
+      <div className="story-chart-state" role="alert" data-testid="step-failed">
+        <p>{t('story.failed', { message: result.error ?? '' })}</p>
+        <button type="button" className="btn btn-secondary btn-small" onClick={onRetry}>
+          {t('run.retry')}
+        </button>
+      </div>
+    );
+  if (view && def) return <SeriesChartCard def={def} view={view} pins={result.pins} {...chart} />;
+  if (view && view.status === 'done')
+    return (
+      <div className="story-chart-state" role="alert">
+        <p>{t('story.chartMissing', { chart: chartId })}</p>
+      </div>
+    );
+  return (
+    <div className="story-chart-state" aria-busy="true">
+      <p className="muted">{result.status === 'running' ? t('story.running', { p: Math.floor(result.progress * 100) }) : t('story.queued')}</p>
+      <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.floor(result.progress * 100)} aria-label={t('run.progress')}>
+        <div className="progress-fill" style={{ width: `${result.progress * 100}%` }} />
+      </div>
+    </div>
   );
 }

@@ -8,7 +8,7 @@ import { useCatalog } from '../../app/useCatalog';
 import { useEngine } from '../../engine/bridge';
 import { useI18n } from '../../i18n';
 import type { JsonObject } from '../../scenario/paths';
-import type { Story } from '../stories/schema';
+import type { Story, StoryStep } from '../stories/schema';
 import { StoryHeader } from './StoryHeader';
 import { StepView } from './StepView';
 import { jobOrder, planStep } from './stepPlan';
@@ -30,7 +30,7 @@ export function StoryPage({ story, startStep, embed }: Props) {
   const catalog = useCatalog(engine, engineState);
   const first = Math.max(0, story.steps.findIndex((s) => s.id === startStep));
   const steps = useMemo(() => (embed ? [story.steps[first]] : story.steps), [embed, story.steps, first]);
-  const [edits, setEdits] = useState<Record<string, JsonObject>>({});
+  const [edits, setEdited] = useStepEdits();
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const { active, scrollTo, register } = useActiveStep(steps.map((s) => s.id), embed ? 0 : first, !embed);
   usePostHeight(embed);
@@ -40,24 +40,8 @@ export function StoryPage({ story, startStep, embed }: Props) {
   const runs = useStoryRuns(engine, engineState, jobs);
   useStoryTestHook(story.id, steps[active]?.id ?? null, steps, plans, runs);
 
-  // The address names the step being read, so copying it shares this place in the story.
-  useEffect(() => {
-    if (embed) return;
-    const params = new URLSearchParams(location.search);
-    params.set('story', story.id);
-    params.set('step', steps[active].id);
-    const next = `?${params.toString()}`;
-    if (location.search !== next) history.replaceState(history.state, '', `${location.pathname}${next}${location.hash}`);
-  }, [embed, story.id, steps, active]);
+  useStepInAddress(embed, story.id, steps[active]?.id);
 
-  const setEdited = useCallback((id: string, next: JsonObject | null) => {
-    setEdits((e) => {
-      const copy = { ...e };
-      if (next) copy[id] = next;
-      else delete copy[id];
-      return copy;
-    });
-  }, []);
 
   const body = steps.map((step, i) => (
     <div key={step.id} ref={register(step.id)}>
@@ -93,40 +77,7 @@ export function StoryPage({ story, startStep, embed }: Props) {
       <StoryHeader />
       <EngineBanner state={engineState} onRestart={runs.retry} />
       <main className="story-layout">
-        <nav className="story-nav" aria-label={t('story.steps')}>
-          <p className="story-nav-title">
-            {story.article && <span className="story-article">{t('story.article', { n: story.article })}</span>}
-            <strong>{story.title[lang]}</strong>
-          </p>
-          <ol className="story-step-list">
-            {steps.map((s, i) => (
-              <li key={s.id}>
-                <a
-                  href={`?story=${story.id}&step=${s.id}`}
-                  aria-current={i === active ? 'step' : undefined}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    scrollTo(i);
-                  }}
-                  data-nav-step={s.id}
-                >
-                  {s.title[lang]}
-                </a>
-              </li>
-            ))}
-          </ol>
-          <div className="story-prevnext">
-            <button type="button" className="btn btn-ghost btn-small" disabled={active === 0} onClick={() => scrollTo(active - 1)} data-testid="story-prev">
-              ← {t('story.prev')}
-            </button>
-            <span className="muted small" aria-live="polite">
-              {t('story.stepOf', { n: active + 1, total: steps.length })}
-            </span>
-            <button type="button" className="btn btn-ghost btn-small" disabled={active === steps.length - 1} onClick={() => scrollTo(active + 1)} data-testid="story-next">
-              {t('story.next')} →
-            </button>
-          </div>
-        </nav>
+        <StoryNav story={story} steps={steps} active={active} scrollTo={scrollTo} />
         <article className="story-column" lang={lang}>
           <header className="story-title">
             {story.article && <p className="story-article">{t('story.article', { n: story.article })}</p>}
@@ -143,4 +94,70 @@ export function StoryPage({ story, startStep, embed }: Props) {
       </main>
     </div>
   );
+}
+
+function StoryNav({ story, steps, active, scrollTo }: { story: Story; steps: readonly StoryStep[]; active: number; scrollTo(index: number): void }) {
+  const { t, lang } = useI18n();
+  return (
+    <nav className="story-nav" aria-label={t('story.steps')}>
+      <p className="story-nav-title">
+        {story.article && <span className="story-article">{t('story.article', { n: story.article })}</span>}
+        <strong>{story.title[lang]}</strong>
+      </p>
+      <ol className="story-step-list">
+        {steps.map((s, i) => (
+          <li key={s.id}>
+            <a
+              href={`?story=${story.id}&step=${s.id}`}
+              aria-current={i === active ? 'step' : undefined}
+              onClick={(e) => {
+                e.preventDefault();
+                scrollTo(i);
+              }}
+              data-nav-step={s.id}
+            >
+              {s.title[lang]}
+            </a>
+          </li>
+        ))}
+      </ol>
+      <div className="story-prevnext">
+        <button type="button" className="btn btn-ghost btn-small" disabled={active === 0} onClick={() => scrollTo(active - 1)} data-testid="story-prev">
+          ← {t('story.prev')}
+        </button>
+        <span className="muted small" aria-live="polite">
+          {t('story.stepOf', { n: active + 1, total: steps.length })}
+        </span>
+        <button type="button" className="btn btn-ghost btn-small" disabled={active === steps.length - 1} onClick={() => scrollTo(active + 1)} data-testid="story-next">
+          {t('story.next')} →
+        </button>
+      </div>
+    </nav>
+  );
+}
+
+/** The address names the step being read, so copying it shares this place in the story. */
+function useStepInAddress(embed: boolean, storyId: string, stepId: string | undefined) {
+  useEffect(() => {
+    if (embed || stepId === undefined) return;
+    const params = new URLSearchParams(location.search);
+    params.set('story', storyId);
+    params.set('step', stepId);
+    const next = `?${params.toString()}`;
+    if (location.search !== next) history.replaceState(history.state, '', `${location.pathname}${next}${location.hash}`);
+  }, [embed, storyId, stepId]);
+}
+
+/** Each step's scenario as its inline knobs changed it; null puts the step's own back. */
+function useStepEdits() {
+  const [edits, setEdits] = useState<Record<string, JsonObject>>({});
+  const setEdited = useCallback((id: string, next: JsonObject | null) => {
+    setEdits((e) => {
+      const copy = { ...e };
+      if (next) copy[id] = next;
+      else delete copy[id];
+      return copy;
+    });
+  }, []);
+  return [edits, setEdited] as const;
 }

@@ -1,0 +1,74 @@
+// The playground's right column: the run's charts (with the pin button and the comparison bar
+// under the headline), its summary, and the NAND lab.
+import { useMemo } from 'react';
+import { chartDefs } from '../charts/chartSpecs';
+import { RunCharts } from '../charts/RunCharts';
+import { compatiblePins } from '../charts/SeriesChartCard';
+import type { SummaryField } from '../engine/types';
+import { LabCard } from '../explain/lab/LabCard';
+import { useI18n } from '../i18n';
+import { SummaryPanel } from '../panels/SummaryPanel';
+import { sameJson, type JsonObject } from '../scenario/paths';
+import { Icon } from '../ui/Icon';
+import { CompareBar } from './CompareBar';
+import { runPinLabel } from './pinLabel';
+import { pinId } from './usePins';
+import type { Session } from './useSession';
+
+const NO_FIELDS: SummaryField[] = [];
+
+export function PlaygroundResults({ s, filenameBase }: { s: Session; filenameBase: string }) {
+  const { t } = useI18n();
+  const { catalog, scenario, view } = s;
+  const preset = catalog?.presets.find((p) => p.name === scenario.preset);
+  const headlineMeta = view.series[chartDefs(view.series)[0]?.series[0] ?? -1];
+  // The preset the shown run is, exactly as shipped (or null once anything differs).
+  const runPreset = useMemo(() => (preset && view.scenarioJson && sameJson(JSON.parse(view.scenarioJson) as JsonObject, preset.scenario as unknown as JsonObject) ? preset.name : null), [preset, view.scenarioJson]);
+
+  const pinCurrent = () => {
+    if (view.status !== 'done' || !view.scenarioJson || !catalog) return;
+    const head = chartDefs(view.series)[0];
+    if (!head) return;
+    const runScenario = JSON.parse(view.scenarioJson) as JsonObject;
+    // Named from the scenario alone, as a page opened from the share link names it.
+    s.pins.add({
+      id: pinId(),
+      basePreset: scenario.preset,
+      scenarioJson: view.scenarioJson,
+      series: head.series.map((i) => ({ meta: view.series[i], points: view.buffers[i].view().slice() })),
+      summary: view.summary,
+      label: runPinLabel(catalog, scenario.preset, runScenario),
+    });
+  };
+
+  const emptySummary = {
+    idle: t('summary.idle'),
+    running: t('summary.running'),
+    done: '',
+    cancelled: t('summary.cancelled'),
+    failed: t('summary.failed'),
+  }[view.status];
+
+  return (
+    <div className={`content${view.stale ? ' stale' : ''}`} id="charts" aria-busy={view.status === 'running'}>
+      <RunCharts
+        view={view}
+        pins={s.pins.pins}
+        onRemovePin={s.pins.remove}
+        runtimeS={s.runtimeS}
+        filenameBase={filenameBase}
+        blocks={s.blockMapExpected}
+        runPreset={runPreset}
+        headlineActions={
+          <button type="button" className="btn btn-ghost btn-small" onClick={pinCurrent} disabled={view.status !== 'done'} data-testid="pin" title={t('compare.pinHelp')}>
+            <Icon name="pin" />
+            {t('compare.pin')}
+          </button>
+        }
+        afterHeadline={<CompareBar pins={s.pins} variants={s.variants} figures={catalog?.figures ?? []} hidden={s.pins.pins.length - compatiblePins(s.pins.pins, headlineMeta).length} />}
+      />
+      <SummaryPanel summary={view.summary} fields={catalog?.summaryFields ?? NO_FIELDS} emptyText={emptySummary} devices={s.runDevices} />
+      <LabCard />
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+// The playground's left column: run controls, then the preset and the knobs built from the
+// engine's knob table (a skeleton until the catalogue arrives). Refusals are marked on the knob
+// they name; one no knob on screen can show is said under the forms.
+import { useCallback, useMemo } from 'react';
+import { describeError } from '../engine/errors';
+import type { Figure } from '../engine/types';
+import { useI18n } from '../i18n';
+import { DevicePanel } from '../panels/DevicePanel';
+import { PresetPicker } from '../panels/PresetPicker';
+import { WorkloadPanel } from '../panels/WorkloadPanel';
+import { knobForField, knobsFor, workloadKind } from '../scenario/knobs';
+import { JsonEditor } from './JsonEditor';
+import { SessionRunControls } from './SessionRunControls';
+import type { Session } from './useSession';
+
+export function PlaygroundSidebar({ s, devices }: { s: Session; devices: readonly string[] }) {
+  const { t } = useI18n();
+  const { catalog, scenario, view, current, kind } = s;
+  const error = scenario.validation.status === 'invalid' ? scenario.validation.error : null;
+  // A limit checked only when the run starts (simulator memory, flash work) names its field
+  // too: the form marks that knob as it would a validation error.
+  const runError = view.status === 'failed' ? view.error : null;
+  // One object per refusal: the memoised knob panels skip the frames of a streaming run.
+  const runRefusal = useMemo(() => (runError?.field && runError.code ? { field: runError.field, code: runError.code, message: runError.message } : null), [runError]);
+  const knobError = error ?? runRefusal;
+  const { choosePreset, preset: presetName } = scenario;
+  const resetPreset = useCallback(() => choosePreset(presetName), [choosePreset, presetName]);
+  const runVariants = s.variants.run;
+  const compareVariants = useCallback((f: Figure) => void runVariants(f), [runVariants]);
+  const preset = catalog?.presets.find((p) => p.name === scenario.preset);
+  const presetKind = preset ? workloadKind(preset.scenario) : kind;
+
+  return (
+    <aside className="sidebar" aria-label={t('app.controls')}>
+      <section className="card run-card">
+        <SessionRunControls s={s} />
+      </section>
+      {catalog && scenario.ready && current ? (
+        <>
+          <PresetPicker
+            presets={catalog.presets}
+            figures={catalog.figures}
+            preset={scenario.preset}
+            editedCount={scenario.edited.length + (kind !== presetKind ? 1 : 0)}
+            variantsBusy={s.variants.state.status === 'running'}
+            onPreset={scenario.choosePreset}
+            onReset={resetPreset}
+            onVariants={compareVariants}
+          />
+          <WorkloadPanel
+            knobs={catalog.knobs}
+            scenario={current}
+            kind={kind}
+            presetKind={presetKind}
+            edited={scenario.edited}
+            error={knobError}
+            onKind={scenario.setKind}
+            onChange={scenario.setValue}
+            onReset={scenario.resetValue}
+          />
+          <DevicePanel knobs={catalog.knobs} scenario={current} kind={kind} edited={scenario.edited} error={knobError} onChange={scenario.setValue} onReset={scenario.resetValue} />
+          {/* A refusal no knob on screen can show (the document, a cross-field rule) reads here. */}
+          {error && !knobForField(knobsFor(catalog.knobs, kind, devices), error.field) && (
+            <p className="field-error banner-error" role="alert" data-testid="scenario-error" data-code={error.code}>
+              {describeError(error)}
+            </p>
+          )}
+          <JsonEditor text={scenario.text} onText={scenario.setText} />
+        </>
+      ) : (
+        <KnobsSkeleton failed={s.engineState.status === 'failed'} />
+      )}
+    </aside>
+  );
+}
+
+function KnobsSkeleton({ failed }: { failed: boolean }) {
+  const { t } = useI18n();
+  return (
+    <section className="card panel skeleton" aria-busy="true">
+      <h2>{t('panel.preset')}</h2>
+      <p className="muted">{failed ? t('engine.needed') : t('run.loading')}</p>
+      <div className="skeleton-lines" aria-hidden="true">
+        <span />
+        <span />
+        <span />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+// The worker API's run: a scenario simulated to completion in chunks, each chunk's new points
+// handed over as it is made, the block map streamed at a pace a person can watch.
+import * as Comlink from 'comlink';
+import type { Simulation } from './pkg/ssd_wasm.js';
+import { nextChunkSize, ownedCopy } from './chunking';
+import type { EngineGuard, WasmInstance } from './engineGuard';
+import { refusalFrom } from './errors';
+import type { BlockMap, Budget, RunChunk, RunOptions, RunResult, SeriesMeta, Summary } from './types';
+
+/** How often a running simulation sends a snapshot of its block map. */
+const BLOCK_MAP_EVERY_MS = 250;
+
+/** Called once per chunk; may return a promise, which the run awaits (backpressure). */
+export type ChunkListener = (chunk: RunChunk) => void | Promise<void>;
+
+export function runApi(engine: EngineGuard) {
+  const { ready, guard } = engine;
+  return {
+    /**
+     * Runs a scenario to completion in chunks, handing each chunk's new points to `onChunk`
+     * as transferred Float64Arrays. Cancellation is the caller terminating the worker, so no
+     * cancel flag is needed here.
+     */
+    async run(scenarioJson: string, onChunk: ChunkListener, options: RunOptions = {}): Promise<RunResult> {
+      const instance = await ready;
+      const sim = guard(() => new engine.wasm.Simulation(scenarioJson));
+      try {
+        const { series, chunks } = await streamChunks(engine, sim, instance, onChunk, options);
+        const summary = JSON.parse(guard(() => sim.summary())) as Summary;
+        const blockMap = options.blockMap === false ? null : guard(() => readBlockMap(sim));
+        const transfer = blockMap ? mapBuffers(blockMap) : [];
+        return Comlink.transfer({ summary, series, chunks, blockMap }, transfer);
+      } finally {
+        // Freeing memory of a trapped instance could trap again; it is discarded anyway.
+        if (!engine.poisoned()) sim.free();
+      }
+    },
+  };
+}
+
+/** Steps the simulation to its end, a chunk at a time; the final series list and the chunks sent. */
+async function streamChunks(engine: EngineGuard, sim: Simulation, instance: WasmInstance | void, onChunk: ChunkListener, options: RunOptions): Promise<{ series: SeriesMeta[]; chunks: number }> {
+  const { guard } = engine;
+  const targetMs = options.targetChunkMs ?? 30;
+  let maxEvents = options.fixedChunkEvents ?? options.initialChunkEvents ?? 2_000;
+  // Known before the first event: the page shows it while the run goes.
+  const budget = JSON.parse(guard(() => sim.budget())) as Budget;
+  // The series live from the start; a few (the latency CDFs) are added when the run
+  // finishes, so the list is read again then.
+  let series = JSON.parse(guard(() => sim.series_meta())) as SeriesMeta[];
+  let done = false;
+  let chunks = 0;
+  // The block map streams too, at a pace a person can watch (copying it is O(blocks)).
+  let mapAt = -Infinity;
+  while (!done) {
+    const started = performance.now();
+    done = guard(() => sim.run(maxEvents));
+    const elapsedMs = performance.now() - started;
+    if (done) series = JSON.parse(guard(() => sim.series_meta())) as SeriesMeta[];
+    const points = series.map((_, i) => ownedCopy(guard(() => sim.take_points(i))));
+    const now = performance.now();
+    const liveMap = !done && options.blockMap !== false && now - mapAt >= BLOCK_MAP_EVERY_MS ? guard(() => readBlockMap(sim)) : null;
+    if (liveMap) mapAt = now;
+    const chunk: RunChunk = {
+      index: chunks,
+      progress: done ? 1 : guard(() => sim.progress()),
+      done,
+      series,
+      points,
+      ...(liveMap ? { blockMap: liveMap } : {}),
+      ...(chunks === 0 ? { budget } : {}),
+      // Read while the simulation still holds its heap; wasm memory never shrinks anyway.
+      ...(done && instance ? { memoryBytes: instance.memory.buffer.byteLength } : {}),
+    };
+    chunks += 1;
+    await onChunk(Comlink.transfer(chunk, [...points.map((p) => p.buffer as ArrayBuffer), ...(liveMap ? mapBuffers(liveMap) : [])]));
+    // Size the next chunk so one takes ~targetMs: small enough that progress feels live,
+    // large enough that the Comlink round trip per chunk stays negligible.
+    if (options.fixedChunkEvents === undefined) maxEvents = nextChunkSize(maxEvents, elapsedMs, targetMs);
+  }
+  return { series, chunks };
+}
+
+function mapBuffers(map: BlockMap): ArrayBuffer[] {
+  return [map.valid.buffer, map.eraseCounts.buffer, map.states.buffer] as ArrayBuffer[];
+}
+
+function readBlockMap(sim: Simulation): BlockMap | null {
+  try {
+    const layout = JSON.parse(sim.block_map_layout()) as { planes: number; blocks_per_plane: number; units_per_block: number };
+    // Media without blocks (3D XPoint, written in place) lays out as all zeros: no map.
+    if (layout.planes === 0 || layout.blocks_per_plane === 0) return null;
+    return {
+      planes: layout.planes,
+      blocksPerPlane: layout.blocks_per_plane,
+      unitsPerBlock: layout.units_per_block,
+      valid: sim.block_valid_units(),
+      eraseCounts: sim.block_erase_counts(),
+      states: sim.block_states(),
+    };
+  } catch (err) {
+    if (refusalFrom(err)) return null; // a device without blocks (a future HDD model) has no map
+    throw err; // a trap: the caller's guard poisons the instance
+  }
+}
