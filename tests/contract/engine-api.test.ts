@@ -1,7 +1,7 @@
 // The worker API against the real wasm: what the page relies on, checked in Node.
 import { EngineError } from '../../web/src/engine/errors';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Simulation } from '../../web/src/engine/pkg/ssd_wasm.js';
+import { Simulation, validations } from '../../web/src/engine/pkg/ssd_wasm.js';
 import type { EngineApi } from '../../web/src/engine/api';
 import type { Budget } from '../../web/src/engine/types';
 import { engineMemory, loadEngine, runCollect, sameBits, type CollectedRun } from './loadEngine';
@@ -68,6 +68,35 @@ describe('scenario', () => {
       expect(typeof p.description).toBe('string');
       await expect(api.validate(JSON.stringify(p.scenario)), p.name).resolves.toBeTruthy();
     }
+  });
+});
+
+describe('one validation per run', () => {
+  // The engine counts the scenarios it has compiled; the page validates a scenario, then runs it.
+  const scenario = '{"workload":{"kind":"job","rw":"randread","size":"64m","iodepth":4,"runtime":0.005}}';
+
+  it('a scenario the page validated runs from its compiled form, not checked again', async () => {
+    const before = validations();
+    const normalised = await api.validate(scenario);
+    await runCollect(normalised);
+    await runCollect(scenario);
+    expect(validations() - before).toBe(1);
+  });
+
+  it('a scenario run without validating first is validated once', async () => {
+    const fresh = scenario.replace('0.005', '0.004');
+    const before = validations();
+    const run = await runCollect(fresh);
+    expect(run.result.summary.read_mb_per_s).toBeGreaterThan(0);
+    expect(validations() - before).toBe(1);
+  });
+
+  it('the compiled form gives the numbers a fresh run gives', async () => {
+    const other = scenario.replace('0.005', '0.003');
+    const direct = await runCollect(other);
+    await api.validate(other);
+    const compiled = await runCollect(other);
+    expect(JSON.stringify(compiled.result.summary)).toBe(JSON.stringify(direct.result.summary));
   });
 });
 

@@ -24,17 +24,15 @@ interface Allowed {
   fn: string;
 }
 
-// issue 25: being split in the engine refactor
+// issue 25: the analytic run budget (engine/core/src/resolve/budget) and its test, which the
+// run-time work and time limits replace; not worth splitting before they go.
 const RUST_TO_SPLIT: readonly Allowed[] = [
-  { file: 'engine/core/src/host/plan.rs', fn: 'Plan::new' },
-  { file: 'engine/core/src/sim/budget/work.rs', fn: 'work' },
-  { file: 'engine/core/src/scenario/rules.rs', fn: 'Workload::validate' },
+  { file: 'engine/core/src/resolve/budget/work.rs', fn: 'work' },
   { file: 'engine/core/tests/budget.rs', fn: 'random_scenario' },
-  { file: 'engine/core/src/metrics/mod.rs', fn: 'Recorder::new' },
 ];
 
-// issue 25: being split in the engine refactor (files over 500 lines that are code, not data)
-const RUST_FILES_TO_SPLIT: readonly string[] = ['engine/core/src/sim/budget/work.rs', 'engine/core/src/device/tier.rs', 'engine/core/src/ftl/mod.rs', 'engine/core/src/metrics/mod.rs'];
+// issue 25: the same analytic budget, the one engine file over the limit that is code.
+const RUST_FILES_TO_SPLIT: readonly string[] = ['engine/core/src/resolve/budget/work.rs'];
 
 const TS_FILES = sourceFiles('web/src', ['.ts', '.tsx']);
 const TEST_FILES = sourceFiles('tests', ['.ts', '.tsx']);

@@ -3,6 +3,7 @@
 // area of the API is built in its own file; this one puts them together.
 import * as wasmBindings from './pkg/ssd_wasm.js';
 import { catalogueApi } from './catalogueApi';
+import { compiledScenarios } from './compiledScenarios';
 import { engineGuard, type WasmBindings, type WasmInstance } from './engineGuard';
 import { labApi } from './labApi';
 import { runApi } from './runApi';
@@ -19,7 +20,9 @@ export type { ChunkListener } from './runApi';
  */
 export function createEngineApi(ready: Promise<WasmInstance | void>, wasm: WasmBindings = wasmBindings) {
   const engine = engineGuard(ready, wasm);
-  return { ...catalogueApi(engine), ...labApi(engine), ...runApi(engine) };
+  // What the page validates is kept compiled for its run: a run is validated once.
+  const compiled = compiledScenarios(engine);
+  return { ...catalogueApi(engine, compiled), ...labApi(engine), ...runApi(engine, compiled) };
 }
 
 export type EngineApi = ReturnType<typeof createEngineApi>;

@@ -1,10 +1,11 @@
 // The worker API's catalogue: the default scenario, presets, figures, the knob table, summary
 // fields, and scenario validation; all straight from the engine.
+import type { CompiledScenarios } from './compiledScenarios';
 import type { EngineGuard } from './engineGuard';
 import { WORKLOAD_KINDS, type Knob } from '../scenario/knobs';
 import type { Catalog, Figure, Preset, SummaryField } from './types';
 
-export function catalogueApi({ ready, wasm, guard }: EngineGuard) {
+export function catalogueApi({ ready, wasm, guard }: EngineGuard, compiled: CompiledScenarios) {
   const { default_scenario, figures, knobs, presets, summary_fields, validate_scenario } = wasm;
   const validate = (json: string) => guard(() => validate_scenario(json));
   const normalise = <T>(scenario: T): T => JSON.parse(validate(JSON.stringify(scenario))) as T;
@@ -56,10 +57,13 @@ export function catalogueApi({ ready, wasm, guard }: EngineGuard) {
       };
     },
 
-    /** Normalised scenario JSON; refuses with an EngineError naming the field and the code. */
+    /**
+     * Normalised scenario JSON; refuses with an EngineError naming the field and the code. The
+     * scenario stays compiled for a run of it that follows (see compiledScenarios.ts).
+     */
     async validate(scenarioJson: string): Promise<string> {
       await ready;
-      return validate(scenarioJson);
+      return compiled.compile(scenarioJson);
     },
   };
 }

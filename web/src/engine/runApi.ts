@@ -3,6 +3,7 @@
 import * as Comlink from 'comlink';
 import type { Simulation } from './pkg/ssd_wasm.js';
 import { nextChunkSize, ownedCopy } from './chunking';
+import type { CompiledScenarios } from './compiledScenarios';
 import type { EngineGuard, WasmInstance } from './engineGuard';
 import { refusalFrom } from './errors';
 import type { BlockMap, Budget, RunChunk, RunOptions, RunResult, SeriesMeta, Summary } from './types';
@@ -13,7 +14,7 @@ const BLOCK_MAP_EVERY_MS = 250;
 /** Called once per chunk; may return a promise, which the run awaits (backpressure). */
 export type ChunkListener = (chunk: RunChunk) => void | Promise<void>;
 
-export function runApi(engine: EngineGuard) {
+export function runApi(engine: EngineGuard, compiled: CompiledScenarios) {
   const { ready, guard } = engine;
   return {
     /**
@@ -23,7 +24,9 @@ export function runApi(engine: EngineGuard) {
      */
     async run(scenarioJson: string, onChunk: ChunkListener, options: RunOptions = {}): Promise<RunResult> {
       const instance = await ready;
-      const sim = guard(() => new engine.wasm.Simulation(scenarioJson));
+      // A scenario the page validated runs from its compiled form: it is not checked again.
+      const kept = compiled.find(scenarioJson);
+      const sim = guard(() => (kept ? engine.wasm.Simulation.from_compiled(kept) : new engine.wasm.Simulation(scenarioJson)));
       try {
         const { series, chunks } = await streamChunks(engine, sim, instance, onChunk, options);
         const summary = JSON.parse(guard(() => sim.summary())) as Summary;

@@ -19,7 +19,7 @@ pub(super) struct Timing {
 impl Timing {
     pub fn of(s: &Scenario) -> Timing {
         let n = &s.device.nand;
-        let native = crate::media::NandTiming::of(&n);
+        let native = crate::media::NandTiming::of(n);
         let (read_ns, program_ns, erase_ns) = (native.read_ns, native.program_ns, native.erase_ns);
         let slc_ns = native.slc_mode_read_ns.max(native.slc_mode_program_ns);
         let unit_ns = transfer_ns(MAPPING_UNIT_BYTES, n.channel_mb_per_s as u64 * 1_000_000).max(1);

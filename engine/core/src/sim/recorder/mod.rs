@@ -8,6 +8,9 @@ use crate::metrics::{Axis, AxisId, FtlLines, LabelId, LatencySummary, Op, Series
 use crate::resolve::window::{TimeWindow, MAX_TIME_WINDOWS};
 use crate::units::Nanos;
 use hdrhistogram::Histogram;
+use lines::{over_time, throughput, FtlSeries, Lines};
+
+mod lines;
 
 const MB: f64 = 1_000_000.0;
 
@@ -96,85 +99,6 @@ fn next_histogram_edge(edge: u64) -> u64 {
     }
     let octave = 63 - edge.leading_zeros() as u64;
     edge + (1u64 << octave) / BINS_PER_OCTAVE
-}
-
-/// A run's series as they are added: `add` returns the new one's index.
-struct Lines(Vec<Series>);
-
-impl Lines {
-    fn add(&mut self, s: Series) -> usize {
-        self.0.push(s);
-        self.0.len() - 1
-    }
-}
-
-fn throughput() -> Axis {
-    Axis::new(AxisId::Throughput, Unit::MbPerS)
-}
-
-fn over_time(id: &str, role: SeriesRole, label: LabelId, y: Axis) -> Series {
-    Series::new(id, role, label, Axis::new(AxisId::Time, Unit::S), y)
-}
-
-impl BytesWindow {
-    /// Throughput against data written, and the SLC cache against it when the drive has one:
-    /// how the cache fills, then shrinks as the drive does.
-    fn new(lines: &mut Lines, window: u64, slc_cache: bool, scale: f64) -> BytesWindow {
-        let written = || Axis::new(AxisId::DataWritten, Unit::Gb);
-        let series = lines.add(Series::new("throughput_vs_written", SeriesRole::Headline, LabelId::Write, written(), throughput()));
-        let slc_series = slc_cache.then(|| {
-            let y = || Axis::new(AxisId::SlcCache, Unit::Gb);
-            [
-                lines.add(Series::new("slc_cache_data_vs_written", SeriesRole::SlcCache, LabelId::SlcCacheData, written(), y())),
-                lines.add(Series::new("slc_cache_size_vs_written", SeriesRole::SlcCache, LabelId::SlcCacheSize, written(), y())),
-            ]
-        });
-        BytesWindow { series, slc_series, slc_units: [0; 2], window, written: 0, next_edge: window, edge_time: 0, scale }
-    }
-}
-
-/// The lines of a NAND drive's translation layer over time: write amplification, GC and
-/// folding rates, the SLC cache, and the table's hit ratios per tier.
-struct FtlSeries {
-    waf: Option<usize>,
-    waf_window: Option<usize>,
-    gc: Option<usize>,
-    fold: Option<usize>,
-    slc: Option<[usize; 2]>,
-    map: [Option<usize>; 4],
-}
-
-impl FtlSeries {
-    fn new(lines: &mut Lines, ftl: Option<FtlLines>, writes: bool) -> FtlSeries {
-        let map_tiers = ftl.map_or([false; 3], |f| f.map_tiers);
-        let slc_cache = ftl.is_some_and(|f| f.slc_cache);
-        let translated_writes = writes && ftl.is_some();
-        let waf = || Axis::new(AxisId::Waf, Unit::Ratio);
-        let waf_series = translated_writes.then(|| lines.add(over_time("waf", SeriesRole::Waf, LabelId::WriteAmplification, waf())));
-        let waf_window = translated_writes.then(|| lines.add(over_time("waf_window", SeriesRole::Waf, LabelId::WriteAmplificationWindow, waf())));
-        let gc_y = Axis::new(AxisId::GcCopyRate, Unit::MbPerS);
-        let gc = translated_writes.then(|| lines.add(over_time("gc_throughput", SeriesRole::Gc, LabelId::GcCopies, gc_y.clone())));
-        let fold = (writes && slc_cache).then(|| lines.add(over_time("fold_throughput", SeriesRole::Gc, LabelId::Folding, gc_y)));
-        let slc_y = || Axis::new(AxisId::SlcCache, Unit::Gb);
-        let slc = slc_cache.then(|| {
-            [
-                lines.add(over_time("slc_cache_data", SeriesRole::SlcCache, LabelId::SlcCacheData, slc_y())),
-                lines.add(over_time("slc_cache_size", SeriesRole::SlcCache, LabelId::SlcCacheSize, slc_y())),
-            ]
-        });
-        let hits = || Axis::new(AxisId::TableLookups, Unit::Percent);
-        let mut map = [None; 4];
-        let tiers = [("map_hit_sram", LabelId::Sram), ("map_hit_dram", LabelId::Dram), ("map_hit_hmb", LabelId::Hmb), ("map_miss", LabelId::NandMiss)];
-        for (i, (id, label)) in tiers.into_iter().enumerate() {
-            // A tier the drive lacks gets no line; a drive whose DRAM holds the whole table
-            // never misses, and its line is flat at 100 %, which is the point.
-            let drawn = if i == 3 { ftl.is_some() } else { map_tiers[i] };
-            if drawn {
-                map[i] = Some(lines.add(over_time(id, SeriesRole::Mapping, label, hits())));
-            }
-        }
-        FtlSeries { waf: waf_series, waf_window, gc, fold, slc, map }
-    }
 }
 
 impl Recorder {
