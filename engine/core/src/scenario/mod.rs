@@ -1,6 +1,11 @@
 //! One scenario format drives everything: the UI state, the share URL, preset files and the
 //! CLI. A scenario is a device, a workload and a seed; the same scenario gives the same
 //! numbers on every platform.
+//!
+//! This is the bottom layer: plain configuration, its JSON reading (`Scenario::parse`), the
+//! knob table and the checks a field can make on its own. Checks that need the drive's
+//! geometry, the workload's plan or the run's limits are `crate::resolve`'s, where a scenario
+//! is compiled once for its run (`Scenario::from_json` and `validate` are defined there).
 
 mod benchmarks;
 mod cdm;
