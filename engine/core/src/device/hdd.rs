@@ -17,8 +17,7 @@
 
 use std::collections::VecDeque;
 
-use crate::controller::calendar::Calendar;
-use crate::controller::cpu::CommandCpu;
+use super::front_end::FrontEnd;
 use crate::scenario::Device;
 use crate::units::{transfer_ns, Nanos, MAPPING_UNIT_BYTES};
 
@@ -86,11 +85,7 @@ pub struct HardDisk {
     /// its units (in the order they were written; at most `cache_units` entries).
     destage: VecDeque<(Nanos, u32)>,
     dirty_units: u32,
-    link_to_host: Calendar,
-    link_to_drive: Calendar,
-    cpu: CommandCpu,
-    command_latency_ns: Nanos,
-    write_latency_ns: Nanos,
+    front: FrontEnd,
     /// Time the head spent seeking, turning and transferring for requests.
     busy_ns: u128,
     pub counters: HddCounters,
@@ -105,9 +100,7 @@ impl HardDisk {
             h.outer_mb_per_s - (h.outer_mb_per_s - h.inner_mb_per_s) * step
         };
         let zone_unit_ns = (0..zones).map(|z| transfer_ns(MAPPING_UNIT_BYTES, (rate(z) * 1e6) as u64).max(1)).collect();
-        let link_unit_ns = transfer_ns(MAPPING_UNIT_BYTES, device.host_interface.bytes_per_s());
         let cache_units = (h.cache_bytes.0 / MAPPING_UNIT_BYTES) as u32;
-        let c = &device.controller;
         HardDisk {
             user_units: h.user_units(),
             rev_ns: h.revolution_ns(),
@@ -123,11 +116,7 @@ impl HardDisk {
             write_back: h.write_cache && cache_units > 0,
             destage: VecDeque::with_capacity(cache_units as usize + 1),
             dirty_units: 0,
-            link_to_host: Calendar::new(link_unit_ns),
-            link_to_drive: Calendar::new(link_unit_ns),
-            cpu: CommandCpu::of(c),
-            command_latency_ns: (c.command_latency_us * 1000.0) as Nanos,
-            write_latency_ns: (c.write_latency_us * 1000.0) as Nanos,
+            front: FrontEnd::new(device),
             busy_ns: 0,
             counters: HddCounters::default(),
         }
@@ -200,7 +189,7 @@ impl HardDisk {
 
     /// Read `units` units from `lba` at `issue`; returns the completion time.
     pub fn read(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
-        let start = self.cpu.start(issue, self.command_latency_ns, false);
+        let start = self.front.read_start(issue);
         if let Some(ready) = self.cached(lba, units, start) {
             self.counters.cache_read_units += units as u64;
             // The cache frees what the host has taken; the look-ahead may read that far on.
@@ -212,14 +201,14 @@ impl HardDisk {
                 la.t0 = ready;
             }
             la.limit = la.limit.max(limit);
-            return self.link_to_host.book(start, ready, units);
+            return self.front.send_to_host(start, ready, units);
         }
         let (begin, end, unit_ns) = self.media(lba, units, start);
         self.counters.unit_reads += units as u64;
         // Each unit crosses the link as it comes off the platter.
         let mut done = end;
         for i in 0..units {
-            done = done.max(self.link_to_host.book(start, begin + (i + 1) as Nanos * unit_ns, 1));
+            done = done.max(self.front.send_to_host(start, begin + (i + 1) as Nanos * unit_ns, 1));
         }
         if self.cache_units > 0 {
             let from = lba + units;
@@ -232,8 +221,8 @@ impl HardDisk {
     /// Write `units` units at `lba` at `issue`; completes when the data is in the cache
     /// (write-back) or on the platters.
     pub fn write(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
-        let start = self.cpu.start(issue, self.command_latency_ns + self.write_latency_ns, true);
-        let arrived = self.link_to_drive.book(start, start, units);
+        let start = self.front.write_start(issue);
+        let arrived = self.front.receive_from_host(start, start, units);
         self.counters.unit_writes += units as u64;
         // Data read ahead over these units is stale now.
         let la = self.look_ahead;
@@ -273,7 +262,7 @@ impl HardDisk {
     }
 
     pub fn trim(&mut self, issue: Nanos) -> Nanos {
-        issue + self.command_latency_ns
+        self.front.firmware_only(issue)
     }
 
     /// Share of time the head was seeking, turning to a sector or transferring, over `elapsed`

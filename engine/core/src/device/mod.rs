@@ -5,6 +5,7 @@
 //! An enum rather than a trait object: the run loop calls it once per command, and a match
 //! the compiler can see through costs nothing on the NAND path.
 
+mod front_end;
 pub mod hdd;
 pub mod nand;
 mod serve;

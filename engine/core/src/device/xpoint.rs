@@ -11,8 +11,8 @@
 //! Resources are booked in arrival order as in `controller`: a rank is first come, first
 //! served; the channels and the link are calendars of unit-sized slots.
 
+use super::front_end::FrontEnd;
 use crate::controller::calendar::Calendar;
-use crate::controller::cpu::CommandCpu;
 use crate::scenario::Device;
 use crate::units::{transfer_ns, Nanos, MAPPING_UNIT_BYTES};
 
@@ -32,11 +32,7 @@ pub struct XpointSsd {
     write_ns: Nanos,
     /// Every channel moves its share of a unit at once: one calendar for them all.
     channels: Calendar,
-    link_to_host: Calendar,
-    link_to_drive: Calendar,
-    cpu: CommandCpu,
-    command_latency_ns: Nanos,
-    write_latency_ns: Nanos,
+    front: FrontEnd,
     user_units: u32,
     pub counters: XpointCounters,
 }
@@ -46,19 +42,13 @@ impl XpointSsd {
         let x = &device.xpoint;
         let ranks = x.dies_per_channel.max(1);
         let channels_bps = x.channel_mb_per_s as u64 * 1_000_000 * x.channels as u64;
-        let link_unit_ns = transfer_ns(MAPPING_UNIT_BYTES, device.host_interface.bytes_per_s());
-        let c = &device.controller;
         XpointSsd {
             rank_free: vec![0; ranks as usize],
             rank_busy_ns: 0,
             read_ns: (x.read_us * 1000.0) as Nanos,
             write_ns: (x.write_us * 1000.0) as Nanos,
             channels: Calendar::new(transfer_ns(MAPPING_UNIT_BYTES, channels_bps)),
-            link_to_host: Calendar::new(link_unit_ns),
-            link_to_drive: Calendar::new(link_unit_ns),
-            cpu: CommandCpu::of(c),
-            command_latency_ns: (c.command_latency_us * 1000.0) as Nanos,
-            write_latency_ns: (c.write_latency_us * 1000.0) as Nanos,
+            front: FrontEnd::new(device),
             user_units: x.user_units(),
             counters: XpointCounters::default(),
         }
@@ -80,12 +70,12 @@ impl XpointSsd {
 
     /// Read `units` units from `lba` at `issue`; returns the completion time.
     pub fn read(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
-        let start = self.cpu.start(issue, self.command_latency_ns, false);
+        let start = self.front.read_start(issue);
         let mut done = start;
         for i in 0..units {
             let sensed = self.book_rank(lba + i, start, self.read_ns);
             let out = self.channels.book(start, sensed, 1);
-            done = done.max(self.link_to_host.book(start, out, 1));
+            done = done.max(self.front.send_to_host(start, out, 1));
         }
         self.counters.unit_reads += units as u64;
         done
@@ -93,10 +83,10 @@ impl XpointSsd {
 
     /// Write `units` units at `lba` at `issue`; completes when the media holds them.
     pub fn write(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
-        let start = self.cpu.start(issue, self.command_latency_ns + self.write_latency_ns, true);
+        let start = self.front.write_start(issue);
         let mut done = start;
         for i in 0..units {
-            let arrived = self.link_to_drive.book(start, start, 1);
+            let arrived = self.front.receive_from_host(start, start, 1);
             let moved = self.channels.book(start, arrived, 1);
             done = done.max(self.book_rank(lba + i, moved, self.write_ns));
         }
@@ -106,7 +96,7 @@ impl XpointSsd {
 
     /// Deallocation has nothing to free on media written in place: the firmware notes it.
     pub fn trim(&mut self, issue: Nanos) -> Nanos {
-        issue + self.command_latency_ns
+        self.front.firmware_only(issue)
     }
 
     /// Mean share of time the ranks were reading or writing over `elapsed`.
