@@ -17,6 +17,12 @@ use crate::media::Geometry;
 use crate::scenario::{Check, DeviceKind, ErrorCode, Scenario, ScenarioError, SCENARIO_VERSION};
 use std::cell::Cell;
 
+/// Bytes the host addresses on the simulated drive and on the full-size one.
+struct Capacities {
+    user_bytes: u64,
+    full_user_bytes: u64,
+}
+
 /// A run stops after this many events and says so in its summary (`truncated`).
 pub const MAX_EVENTS: u64 = 2_000_000_000;
 
@@ -37,8 +43,9 @@ impl Scenario {
         Resolved::compile(self).map(|_| ())
     }
 
-    /// Checks every field at the size typed and at the 1/scale size; returns the scaled one.
-    fn validate_both_sizes(&self) -> Result<Scenario, ScenarioError> {
+    /// Checks every field at the size typed and at the 1/scale size; returns the scaled one
+    /// and the user capacities of both, found on the way.
+    fn validate_both_sizes(&self) -> Result<(Scenario, Capacities), ScenarioError> {
         let top = Check::at("");
         if self.version == 0 || self.version > SCENARIO_VERSION {
             return Err(top.fail(
@@ -49,18 +56,20 @@ impl Scenario {
         }
         top.knob("seed", self.seed as f64)?;
         top.knob("scale", self.scale as f64)?;
-        self.validate_at_this_size()?;
+        let full_user_bytes = self.validate_at_this_size()?;
         let scaled = self.scaled()?;
+        let mut user_bytes = full_user_bytes;
         if self.scale > 1 {
-            scaled.validate_at_this_size().map_err(|e| {
+            user_bytes = scaled.validate_at_this_size().map_err(|e| {
                 let message = format!("at scale {} (1/{} of the drive simulated), {e}: choose a smaller scale", self.scale, self.scale);
                 ScenarioError::new("scale", e.code, message)
             })?;
         }
-        Ok(scaled)
+        Ok((scaled, Capacities { user_bytes, full_user_bytes }))
     }
 
-    fn validate_at_this_size(&self) -> Result<(), ScenarioError> {
+    /// Checks every field at this size; returns the user capacity.
+    fn validate_at_this_size(&self) -> Result<u64, ScenarioError> {
         validate_device(&self.device)?;
         let user_bytes = self.device.user_bytes()?;
         Check::at("host").knob("command_overhead_us", self.host.command_overhead_us)?;
@@ -77,7 +86,7 @@ impl Scenario {
             job.validate(&Check::workload("job"), user_bytes)
                 .map_err(|e| ScenarioError::new("workload", ErrorCode::Internal, format!("internal error: a benchmark point is not a valid job ({e})")))?;
         }
-        Ok(())
+        Ok(user_bytes)
     }
 }
 
@@ -134,9 +143,7 @@ impl Resolved {
 
     fn derive(scenario: &Scenario) -> Result<Resolved, ScenarioError> {
         COMPILATIONS.with(|c| c.set(c.get() + 1));
-        let simulated = scenario.validate_both_sizes()?;
-        let user_bytes = simulated.device.user_bytes()?;
-        let full_user_bytes = scenario.device.user_bytes()?;
+        let (simulated, Capacities { user_bytes, full_user_bytes }) = scenario.validate_both_sizes()?;
         let nand = scenario.device.media_kinds().contains(&DeviceKind::NandSsd);
         let full_geometry = if nand { Some(Geometry::new(&scenario.device)?) } else { None };
         let plan = Plan::new(&simulated.workload, user_bytes, scenario.scale as f64);
