@@ -6,7 +6,7 @@ export interface BenchCase {
   id: string;
   name: string;
   scenario: string;
-  /** False for a case beyond what the page may run (its work limit): measured natively only. */
+  /** False for a case a browser tab cannot run to its end (memory, work ceiling): measured natively only. */
   browser: boolean;
 }
 

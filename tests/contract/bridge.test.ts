@@ -178,7 +178,7 @@ describe('after the wasm traps', () => {
         return '[]';
       }
       budget() {
-        return '{"memory_bytes":1,"expected_memory_bytes":1,"flash_ops":1,"host_commands":1,"seconds_estimate":0,"precondition_flash_ops":0}';
+        return '{"memory_bytes":1,"expected_memory_bytes":1,"work_limit":1,"typical_work":0,"seconds_estimate":0,"seconds_limit":1,"precondition_share":0}';
       }
       run(): boolean {
         throw new WebAssembly.RuntimeError('unreachable');

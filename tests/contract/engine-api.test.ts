@@ -38,7 +38,7 @@ describe('scenario', () => {
   it('an invalid scenario is refused with the field and the allowed range', async () => {
     const s = JSON.parse(defaultJson);
     s.workload.iodepth = 0;
-    // Errors as data (CONTRACT §1): the field and the code, not text to parse.
+    // Errors as data: the field and the code, not text to parse.
     const refusal = { field: 'workload.iodepth', code: 'out_of_range', message: expect.stringMatching(/between 1 and 1024 \(got 0\)/) };
     await expect(api.validate(JSON.stringify(s))).rejects.toMatchObject(refusal);
     await expect(api.validate(JSON.stringify(s))).rejects.toBeInstanceOf(EngineError);
@@ -188,7 +188,8 @@ describe('chunked run of the default scenario: block map, budget and transferabl
     expect(budget).toEqual(admitted);
     expect(budget.memory_bytes).toBeGreaterThan(0);
     expect(budget.seconds_estimate).toBeGreaterThan(0);
-    expect(budget.flash_ops).toBeGreaterThanOrEqual(budget.precondition_flash_ops);
+    expect(budget.seconds_limit).toBeGreaterThanOrEqual(budget.seconds_estimate);
+    expect(budget.work_limit).toBeGreaterThanOrEqual(budget.typical_work);
     expect(chunks.slice(1).filter((c) => c.budget !== undefined)).toEqual([]);
 
     const memoryBytes = chunks.at(-1)!.memoryBytes!;
@@ -213,6 +214,21 @@ describe('chunked run of the default scenario: block map, budget and transferabl
         expect(p.byteLength).toBe(p.buffer.byteLength);
       }
     }
+  });
+});
+
+describe('a run that reaches a ceiling', () => {
+  it('stops with what it measured and a notice naming the field, which a finished run does not have', async () => {
+    // Reads a second apart into 1 µs windows: the charts over time fill up long before the
+    // 1,024 reads are done (resolve/window.rs MAX_TIME_POINTS).
+    const s = { workload: { kind: 'job', rw: 'randread', iodepth: 1, runtime: 0, io_size: '4m', thinktime: 1_000_000, log_avg_msec: 0.001 } };
+    const { result } = await runCollect(JSON.stringify(s));
+    expect(result.stopped).toMatchObject({ field: 'workload.log_avg_msec', code: 'too_much_memory' });
+    expect(result.summary.truncated).toBe(true);
+    expect(result.summary.read_latency.count).toBeGreaterThan(0);
+    expect(result.summary.read_latency.count).toBeLessThan(1024);
+    expect(first.result.stopped).toBeNull();
+    expect(first.result.summary.truncated).toBe(false);
   });
 });
 

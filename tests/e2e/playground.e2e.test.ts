@@ -79,7 +79,7 @@ describe('SSD Playground in Chromium', () => {
     const shown = await page.locator('[data-testid="summary"] [data-key]').evaluateAll((els) => els.map((e) => e.getAttribute('data-key')));
     expect([...shown].sort()).toEqual([...paths].sort());
 
-    // Under the status: the memory the run takes and the time it may take, as the engine works
+    // Under the status: the memory the run takes, its typical time and its ceiling, as the engine works
     // them out before the run (the same scenario's budget, computed here by the same engine),
     // then the wasm memory it ended with.
     loadEngine();
@@ -87,7 +87,9 @@ describe('SSD Playground in Chromium', () => {
     const budget = JSON.parse(sim.budget()) as Budget;
     sim.free();
     expect(budget.memory_bytes).toBeGreaterThan(0);
-    await expect(page.getByTestId('run-budget-estimate').textContent()).resolves.toBe(`Memory ≈ ${formatBytesShort(budget.expected_memory_bytes)} · about ≤ ${budgetSeconds(budget.seconds_estimate).toLocaleString('en-US')} s`);
+    await expect(page.getByTestId('run-budget-estimate').textContent()).resolves.toBe(
+      `Memory ≈ ${formatBytesShort(budget.expected_memory_bytes)} · typically ${budgetSeconds(budget.seconds_estimate).toLocaleString('en-US')} s, stops by ${budgetSeconds(budget.seconds_limit)} s`,
+    );
     const wasmMemory = /^engine wasm memory ([\d.]+) (MiB|GiB)$/.exec((await page.getByTestId('run-budget-memory').textContent()) ?? '');
     expect(wasmMemory, 'the wasm memory line').not.toBeNull();
     expect(Number(wasmMemory![1])).toBeGreaterThan(0);
@@ -209,7 +211,7 @@ describe('the playground: block map export, refusals and Japanese', () => {
     await expect(page.locator('[data-testid="chart-headline"] h2').textContent()).resolves.toBe('スループットの推移');
     await expect(page.locator('[data-testid="chart-headline"] .axis-title').allTextContents()).resolves.toEqual(['スループット (MB/s)', '時間 (s)']);
     await expect(page.locator('[data-testid="summary"] h2').textContent()).resolves.toBe('サマリー');
-    await expect(page.getByTestId('run-budget-estimate').textContent()).resolves.toMatch(/^メモリ約 [\d.]+ (KiB|MiB|GiB)・約 [\d,]+ 秒以内$/);
+    await expect(page.getByTestId('run-budget-estimate').textContent()).resolves.toMatch(/^メモリ約 [\d.]+ (KiB|MiB|GiB)・通常 [\d,]+ 秒、最長 [\d,]+ 秒で停止$/);
     await expect(page.getByTestId('run-budget-memory').textContent()).resolves.toMatch(/^エンジンの wasm メモリ [\d.]+ (MiB|GiB)$/);
     await page.waitForFunction(() => new URLSearchParams(location.search).get('lang') === 'ja');
     await page.screenshot({ path: `${artifacts}playground-ja.png`, fullPage: false });
@@ -220,7 +222,7 @@ describe('the playground: block map export, refusals and Japanese', () => {
 
 describe('the playground: cancel, reload and small screens', () => {
   it('cancels a long run at once, and the next run completes', async () => {
-    // Five minutes of simulated time (within the engine's work limit; an hour is refused) with
+    // Five minutes of simulated time (within the engine's work ceiling; an hour stops at it) with
     // fine windows, through the JSON editor: points stream at once and the run would outlast
     // any test. Auto-run starts it.
     await page.locator('.json-editor summary').click();
@@ -286,6 +288,28 @@ describe('the playground: cancel, reload and small screens', () => {
 
   it('keeps the console clean and stays on this machine', async () => {
     expect(browser.problems).toEqual([]);
+  });
+});
+
+describe('the playground: the work ceiling', () => {
+  it('stops a run that would take hours at the ceiling within a minute, with its partial results and the field to change', async () => {
+    // An hour of 4K random reads: about 1.4 billion commands, hours of work in a browser tab.
+    await page.locator('.json-editor summary').click();
+    const editor = page.getByTestId('json-editor');
+    const scenario = JSON.parse(await editor.inputValue());
+    Object.assign(scenario.workload, { rw: 'randread', size: 0, runtime: 3600 });
+    const startedAt = Date.now();
+    await editor.fill(JSON.stringify(scenario, null, 2));
+    await waitForRun(page, (s) => s.workload.runtime === 3600, 0, 60_000);
+    expect(Date.now() - startedAt).toBeLessThan(60_000);
+    const done = await snapshot(page);
+    expect(done.summary?.truncated).toBe(true);
+    expect(done.summary?.read_mb_per_s).toBeGreaterThan(100);
+    expect(done.series[0]?.points.length).toBeGreaterThan(10);
+    await expect(page.getByTestId('summary-stopped').textContent()).resolves.toMatch(/work ceiling.*lower “.+”/);
+    await page.locator('.json-editor summary').click();
+    await page.getByTestId('reset-preset').click();
+    await waitForRun(page, (s) => s.workload.runtime === 0.05);
   });
 });
 

@@ -1,4 +1,4 @@
-// The size grammar shared with the engine (CONTRACT §5): the same vectors are read by the Rust
+// The size grammar shared with the engine: the same vectors are read by the Rust
 // test engine/core/tests/size_grammar.rs, so "61m" means the same bytes on both sides.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // The summary panel's model: laid out and formatted from the engine's catalogue by id and unit
-// id (CONTRACT §3), never from the shape of a field name.
+// id, never from the shape of a field name.
 import { describe, expect, it } from 'vitest';
 import type { SummaryField } from '../../web/src/engine/types';
 import { fieldsForDevice, formatSummaryValue, leafOf, summaryLayout, summaryPaths, summaryValue, summaryValues } from '../../web/src/panels/summaryFields';

@@ -160,7 +160,7 @@ describe('malformed and hostile links', () => {
       'device.nand.channels': 'out-of-range',
       'device.nand.cell': 'bad-value',
       'device.gc.background': 'bad-value',
-      'workload.bs': 'not-whole-bytes', // "4q" is not a size (CONTRACT §5: not_whole_bytes)
+      'workload.bs': 'not-whole-bytes', // "4q" is not a size(not_whole_bytes)
     });
     // The first occurrence counts (and was bad); the duplicate is ignored.
     expect(decoded.issues.find((i) => i.param === 'workload.iodepth' && i.code === 'bad-value')).toBeDefined();

@@ -1,6 +1,8 @@
 //! `ssdsim`: run SSD Playground scenarios natively.
 //!
-//!   ssdsim run <scenario.json | ->   print the result (summary + series) as JSON
+//!   ssdsim run [--unlimited] <scenario.json | ->
+//!                                     print the result (summary + series) as JSON; a run
+//!                                     stops at the browser's work ceiling unless unlimited
 //!   ssdsim presets                    list the presets, one name and description a line
 //!   ssdsim preset <name>              print a preset's scenario JSON
 //!   ssdsim figures                    list the figures (presets overlaid as in an article)
@@ -10,8 +12,8 @@
 //!                                     (`ssd_core::bench`), min / median of N runs
 //!   ssdsim spec-sheets                run every "-like" preset under its spec sheet's
 //!                                     conditions, print the table (docs/spec-sheets.md)
-//!   ssdsim budget <scenario.json | -> the run's budget (memory, flash work) and, after
-//!                                     running it, the work it really did
+//!   ssdsim budget <scenario.json | -> the run's budget (memory, ceiling, typical work) and,
+//!                                     after running it, the work it really did
 
 mod bench;
 mod out;
@@ -22,7 +24,9 @@ use std::io::Read;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
-  ssdsim run <scenario.json | ->   run a scenario, print the result as JSON
+  ssdsim run [--unlimited] <scenario.json | ->
+                                    run a scenario, print the result as JSON (--unlimited:
+                                    past the browser's work ceiling and memory limit)
   ssdsim presets                    list the presets
   ssdsim preset <name>              print a preset's scenario JSON
   ssdsim figures                    list the figures (presets overlaid as in an article)
@@ -36,7 +40,8 @@ const USAGE: &str = "usage:
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
-        ["run", path] => run(path),
+        ["run", path] => run(path, false),
+        ["run", "--unlimited", path] => run(path, true),
         ["presets"] => list_presets(),
         ["preset", name] => show_preset(name),
         ["figures"] => list_figures(),
@@ -66,15 +71,19 @@ fn read_input(path: &str) -> Result<String, String> {
     }
 }
 
-fn run(path: &str) -> Result<(), String> {
+fn run(path: &str, unlimited: bool) -> Result<(), String> {
     let text = read_input(path)?;
     let scenario = Scenario::parse(&text).map_err(|e| format!("invalid scenario: {e}"))?;
-    let mut sim = Simulation::new(&scenario).map_err(|e| format!("invalid scenario: {e}"))?;
+    let sim = if unlimited { Simulation::new_unlimited(&scenario) } else { Simulation::new(&scenario) };
+    let mut sim = sim.map_err(|e| format!("invalid scenario: {e}"))?;
     progress::run_to_end(&mut sim);
+    if let Some(notice) = sim.stopped() {
+        eprintln!("ssdsim: {notice}");
+    }
     out::line(sim.report().to_json())
 }
 
-/// The budget beside what the run really did, as JSON: how conservative the estimate is.
+/// The budget beside what the run really did, as JSON: how typical the estimate was.
 fn budget(path: &str) -> Result<(), String> {
     let text = read_input(path)?;
     let scenario = Scenario::parse(&text).map_err(|e| format!("invalid scenario: {e}"))?;
@@ -86,8 +95,9 @@ fn budget(path: &str) -> Result<(), String> {
     let s = sim.summary();
     let out = serde_json::json!({
         "budget": b,
-        "done": { "flash_ops": sim.flash_ops_done(), "events": s.events, "wall_s": wall, "simulated_s": s.duration_s },
-        "flash_ops_estimate_over_done": b.flash_ops as f64 / sim.flash_ops_done().max(1) as f64,
+        "done": { "work": sim.work_done(), "flash_ops": sim.flash_ops_done(), "events": s.events, "wall_s": wall, "simulated_s": s.duration_s },
+        "stopped": sim.stopped(),
+        "typical_over_done": b.typical_work as f64 / sim.work_done().max(1) as f64,
     });
     out::line(out)
 }

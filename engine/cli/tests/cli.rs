@@ -61,16 +61,18 @@ fn budget_prints_the_estimate_beside_the_work_done_and_refusals_name_the_field()
     let (code, out, _) = ssdsim(&["budget", "-"], r#"{"precondition":{"random_rounds":0.2},"workload":{"kind":"job","rw":"randwrite","runtime":0.01}}"#);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let budget = v["budget"]["flash_ops"].as_f64().unwrap();
-    let done = v["done"]["flash_ops"].as_f64().unwrap();
-    assert!(done > 1_000_000.0 && done <= budget, "done {done}, budget {budget}");
-    assert!(v["budget"]["precondition_flash_ops"].as_f64().unwrap() < budget);
+    let (typical, done) = (v["budget"]["typical_work"].as_f64().unwrap(), v["done"]["work"].as_f64().unwrap());
+    assert!(done > 500_000.0 && typical / done > 0.5 && typical / done < 6.0, "done {done}, typically {typical}");
+    assert_eq!(v["budget"]["work_limit"].as_f64().unwrap(), 300e6);
+    assert!(v["stopped"].is_null(), "{v}");
     assert!(v["budget"]["memory_bytes"].as_f64().unwrap() > 16.0 * 1048576.0);
-    let (code, out, err) =
-        ssdsim(&["run", "-"], r#"{"device":{"nand":{"blocks_per_plane":1024}},"precondition":{"random_rounds":20},"workload":{"kind":"job","runtime":0.01}}"#);
+    let (code, out, err) = ssdsim(
+        &["run", "-"],
+        r#"{"device":{"nand":{"channels":32,"dies_per_channel":8,"planes_per_die":4,"blocks_per_plane":1000}},"precondition":{"fill_percent":0},"workload":{"kind":"job","runtime":0.001}}"#,
+    );
     assert_ne!(code, 0);
     assert!(out.is_empty());
-    assert!(err.contains("precondition.random_rounds: this run may need up to") && err.contains("the limit of 300 million"), "{err}");
+    assert!(err.contains("device.nand.blocks_per_plane: this run needs up to") && err.contains("the limit is 1536 MiB"), "{err}");
 }
 
 #[test]

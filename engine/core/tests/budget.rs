@@ -1,6 +1,6 @@
-//! The budget is an upper bound: over many random small scenarios, no admitted run does
-//! more flash work or issues more commands than estimated, or allocates more heap. One
-//! test in this file, so the counting allocator sees nothing else.
+//! The budget holds: over many random small scenarios, no admitted run allocates more heap
+//! than its bound, and none works past its ceiling without stopping there. One test in
+//! this file, so the counting allocator sees nothing else.
 
 use serde_json::{json, Value};
 use ssd_core::rng::SimRng;
@@ -12,13 +12,16 @@ mod heap;
 #[global_allocator]
 static HEAP: heap::Counting = heap::Counting;
 
+fn kib(k: u64) -> u64 {
+    k * 1024
+}
+
 fn pick<'a, T>(rng: &mut SimRng, options: &'a [T]) -> &'a T {
     &options[rng.below(options.len() as u64) as usize]
 }
 
-/// A small random scenario: every knob the budget depends on, varied.
-fn random_scenario(rng: &mut SimRng) -> Value {
-    let kib = |k: u64| k * 1024;
+/// A small random device: every knob its memory and work depend on, varied.
+fn random_device(rng: &mut SimRng) -> Value {
     let device = json!({
         "nand": {
             "cell": pick(rng, &["slc", "mlc", "tlc", "qlc"]),
@@ -90,6 +93,11 @@ fn random_scenario(rng: &mut SimRng) -> Value {
             device["xpoint"] = json!({ "capacity_bytes": kib(1024) * *pick(rng, &[16, 256]) });
         }
     }
+    device
+}
+
+/// A random workload of every kind, small.
+fn random_workload(rng: &mut SimRng) -> Value {
     let rw = *pick(rng, &["read", "write", "randread", "randwrite", "rw", "randrw", "trim", "randtrim"]);
     let bs = kib(*pick(rng, &[4, 8, 16, 64, 256]));
     // A hot region (a sixteenth of the drive or less) written over and over is the hard
@@ -124,6 +132,13 @@ fn random_scenario(rng: &mut SimRng) -> Value {
                     "iodepth": *pick(rng, &[1, 4, 32]), "idle_s": *pick(rng, &[0.0, 0.01])}),
         _ => job,
     };
+    workload
+}
+
+/// A small random scenario: every knob the budget depends on, varied.
+fn random_scenario(rng: &mut SimRng) -> Value {
+    let device = random_device(rng);
+    let workload = random_workload(rng);
     json!({
         "seed": rng.below(1000),
         "device": device,
@@ -132,25 +147,26 @@ fn random_scenario(rng: &mut SimRng) -> Value {
     })
 }
 
+/// A ceiling low enough that the random scenarios below reach it now and then.
+const TEST_WORK_LIMIT: u64 = 3_000_000;
+
 /// What a run did against its budget.
 struct Measured {
-    done: u64,
-    commands: f64,
+    work: u64,
+    stopped: bool,
     peak: u64,
-    gc_moved_bytes: f64,
     budget: ssd_core::resolve::Budget,
 }
 
-/// Runs `scenario` in chunks: None if it was refused, Err if the engine panicked.
-fn measure(scenario: &Scenario, chunk: u64) -> Option<Result<Measured, ()>> {
+/// Runs `scenario` in chunks under `work_limit`: None if it was refused, Err if the engine
+/// panicked.
+fn measure(scenario: &Scenario, chunk: u64, work_limit: u64) -> Option<Result<Measured, ()>> {
     let base = heap::start();
-    let mut sim = Simulation::new(scenario).ok()?;
+    let mut resolved = ssd_core::resolve::Resolved::compile(scenario).ok()?;
+    resolved.budget.work_limit = work_limit;
+    let mut sim = Simulation::from_resolved(resolved).ok()?;
     let budget = *sim.budget();
-    let finished = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        while !sim.run(chunk) {
-            assert!(sim.flash_ops_done() <= budget.flash_ops, "passed its flash budget mid-run");
-        }
-    }));
+    let finished = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| while !sim.run(chunk) {}));
     if finished.is_err() {
         return Some(Err(()));
     }
@@ -158,26 +174,32 @@ fn measure(scenario: &Scenario, chunk: u64) -> Option<Result<Measured, ()>> {
     let text = report.to_json();
     let peak = heap::peak_since(base);
     drop(text);
-    let commands = report.summary.read_latency.count + report.summary.write_latency.count;
-    Some(Ok(Measured { done: sim.flash_ops_done(), commands, peak, gc_moved_bytes: report.summary.gc_moved_bytes, budget }))
+    assert_eq!(report.summary.truncated, report.stopped.is_some());
+    Some(Ok(Measured { work: sim.work_done(), stopped: report.stopped.is_some(), peak, budget }))
+}
+
+/// Work past the ceiling before the check that stops a run: the ceiling is checked every few
+/// thousand events, and one event's flash work is bounded by its command's size and GC.
+fn overshoot_ok(work: u64, limit: u64) -> bool {
+    work <= limit + limit / 2
 }
 
 #[test]
-fn no_admitted_run_exceeds_its_budget() {
-    // The presets first (no bigger than their own scale or a quarter of the size).
+fn memory_stays_under_its_bound_and_work_under_its_ceiling() {
+    // The presets first (no bigger than their own scale or a quarter of the size), with the
+    // browser's ceiling.
     for p in ssd_core::presets::all() {
         let mut s = p.scenario().unwrap();
         s.scale = s.scale.max((s.device.nand.blocks_per_plane / 64).clamp(1, 4));
-        let Ok(Measured { done, commands, peak, budget, .. }) = measure(&s, 1 << 16).expect("admitted") else { panic!("{} panicked", p.name) };
-        println!("{}: flash ops {done} of {}, peak heap {} of {} MiB", p.name, budget.flash_ops, peak >> 20, budget.memory_bytes >> 20);
-        assert!(done <= budget.flash_ops && commands <= budget.host_commands as f64 && peak <= budget.memory_bytes, "{}", p.name);
+        let limit = ssd_core::resolve::WORK_LIMIT;
+        let Ok(Measured { work, stopped, peak, budget }) = measure(&s, 1 << 16, limit).expect("admitted") else { panic!("{} panicked", p.name) };
+        println!("{}: work {work} (typically {}), peak heap {} of {} MiB", p.name, budget.typical_work, peak >> 20, budget.memory_bytes >> 20);
+        assert!(!stopped && work <= limit && peak <= budget.memory_bytes, "{}", p.name);
     }
     let mut rng = SimRng::new(2026);
-    let (mut ran, mut worst_work, mut worst_memory) = (0, 0.0f64, 0.0f64);
+    let (mut ran, mut stopped_runs, mut worst_memory) = (0, 0, 0.0f64);
     let count: u64 = std::env::var("BUDGET_FUZZ").ok().and_then(|v| v.parse().ok()).unwrap_or(400);
-    let mut closest = String::new();
     let mut panics = Vec::new();
-    let (mut worst_gc, mut closest_gc) = (0.0f64, String::new());
     for i in 0..count {
         let v = random_scenario(&mut rng);
         // Some combinations are invalid (a fill with rounds but no data, too little spare).
@@ -185,27 +207,20 @@ fn no_admitted_run_exceeds_its_budget() {
         if v["precondition"]["fill_percent"] == 0.0 {
             scenario.precondition.random_rounds = 0.0;
         }
-        let Some(measured) = measure(&scenario, 50_000) else { continue };
-        let Ok(Measured { done, commands, peak, gc_moved_bytes, budget }) = measured else {
+        let Some(measured) = measure(&scenario, 50_000, TEST_WORK_LIMIT) else { continue };
+        let Ok(Measured { work, stopped, peak, budget }) = measured else {
             panics.push(v.to_string());
             continue;
         };
-        assert!(done <= budget.flash_ops, "scenario {i}: {done} flash ops done, budget {}: {v}", budget.flash_ops);
-        assert!(commands <= budget.host_commands as f64, "scenario {i}: {commands} commands, budget {}: {v}", budget.host_commands);
+        assert!(stopped || work <= TEST_WORK_LIMIT, "scenario {i}: {work} work done past the ceiling without stopping: {v}");
+        assert!(overshoot_ok(work, TEST_WORK_LIMIT), "scenario {i}: stopped {work} work units in, ceiling {TEST_WORK_LIMIT}: {v}");
         assert!(peak <= budget.memory_bytes, "scenario {i}: peak heap {peak} bytes, budget {}: {v}", budget.memory_bytes);
-        if gc_moved_bytes > 0.0 && done as f64 / budget.flash_ops as f64 > worst_gc {
-            worst_gc = done as f64 / budget.flash_ops as f64;
-            closest_gc = format!("scenario {i} ({done} of {}): {v}", budget.flash_ops);
-        }
-        if done as f64 / budget.flash_ops as f64 > worst_work {
-            worst_work = done as f64 / budget.flash_ops as f64;
-            closest = format!("scenario {i} ({done} of {}): {v}", budget.flash_ops);
-        }
         worst_memory = worst_memory.max(peak as f64 / budget.memory_bytes as f64);
+        stopped_runs += stopped as u64;
         ran += 1;
     }
-    println!("{ran} runs; closest to the budget: flash ops {worst_work:.3}, memory {worst_memory:.3}\n{closest}");
-    println!("closest of the runs where GC copied data: {worst_gc:.3}\n{closest_gc}");
+    println!("{ran} runs, {stopped_runs} stopped at the ceiling; closest to the memory bound: {worst_memory:.3}");
     assert!(panics.is_empty(), "the engine panicked on:\n{}", panics.join("\n"));
-    assert!(ran as u64 > count / 3, "most random scenarios are valid and admitted ({ran})");
+    assert!(ran > count / 3, "most random scenarios are valid and admitted ({ran})");
+    assert!(stopped_runs > 0 && stopped_runs < ran / 2, "the ceiling stops some runs, not most ({stopped_runs} of {ran})");
 }

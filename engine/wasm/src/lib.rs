@@ -127,10 +127,10 @@ impl Simulation {
         self.inner.progress()
     }
 
-    /// The limits the run was admitted under and the memory it typically takes, as JSON
-    /// (`Budget`: `memory_bytes`, `expected_memory_bytes`, `flash_ops`, `host_commands`,
-    /// `seconds_estimate`, `precondition_flash_ops`): known before it starts, so the page
-    /// can say how much memory and time it will take.
+    /// What the run was admitted under and typically takes, as JSON (`Budget`: its memory
+    /// bound and typical memory, its work ceiling and typical work, seconds typically and at
+    /// most, preconditioning's share): known before it starts, so the page can say how much
+    /// memory and time it will take.
     pub fn budget(&self) -> String {
         serde_json::to_string(self.inner.budget()).expect("a budget always serialises")
     }
@@ -164,6 +164,12 @@ impl Simulation {
         let from = self.sent[index];
         self.sent[index] = series.points.len();
         series.points[from..].iter().flatten().copied().collect()
+    }
+
+    /// The ceiling the run stopped at (`ScenarioError`: the field to change, its code and a
+    /// message) as JSON, or `null` if it ran to its end.
+    pub fn stopped(&self) -> String {
+        serde_json::to_string(&self.inner.stopped()).expect("a notice always serialises")
     }
 
     /// The summary numbers as a JSON object.

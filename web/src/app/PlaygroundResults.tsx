@@ -7,6 +7,8 @@ import { compatiblePins } from '../charts/SeriesChartCard';
 import type { SummaryField } from '../engine/types';
 import { LabCard } from '../explain/lab/LabCard';
 import { useI18n } from '../i18n';
+import { knobText } from '../i18n/engineText';
+import { knobForField } from '../scenario/knobs';
 import { SummaryPanel } from '../panels/SummaryPanel';
 import { sameJson, type JsonObject } from '../scenario/paths';
 import { Icon } from '../ui/Icon';
@@ -18,12 +20,18 @@ import type { Session } from './useSession';
 const NO_FIELDS: SummaryField[] = [];
 
 export function PlaygroundResults({ s, filenameBase }: { s: Session; filenameBase: string }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { catalog, scenario, view } = s;
   const preset = catalog?.presets.find((p) => p.name === scenario.preset);
   const headlineMeta = view.series[chartDefs(view.series)[0]?.series[0] ?? -1];
   // The preset the shown run is, exactly as shipped (or null once anything differs).
   const runPreset = useMemo(() => (preset && view.scenarioJson && sameJson(JSON.parse(view.scenarioJson) as JsonObject, preset.scenario as unknown as JsonObject) ? preset.name : null), [preset, view.scenarioJson]);
+  // The ceiling the run stopped at names a field; the summary says it with the knob's own label.
+  const stopped = useMemo(() => {
+    if (!view.stopped) return null;
+    const knob = catalog ? knobForField(catalog.knobs, view.stopped.field) : undefined;
+    return { code: view.stopped.code, field: knob ? knobText(lang, knob).label : view.stopped.field };
+  }, [catalog, lang, view.stopped]);
 
   const pinCurrent = () => {
     if (view.status !== 'done' || !view.scenarioJson || !catalog) return;
@@ -67,7 +75,7 @@ export function PlaygroundResults({ s, filenameBase }: { s: Session; filenameBas
         }
         afterHeadline={<CompareBar pins={s.pins} variants={s.variants} figures={catalog?.figures ?? []} hidden={s.pins.pins.length - compatiblePins(s.pins.pins, headlineMeta).length} />}
       />
-      <SummaryPanel summary={view.summary} fields={catalog?.summaryFields ?? NO_FIELDS} emptyText={emptySummary} devices={s.runDevices} />
+      <SummaryPanel summary={view.summary} fields={catalog?.summaryFields ?? NO_FIELDS} emptyText={emptySummary} devices={s.runDevices} stopped={stopped} />
       <LabCard />
     </div>
   );

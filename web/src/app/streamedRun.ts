@@ -58,7 +58,7 @@ export function receiveChunk(stream: Streamed, chunk: RunChunk): SeriesMeta[] | 
 }
 
 export function startedView(v: RunView, scenarioJson: string): RunView {
-  return { ...v, status: 'running', progress: 0, summary: null, error: null, scenarioJson, elapsedMs: 0, runs: v.runs + 1, stale: v.series.length > 0 };
+  return { ...v, status: 'running', progress: 0, summary: null, stopped: null, error: null, scenarioJson, elapsedMs: 0, runs: v.runs + 1, stale: v.series.length > 0 };
 }
 
 /** One painted frame of a streaming run. */
@@ -74,6 +74,7 @@ export function doneView(v: RunView, result: RunResult, stream: Streamed): RunVi
     series: result.series,
     buffers: stream.buffers,
     summary: result.summary,
+    stopped: result.stopped,
     blockMap: result.blockMap,
     budget: stream.budget,
     memoryBytes: stream.memoryBytes,

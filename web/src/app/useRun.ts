@@ -1,5 +1,6 @@
 // Run lifecycle on the page: start a run on the engine, collect streamed points, re-render at
 // most once per animation frame, and turn cancel/failure into a status the UI can show.
+import type { ScenarioError } from '../scenario/generated/ScenarioError';
 import { startTransition, useCallback, useRef, useState } from 'react';
 import type { EngineClient } from '../engine/bridge';
 import type { ErrorCode } from '../engine/errors';
@@ -25,6 +26,8 @@ export interface RunView {
   /** Indexed like `series`; mutated in place as chunks arrive. */
   buffers: PointBuffer[];
   summary: Summary | null;
+  /** The ceiling the last run stopped at (its field and code), if it stopped before its end. */
+  stopped?: ScenarioError | null;
   error: RunError | null;
   /** The scenario JSON of the current/last run. */
   scenarioJson: string | null;

@@ -1,4 +1,4 @@
-// Which charts a run gets, decided from the engine's series roles and axis ids (CONTRACT §2),
+// Which charts a run gets, decided from the engine's series roles and axis ids,
 // never from names or unit text: the workload's headline, host throughput over time, the
 // latency distribution, a hybrid's cache tier, write amplification, GC (and SLC folding), the
 // mapping-cache tiers, the SLC cache's size and contents, and one chart per remaining axis pair,

@@ -1,4 +1,4 @@
-// Errors as data (CONTRACT §1): the engine refuses a scenario with {field, code, message}, and
+// Errors as data: the engine refuses a scenario with {field, code, message}, and
 // the page keys on `field` (which control to mark) and `code` (what kind of problem), never on
 // the English message. EngineError carries them through the worker and across Comlink.
 import * as Comlink from 'comlink';

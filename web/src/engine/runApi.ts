@@ -5,7 +5,7 @@ import type { Simulation } from './pkg/ssd_wasm.js';
 import { nextChunkSize, ownedCopy } from './chunking';
 import type { CompiledScenarios } from './compiledScenarios';
 import type { EngineGuard, WasmInstance } from './engineGuard';
-import { refusalFrom } from './errors';
+import { isEngineErrorData, refusalFrom } from './errors';
 import type { BlockMap, Budget, RunChunk, RunOptions, RunResult, SeriesMeta, Summary } from './types';
 
 /** How often a running simulation sends a snapshot of its block map. */
@@ -30,9 +30,11 @@ export function runApi(engine: EngineGuard, compiled: CompiledScenarios) {
       try {
         const { series, chunks } = await streamChunks(engine, sim, instance, onChunk, options);
         const summary = JSON.parse(guard(() => sim.summary())) as Summary;
+        const notice: unknown = JSON.parse(guard(() => sim.stopped()));
+        const stopped = isEngineErrorData(notice) ? notice : null;
         const blockMap = options.blockMap === false ? null : guard(() => readBlockMap(sim));
         const transfer = blockMap ? mapBuffers(blockMap) : [];
-        return Comlink.transfer({ summary, series, chunks, blockMap }, transfer);
+        return Comlink.transfer({ summary, stopped, series, chunks, blockMap }, transfer);
       } finally {
         // Freeing memory of a trapped instance could trap again; it is discarded anyway.
         if (!engine.poisoned()) sim.free();

@@ -6,6 +6,7 @@ import type { Scenario } from '../scenario/generated/Scenario';
 import type { Knob } from '../scenario/knobs';
 import type { SummaryField } from '../scenario/generated/SummaryField';
 import type { Budget } from '../scenario/generated/Budget';
+import type { ScenarioError } from '../scenario/generated/ScenarioError';
 
 export type { Axis } from '../scenario/generated/Axis';
 export type { AxisId } from '../scenario/generated/AxisId';
@@ -45,7 +46,7 @@ export interface Catalog {
   knobs: Knob[];
   /** The normalised default workload of each workload kind. */
   workloadDefaults: Record<string, Record<string, unknown>>;
-  /** Every value of Summary with its unit, group and English label (CONTRACT §3), in display order. */
+  /** Every value of Summary with its unit, group and English label, in display order. */
   summaryFields: SummaryField[];
 }
 
@@ -93,6 +94,8 @@ export interface RunOptions {
 
 export interface RunResult {
   summary: Summary;
+  /** The ceiling the run stopped at before its end, naming the field to change; null if it ran to its end. */
+  stopped: ScenarioError | null;
   series: SeriesMeta[];
   chunks: number;
   blockMap: BlockMap | null;

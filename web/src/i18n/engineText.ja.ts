@@ -34,7 +34,7 @@ export const OPTIONS_JA: Record<string, Record<string, string>> = {
 };
 
 /**
- * Series labels by the engine's LabelId (CONTRACT §2). A Record over the generated type, so a
+ * Series labels by the engine's LabelId. A Record over the generated type, so a
  * label the engine adds is a type error until it is translated.
  */
 export const LABELS_JA: Record<LabelId, string> = {
@@ -87,7 +87,7 @@ export const AXES_JA: Record<AxisId, string> = {
 };
 
 /**
- * Summary values by catalogue id (`summary_fields()`, CONTRACT §3). Ids are data, so the
+ * Summary values by catalogue id (`summary_fields()`). Ids are data, so the
  * contract test lists any id of the engine's catalogue that is missing here.
  */
 export const SUMMARY_JA: Record<string, string> = {
@@ -155,7 +155,7 @@ export const SUMMARY_JA: Record<string, string> = {
   duration_s: 'シミュレーション時間',
   scale: 'スケール（ドライブの 1/N を模擬）',
   events: 'イベント数',
-  truncated: 'イベント上限で停止',
+  truncated: '上限で停止',
   time_window_ms: 'スループット推移の集計幅',
   time_window_widened: '長い実行のため集計幅を拡大',
 };

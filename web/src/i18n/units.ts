@@ -1,4 +1,4 @@
-// Display text for the engine's units (CONTRACT §2: the engine names a Unit id, the page owns
+// Display text for the engine's units (the engine names a Unit id, the page owns
 // how it reads). A Record over the generated Unit type, so a unit the engine adds later is a
 // type error here until it has text in both languages.
 import type { Unit } from '../scenario/generated/Unit';

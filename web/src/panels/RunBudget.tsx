@@ -1,11 +1,11 @@
-// One small line under the run status: the memory the run will take and the time it may take,
-// as the engine works them out before it starts, and once it ends, how large the engine's wasm
-// memory really is.
+// One small line under the run status: the memory the run will take, the time it typically
+// takes and the ceiling it stops at, as the engine works them out before it starts, and once it
+// ends, how large the engine's wasm memory really is.
 import type { Budget } from '../engine/types';
 import { useI18n, type I18n } from '../i18n';
 import { formatBytesShort } from '../scenario/bytes';
 
-/** The budget's time bound in whole seconds: a rough upper bound reads as "≤ 1 s", never "≤ 0 s". */
+/** A time of the budget in whole seconds: a rough estimate reads as "1 s", never "0 s". */
 export function budgetSeconds(secondsEstimate: number): number {
   return Math.max(1, Math.ceil(secondsEstimate));
 }
@@ -16,12 +16,13 @@ export function runBudgetText(
   budget: Budget | null | undefined,
   memoryBytes: number | null | undefined,
 ): { budget: string | null; help: string | null; memory: string | null } | null {
-  // An unbounded estimate (u64::MAX, infinity) only belongs to a scenario the engine refused.
-  const known = budget && Number.isFinite(budget.seconds_estimate) && budget.memory_bytes < Number.MAX_SAFE_INTEGER ? budget : null;
-  const budgetText = known && t('run.budget', { memory: formatBytesShort(known.expected_memory_bytes, locale), s: budgetSeconds(known.seconds_estimate).toLocaleString(locale) });
+  // The page's runs always have a ceiling; a budget without one (native tools) says nothing here.
+  const known = budget && Number.isFinite(budget.seconds_limit) && Number.isFinite(budget.seconds_estimate) ? budget : null;
+  const limit = known && budgetSeconds(known.seconds_limit).toLocaleString(locale);
+  const budgetText = known && t('run.budget', { memory: formatBytesShort(known.expected_memory_bytes, locale), s: budgetSeconds(known.seconds_estimate).toLocaleString(locale), limit: limit ?? '' });
   const memoryText = typeof memoryBytes === 'number' && memoryBytes > 0 ? t('run.wasmMemory', { memory: formatBytesShort(memoryBytes, locale) }) : null;
   if (!budgetText && !memoryText) return null;
-  const help = known ? t('run.budgetHelp', { bound: formatBytesShort(known.memory_bytes, locale) }) : null;
+  const help = known ? t('run.budgetHelp', { bound: formatBytesShort(known.memory_bytes, locale), limit: limit ?? '' }) : null;
   return { budget: budgetText, help, memory: memoryText };
 }
 

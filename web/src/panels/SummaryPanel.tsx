@@ -1,4 +1,4 @@
-// Every number of the engine's summary, laid out by its catalogue (CONTRACT §3): rates as
+// Every number of the engine's summary, laid out by its catalogue: rates as
 // headline tiles, read/write latency as a table, and the rest by group. Labels are translated
 // by id, values formatted by unit id.
 import { memo } from 'react';
@@ -19,6 +19,8 @@ interface Props {
   emptyText: string;
   /** The run's device kinds in use (`deviceKinds`): only the values that mean something for them are shown. */
   devices: KindsInUse;
+  /** The ceiling the run stopped at: its code and the label of the field to change, in the page's language. */
+  stopped?: { code: string; field: string } | null;
 }
 
 /** A heading for every group; a Record, so a group the engine adds needs its text first. */
@@ -51,7 +53,7 @@ const LATENCY_COLUMNS: Record<string, MessageKey> = {
 };
 
 // Memoised: the page re-renders with every frame of a streaming run; the summary comes once, at the end.
-export const SummaryPanel = memo(function SummaryPanel({ summary, fields, emptyText, devices }: Props) {
+export const SummaryPanel = memo(function SummaryPanel({ summary, fields, emptyText, devices, stopped }: Props) {
   const { t, lang } = useI18n();
   if (!summary || fields.length === 0) {
     return (
@@ -81,8 +83,8 @@ export const SummaryPanel = memo(function SummaryPanel({ summary, fields, emptyT
         <h2 id="summary-title">{t('summary.title')}</h2>
       </div>
       {summary.truncated && (
-        <p className="note note-warn" role="status">
-          {t('summary.truncated')}
+        <p className="note note-warn" role="status" data-testid="summary-stopped">
+          {stopped ? t(stopped.code === 'too_much_memory' ? 'summary.stoppedPoints' : 'summary.stoppedWork', { field: stopped.field }) : t('summary.truncated')}
         </p>
       )}
       <dl className="headline-grid">

@@ -1,4 +1,4 @@
-// The summary laid out from the engine's catalogue (`summary_fields()`, CONTRACT §3): every
+// The summary laid out from the engine's catalogue (`summary_fields()`): every
 // value's unit, group and English label come from there, keyed by id, so nothing is parsed
 // out of a field name and a value the engine adds shows up without UI changes.
 import type { SummaryField, SummaryGroup, Unit } from '../engine/types';

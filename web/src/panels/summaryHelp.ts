@@ -74,7 +74,7 @@ export const SUMMARY_HELP: Record<string, Record<Lang, string>> = {
   duration_s: { en: 'Simulated time the workload ran (not how long your browser took).', ja: 'ワークロードが動いたシミュレーション上の時間です（ブラウザでかかった時間ではありません）。' },
   scale: { en: 'Only 1/N of the drive was simulated to keep runs quick; capacities are shown full-size.', ja: '実行を速くするためドライブの 1/N だけを模擬しました。容量は実物大で表示しています。' },
   events: { en: 'Steps the simulator processed (command completions and wake-ups): a measure of its work.', ja: 'シミュレータが処理したステップ（コマンド完了や起床）の数で、計算量の目安です。' },
-  truncated: { en: 'The run hit the simulator’s event limit and stopped early.', ja: '実行がシミュレータのイベント上限に達し、途中で止まりました。' },
+  truncated: { en: 'The run stopped at one of the engine’s ceilings (its work, or the points its charts over time may hold) before its end.', ja: '実行がエンジンの上限（処理量、または時間軸グラフの点数）に達し、最後まで進む前に止まりました。' },
   time_window_ms: { en: 'Width of the time windows the throughput-over-time charts average over.', ja: 'スループット推移のグラフで平均を取る時間区間の幅です。' },
   time_window_widened: { en: 'The run was long, so the averaging windows were widened to keep the charts light.', ja: '実行が長いため、グラフを軽く保つよう平均区間を広げました。' },
 };

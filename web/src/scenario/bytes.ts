@@ -1,6 +1,6 @@
 // Byte sizes as people write them ("4k", "61 MiB", "512GB") and back. fio's convention: a bare
 // or single-letter suffix is binary (k = 1024), a suffix ending in B without i is decimal
-// (KB = 1000), "KiB" is binary. One grammar for the engine and the page (CONTRACT §5): the
+// (KB = 1000), "KiB" is binary. One grammar for the engine and the page: the
 // shared vectors in tests/fixtures/size-grammar.json are read by a Rust and a Vitest test.
 
 const KI = 1024n;

@@ -45,7 +45,7 @@ export interface UrlIssue {
   value?: string;
   /** Extra detail: the allowed range, or the engine's own message. */
   detail?: string;
-  /** For `rejected`: the engine's error code (CONTRACT §1). */
+  /** For `rejected`: the engine's error code. */
   engineCode?: ErrorCode;
   /** The pinned result (1-based, in link order) the problem is in, when it is in one. */
   pin?: number;

@@ -146,7 +146,7 @@ static FIELDS: &[SummaryField] = &[
     f("duration_s", U::S, G::Run, "Simulated time"),
     f("scale", U::Ratio, G::Run, "Scale (1/N of the drive simulated)"),
     f("events", U::Count, G::Run, "Events"),
-    f("truncated", U::None, G::Run, "Stopped at the event limit"),
+    f("truncated", U::None, G::Run, "Stopped at a ceiling"),
     f("time_window_ms", U::Ms, G::Run, "Averaging window"),
     f("time_window_widened", U::None, G::Run, "Averaging window widened"),
 ];

@@ -19,6 +19,9 @@ use ts_rs::TS;
 pub struct Report {
     pub summary: Summary,
     pub series: Vec<Series>,
+    /// The ceiling the run stopped at before its workload's end, naming the field to change
+    /// (`summary.truncated` says the same as a number would); null for a run that finished.
+    pub stopped: Option<crate::scenario::ScenarioError>,
 }
 
 /// Every number is an f64 so JavaScript reads it exactly (all stay below 2^53). Values of
@@ -120,7 +123,8 @@ pub struct Summary {
     pub tier_cached_bytes: f64,
     /// Events the run loop processed (command completions and think-time wake-ups).
     pub events: f64,
-    /// True if the run hit the engine's event limit and stopped early.
+    /// True if the run stopped at a ceiling before its workload's end (the report's
+    /// `stopped` says which, naming the field to change).
     pub truncated: bool,
     /// Width of the throughput-over-time windows at the end of the run, milliseconds.
     pub time_window_ms: f64,
@@ -168,7 +172,7 @@ impl Simulation {
     }
 
     pub fn report(&self) -> Report {
-        Report { summary: self.summary(), series: self.series().to_vec() }
+        Report { summary: self.summary(), series: self.series().to_vec(), stopped: self.stopped().cloned() }
     }
 }
 

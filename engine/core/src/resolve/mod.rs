@@ -9,8 +9,8 @@ pub mod budget;
 mod scale;
 pub mod window;
 
-pub use budget::{Budget, FLASH_OPS_LIMIT, HOST_COMMANDS_LIMIT, MEMORY_LIMIT_BYTES};
-pub use window::{time_points_bound, TimeWindow, MAX_TIME_WINDOWS};
+pub use budget::{Budget, MEMORY_LIMIT_BYTES, WORK_LIMIT};
+pub use window::{time_points_bound, TimeWindow, MAX_TIME_POINTS, MAX_TIME_WINDOWS};
 
 use crate::host::plan::Plan;
 use crate::media::Geometry;
@@ -22,9 +22,6 @@ struct Capacities {
     user_bytes: u64,
     full_user_bytes: u64,
 }
-
-/// A run stops after this many events and says so in its summary (`truncated`).
-pub const MAX_EVENTS: u64 = 2_000_000_000;
 
 impl Scenario {
     /// Parses JSON, naming the field path in any error (`workload.iodepth: invalid type…`),
@@ -108,7 +105,8 @@ pub struct Resolved {
     pub plan: Plan,
     /// The width of the throughput-over-time windows.
     pub window: TimeWindow,
-    /// What the run is admitted under: its memory and work, estimated.
+    /// What the run is admitted under: its memory bound and work ceiling, and what it
+    /// typically takes.
     pub budget: Budget,
 }
 
@@ -123,21 +121,21 @@ pub fn compilations() -> u64 {
 }
 
 impl Resolved {
-    /// Validates `scenario` (fields, cross-field limits at both sizes, the run's memory and
-    /// work) and derives what its run needs.
+    /// Validates `scenario` (fields, cross-field limits at both sizes, the run's memory)
+    /// and derives what its run needs, with the browser's work ceiling.
     pub fn compile(scenario: &Scenario) -> Result<Resolved, ScenarioError> {
         let mut r = Resolved::derive(scenario)?;
-        // Memory and work are limits of the run the engine would do: decided here, before it
-        // starts, so a link or a form learns of them with every other refusal.
-        r.budget = budget::check(&r.simulated)?;
+        // Memory is a limit of the run the engine would do: decided here, before it starts,
+        // so a link or a form learns of it with every other refusal.
+        r.budget = budget::check(&r.simulated, &r.plan)?;
         Ok(r)
     }
 
-    /// Like `compile`, but over the browser's limits too: the estimate without the refusal.
-    /// For native tools that measure what a browser tab would refuse (`ssdsim bench`).
+    /// Like `compile`, without the browser's limits: no memory refusal and no work ceiling.
+    /// For native tools that measure what a browser tab would stop (`ssdsim bench`).
     pub fn compile_unlimited(scenario: &Scenario) -> Result<Resolved, ScenarioError> {
         let mut r = Resolved::derive(scenario)?;
-        r.budget = budget::estimate(&r.simulated);
+        r.budget = budget::unlimited(&r.simulated, &r.plan)?;
         Ok(r)
     }
 

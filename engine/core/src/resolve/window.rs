@@ -8,7 +8,8 @@
 //! the recorder doubles the width of the windows still to come each time another
 //! `MAX_TIME_WINDOWS / 2` have been drawn, so the points grow with the logarithm of the
 //! duration. Either way the summary reports the width in force at the end and whether the
-//! requested width was widened.
+//! requested width was widened. A time series never passes `MAX_TIME_POINTS`: a run that
+//! would draw more stops there (`sim/ceiling.rs`), so its memory is known before it starts.
 
 use crate::host::plan::Plan;
 use crate::media::Geometry;
@@ -18,6 +19,11 @@ use crate::units::{Nanos, MAPPING_UNIT_BYTES};
 /// Points per time series at the requested width; a chart a few thousand pixels wide has
 /// no use for more.
 pub const MAX_TIME_WINDOWS: u64 = 20_000;
+
+/// Points a time series may hold: `MAX_TIME_WINDOWS` at the first width, then three
+/// doublings (a run 16 times longer than that width's windows cover). Windows sized for a
+/// run at the hardware's best cover 800 times its duration before a run reaches it.
+pub const MAX_TIME_POINTS: u64 = MAX_TIME_WINDOWS + 3 * (MAX_TIME_WINDOWS / 2) + 2;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeWindow {
@@ -63,7 +69,7 @@ fn requested_width_ns(plan: &Plan, device: &Device) -> Result<Nanos, ScenarioErr
 
 /// The fastest the media reads and writes, bytes per second, so a run that slows down later
 /// still starts with narrow windows.
-fn media_bytes_per_s(device: &Device) -> Result<(f64, f64), ScenarioError> {
+pub(crate) fn media_bytes_per_s(device: &Device) -> Result<(f64, f64), ScenarioError> {
     media_bytes_per_s_of(device, device.kind)
 }
 

@@ -31,7 +31,8 @@ pub enum ErrorCode {
     Inconsistent,
     /// The run would need more simulator memory than the engine allows.
     TooMuchMemory,
-    /// The run's estimated flash work is past the engine's limit.
+    /// The run reached the engine's work ceiling (`WORK_LIMIT`) and stopped there, with what
+    /// it had measured: a notice in its report, not a refusal.
     TooMuchWork,
     UnsupportedVersion,
     /// The wasm engine trapped; only the page raises it (the worker is then replaced).

@@ -5,6 +5,7 @@
 //! time it wakes from think time to issue the next. Popping in time order means commands are
 //! issued in non-decreasing time, which the controller's resource booking relies on.
 
+mod ceiling;
 mod events;
 mod precondition;
 mod recorder;
@@ -16,9 +17,10 @@ use crate::host::plan::Phase;
 use crate::host::Command;
 use crate::media::Geometry;
 use crate::metrics::{FtlLines, MediaWrites, Op, Series, WindowCounters};
-use crate::resolve::{Budget, Resolved, MAX_EVENTS};
+use crate::resolve::{Budget, Resolved};
 use crate::scenario::{Rw, Scenario, ScenarioError};
 use crate::units::{Nanos, MAPPING_UNIT_BYTES};
+use ceiling::{Ceiling, CHECK_EVERY_EVENTS};
 use events::EventQueue;
 use precondition::Preconditioner;
 pub(crate) use recorder::Recorder;
@@ -50,6 +52,8 @@ pub struct Simulation {
     /// The full-size NAND drive's geometry, when the device is one (`scale` simulates 1/N).
     full_geo: Option<Geometry>,
     budget: Budget,
+    /// Where the run stops, whatever it asked for (see `ceiling.rs`).
+    ceiling: Ceiling,
     /// Runs first, in steps (see `precondition.rs`); the workload starts once it is done.
     precondition: Preconditioner,
     started: bool,
@@ -77,7 +81,9 @@ pub struct Simulation {
     now: Nanos,
     events: u64,
     finished: bool,
-    truncated: bool,
+    /// Why the run stopped before its workload's end: the ceiling it reached, naming the
+    /// field to change.
+    stopped: Option<ScenarioError>,
     scale: u32,
     /// Full-size HMB grant and the part of it holding table segments.
     hmb_granted_bytes: u64,
@@ -123,12 +129,14 @@ impl Simulation {
         let holds_data_on_nand = drive.data_nand_mut().is_some();
         let precondition = Preconditioner::new(if holds_data_on_nand { (user_bytes / MAPPING_UNIT_BYTES) as u32 } else { 0 }, &scenario);
         let base = Baselines::of(&drive);
-        let precondition_share = budget.precondition_time_share();
+        let precondition_share = budget.precondition_share;
+        let ceiling = Ceiling::new(budget.work_limit, &scenario);
         Ok(Simulation {
             user_bytes,
             full_user_bytes,
             full_geo,
             budget,
+            ceiling,
             precondition,
             started: false,
             precondition_share,
@@ -148,7 +156,7 @@ impl Simulation {
             now: 0,
             events: 0,
             finished: false,
-            truncated: false,
+            stopped: None,
             scale,
             hmb_granted_bytes: full_size.device.mapping.hmb.granted_bytes(),
             hmb_table_bytes: full_size.device.mapping.hmb.table_bytes(),
@@ -170,16 +178,25 @@ impl Simulation {
         !self.started
     }
 
-    /// The limits this run was admitted under: its estimated memory and work.
+    /// What this run was admitted under: its memory bound, work ceiling and typical time.
     pub fn budget(&self) -> &Budget {
         &self.budget
     }
 
     /// Media operations done so far, preconditioning included: every NAND read, program
-    /// and erase, translation pages too (XPoint: unit reads and writes). Never more than
-    /// `budget().flash_ops`.
+    /// and erase, translation pages too (XPoint: unit reads and writes).
     pub fn flash_ops_done(&self) -> u64 {
         self.precondition.flash_ops() + self.drive.media_ops()
+    }
+
+    /// Work done so far, as the ceiling counts it (`budget().work_limit`).
+    pub fn work_done(&self) -> u64 {
+        Ceiling::work(self.precondition.flash_ops(), self.drive.media_ops(), self.events)
+    }
+
+    /// The ceiling the run stopped at, if it did: a notice naming the field to change.
+    pub fn stopped(&self) -> Option<&ScenarioError> {
+        self.stopped.as_ref()
     }
 
     fn start_phase(&mut self, index: usize, at: Nanos) {
@@ -251,17 +268,11 @@ impl Simulation {
     /// Advances by at most `max_events` steps: unit writes of preconditioning, then events
     /// of the workload (completions and wake-ups). Returns true once the run is finished.
     pub fn run(&mut self, max_events: u64) -> bool {
+        if self.finished {
+            return true;
+        }
         if !self.started {
-            if let Some(drive) = self.drive.data_nand_mut() {
-                self.precondition.step(drive, max_events);
-            }
-            if !self.precondition.is_done() {
-                return false;
-            }
-            // The workload starts with the next chunk: a caller sees the boundary (and
-            // `ssdsim bench` times the two apart).
-            self.start_workload();
-            return false;
+            return self.precondition_step(max_events);
         }
         let mut n = 0;
         while n < max_events && !self.finished {
@@ -271,10 +282,8 @@ impl Simulation {
             };
             n += 1;
             self.events += 1;
-            if self.events >= MAX_EVENTS {
-                self.truncated = true;
-                self.events_due.clear();
-                self.finish();
+            if self.events.is_multiple_of(CHECK_EVERY_EVENTS) && self.work_done() > self.ceiling.limit {
+                self.stop_working();
                 break;
             }
             let s = self.slots[slot as usize];
@@ -300,6 +309,10 @@ impl Simulation {
             if self.recorder.window_ends_by(t) {
                 let counters = self.write_counters();
                 self.recorder.advance(t, counters);
+                if self.recorder.time_series_full() {
+                    self.stop(self.ceiling.stopped_full());
+                    break;
+                }
             }
             let bytes = s.command.units as u64 * MAPPING_UNIT_BYTES;
             if self.recorder.slc_point_due(s.command.op, bytes) {
@@ -342,6 +355,19 @@ impl Simulation {
         } else {
             self.finish();
         }
+    }
+
+    /// A chunk of preconditioning; once it is done, the workload starts (with the next chunk:
+    /// a caller sees the boundary, and `ssdsim bench` times the two apart). True if the run
+    /// stopped at its ceiling.
+    fn precondition_step(&mut self, max_writes: u64) -> bool {
+        if self.precondition_chunk(max_writes) {
+            return true;
+        }
+        if self.precondition.is_done() {
+            self.start_workload();
+        }
+        false
     }
 
     fn finish(&mut self) {
@@ -394,7 +420,7 @@ impl Simulation {
             slc_cache_start_units: self.slc_cache_start_units,
             elapsed: self.now,
             events: self.events,
-            truncated: self.truncated,
+            truncated: self.stopped.is_some(),
             scale: self.scale,
         }
     }

@@ -120,6 +120,11 @@ impl Preconditioner {
         self.fill_units as u64 + self.overwrites
     }
 
+    /// Units written so far.
+    pub fn done(&self) -> u64 {
+        self.done
+    }
+
     pub fn is_done(&self) -> bool {
         self.done >= self.total_writes()
     }

@@ -1,11 +1,12 @@
 //! Scenario fuzzing as a test: mutated presets (in-range extremes, just past them, wrong types,
 //! broken structure, other workload kinds) must validate without panicking; every refusal must
-//! name a field that exists; every accepted scenario small enough to run here must run to the
-//! end without panicking, within its work estimate and its memory estimate.
+//! name a field that exists; every accepted scenario whose memory fits here must run without
+//! panicking or hanging, stop at its work ceiling (lowered here) or before, and stay within
+//! its memory bound.
 //!
 //! `npm test` runs a smoke of a few hundred cases. The long run (the README's `npm run fuzz`):
 //!   FUZZ_CASES=100000 cargo test --release -p ssd-core --test fuzz -- --nocapture
-//! FUZZ_SEED picks another deterministic stream of cases.
+//! FUZZ_SEED picks another deterministic stream of cases, FUZZ_WORK another work ceiling.
 
 mod mutate;
 
@@ -23,15 +24,35 @@ mod heap;
 #[global_allocator]
 static HEAP: heap::Counting = heap::Counting;
 
-/// Accepted cases estimated above this much flash work are validated but not run here, so
-/// 10^5 cases finish in minutes; the product's own limit is far higher.
-const RUN_FLASH_OPS: u64 = 1_000_000;
+/// The work ceiling runs get here (FUZZ_WORK overrides it), so 10^5 cases finish in
+/// minutes; the product's own is `WORK_LIMIT`. The ceiling is what bounds a run, whatever
+/// its scenario: a lower one exercises the same stop.
+fn run_work() -> u64 {
+    std::env::var("FUZZ_WORK").ok().and_then(|v| v.parse().ok()).unwrap_or(1_000_000)
+}
+
+/// Accepted cases whose memory bound is above this are validated but not built here (a
+/// drive of a GiB takes seconds to build).
+const RUN_MEMORY_BYTES: u64 = 256 << 20;
+
+/// Events (or preconditioning's writes) per `run` call.
+const CHUNK: u64 = 1 << 14;
+
+/// Work a run may do past its ceiling before the check that stops it (`sim/ceiling.rs`: a
+/// check every 256 events): half a second natively.
+const OVERSHOOT: u64 = 5_000_000;
+
+/// Calls in a row that move neither work nor progress before a run counts as hung.
+const MAX_STALLS: u32 = 3;
 
 #[derive(Default, Debug)]
 struct Tally {
     cases: u64,
     refused: u64,
     ran: u64,
+    /// Runs that stopped at the ceiling, and the most work any run did.
+    stopped: u64,
+    most_work: u64,
     too_big_to_run_here: u64,
     refused_by_code: std::collections::BTreeMap<String, u64>,
     failures: Vec<String>,
@@ -59,40 +80,47 @@ fn check_refusal(e: &ScenarioError, case: &str, tally: &mut Tally) {
 }
 
 fn run_case(scenario: &Scenario, case: &str, tally: &mut Tally) {
-    let Ok(scaled) = scenario.scaled() else {
-        return tally.failures.push(format!("a valid scenario that does not scale: {case}"));
+    let resolved = match ssd_core::resolve::Resolved::compile(scenario) {
+        Ok(r) => r,
+        Err(e) => return tally.failures.push(format!("validated, then refused by the compiler ({e}): {case}")),
     };
-    if ssd_core::resolve::budget::estimate(&scaled).flash_ops > RUN_FLASH_OPS {
+    if resolved.budget.memory_bytes > RUN_MEMORY_BYTES {
         tally.too_big_to_run_here += 1;
         return;
     }
     let base = heap::start();
     let outcome = catch_unwind(AssertUnwindSafe(|| {
-        let mut sim = Simulation::new(scenario)?;
+        let mut resolved = resolved;
+        resolved.budget.work_limit = run_work();
+        let mut sim = Simulation::from_resolved(resolved)?;
         let budget = *sim.budget();
-        while !sim.run(1 << 14) {
-            if sim.flash_ops_done() > budget.flash_ops {
-                break;
-            }
+        // A call that moves neither the work nor the progress is a stall: a run that
+        // stalls a few calls running (the boundary after preconditioning is one) hangs.
+        let (mut stalls, mut last) = (0, (0, 0.0));
+        while !sim.run(CHUNK) && stalls <= MAX_STALLS {
+            let now = (sim.work_done(), sim.progress());
+            stalls = if now == last { stalls + 1 } else { 0 };
+            last = now;
         }
+        let hung = stalls > MAX_STALLS;
         let peak = heap::peak_since(base);
-        let summary = sim.summary();
-        let commands = summary.read_latency.count + summary.write_latency.count;
-        Ok::<_, ScenarioError>((sim.flash_ops_done(), commands, budget, peak))
+        Ok::<_, ScenarioError>((sim.work_done(), hung, sim.stopped().is_some(), budget, peak))
     }));
     match outcome {
         Err(_) => tally.failures.push(format!("panic while running {case}")),
         Ok(Err(e)) => tally.failures.push(format!("validated, then refused by the simulator ({e}): {case}")),
-        Ok(Ok((done, commands, budget, peak))) => {
+        Ok(Ok((work, hung, stopped, budget, peak))) => {
             tally.ran += 1;
-            if done > budget.flash_ops {
-                tally.failures.push(format!("{done} flash operations, estimate {} for {case}", budget.flash_ops));
+            tally.stopped += stopped as u64;
+            if hung {
+                tally.failures.push(format!("no end after {work} work units for {case}"));
             }
-            if commands > budget.host_commands as f64 {
-                tally.failures.push(format!("{commands} host commands, estimate {} for {case}", budget.host_commands));
+            tally.most_work = tally.most_work.max(work);
+            if work > run_work() + OVERSHOOT {
+                tally.failures.push(format!("{work} work units, ceiling {} for {case}", run_work()));
             }
             if peak > budget.memory_bytes {
-                tally.failures.push(format!("peak allocation {peak} bytes, estimate {} for {case}", budget.memory_bytes));
+                tally.failures.push(format!("peak allocation {peak} bytes, bound {} for {case}", budget.memory_bytes));
             }
         }
     }
@@ -125,7 +153,7 @@ fn fuzz(cases: u64, seed: u64) -> Tally {
 }
 
 #[test]
-fn mutated_scenarios_never_panic_and_stay_within_their_estimates() {
+fn mutated_scenarios_never_panic_or_hang_and_stay_within_their_bounds() {
     let cases = std::env::var("FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(400);
     let seed = std::env::var("FUZZ_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
     // Quiet panics: the tally reports them with the case that caused them.
@@ -133,8 +161,13 @@ fn mutated_scenarios_never_panic_and_stay_within_their_estimates() {
     let tally = fuzz(cases, seed);
     let _ = std::panic::take_hook();
     println!(
-        "fuzz: {} cases (seed {seed}): {} refused, {} ran, {} valid but too big to run here; refusals by code: {:?}",
-        tally.cases, tally.refused, tally.ran, tally.too_big_to_run_here, tally.refused_by_code
+        "fuzz: {} cases (seed {seed}): {} refused, {} ran ({} stopped at the ceiling of {} work units, the most done {}), {} valid but too big to build here; refusals by code: {:?}",
+        tally.cases,
+        tally.refused,
+        tally.ran,
+        tally.stopped,
+        run_work(),
+        tally.most_work, tally.too_big_to_run_here, tally.refused_by_code
     );
     assert!(tally.failures.is_empty(), "{} failures:\n{}", tally.failures.len(), tally.failures.join("\n"));
     // The mutations must reach the run loop, or this test proves nothing about it.

@@ -1,6 +1,6 @@
 //! The heap a run allocates, before it starts: the drive's maps and per-block state, the
 //! hardware's timelines, the mapping cache, the metric series (their points decided by
-//! `sim/window.rs` and the plan), histograms and the event queue. Each part twice: an upper
+//! `resolve/window.rs` and the plan), histograms and the event queue. Each part twice: an upper
 //! bound, which admits or refuses the run, and what a run typically takes, which the page
 //! shows before it starts. Most of a drive's memory is known exactly (its maps and
 //! per-block state); what only has a worst case (a plane's queue of operations, every chart
@@ -10,7 +10,7 @@ use crate::controller::{calendar, plane_timeline};
 use crate::ftl::cost_benefit::CostBenefit;
 use crate::host::plan::Plan;
 use crate::media::Geometry;
-use crate::resolve::window::{time_points_bound, TimeWindow};
+use crate::resolve::window::MAX_TIME_POINTS;
 use crate::scenario::{GcPolicy, Rw, Scenario};
 use crate::units::MAPPING_UNIT_BYTES;
 
@@ -132,9 +132,9 @@ fn histogram_bytes() -> u64 {
     })
 }
 
-/// Series, histograms and the event queue for `plan` run with time windows of `window`
-/// for at most `duration_ns`.
-pub(crate) fn metrics_bytes(s: &Scenario, plan: &Plan, window: TimeWindow, duration_ns: u64) -> Footprint {
+/// Series, histograms and the event queue for `plan`: a time series at its cap
+/// (`MAX_TIME_POINTS`: the run stops there, see `sim/ceiling.rs`).
+pub(crate) fn metrics_bytes(s: &Scenario, plan: &Plan) -> Footprint {
     let reads = plan.phases.iter().any(|p| matches!(p.job.rw, Rw::Read | Rw::Randread | Rw::Rw | Rw::Randrw));
     let writes = plan.phases.iter().any(|p| matches!(p.job.rw, Rw::Write | Rw::Randwrite | Rw::Rw | Rw::Randrw));
     let m = &s.device.mapping;
@@ -146,9 +146,9 @@ pub(crate) fn metrics_bytes(s: &Scenario, plan: &Plan, window: TimeWindow, durat
     // A hybrid's tier: reads from the cache, promotions, data cached.
     let tier = 3 * (s.device.kind == crate::scenario::DeviceKind::Hybrid) as u64;
     let time_series = reads as u64 + 4 * writes as u64 + map_tiers + tier;
-    let time_points = time_series * time_points_bound(window.width_ns, duration_ns);
+    let time_points = time_series * MAX_TIME_POINTS;
     // A time series' windows are sized for about 200 over the run at the hardware's best
-    // (`sim/window.rs`); runs go a few times slower (GC, a full cache): a few hundred to a
+    // (`resolve/window.rs`); runs go a few times slower (GC, a full cache): a few hundred to a
     // few thousand points are typical.
     let typical_time_points = time_points.min(time_series * TYPICAL_TIME_POINTS);
     let mut points = 0;

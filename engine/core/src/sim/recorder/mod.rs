@@ -5,7 +5,7 @@
 use crate::host::plan::{Plan, Point};
 use crate::metrics::timeline::LatencyTimeline;
 use crate::metrics::{Axis, AxisId, FtlLines, LabelId, LatencySummary, Op, Series, SeriesRole, SlotGeometry, Unit, WindowCounters};
-use crate::resolve::window::{TimeWindow, MAX_TIME_WINDOWS};
+use crate::resolve::window::{TimeWindow, MAX_TIME_POINTS, MAX_TIME_WINDOWS};
 use crate::units::Nanos;
 use hdrhistogram::Histogram;
 use lines::{over_time, throughput, FtlSeries, Lines};
@@ -219,9 +219,10 @@ impl Recorder {
         t >= self.window_end
     }
 
-    /// Emits a point for every time window that ended at or before `t`.
+    /// Emits a point for every time window that ended at or before `t`, until the time
+    /// series are full (`MAX_TIME_POINTS`, the last two kept for `finish`).
     pub fn advance(&mut self, t: Nanos, counters: WindowCounters) {
-        while t >= self.window_end {
+        while t >= self.window_end && !self.time_series_full() {
             self.emit_window(self.window_end, self.window_ns, counters);
             self.drawn_width_ns = self.window_ns;
             self.windows += 1;
@@ -231,6 +232,12 @@ impl Recorder {
             }
             self.window_end = self.window_end.saturating_add(self.window_ns);
         }
+    }
+
+    /// The time series hold all the points they may: the run stops (`sim/ceiling.rs`).
+    #[inline]
+    pub fn time_series_full(&self) -> bool {
+        self.windows + 2 >= MAX_TIME_POINTS
     }
 
     /// A benchmark phase ended: its throughput becomes one point of the benchmark's chart.

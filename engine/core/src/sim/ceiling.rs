@@ -1,0 +1,152 @@
+//! The run's ceilings, checked while it goes: the work it may do (`WORK_LIMIT`) and the
+//! points its time series may hold (`MAX_TIME_POINTS`). A run that reaches one stops
+//! cleanly with everything measured so far and a notice naming the field to change: no
+//! estimate made before the run has to be right for a run to be bounded.
+//!
+//! Checked every `CHECK_EVERY_EVENTS` events of the run loop and `CHECK_EVERY_WRITES` unit
+//! writes of preconditioning, at the same counts whatever size of chunks a caller runs in,
+//! so a run stops at the same point natively and in the browser. A run passes its ceiling
+//! by at most what one interval does: an event's work is bounded by its command's size and
+//! the GC it waits for (a few hundred units in bad cases), a preconditioning write's by GC.
+
+use super::{Baselines, Simulation};
+use crate::resolve::budget::PRECONDITION_OPS_PER_WORK;
+use crate::resolve::window::MAX_TIME_POINTS;
+use crate::scenario::{ErrorCode, Job, Scenario, ScenarioError, Workload};
+
+/// Events between two checks: a power of two, rare enough to cost nothing measurable.
+pub(super) const CHECK_EVERY_EVENTS: u64 = 1 << 8;
+/// Preconditioning's unit writes between two checks: a multiple of its batches of random
+/// overwrites, so a check never splits one.
+pub(super) const CHECK_EVERY_WRITES: u64 = 1 << 12;
+
+#[derive(Clone, Debug)]
+pub(super) struct Ceiling {
+    /// Work units the run may do; `u64::MAX` for native tools.
+    pub limit: u64,
+    precondition_field: &'static str,
+    /// The workload's field for a phase limited by its runtime, and by its bytes.
+    by_time_field: &'static str,
+    by_bytes_field: &'static str,
+}
+
+impl Ceiling {
+    pub fn new(limit: u64, s: &Scenario) -> Ceiling {
+        let precondition_field = if s.precondition.random_rounds > 0.0 { "precondition.random_rounds" } else { "precondition.fill_percent" };
+        Ceiling { limit, precondition_field, by_time_field: workload_field(&s.workload, true), by_bytes_field: workload_field(&s.workload, false) }
+    }
+
+    /// Work so far: preconditioning's flash operations at their speed, then the run's timed
+    /// flash operations and events.
+    pub fn work(precondition_flash_ops: u64, flash_ops: u64, events: u64) -> u64 {
+        (precondition_flash_ops / PRECONDITION_OPS_PER_WORK).saturating_add(flash_ops).saturating_add(events)
+    }
+
+    /// The notice of a run stopped at the work ceiling while preconditioning.
+    pub fn stopped_preconditioning(&self, total_units: u64, done_units: u64) -> ScenarioError {
+        ScenarioError::new(
+            self.precondition_field,
+            ErrorCode::TooMuchWork,
+            format!(
+                "the run stopped at its work ceiling ({} million units) while preconditioning, after {:.0} % of its writes: precondition less, or use a larger scale",
+                self.limit / 1_000_000,
+                100.0 * done_units as f64 / total_units.max(1) as f64
+            ),
+        )
+    }
+
+    /// The notice of a run stopped at the work ceiling while `job` ran (`progress` 0..1).
+    pub fn stopped_working(&self, job: &Job, progress: f64) -> ScenarioError {
+        let field = if job.runtime > 0.0 { self.by_time_field } else { self.by_bytes_field };
+        ScenarioError::new(
+            field,
+            ErrorCode::TooMuchWork,
+            format!(
+                "the run stopped at its work ceiling ({} million units) {:.0} % of the way through: the results cover the part that ran; run less, or use a larger scale",
+                self.limit / 1_000_000,
+                100.0 * progress
+            ),
+        )
+    }
+
+    /// The notice of a run whose time series filled up.
+    pub fn stopped_full(&self) -> ScenarioError {
+        ScenarioError::new(
+            "workload.log_avg_msec",
+            ErrorCode::TooMuchMemory,
+            format!("the run stopped when its time series reached {MAX_TIME_POINTS} points: the results cover the part that ran; use wider time windows (log_avg_msec)"),
+        )
+    }
+}
+
+/// Where the run loop stops at a ceiling.
+impl Simulation {
+    /// The workload reached the work ceiling.
+    #[cold]
+    pub(super) fn stop_working(&mut self) {
+        let progress = self.progress();
+        let notice = self.ceiling.stopped_working(&self.phases[self.phase].job, progress);
+        self.stop(notice);
+    }
+
+    /// Preconditions for at most `max_writes` unit writes, in pieces that end on multiples
+    /// of `CHECK_EVERY_WRITES` so the ceiling is checked at the same writes whatever the chunks.
+    /// True if the run stopped at its ceiling.
+    pub(super) fn precondition_chunk(&mut self, max_writes: u64) -> bool {
+        let Some(drive) = self.drive.data_nand_mut() else { return false };
+        let mut left = max_writes;
+        while left > 0 && !self.precondition.is_done() {
+            let to_check = CHECK_EVERY_WRITES - self.precondition.done() % CHECK_EVERY_WRITES;
+            left -= self.precondition.step(drive, left.min(to_check));
+            if self.precondition.done().is_multiple_of(CHECK_EVERY_WRITES) && Ceiling::work(self.precondition.flash_ops(), 0, 0) > self.ceiling.limit {
+                let notice = self.ceiling.stopped_preconditioning(self.precondition.total_writes(), self.precondition.done());
+                // The run's counters start where it stopped: it measured nothing of a workload.
+                self.base = Baselines::of(&self.drive);
+                self.recorder.start(self.drive.window_counters());
+                self.started = true;
+                self.stop(notice);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Stops the run at a ceiling: what it measured so far is its result.
+    pub(super) fn stop(&mut self, notice: ScenarioError) {
+        self.stopped = Some(notice);
+        self.events_due.clear();
+        self.finish();
+    }
+}
+
+/// The field to change to run less.
+fn workload_field(w: &Workload, by_time: bool) -> &'static str {
+    match w {
+        Workload::Job(_) | Workload::SpanSweep(_) => {
+            if by_time {
+                "workload.runtime"
+            } else {
+                "workload.io_size"
+            }
+        }
+        Workload::WholeDriveWrite(_) => "workload.io_size",
+        Workload::LatencyTrace(t) => {
+            if t.io_size.0 > 0 {
+                "workload.io_size"
+            } else {
+                "workload.size"
+            }
+        }
+        Workload::SteadyState(_) => "workload.rounds",
+        Workload::FileCopy(f) => {
+            if f.copies > 0 {
+                "workload.copies"
+            } else {
+                "workload.file_bytes"
+            }
+        }
+        Workload::TransferSizeSweep(t) if by_time && t.warmup_s > t.runtime * t.sizes.len() as f64 => "workload.warmup_s",
+        Workload::TransferSizeSweep(_) | Workload::CrystalDiskMark(_) => "workload.runtime",
+        Workload::ApplicationLoad(_) => "workload.runs",
+    }
+}
