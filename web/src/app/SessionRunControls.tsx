@@ -16,6 +16,7 @@ export function SessionRunControls({ s, compact }: { s: Session; compact?: boole
       budget={view.budget}
       memoryBytes={view.memoryBytes}
       budgetStale={view.stale}
+      stopped={Boolean(view.stopped)}
       onAutoRun={s.setAutoRun}
       onRun={s.runNow}
       onCancel={s.cancel}

@@ -35,6 +35,7 @@ export const en = {
   'run.running': 'Simulating…',
   'run.eta': 'Simulating · about {s} s left',
   'run.done': 'Finished in {s} s',
+  'run.stopped': 'Stopped at the ceiling after {s} s',
   'run.cancelled': 'Cancelled',
   'run.failed': 'The run failed',
   'run.engineAbort': 'The simulation engine stopped unexpectedly during this run and was restarted. Your scenario and link are kept; run again, or change a setting.',

@@ -35,6 +35,7 @@ export const ja: Record<MessageKey, string> = {
   'run.unavailable': 'エンジンを利用できません',
   'run.running': 'シミュレーション中…',
   'run.eta': 'シミュレーション中・残り約 {s} 秒',
+  'run.stopped': '{s} 秒で上限に達し停止',
   'run.done': '{s} 秒で完了',
   'run.cancelled': '中止しました',
   'run.failed': '実行に失敗しました',

@@ -20,6 +20,8 @@ interface Props {
   memoryBytes?: number | null;
   /** The budget shown is the last run's until this run's first chunk arrives. */
   budgetStale?: boolean;
+  /** The run stopped at one of the engine's ceilings before its end (the summary says which). */
+  stopped?: boolean;
   onAutoRun(on: boolean): void;
   onRun(): void;
   onCancel(): void;
@@ -33,7 +35,7 @@ export function etaSeconds(progress: number, elapsedMs: number): number | null {
   return ((elapsedMs / progress) * (1 - progress)) / 1000;
 }
 
-export function RunControls({ status, engine, progress, canRun, elapsedMs, autoRun, error, budget, memoryBytes, budgetStale, onAutoRun, onRun, onCancel, onRetry, compact }: Props) {
+export function RunControls({ status, engine, progress, canRun, elapsedMs, autoRun, error, budget, memoryBytes, budgetStale, stopped, onAutoRun, onRun, onCancel, onRetry, compact }: Props) {
   const { t, locale } = useI18n();
   const running = status === 'running';
   const percent = Math.floor(progress * 100);
@@ -42,7 +44,7 @@ export function RunControls({ status, engine, progress, canRun, elapsedMs, autoR
   let statusText: string;
   if (status === 'idle') statusText = engine === 'ready' ? t('run.ready') : engine === 'loading' ? t('run.loading') : t('run.unavailable');
   else if (status === 'running') statusText = eta === null ? t('run.running') : t('run.eta', { s: eta < 1 ? '<1' : Math.ceil(eta).toLocaleString(locale) });
-  else if (status === 'done') statusText = t('run.done', { s: seconds(elapsedMs) });
+  else if (status === 'done') statusText = t(stopped ? 'run.stopped' : 'run.done', { s: seconds(elapsedMs) });
   else if (status === 'cancelled') statusText = t('run.cancelled');
   else statusText = t('run.failed');
 
