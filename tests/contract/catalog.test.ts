@@ -10,7 +10,7 @@ import { summaryPaths } from '../../web/src/panels/summaryFields';
 import type { SeriesMeta } from '../../web/src/engine/types';
 import { optionLabel } from '../../web/src/i18n/engineText';
 import { KNOBS_JA } from '../../web/src/i18n/knobs.ja';
-import { knobsFor, WORKLOAD_KINDS } from '../../web/src/scenario/knobs';
+import { knobsFor } from '../../web/src/scenario/knobs';
 import { flattenLeaves } from '../../web/src/scenario/paths';
 import { loadEngine } from './loadEngine';
 
@@ -34,7 +34,12 @@ describe('catalogue', () => {
     expect(catalog.figures.map((f) => f.name)).toContain('article-000-random-read');
     for (const f of catalog.figures) expect(f.members.length).toBeGreaterThan(1);
     expect(catalog.knobs.length).toBeGreaterThan(40);
-    expect(Object.keys(catalog.workloadDefaults).sort()).toEqual([...WORKLOAD_KINDS].sort());
+    // The engine's workload kinds, in its menu order (benchmarks first, a custom job last).
+    expect(Object.keys(catalog.workloadDefaults)).toEqual(catalog.layout.workload_kinds);
+    expect(catalog.layout.workload_kinds.at(-1)).toBe('job');
+    // Every knob's group has its place in one of the panels.
+    const placed = [...catalog.layout.device_groups, ...catalog.layout.workload_groups];
+    expect(catalog.knobs.filter((k) => !placed.includes(k.group))).toEqual([]);
     for (const [kind, w] of Object.entries(catalog.workloadDefaults)) expect(w.kind).toBe(kind);
   });
 

@@ -83,7 +83,8 @@ describe('knob table helpers', () => {
   });
 
   it('groups device knobs in spec-sheet order, with groups it does not know appended', () => {
-    const { device, workload } = panelGroups(KNOBS, 'job');
+    const layout = { device_groups: ['media', 'tier', 'xpoint', 'mapping', 'gc', 'host'], workload_groups: ['workload', 'host_cpu', 'precondition', 'run'], workload_kinds: ['job'] };
+    const { device, workload } = panelGroups(KNOBS, 'job', layout);
     expect(device.map((g) => g.group)).toEqual(['media', 'xpoint', 'mapping', 'gc', 'host', 'slc']);
     expect(workload.map((g) => g.group)).toEqual(['workload', 'precondition', 'run']);
   });

@@ -1,7 +1,9 @@
 //! A run is validated once: compiling a scenario (`Resolved::compile`) is its only
-//! validation, and a run built from the compiled form checks nothing again. Counted by the
-//! engine itself (`resolve::compilations`, per thread).
+//! validation, and a run built from the compiled form checks nothing again; its NAND geometry
+//! is built once per size (the full drive's and the 1/scale drive's). Counted by the engine
+//! itself (`resolve::compilations`, `media::geometry_builds`, per thread).
 
+use ssd_core::media::geometry_builds;
 use ssd_core::resolve::{compilations, Resolved};
 use ssd_core::{Scenario, Simulation};
 
@@ -49,4 +51,24 @@ fn parsing_alone_checks_shape_not_ranges() {
     let e = Resolved::compile(&s).unwrap_err();
     assert_eq!(e.field, "workload.iodepth");
     assert!(Scenario::parse(r#"{"workload":{"kind":"job","iodpeth":4}}"#).unwrap_err().message.contains("iodpeth"));
+}
+
+#[test]
+fn a_run_builds_its_geometry_once_per_size() {
+    let geometries_during = |json: &str| {
+        let scenario = Scenario::parse(json).unwrap();
+        let before = geometry_builds();
+        let mut sim = Simulation::new(&scenario).unwrap();
+        while !sim.run(1 << 16) {}
+        geometry_builds() - before
+    };
+    // Scaled: the full drive's (capacities as typed, scaling) and the simulated drive's.
+    assert_eq!(geometries_during(JSON), 2);
+    // At full size they are one.
+    assert_eq!(geometries_during(r#"{"workload":{"kind":"job","runtime":0.001}}"#), 1);
+    // A hybrid with a NAND tier, the same; media without NAND build none.
+    let h10 = ssd_core::presets::find("h10-like").unwrap().json;
+    assert_eq!(geometries_during(h10), 2);
+    let xpoint = ssd_core::presets::find("900p-like").unwrap().json;
+    assert_eq!(geometries_during(xpoint), 0);
 }

@@ -68,6 +68,13 @@ pub fn knobs() -> String {
     ssd_core::scenario::knobs::knobs_json()
 }
 
+/// Where the page lays the knobs out (`KnobLayout`): its panels' groups in order and the
+/// workload kinds in the order its menu lists them.
+#[wasm_bindgen]
+pub fn knob_layout() -> String {
+    ssd_core::scenario::knobs::layout_json()
+}
+
 /// Every number of the run summary: `[{ id, unit, group, label }]` (ts-rs `SummaryField`), so
 /// the page lays out, formats and translates the summary by id.
 #[wasm_bindgen]

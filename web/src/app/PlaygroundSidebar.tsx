@@ -49,6 +49,7 @@ export function PlaygroundSidebar({ s, devices }: { s: Session; devices: readonl
           />
           <WorkloadPanel
             knobs={catalog.knobs}
+            layout={catalog.layout}
             scenario={current}
             kind={kind}
             presetKind={presetKind}
@@ -58,7 +59,7 @@ export function PlaygroundSidebar({ s, devices }: { s: Session; devices: readonl
             onChange={scenario.setValue}
             onReset={scenario.resetValue}
           />
-          <DevicePanel knobs={catalog.knobs} scenario={current} kind={kind} edited={scenario.edited} error={knobError} onChange={scenario.setValue} onReset={scenario.resetValue} />
+          <DevicePanel knobs={catalog.knobs} layout={catalog.layout} scenario={current} kind={kind} edited={scenario.edited} error={knobError} onChange={scenario.setValue} onReset={scenario.resetValue} />
           {/* A refusal no knob on screen can show (the document, a cross-field rule) reads here. */}
           {error && !knobForField(knobsFor(catalog.knobs, kind, devices), error.field) && (
             <p className="field-error banner-error" role="alert" data-testid="scenario-error" data-code={error.code}>

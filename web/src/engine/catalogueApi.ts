@@ -2,11 +2,11 @@
 // fields, and scenario validation; all straight from the engine.
 import type { CompiledScenarios } from './compiledScenarios';
 import type { EngineGuard } from './engineGuard';
-import { WORKLOAD_KINDS, type Knob } from '../scenario/knobs';
+import type { Knob, KnobLayout } from '../scenario/knobs';
 import type { Catalog, Figure, Preset, SummaryField } from './types';
 
 export function catalogueApi({ ready, wasm, guard }: EngineGuard, compiled: CompiledScenarios) {
-  const { default_scenario, figures, knobs, presets, summary_fields, validate_scenario } = wasm;
+  const { default_scenario, figures, knob_layout, knobs, presets, summary_fields, validate_scenario } = wasm;
   const validate = (json: string) => guard(() => validate_scenario(json));
   const normalise = <T>(scenario: T): T => JSON.parse(validate(JSON.stringify(scenario))) as T;
 
@@ -40,8 +40,9 @@ export function catalogueApi({ ready, wasm, guard }: EngineGuard, compiled: Comp
     /** Presets and figures normalised, knobs, and each workload kind's defaults, at once. */
     async catalog(): Promise<Catalog> {
       await ready;
+      const layout = JSON.parse(guard(() => knob_layout())) as KnobLayout;
       const workloadDefaults: Catalog['workloadDefaults'] = {};
-      for (const kind of WORKLOAD_KINDS) {
+      for (const kind of layout.workload_kinds) {
         workloadDefaults[kind] = normalise({ workload: { kind } }).workload;
       }
       const figureList = (JSON.parse(guard(() => figures())) as Figure[]).map((f) => ({ ...f, members: f.members.map((m) => ({ ...m, scenario: normalise(m.scenario) })) }));
@@ -52,6 +53,7 @@ export function catalogueApi({ ready, wasm, guard }: EngineGuard, compiled: Comp
         figures: figureList,
         // The knob table is the single source of rules, nullability included.
         knobs: JSON.parse(guard(() => knobs())) as Knob[],
+        layout,
         summaryFields: JSON.parse(guard(() => summary_fields())) as SummaryField[],
         workloadDefaults,
       };

@@ -3,7 +3,7 @@
 import type { Series } from '../scenario/generated/Series';
 import type { Summary } from '../scenario/generated/Summary';
 import type { Scenario } from '../scenario/generated/Scenario';
-import type { Knob } from '../scenario/knobs';
+import type { Knob, KnobLayout } from '../scenario/knobs';
 import type { SummaryField } from '../scenario/generated/SummaryField';
 import type { Budget } from '../scenario/generated/Budget';
 import type { ScenarioError } from '../scenario/generated/ScenarioError';
@@ -44,6 +44,8 @@ export interface Catalog {
   presets: Preset[];
   figures: Figure[];
   knobs: Knob[];
+  /** Where the knobs go: the panels' groups in order, the workload kinds in menu order. */
+  layout: KnobLayout;
   /** The normalised default workload of each workload kind. */
   workloadDefaults: Record<string, Record<string, unknown>>;
   /** Every value of Summary with its unit, group and English label, in display order. */

@@ -2,12 +2,13 @@
 import { memo } from 'react';
 import type { EngineErrorData } from '../engine/errors';
 import { useI18n } from '../i18n';
-import { hasSlcCache, panelGroups, type Knob } from '../scenario/knobs';
+import { hasSlcCache, panelGroups, type Knob, type KnobLayout } from '../scenario/knobs';
 import type { Json, JsonObject } from '../scenario/paths';
 import { KnobGroups } from './KnobGroups';
 
 interface Props {
   knobs: readonly Knob[];
+  layout: KnobLayout;
   scenario: JsonObject;
   kind: string;
   edited: readonly string[];
@@ -22,9 +23,9 @@ const OPEN = ['media', 'tier', 'xpoint', 'hdd'];
 const OPEN_WITH_SLC = ['media', 'tier', 'xpoint', 'hdd', 'slc_cache'];
 
 // Memoised: the page re-renders with every frame of a streaming run; this only changes with the scenario.
-export const DevicePanel = memo(function DevicePanel({ knobs, scenario, kind, edited, error, onChange, onReset }: Props) {
+export const DevicePanel = memo(function DevicePanel({ knobs, layout, scenario, kind, edited, error, onChange, onReset }: Props) {
   const { t } = useI18n();
-  const groups = panelGroups(knobs, kind).device;
+  const groups = panelGroups(knobs, kind, layout).device;
   // A drive with an SLC cache shows it at once: its size is what shapes a write run.
   const initiallyOpen = hasSlcCache(scenario) ? OPEN_WITH_SLC : OPEN;
   return (

@@ -3,12 +3,13 @@
 import { memo, useId } from 'react';
 import type { EngineErrorData } from '../engine/errors';
 import { useI18n, type MessageKey } from '../i18n';
-import { panelGroups, WORKLOAD_KINDS, type Knob } from '../scenario/knobs';
+import { panelGroups, type Knob, type KnobLayout } from '../scenario/knobs';
 import type { Json, JsonObject } from '../scenario/paths';
 import { KnobGroups } from './KnobGroups';
 
 interface Props {
   knobs: readonly Knob[];
+  layout: KnobLayout;
   scenario: JsonObject;
   kind: string;
   /** The preset's own workload kind (a different kind counts as an edit). */
@@ -20,20 +21,22 @@ interface Props {
   onReset(path: string): void;
 }
 
-export function kindKey(kind: string): MessageKey | null {
-  return WORKLOAD_KINDS.includes(kind) ? (`kind.${kind}` as MessageKey) : null;
+/** The message naming a workload kind the engine lists (`kinds`); null for any other. */
+export function kindKey(kind: string, kinds: readonly string[]): MessageKey | null {
+  return kinds.includes(kind) ? (`kind.${kind}` as MessageKey) : null;
 }
 
 // Memoised: the page re-renders with every frame of a streaming run; this only changes with the scenario.
-export const WorkloadPanel = memo(function WorkloadPanel({ knobs, scenario, kind, presetKind, edited, error, onKind, onChange, onReset }: Props) {
+export const WorkloadPanel = memo(function WorkloadPanel({ knobs, layout, scenario, kind, presetKind, edited, error, onKind, onChange, onReset }: Props) {
   const { t } = useI18n();
   const id = useId();
-  const groups = panelGroups(knobs, kind).workload;
+  const kinds = layout.workload_kinds;
+  const groups = panelGroups(knobs, kind, layout).workload;
   const label = (k: string) => {
-    const key = kindKey(k);
+    const key = kindKey(k, kinds);
     return key ? t(key) : k;
   };
-  const helpKey = WORKLOAD_KINDS.includes(kind) ? (`kind.${kind}.help` as MessageKey) : null;
+  const helpKey = kinds.includes(kind) ? (`kind.${kind}.help` as MessageKey) : null;
   return (
     <section className="card panel" aria-labelledby="workload-title" data-testid="workload-panel">
       <div className="card-head">
@@ -46,8 +49,8 @@ export const WorkloadPanel = memo(function WorkloadPanel({ knobs, scenario, kind
           </label>
         </div>
         <select id={id} value={kind} onChange={(e) => onKind(e.target.value)} data-path="workload.kind">
-          {!WORKLOAD_KINDS.includes(kind) && <option value={kind}>{kind}</option>}
-          {WORKLOAD_KINDS.map((k) => (
+          {!kinds.includes(kind) && <option value={kind}>{kind}</option>}
+          {kinds.map((k) => (
             <option key={k} value={k}>
               {label(k)}
             </option>

@@ -10,15 +10,9 @@ export { DEFAULT_DEVICE_KIND, deviceKind, deviceKinds, type KindsInUse } from '.
 // The knob entry's type is generated from the Rust table by ts-rs: never written twice.
 import type { Knob } from './generated/Knob';
 import type { Kind as KnobKind } from './generated/Kind';
-export type { Knob, KnobKind };
-
-/** Groups shown in the Device panel, in the order an SSD person reads a spec sheet. */
-export const DEVICE_GROUPS = ['media', 'tier', 'xpoint', 'hdd', 'capacity', 'slc_cache', 'mapping', 'hmb', 'gc', 'host', 'controller'];
-/** Groups shown in the Workload panel. */
-export const WORKLOAD_GROUPS = ['workload', 'host_cpu', 'precondition', 'run'];
-
-/** The workload kinds, benchmarks first as the articles use them, then a custom fio-style job. */
-export const WORKLOAD_KINDS = ['span_sweep', 'whole_drive_write', 'latency_trace', 'steady_state', 'file_copy', 'transfer_size_sweep', 'crystal_disk_mark', 'application_load', 'job'];
+// Where the knobs go (the panels' groups, the workload kinds in menu order): the engine's too.
+import type { KnobLayout } from './generated/KnobLayout';
+export type { Knob, KnobKind, KnobLayout };
 
 export function workloadKind(scenario: unknown): string {
   const kind = getPath(scenario, 'workload.kind');
@@ -49,19 +43,19 @@ export interface KnobGroup {
  * Knobs grouped in `order`; with `rest`, groups the order does not name (a group the engine
  * adds later, such as an SLC cache) follow, so they appear without a UI change.
  */
-export function groupKnobs(knobs: readonly Knob[], order: readonly string[], rest: boolean): KnobGroup[] {
+export function groupKnobs(knobs: readonly Knob[], order: readonly string[], rest: false | KnobLayout): KnobGroup[] {
   const known = [...order];
   if (rest) {
-    const others = [...DEVICE_GROUPS, ...WORKLOAD_GROUPS];
+    const others = [...rest.device_groups, ...rest.workload_groups];
     for (const k of knobs) if (!known.includes(k.group) && !others.includes(k.group)) known.push(k.group);
   }
   return known.map((group) => ({ group, knobs: knobs.filter((k) => k.group === group) })).filter((g) => g.knobs.length > 0);
 }
 
 /** Knobs a workload kind uses, split into the Device and Workload panels. */
-export function panelGroups(knobs: readonly Knob[], kind: string): { device: KnobGroup[]; workload: KnobGroup[] } {
+export function panelGroups(knobs: readonly Knob[], kind: string, layout: KnobLayout): { device: KnobGroup[]; workload: KnobGroup[] } {
   const usable = knobsFor(knobs, kind);
-  return { device: groupKnobs(usable, DEVICE_GROUPS, true), workload: groupKnobs(usable, WORKLOAD_GROUPS, false) };
+  return { device: groupKnobs(usable, layout.device_groups, layout), workload: groupKnobs(usable, layout.workload_groups, false) };
 }
 
 /**

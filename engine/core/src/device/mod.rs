@@ -12,7 +12,7 @@ mod serve;
 pub mod tier;
 pub mod xpoint;
 
-use crate::media::Geometry;
+use crate::media::{Geometry, Layout};
 use crate::metrics::{MediaWrites, WindowCounters};
 use crate::scenario::{Device, DeviceKind, ScenarioError};
 use crate::units::Nanos;
@@ -37,19 +37,20 @@ pub enum DeviceModel {
 }
 
 impl DeviceModel {
-    pub fn new(device: &Device) -> Result<DeviceModel, ScenarioError> {
-        DeviceModel::of_kind(device, device.kind)
+    /// The device `device` describes, its media laid out as `layout` (`Device::layout`).
+    pub fn new(device: &Device, layout: Layout) -> Result<DeviceModel, ScenarioError> {
+        DeviceModel::of_kind(device, device.kind, layout)
     }
 
     /// A device of `kind` built from `device`'s part for it (a hybrid's tiers are built so).
-    pub fn of_kind(device: &Device, kind: DeviceKind) -> Result<DeviceModel, ScenarioError> {
+    fn of_kind(device: &Device, kind: DeviceKind, layout: Layout) -> Result<DeviceModel, ScenarioError> {
         Ok(match kind {
-            DeviceKind::NandSsd => DeviceModel::Nand(NandSsd::new(device, Geometry::new(device)?)),
+            DeviceKind::NandSsd => DeviceModel::Nand(NandSsd::new(device, layout.geometry.map_or_else(|| Geometry::new(device), Ok)?)),
             DeviceKind::XpointSsd => DeviceModel::Xpoint(XpointSsd::new(device)),
             DeviceKind::Hdd => DeviceModel::Hdd(HardDisk::new(device)),
             DeviceKind::Hybrid => {
-                let (cache, backing) = (DeviceModel::of_kind(device, device.tier.cache)?, DeviceModel::of_kind(device, device.tier.backing)?);
-                DeviceModel::Hybrid(Box::new(HybridDrive::new(device, cache, backing, device.user_bytes_of(device.tier.cache)?)))
+                let (cache, backing) = (DeviceModel::of_kind(device, device.tier.cache, layout)?, DeviceModel::of_kind(device, device.tier.backing, layout)?);
+                DeviceModel::Hybrid(Box::new(HybridDrive::new(device, cache, backing, layout.bytes_of(device, device.tier.cache))))
             }
         })
     }

@@ -1,24 +1,43 @@
 //! What a device described by a scenario holds: the capacity the host addresses, which for
-//! NAND comes out of the geometry (raw capacity less over-provisioning).
+//! NAND comes out of the geometry (raw capacity less over-provisioning). `Layout` works it
+//! out once, with the geometry, for everything a run derives from them.
 
 use super::Geometry;
 use crate::scenario::{Device, DeviceKind, ScenarioError};
 use crate::units::MAPPING_UNIT_BYTES;
 
+/// A device's media, laid out: its NAND geometry when one of its media is NAND, and the
+/// bytes the host addresses (a hybrid's are its backing tier's).
+#[derive(Clone, Copy, Debug)]
+pub struct Layout {
+    pub geometry: Option<Geometry>,
+    pub user_bytes: u64,
+}
+
+impl Layout {
+    /// Bytes a medium of `kind` of this device holds (a hybrid tier's capacity).
+    pub fn bytes_of(&self, device: &Device, kind: DeviceKind) -> u64 {
+        match kind {
+            DeviceKind::NandSsd => self.geometry.map_or(0, |g| g.user_bytes()),
+            DeviceKind::XpointSsd => device.xpoint.user_units() as u64 * MAPPING_UNIT_BYTES,
+            DeviceKind::Hdd => device.hdd.user_units() as u64 * MAPPING_UNIT_BYTES,
+            DeviceKind::Hybrid => self.user_bytes,
+        }
+    }
+}
+
 impl Device {
-    /// Bytes the host can address: a hybrid drive's are its backing tier's.
-    pub fn user_bytes(&self) -> Result<u64, ScenarioError> {
+    /// The device's media laid out: the geometry built once, if it has NAND.
+    pub fn layout(&self) -> Result<Layout, ScenarioError> {
+        let geometry = if self.media_kinds().contains(&DeviceKind::NandSsd) { Some(Geometry::new(self)?) } else { None };
+        let mut layout = Layout { geometry, user_bytes: 0 };
         let kind = if self.kind == DeviceKind::Hybrid { self.tier.backing } else { self.kind };
-        self.user_bytes_of(kind)
+        layout.user_bytes = layout.bytes_of(self, kind);
+        Ok(layout)
     }
 
-    /// Bytes a device of `kind` described by this `device` holds (a tier's capacity).
-    pub fn user_bytes_of(&self, kind: DeviceKind) -> Result<u64, ScenarioError> {
-        Ok(match kind {
-            DeviceKind::NandSsd => Geometry::new(self)?.user_bytes(),
-            DeviceKind::XpointSsd => self.xpoint.user_units() as u64 * MAPPING_UNIT_BYTES,
-            DeviceKind::Hdd => self.hdd.user_units() as u64 * MAPPING_UNIT_BYTES,
-            DeviceKind::Hybrid => self.user_bytes()?,
-        })
+    /// Bytes the host can address: a hybrid drive's are its backing tier's.
+    pub fn user_bytes(&self) -> Result<u64, ScenarioError> {
+        Ok(self.layout()?.user_bytes)
     }
 }

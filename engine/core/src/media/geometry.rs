@@ -70,8 +70,19 @@ struct Divisors {
 /// Slots are `u32`: 2^32 x 4 KiB = 16 TiB of raw NAND is the ceiling.
 const MAX_SLOTS: u64 = u32::MAX as u64 - 1;
 
+thread_local! {
+    /// Geometries built on this thread, for the test that holds a run to one per size.
+    static BUILDS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many geometries this thread has built so far.
+pub fn geometry_builds() -> u64 {
+    BUILDS.with(std::cell::Cell::get)
+}
+
 impl Geometry {
     pub fn new(device: &Device) -> Result<Geometry, ScenarioError> {
+        BUILDS.with(|b| b.set(b.get() + 1));
         let n = &device.nand;
         let dies = n.channels * n.dies_per_channel;
         let planes = dies * n.planes_per_die;

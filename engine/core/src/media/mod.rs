@@ -5,6 +5,7 @@ mod divisor;
 mod geometry;
 mod nand;
 
+pub use capacity::Layout;
 pub use divisor::Divisor;
-pub use geometry::Geometry;
+pub use geometry::{geometry_builds, Geometry};
 pub use nand::NandTiming;

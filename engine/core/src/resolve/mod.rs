@@ -13,14 +13,14 @@ pub use budget::{Budget, MEMORY_LIMIT_BYTES, WORK_LIMIT};
 pub use window::{time_points_bound, TimeWindow, MAX_TIME_POINTS, MAX_TIME_WINDOWS};
 
 use crate::host::plan::Plan;
-use crate::media::Geometry;
+use crate::media::{Geometry, Layout};
 use crate::scenario::{Check, DeviceKind, ErrorCode, Scenario, ScenarioError, SCENARIO_VERSION};
 use std::cell::Cell;
 
-/// Bytes the host addresses on the simulated drive and on the full-size one.
-struct Capacities {
-    user_bytes: u64,
-    full_user_bytes: u64,
+/// The media of the simulated drive and of the full-size one, laid out once each.
+struct Layouts {
+    simulated: Layout,
+    full: Layout,
 }
 
 impl Scenario {
@@ -41,8 +41,8 @@ impl Scenario {
     }
 
     /// Checks every field at the size typed and at the 1/scale size; returns the scaled one
-    /// and the user capacities of both, found on the way.
-    fn validate_both_sizes(&self) -> Result<(Scenario, Capacities), ScenarioError> {
+    /// and the layouts of both (geometry, user capacity), found on the way.
+    fn validate_both_sizes(&self) -> Result<(Scenario, Layouts), ScenarioError> {
         let top = Check::at("");
         if self.version == 0 || self.version > SCENARIO_VERSION {
             return Err(top.fail(
@@ -53,22 +53,22 @@ impl Scenario {
         }
         top.knob("seed", self.seed as f64)?;
         top.knob("scale", self.scale as f64)?;
-        let full_user_bytes = self.validate_at_this_size()?;
-        let scaled = self.scaled()?;
-        let mut user_bytes = full_user_bytes;
+        let full = self.validate_at_this_size()?;
+        let scaled = self.scaled_from(full.geometry.as_ref())?;
+        let mut simulated = full;
         if self.scale > 1 {
-            user_bytes = scaled.validate_at_this_size().map_err(|e| {
+            simulated = scaled.validate_at_this_size().map_err(|e| {
                 let message = format!("at scale {} (1/{} of the drive simulated), {e}: choose a smaller scale", self.scale, self.scale);
                 ScenarioError::new("scale", e.code, message)
             })?;
         }
-        Ok((scaled, Capacities { user_bytes, full_user_bytes }))
+        Ok((scaled, Layouts { simulated, full }))
     }
 
-    /// Checks every field at this size; returns the user capacity.
-    fn validate_at_this_size(&self) -> Result<u64, ScenarioError> {
-        validate_device(&self.device)?;
-        let user_bytes = self.device.user_bytes()?;
+    /// Checks every field at this size; returns the media's layout.
+    fn validate_at_this_size(&self) -> Result<Layout, ScenarioError> {
+        let layout = validate_device(&self.device)?;
+        let user_bytes = layout.user_bytes;
         Check::at("host").knob("command_overhead_us", self.host.command_overhead_us)?;
         let c = Check::at("precondition");
         c.knob("fill_percent", self.precondition.fill_percent)?;
@@ -83,7 +83,7 @@ impl Scenario {
             job.validate(&Check::workload("job"), user_bytes)
                 .map_err(|e| ScenarioError::new("workload", ErrorCode::Internal, format!("internal error: a benchmark point is not a valid job ({e})")))?;
         }
-        Ok(user_bytes)
+        Ok(layout)
     }
 }
 
@@ -99,7 +99,9 @@ pub struct Resolved {
     /// Bytes the host addresses on the simulated drive and on the full-size one.
     pub user_bytes: u64,
     pub full_user_bytes: u64,
-    /// The full-size NAND drive's geometry (capacities as typed), when the device has one.
+    /// The NAND geometry of the simulated drive and of the full-size one (capacities as
+    /// typed), when the device has NAND: built once each, for everything the run needs.
+    pub geometry: Option<Geometry>,
     pub full_geometry: Option<Geometry>,
     /// The workload expanded into phases, on the simulated drive.
     pub plan: Plan,
@@ -127,7 +129,7 @@ impl Resolved {
         let mut r = Resolved::derive(scenario)?;
         // Memory is a limit of the run the engine would do: decided here, before it starts,
         // so a link or a form learns of it with every other refusal.
-        r.budget = budget::check(&r.simulated, &r.plan)?;
+        r.budget = budget::check(&r.simulated, &r.plan, r.window, r.layout())?;
         Ok(r)
     }
 
@@ -135,29 +137,48 @@ impl Resolved {
     /// For native tools that measure what a browser tab would stop (`ssdsim bench`).
     pub fn compile_unlimited(scenario: &Scenario) -> Result<Resolved, ScenarioError> {
         let mut r = Resolved::derive(scenario)?;
-        r.budget = budget::unlimited(&r.simulated, &r.plan)?;
+        r.budget = budget::unlimited(&r.simulated, &r.plan, r.window, r.layout())?;
         Ok(r)
     }
 
     fn derive(scenario: &Scenario) -> Result<Resolved, ScenarioError> {
         COMPILATIONS.with(|c| c.set(c.get() + 1));
-        let (simulated, Capacities { user_bytes, full_user_bytes }) = scenario.validate_both_sizes()?;
-        let nand = scenario.device.media_kinds().contains(&DeviceKind::NandSsd);
-        let full_geometry = if nand { Some(Geometry::new(&scenario.device)?) } else { None };
-        let plan = Plan::new(&simulated.workload, user_bytes, scenario.scale as f64);
-        let window = window::time_window(&plan, &simulated.device)?;
-        Ok(Resolved { scenario: scenario.clone(), simulated, user_bytes, full_user_bytes, full_geometry, plan, window, budget: Budget::default() })
+        let (simulated, Layouts { simulated: layout, full }) = scenario.validate_both_sizes()?;
+        let plan = Plan::new(&simulated.workload, layout.user_bytes, scenario.scale as f64);
+        let window = window::time_window(&plan, &simulated.device, layout.geometry.as_ref())?;
+        Ok(Resolved {
+            scenario: scenario.clone(),
+            simulated,
+            user_bytes: layout.user_bytes,
+            full_user_bytes: full.user_bytes,
+            geometry: layout.geometry,
+            full_geometry: full.geometry,
+            plan,
+            window,
+            budget: Budget::default(),
+        })
+    }
+
+    /// The simulated drive's media.
+    pub fn layout(&self) -> Layout {
+        Layout { geometry: self.geometry, user_bytes: self.user_bytes }
     }
 }
 
 /// The device's fields, in the order a form shows them: its kind, each medium's part, a
-/// hybrid's tier (which needs the backing medium's capacity), the controller and the link.
-fn validate_device(device: &crate::scenario::Device) -> Result<(), ScenarioError> {
+/// hybrid's tier (which needs the backing medium's capacity), the controller and the link;
+/// then its media's layout.
+fn validate_device(device: &crate::scenario::Device) -> Result<Layout, ScenarioError> {
     device.validate_media()?;
-    if device.kind == DeviceKind::Hybrid {
-        device.tier.validate(device.user_bytes()?)?;
-    }
-    device.validate_controller_and_link()
+    let hybrid = if device.kind == DeviceKind::Hybrid {
+        let layout = device.layout()?;
+        device.tier.validate(layout.user_bytes)?;
+        Some(layout)
+    } else {
+        None
+    };
+    device.validate_controller_and_link()?;
+    hybrid.map_or_else(|| device.layout(), Ok)
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@
 //! says `scale` and states byte-valued chart axes at full size; durations of runs limited by
 //! bytes are those of the 1/N drive.
 
+use crate::media::Geometry;
 use crate::scenario::{Device, DeviceKind, ErrorCode, Scenario, ScenarioError, Workload};
 use crate::units::{Bytes, MAPPING_UNIT_BYTES};
 
@@ -21,6 +22,11 @@ fn shrink(b: &mut Bytes, n: u64) {
 impl Scenario {
     /// The scenario the engine actually simulates: this one at 1/scale.
     pub fn scaled(&self) -> Result<Scenario, ScenarioError> {
+        self.scaled_from(None)
+    }
+
+    /// `scaled`, given the full-size drive's NAND geometry if it is known already.
+    pub(crate) fn scaled_from(&self, full: Option<&Geometry>) -> Result<Scenario, ScenarioError> {
         let n = self.scale as u64;
         if n <= 1 {
             return Ok(self.clone());
@@ -28,9 +34,9 @@ impl Scenario {
         let mut s = self.clone();
         s.scale = 1;
         let [cache, backing] = s.device.media_kinds();
-        scale_media(&mut s.device, backing, n)?;
+        scale_media(&mut s.device, backing, n, full)?;
         if cache != backing {
-            scale_media(&mut s.device, cache, n)?;
+            scale_media(&mut s.device, cache, n, full)?;
         }
         // A hybrid's pinned range is a region of the drive, like a workload's.
         shrink(&mut s.device.tier.pin_offset, n);
@@ -76,9 +82,9 @@ impl Scenario {
 
 /// One device kind's part of `device` at 1/N (a hybrid's cache shrinks with its backing
 /// tier, so the share of the data the cache holds stays the full drive's).
-fn scale_media(device: &mut Device, kind: DeviceKind, n: u64) -> Result<(), ScenarioError> {
+fn scale_media(device: &mut Device, kind: DeviceKind, n: u64, full: Option<&Geometry>) -> Result<(), ScenarioError> {
     match kind {
-        DeviceKind::NandSsd => scale_nand(device, n)?,
+        DeviceKind::NandSsd => scale_nand(device, n, full)?,
         // Media written in place has no spare to keep in proportion: the capacity shrinks.
         DeviceKind::XpointSsd => shrink(&mut device.xpoint.capacity_bytes, n),
         // A disk's positions are shares of its capacity and stroke: 1/N of it seeks and
@@ -95,8 +101,11 @@ fn scale_media(device: &mut Device, kind: DeviceKind, n: u64) -> Result<(), Scen
 /// The NAND drive at 1/N: capacities are exact shares of the full drive's, so OP is as typed
 /// at every scale; blocks per plane round up and the excess stays erased (see
 /// `media::geometry`).
-fn scale_nand(device: &mut Device, n: u64) -> Result<(), ScenarioError> {
-    let full = crate::media::Geometry::new(device)?;
+fn scale_nand(device: &mut Device, n: u64, full: Option<&Geometry>) -> Result<(), ScenarioError> {
+    let full = match full {
+        Some(g) => *g,
+        None => Geometry::new(device)?,
+    };
     let page_bytes = device.nand.page_bytes;
     let nand = &mut device.nand;
     if nand.blocks_per_plane as u64 / n < 8 {

@@ -30,6 +30,10 @@ pub struct TimeWindow {
     pub width_ns: Nanos,
     /// The requested (or automatic) width was widened to fit `MAX_TIME_WINDOWS`.
     pub widened: bool,
+    /// Points a time series may hold in this run: `MAX_TIME_POINTS`, or for a run whose
+    /// duration is known (every phase limited by `runtime`) what that duration draws with a
+    /// generous tail for the commands still in flight at its end. The run stops there.
+    pub max_points: u64,
 }
 
 /// Simulated time of the phases limited by `runtime`, if every phase is.
@@ -40,19 +44,24 @@ pub(crate) fn known_duration_ns(plan: &Plan) -> Option<Nanos> {
 /// Width of the time windows: `log_avg_msec` if the job sets it, else about 200 points
 /// over the run. Runs limited by bytes are estimated from the fastest the hardware could
 /// go, so there are at least 200.
-pub(crate) fn time_window(plan: &Plan, device: &Device) -> Result<TimeWindow, ScenarioError> {
-    let requested = requested_width_ns(plan, device)?.max(1);
-    Ok(match known_duration_ns(plan) {
-        Some(duration) if duration / requested > MAX_TIME_WINDOWS => TimeWindow { width_ns: duration.div_ceil(MAX_TIME_WINDOWS), widened: true },
-        _ => TimeWindow { width_ns: requested, widened: false },
-    })
+pub(crate) fn time_window(plan: &Plan, device: &Device, geo: Option<&Geometry>) -> Result<TimeWindow, ScenarioError> {
+    let requested = requested_width_ns(plan, device, geo)?.max(1);
+    let known = known_duration_ns(plan);
+    let (width_ns, widened) = match known {
+        Some(duration) if duration / requested > MAX_TIME_WINDOWS => (duration.div_ceil(MAX_TIME_WINDOWS), true),
+        _ => (requested, false),
+    };
+    // Commands in flight when the runtime ends complete after it: a quarter of the run more,
+    // and a second, is far more than any queue of them takes.
+    let max_points = known.map_or(MAX_TIME_POINTS, |d| time_points_bound(width_ns, d.saturating_add(d / 4).saturating_add(1_000_000_000)).min(MAX_TIME_POINTS));
+    Ok(TimeWindow { width_ns, widened, max_points })
 }
 
-fn requested_width_ns(plan: &Plan, device: &Device) -> Result<Nanos, ScenarioError> {
+fn requested_width_ns(plan: &Plan, device: &Device, geo: Option<&Geometry>) -> Result<Nanos, ScenarioError> {
     if let Some(ms) = plan.phases.iter().map(|p| p.job.log_avg_msec).find(|&ms| ms > 0.0) {
         return Ok((ms * 1e6) as Nanos);
     }
-    let (read_rate, write_rate) = media_bytes_per_s(device)?;
+    let (read_rate, write_rate) = media_bytes_per_s(device, geo)?;
     let link = device.host_interface.bytes_per_s() as f64;
     let mut total_s = 0.0;
     for p in &plan.phases {
@@ -69,16 +78,19 @@ fn requested_width_ns(plan: &Plan, device: &Device) -> Result<Nanos, ScenarioErr
 
 /// The fastest the media reads and writes, bytes per second, so a run that slows down later
 /// still starts with narrow windows.
-pub(crate) fn media_bytes_per_s(device: &Device) -> Result<(f64, f64), ScenarioError> {
-    media_bytes_per_s_of(device, device.kind)
+pub(crate) fn media_bytes_per_s(device: &Device, geo: Option<&Geometry>) -> Result<(f64, f64), ScenarioError> {
+    media_bytes_per_s_of(device, device.kind, geo)
 }
 
-fn media_bytes_per_s_of(device: &Device, kind: DeviceKind) -> Result<(f64, f64), ScenarioError> {
+fn media_bytes_per_s_of(device: &Device, kind: DeviceKind, geo: Option<&Geometry>) -> Result<(f64, f64), ScenarioError> {
     Ok(match kind {
         DeviceKind::NandSsd => {
             // The planes' reads, and programs of a one-shot wordline or (into an SLC cache)
             // an SLC page.
-            let geo = Geometry::new(device)?;
+            let geo = match geo {
+                Some(g) => *g,
+                None => Geometry::new(device)?,
+            };
             let timing = crate::media::NandTiming::of(&device.nand);
             let page = geo.page_bytes as f64;
             let read_rate = page / (timing.read_ns.min(timing.slc_mode_read_ns) as f64 / 1e9);
@@ -96,7 +108,7 @@ fn media_bytes_per_s_of(device: &Device, kind: DeviceKind) -> Result<(f64, f64),
         DeviceKind::Hdd => (device.hdd.outer_mb_per_s * 1e6, device.hdd.outer_mb_per_s * 1e6),
         // The faster tier's: hits and writes into the cache can run at its speed.
         DeviceKind::Hybrid => {
-            let (cache, backing) = (media_bytes_per_s_of(device, device.tier.cache)?, media_bytes_per_s_of(device, device.tier.backing)?);
+            let (cache, backing) = (media_bytes_per_s_of(device, device.tier.cache, geo)?, media_bytes_per_s_of(device, device.tier.backing, geo)?);
             (cache.0.max(backing.0), cache.1.max(backing.1))
         }
     })

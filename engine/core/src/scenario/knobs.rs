@@ -706,10 +706,46 @@ pub fn knobs_json() -> String {
     serde_json::to_string(KNOBS).expect("the knob table serialises")
 }
 
+/// Where the page lays the knobs out: the Device panel's groups in the order an SSD person
+/// reads a spec sheet, the Workload panel's, and the workload kinds in the order its menu
+/// lists them. The page keeps no copy: a group or kind the engine adds shows up by itself.
+#[derive(Clone, Copy, Debug, Serialize, TS)]
+#[ts(export)]
+pub struct KnobLayout {
+    #[ts(as = "Vec<String>")]
+    pub device_groups: &'static [&'static str],
+    #[ts(as = "Vec<String>")]
+    pub workload_groups: &'static [&'static str],
+    #[ts(as = "Vec<String>")]
+    pub workload_kinds: &'static [&'static str],
+}
+
+pub const LAYOUT: KnobLayout = KnobLayout {
+    device_groups: &["media", "tier", "xpoint", "hdd", "capacity", "slc_cache", "mapping", "hmb", "gc", "host", "controller"],
+    workload_groups: &["workload", "host_cpu", "precondition", "run"],
+    workload_kinds: &super::WORKLOAD_KINDS,
+};
+
+pub fn layout_json() -> String {
+    serde_json::to_string(&LAYOUT).expect("the knob layout serialises")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::scenario::Scenario;
+
+    /// Every knob's group has one place on the page, and every place a knob.
+    #[test]
+    fn every_group_is_laid_out_once() {
+        let laid_out: Vec<&str> = LAYOUT.device_groups.iter().chain(LAYOUT.workload_groups).copied().collect();
+        for knob in KNOBS {
+            assert_eq!(laid_out.iter().filter(|&&g| g == knob.group).count(), 1, "group {} of {}", knob.group, knob.path);
+        }
+        for group in laid_out {
+            assert!(KNOBS.iter().any(|k| k.group == group), "group {group} has no knob");
+        }
+    }
 
     /// Every path in the table names a real field: it appears in some preset's normalised
     /// JSON or in a default scenario of the right workload kind.

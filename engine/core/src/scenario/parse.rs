@@ -12,9 +12,11 @@ use super::{knobs, Scenario, Workload, MAX_SEED};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-/// The workload kinds, as `workload.kind` spells them.
+/// The workload kinds, as `workload.kind` spells them, in the order a menu lists them (the
+/// page's comes from here, `knobs::LAYOUT`): the articles' benchmarks first, then a custom
+/// fio-style job.
 pub const WORKLOAD_KINDS: [&str; 9] =
-    ["job", "span_sweep", "whole_drive_write", "latency_trace", "steady_state", "transfer_size_sweep", "crystal_disk_mark", "file_copy", "application_load"];
+    ["span_sweep", "whole_drive_write", "latency_trace", "steady_state", "file_copy", "transfer_size_sweep", "crystal_disk_mark", "application_load", "job"];
 
 pub(crate) fn parse(text: &str) -> Result<Scenario, ScenarioError> {
     let value: Value = serde_json::from_str(text).map_err(|e| ScenarioError::new("", ErrorCode::Syntax, format!("not a valid scenario JSON: {e}")))?;

@@ -1,7 +1,8 @@
 //! The run's ceilings, checked while it goes: the work it may do (`WORK_LIMIT`) and the
-//! points its time series may hold (`MAX_TIME_POINTS`). A run that reaches one stops
-//! cleanly with everything measured so far and a notice naming the field to change: no
-//! estimate made before the run has to be right for a run to be bounded.
+//! points its time series may hold (`TimeWindow::max_points`, at most `MAX_TIME_POINTS`). A
+//! run that reaches one stops cleanly with everything measured so far and a notice naming
+//! the field to change: no estimate made before the run has to be right for a run to be
+//! bounded.
 //!
 //! Checked every `CHECK_EVERY_EVENTS` events of the run loop and `CHECK_EVERY_WRITES` unit
 //! writes of preconditioning, at the same counts whatever size of chunks a caller runs in,
@@ -11,7 +12,6 @@
 
 use super::{Baselines, Simulation};
 use crate::resolve::budget::PRECONDITION_OPS_PER_WORK;
-use crate::resolve::window::MAX_TIME_POINTS;
 use crate::scenario::{ErrorCode, Job, Scenario, ScenarioError, Workload};
 
 /// Events between two checks: a power of two, rare enough to cost nothing measurable.
@@ -69,12 +69,12 @@ impl Ceiling {
         )
     }
 
-    /// The notice of a run whose time series filled up.
-    pub fn stopped_full(&self) -> ScenarioError {
+    /// The notice of a run whose time series filled up at `points`.
+    pub fn stopped_full(&self, points: u64) -> ScenarioError {
         ScenarioError::new(
             "workload.log_avg_msec",
             ErrorCode::TooMuchMemory,
-            format!("the run stopped when its time series reached {MAX_TIME_POINTS} points: the results cover the part that ran; use wider time windows (log_avg_msec)"),
+            format!("the run stopped when its time series reached {points} points: the results cover the part that ran; use wider time windows (log_avg_msec)"),
         )
     }
 }

@@ -107,9 +107,10 @@ impl Simulation {
 
     /// Builds the run of a compiled scenario; nothing is validated again.
     pub fn from_resolved(resolved: Resolved) -> Result<Simulation, ScenarioError> {
-        let Resolved { scenario: full_size, simulated: scenario, user_bytes, full_user_bytes, full_geometry: full_geo, plan, window, budget } = resolved;
+        let layout = resolved.layout();
+        let Resolved { scenario: full_size, simulated: scenario, user_bytes, full_user_bytes, full_geometry: full_geo, plan, window, budget, .. } = resolved;
         let scale = full_size.scale;
-        let drive = DeviceModel::new(&scenario.device)?;
+        let drive = DeviceModel::new(&scenario.device, layout)?;
         let reads = plan.phases.iter().any(|p| matches!(p.job.rw, Rw::Read | Rw::Randread | Rw::Rw | Rw::Randrw));
         let writes = plan.phases.iter().any(|p| matches!(p.job.rw, Rw::Write | Rw::Randwrite | Rw::Rw | Rw::Randrw));
         let m = &scenario.device.mapping;
@@ -310,7 +311,7 @@ impl Simulation {
                 let counters = self.write_counters();
                 self.recorder.advance(t, counters);
                 if self.recorder.time_series_full() {
-                    self.stop(self.ceiling.stopped_full());
+                    self.stop(self.ceiling.stopped_full(self.recorder.max_time_points()));
                     break;
                 }
             }

@@ -10,7 +10,7 @@ use crate::controller::{calendar, plane_timeline};
 use crate::ftl::cost_benefit::CostBenefit;
 use crate::host::plan::Plan;
 use crate::media::Geometry;
-use crate::resolve::window::MAX_TIME_POINTS;
+use crate::resolve::window::TimeWindow;
 use crate::scenario::{GcPolicy, Rw, Scenario};
 use crate::units::MAPPING_UNIT_BYTES;
 
@@ -133,8 +133,8 @@ fn histogram_bytes() -> u64 {
 }
 
 /// Series, histograms and the event queue for `plan`: a time series at its cap
-/// (`MAX_TIME_POINTS`: the run stops there, see `sim/ceiling.rs`).
-pub(crate) fn metrics_bytes(s: &Scenario, plan: &Plan) -> Footprint {
+/// (`window.max_points`: the run stops there, see `sim/ceiling.rs`).
+pub(crate) fn metrics_bytes(s: &Scenario, plan: &Plan, window: TimeWindow, user_bytes: u64) -> Footprint {
     let reads = plan.phases.iter().any(|p| matches!(p.job.rw, Rw::Read | Rw::Randread | Rw::Rw | Rw::Randrw));
     let writes = plan.phases.iter().any(|p| matches!(p.job.rw, Rw::Write | Rw::Randwrite | Rw::Rw | Rw::Randrw));
     let m = &s.device.mapping;
@@ -146,7 +146,7 @@ pub(crate) fn metrics_bytes(s: &Scenario, plan: &Plan) -> Footprint {
     // A hybrid's tier: reads from the cache, promotions, data cached.
     let tier = 3 * (s.device.kind == crate::scenario::DeviceKind::Hybrid) as u64;
     let time_series = reads as u64 + 4 * writes as u64 + map_tiers + tier;
-    let time_points = time_series * MAX_TIME_POINTS;
+    let time_points = time_series * window.max_points;
     // A time series' windows are sized for about 200 over the run at the hardware's best
     // (`resolve/window.rs`); runs go a few times slower (GC, a full cache): a few hundred to a
     // few thousand points are typical.
@@ -162,7 +162,6 @@ pub(crate) fn metrics_bytes(s: &Scenario, plan: &Plan) -> Footprint {
     }
     if let Some(group) = plan.latency_group {
         let job = &plan.phases[0].job;
-        let user_bytes = s.device.user_bytes().unwrap_or(0);
         points += job.commands_for_io(user_bytes).unwrap_or(0) / group.max(1) + 2;
         series += 1;
     }

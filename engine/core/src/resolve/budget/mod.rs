@@ -10,7 +10,8 @@ mod memory;
 mod typical;
 
 use crate::host::plan::Plan;
-use crate::media::Geometry;
+use crate::media::Layout;
+use crate::resolve::window::TimeWindow;
 use crate::scenario::{DeviceKind, ErrorCode, Scenario, ScenarioError};
 use crate::units::MIB;
 use serde::Serialize;
@@ -70,11 +71,11 @@ const BLOCKS: &str = "device.nand.blocks_per_plane";
 
 /// The budget of a scaled, validated scenario run with `work_limit`, and where its memory
 /// goes (for a refusal's field).
-fn budget_parts(s: &Scenario, plan: &Plan, work_limit: u64) -> Result<(Budget, memory::Memory), ScenarioError> {
-    let drive = drive_bytes(s, s.device.kind)?;
-    let m = memory::Memory { drive, metrics: memory::metrics_bytes(s, plan) };
+fn budget_parts(s: &Scenario, plan: &Plan, window: TimeWindow, layout: Layout, work_limit: u64) -> Result<(Budget, memory::Memory), ScenarioError> {
+    let drive = drive_bytes(s, s.device.kind, layout);
+    let m = memory::Memory { drive, metrics: memory::metrics_bytes(s, plan, window, layout.user_bytes) };
     let memory = m.total();
-    let work = typical::work(s, plan)?;
+    let work = typical::work(s, plan, layout)?;
     let total = work.precondition.saturating_add(work.workload);
     let typical_work = total.min(work_limit);
     let budget = Budget {
@@ -90,30 +91,31 @@ fn budget_parts(s: &Scenario, plan: &Plan, work_limit: u64) -> Result<(Budget, m
 }
 
 /// Memory of one device kind's drive; a hybrid's is both tiers' and its directory.
-fn drive_bytes(s: &Scenario, kind: DeviceKind) -> Result<memory::Footprint, ScenarioError> {
-    Ok(match kind {
-        DeviceKind::NandSsd => memory::drive_bytes(s, &Geometry::new(&s.device)?),
+fn drive_bytes(s: &Scenario, kind: DeviceKind, layout: Layout) -> memory::Footprint {
+    match kind {
+        // A validated NAND device has its geometry.
+        DeviceKind::NandSsd => layout.geometry.map_or_else(memory::Footprint::default, |geo| memory::drive_bytes(s, &geo)),
         DeviceKind::XpointSsd => memory::xpoint_drive_bytes(s),
         DeviceKind::Hdd => memory::hdd_drive_bytes(s),
         DeviceKind::Hybrid => {
             let t = &s.device.tier;
-            let slots = s.device.user_bytes_of(t.cache)? / crate::units::MAPPING_UNIT_BYTES;
+            let slots = layout.bytes_of(&s.device, t.cache) / crate::units::MAPPING_UNIT_BYTES;
             // Tag, last use, flags; history tag and count; a candidate and a dirty entry per slot.
             let directory = slots * (4 + 4 + 1 + 4 + 1 + 4 + 4) + 4096 * 16;
-            drive_bytes(s, t.backing)? + drive_bytes(s, t.cache)? + memory::Footprint::exact(directory)
+            drive_bytes(s, t.backing, layout) + drive_bytes(s, t.cache, layout) + memory::Footprint::exact(directory)
         }
-    })
+    }
 }
 
 /// The budget of a scaled, validated scenario without a work ceiling (native tools).
-pub fn unlimited(s: &Scenario, plan: &Plan) -> Result<Budget, ScenarioError> {
-    budget_parts(s, plan, u64::MAX).map(|(b, _)| b)
+pub fn unlimited(s: &Scenario, plan: &Plan, window: TimeWindow, layout: Layout) -> Result<Budget, ScenarioError> {
+    budget_parts(s, plan, window, layout, u64::MAX).map(|(b, _)| b)
 }
 
 /// The budget of a scaled, validated scenario with the browser's limits, or a refusal if
 /// its memory is over `MEMORY_LIMIT_BYTES`.
-pub fn check(s: &Scenario, plan: &Plan) -> Result<Budget, ScenarioError> {
-    let (budget, m) = budget_parts(s, plan, WORK_LIMIT)?;
+pub fn check(s: &Scenario, plan: &Plan, window: TimeWindow, layout: Layout) -> Result<Budget, ScenarioError> {
+    let (budget, m) = budget_parts(s, plan, window, layout, WORK_LIMIT)?;
     if budget.memory_bytes > MEMORY_LIMIT_BYTES {
         // The series are bounded by their caps; what grows without limit is the drive.
         let field = if m.drive.bound >= m.metrics.bound { BLOCKS } else { metrics_field(s) };

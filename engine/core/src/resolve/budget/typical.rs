@@ -5,6 +5,7 @@
 
 use super::PRECONDITION_OPS_PER_WORK;
 use crate::host::plan::Plan;
+use crate::media::Layout;
 use crate::resolve::window::media_bytes_per_s;
 use crate::scenario::{DeviceKind, Job, Rw, Scenario, ScenarioError};
 use crate::units::MAPPING_UNIT_BYTES;
@@ -22,9 +23,9 @@ pub(super) struct TypicalWork {
     pub workload: u64,
 }
 
-pub(super) fn work(s: &Scenario, plan: &Plan) -> Result<TypicalWork, ScenarioError> {
-    let user_bytes = s.device.user_bytes()?;
-    let (reads_per_s, writes_per_s) = media_bytes_per_s(&s.device)?;
+pub(super) fn work(s: &Scenario, plan: &Plan, layout: Layout) -> Result<TypicalWork, ScenarioError> {
+    let user_bytes = layout.user_bytes;
+    let (reads_per_s, writes_per_s) = media_bytes_per_s(&s.device, layout.geometry.as_ref())?;
     let link = s.device.host_interface.bytes_per_s() as f64;
     let workload = plan.phases.iter().map(|p| {
         let rate = if matches!(p.job.rw, Rw::Read | Rw::Randread) { reads_per_s } else { writes_per_s };

@@ -5,7 +5,7 @@
 use crate::host::plan::{Plan, Point};
 use crate::metrics::timeline::LatencyTimeline;
 use crate::metrics::{Axis, AxisId, FtlLines, LabelId, LatencySummary, Op, Series, SeriesRole, SlotGeometry, Unit, WindowCounters};
-use crate::resolve::window::{TimeWindow, MAX_TIME_POINTS, MAX_TIME_WINDOWS};
+use crate::resolve::window::{TimeWindow, MAX_TIME_WINDOWS};
 use crate::units::Nanos;
 use hdrhistogram::Histogram;
 use lines::{over_time, throughput, FtlSeries, Lines};
@@ -43,7 +43,9 @@ pub(crate) struct Recorder {
     /// `sim/window.rs`): a long run's series grow with the logarithm of its duration.
     windows: u64,
     double_at: u64,
-    /// The width asked for was widened before the run (see `sim/window.rs`).
+    /// Points a time series may hold (see `resolve/window.rs`).
+    max_points: u64,
+    /// The width asked for was widened before the run (see `resolve/window.rs`).
     widened_before_run: bool,
     /// Width of the last window drawn, and the width the run started with.
     drawn_width_ns: Nanos,
@@ -136,6 +138,7 @@ impl Recorder {
             windows: 0,
             double_at: MAX_TIME_WINDOWS,
             widened_before_run: window.widened,
+            max_points: window.max_points,
             drawn_width_ns: window_ns.max(1),
             first_width_ns: window_ns.max(1),
             window_end: window_ns.max(1),
@@ -220,7 +223,7 @@ impl Recorder {
     }
 
     /// Emits a point for every time window that ended at or before `t`, until the time
-    /// series are full (`MAX_TIME_POINTS`, the last two kept for `finish`).
+    /// series are full (`max_points`, the last two kept for `finish`).
     pub fn advance(&mut self, t: Nanos, counters: WindowCounters) {
         while t >= self.window_end && !self.time_series_full() {
             self.emit_window(self.window_end, self.window_ns, counters);
@@ -237,7 +240,12 @@ impl Recorder {
     /// The time series hold all the points they may: the run stops (`sim/ceiling.rs`).
     #[inline]
     pub fn time_series_full(&self) -> bool {
-        self.windows + 2 >= MAX_TIME_POINTS
+        self.windows + 2 >= self.max_points
+    }
+
+    /// Points a time series may hold in this run.
+    pub fn max_time_points(&self) -> u64 {
+        self.max_points
     }
 
     /// A benchmark phase ended: its throughput becomes one point of the benchmark's chart.
