@@ -4,18 +4,19 @@
 //! the field to change: no estimate made before the run has to be right for a run to be
 //! bounded.
 //!
-//! Checked every `CHECK_EVERY_EVENTS` events of the run loop and `CHECK_EVERY_WRITES` unit
-//! writes of preconditioning, at the same counts whatever size of chunks a caller runs in,
-//! so a run stops at the same point natively and in the browser. A run passes its ceiling
-//! by at most what one interval does: an event's work is bounded by its command's size and
-//! the GC it waits for (a few hundred units in bad cases), a preconditioning write's by GC.
+//! Checked once the run loop has handled `CHECK_EVERY` events and 4 KiB units of commands
+//! (a 64 MiB write counts 16,384: the work of an event grows with its size), after the drive
+//! idles (background GC may do a lot then), and every `CHECK_EVERY_WRITES` unit writes of
+//! preconditioning. The counts come from the run alone, never from the chunks a caller runs
+//! it in, so a run stops at the same point natively and in the browser. A run passes its
+//! ceiling by at most what one interval does: a unit's work is bounded by the GC it causes.
 
 use super::{Baselines, Simulation};
 use crate::resolve::budget::PRECONDITION_OPS_PER_WORK;
 use crate::scenario::{ErrorCode, Job, Scenario, ScenarioError, Workload};
 
-/// Events between two checks: a power of two, rare enough to cost nothing measurable.
-pub(super) const CHECK_EVERY_EVENTS: u64 = 1 << 8;
+/// Events and units between two checks: rare enough to cost nothing measurable.
+pub(super) const CHECK_EVERY: u64 = 1 << 8;
 /// Preconditioning's unit writes between two checks: a multiple of its batches of random
 /// overwrites, so a check never splits one.
 pub(super) const CHECK_EVERY_WRITES: u64 = 1 << 12;

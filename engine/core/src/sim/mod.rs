@@ -20,7 +20,7 @@ use crate::metrics::{FtlLines, MediaWrites, Op, Series, WindowCounters};
 use crate::resolve::{Budget, Resolved};
 use crate::scenario::{Rw, Scenario, ScenarioError};
 use crate::units::{Nanos, MAPPING_UNIT_BYTES};
-use ceiling::{Ceiling, CHECK_EVERY_EVENTS};
+use ceiling::{Ceiling, CHECK_EVERY};
 use events::EventQueue;
 use precondition::Preconditioner;
 pub(crate) use recorder::Recorder;
@@ -52,8 +52,10 @@ pub struct Simulation {
     /// The full-size NAND drive's geometry, when the device is one (`scale` simulates 1/N).
     full_geo: Option<Geometry>,
     budget: Budget,
-    /// Where the run stops, whatever it asked for (see `ceiling.rs`).
+    /// Where the run stops, whatever it asked for (see `ceiling.rs`), and the events and
+    /// units handled since it was last checked.
     ceiling: Ceiling,
+    since_check: u64,
     /// Runs first, in steps (see `precondition.rs`); the workload starts once it is done.
     precondition: Preconditioner,
     started: bool,
@@ -138,6 +140,7 @@ impl Simulation {
             full_geo,
             budget,
             ceiling,
+            since_check: 0,
             precondition,
             started: false,
             precondition_share,
@@ -214,6 +217,7 @@ impl Simulation {
         let delay = (job.startdelay * 1e9) as Nanos;
         if delay > 0 {
             self.drive.idle(at, at + delay);
+            self.since_check = CHECK_EVERY;
         }
         let at = at + delay;
         self.threads = Threads::new(job, self.user_bytes, seed, at, self.overhead_ns);
@@ -249,6 +253,7 @@ impl Simulation {
     }
 
     fn send(&mut self, slot: u32, command: Command, issued: Nanos, now: Nanos) {
+        self.since_check += command.units as u64;
         let done = match command.op {
             Op::Read => self.drive.read(now, command.lba, command.units),
             Op::Write => {
@@ -283,9 +288,13 @@ impl Simulation {
             };
             n += 1;
             self.events += 1;
-            if self.events.is_multiple_of(CHECK_EVERY_EVENTS) && self.work_done() > self.ceiling.limit {
-                self.stop_working();
-                break;
+            self.since_check += 1;
+            if self.since_check >= CHECK_EVERY {
+                self.since_check = 0;
+                if self.work_done() > self.ceiling.limit {
+                    self.stop_working();
+                    break;
+                }
             }
             let s = self.slots[slot as usize];
             match s.wake {
@@ -336,6 +345,7 @@ impl Simulation {
             if self.outstanding == 0 {
                 if let Some(next) = self.events_due.peek_time() {
                     self.drive.idle(t, next);
+                    self.since_check = CHECK_EVERY;
                 }
             }
         }
