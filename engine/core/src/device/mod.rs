@@ -143,12 +143,13 @@ impl DeviceModel {
         }
     }
 
-    /// The host is idle from `from` to `until`: background work may use the time.
+    /// The host is idle from `from` to `until`: background work may use the time, up to
+    /// `max_ops` media operations (see `Serve::idle`).
     #[inline]
-    pub fn idle(&mut self, from: Nanos, until: Nanos) {
+    pub fn idle(&mut self, from: Nanos, until: Nanos, max_ops: u64) {
         match self {
-            DeviceModel::Nand(d) => d.idle(from, until),
-            DeviceModel::Hybrid(h) => h.idle(from, until),
+            DeviceModel::Nand(d) => d.idle(from, until, max_ops),
+            DeviceModel::Hybrid(h) => h.idle(from, until, max_ops),
             DeviceModel::Xpoint(_) | DeviceModel::Hdd(_) => {}
         }
     }
@@ -247,8 +248,8 @@ impl Serve for DeviceModel {
     fn trim(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
         DeviceModel::trim(self, issue, lba, units)
     }
-    fn idle(&mut self, from: Nanos, until: Nanos) {
-        DeviceModel::idle(self, from, until)
+    fn idle(&mut self, from: Nanos, until: Nanos, max_ops: u64) {
+        DeviceModel::idle(self, from, until, max_ops)
     }
     fn power_cycle(&mut self, at: Nanos) -> Nanos {
         DeviceModel::power_cycle(self, at)

@@ -7,6 +7,9 @@ use crate::media::Geometry;
 use crate::scenario::Device;
 use crate::units::Nanos;
 
+/// Background steps of an idle between two looks at its flash operations (`NandSsd::idle`).
+const IDLE_STEPS_PER_CHECK: u32 = 64;
+
 /// A NAND SSD: the FTL placing data and the controller timing it on the flash.
 pub struct NandSsd {
     pub ftl: Ftl,
@@ -117,10 +120,13 @@ impl NandSsd {
     /// where its plane comes free, and only if it would end before `until` at worst (a read,
     /// a program and an erase): a flash operation cannot be stopped, and firmware does not
     /// start one in a gap the host will need back (the microseconds between a completion and
-    /// the next command at QD1 are not idle time).
-    pub fn idle(&mut self, from: Nanos, until: Nanos) {
+    /// the next command at QD1 are not idle time). It stops early once it has done
+    /// `max_ops` flash operations: a long idle's background work is the run's work too.
+    pub fn idle(&mut self, from: Nanos, until: Nanos, max_ops: u64) {
         let n = &self.hw.nand;
         let step_ns = n.read_ns.max(n.slc_mode_read_ns) + n.program_ns + n.erase_ns;
+        let start_ops = self.hw.counters.flash_ops();
+        let mut steps = 0u32;
         for plane in 0..self.hw.geo.planes {
             loop {
                 let free_at = self.hw.timelines[self.hw.timeline_of(plane)].free_at().max(from);
@@ -130,6 +136,10 @@ impl NandSsd {
                 self.hw.now = free_at;
                 if !self.ftl.background_step(plane, &mut self.hw) {
                     break;
+                }
+                steps += 1;
+                if steps.is_multiple_of(IDLE_STEPS_PER_CHECK) && self.hw.counters.flash_ops() - start_ops >= max_ops {
+                    return;
                 }
             }
         }

@@ -12,8 +12,10 @@ pub trait Serve {
     fn write(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32) -> Nanos;
     /// Deallocate `units` units at `lba`.
     fn trim(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos;
-    /// The host is idle from `from` to `until`: background work may use the time.
-    fn idle(&mut self, from: Nanos, until: Nanos);
+    /// The host is idle from `from` to `until`: background work may use the time, until
+    /// it has done `max_ops` media operations (what is left of the run's work ceiling; the
+    /// run stops right after an idle that spent it).
+    fn idle(&mut self, from: Nanos, until: Nanos, max_ops: u64);
     /// Power off and on at `at`; returns when the device is ready again.
     fn power_cycle(&mut self, at: Nanos) -> Nanos;
 }

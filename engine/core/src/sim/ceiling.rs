@@ -82,6 +82,13 @@ impl Ceiling {
 
 /// Where the run loop stops at a ceiling.
 impl Simulation {
+    /// Media operations an idle may do: what is left of the ceiling, and one more, so an
+    /// idle cut short always leaves the run past its ceiling (it stops at the next check;
+    /// a run under the ceiling idles exactly as without one).
+    pub(super) fn idle_allowance(&self) -> u64 {
+        self.ceiling.limit.saturating_sub(self.work_done()).saturating_add(1)
+    }
+
     /// The workload reached the work ceiling.
     #[cold]
     pub(super) fn stop_working(&mut self) {

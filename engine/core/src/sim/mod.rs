@@ -216,7 +216,8 @@ impl Simulation {
         // GC may use the time.
         let delay = (job.startdelay * 1e9) as Nanos;
         if delay > 0 {
-            self.drive.idle(at, at + delay);
+            let allowance = self.idle_allowance();
+            self.drive.idle(at, at + delay, allowance);
             self.since_check = CHECK_EVERY;
         }
         let at = at + delay;
@@ -344,7 +345,8 @@ impl Simulation {
             }
             if self.outstanding == 0 {
                 if let Some(next) = self.events_due.peek_time() {
-                    self.drive.idle(t, next);
+                    let allowance = self.idle_allowance();
+                    self.drive.idle(t, next, allowance);
                     self.since_check = CHECK_EVERY;
                 }
             }

@@ -332,7 +332,7 @@ impl<D: Serve> HybridDrive<D> {
     /// tier writes dirty data back and copies promotion candidates into the cache, a
     /// command at a time until the host returns (the last may run past it); then each
     /// tier's own background work (a NAND tier's GC) gets the rest.
-    pub fn idle(&mut self, from: Nanos, until: Nanos) {
+    pub fn idle(&mut self, from: Nanos, until: Nanos, max_ops: u64) {
         self.issue_fills(until);
         let mut t = from.saturating_add(self.idle_after_ns);
         while t < until {
@@ -366,8 +366,8 @@ impl<D: Serve> HybridDrive<D> {
             t = arrived;
         }
         if t < until {
-            self.backing.idle(t, until);
-            self.cache.idle(t.max(self.cache_clock), until);
+            self.backing.idle(t, until, max_ops);
+            self.cache.idle(t.max(self.cache_clock), until, max_ops);
         }
     }
 
