@@ -53,3 +53,28 @@ fn hmb_knees_sit_at_the_same_spans_at_every_scale() {
         }
     }
 }
+
+#[test]
+fn sequential_overwrites_amplify_as_at_full_size_up_to_the_largest_scale_allowed() {
+    // The QLC half of the H10-like module written twice, whole drive, 64 MiB at a time: GC
+    // finds blocks the second pass has wholly invalidated, as on the full drive, as long as a
+    // plane keeps enough spare beyond the static SLC cache; a scale past that is refused.
+    let run_at = |scale: u32| {
+        let mut s = presets::find("h10-qlc-like").unwrap().scenario().unwrap();
+        s.scale = scale;
+        let mut v = serde_json::to_value(&s).unwrap();
+        v["workload"]["io_size"] = (1u64 << 40).into();
+        v["workload"]["bs"] = (64u64 << 20).into();
+        let s = ssd_core::Scenario::from_json(&v.to_string())?;
+        Ok::<_, ssd_core::ScenarioError>(Simulation::run_to_end(&s).unwrap().summary.write_amplification)
+    };
+    let base = run_at(16).unwrap();
+    for scale in [64, 67] {
+        let waf = run_at(scale).unwrap();
+        println!("scale {scale}: WAF {waf:.3} (scale 16: {base:.3})");
+        assert!(within(waf, base, 0.05), "scale {scale}: WAF {waf:.3} against {base:.3} at scale 16");
+    }
+    let refused = run_at(68).unwrap_err();
+    assert_eq!(refused.field, "scale");
+    assert!(refused.message.contains("between 1 and 67"), "{refused}");
+}

@@ -29,12 +29,20 @@ pub(super) struct Ceiling {
     /// The workload's field for a phase limited by its runtime, and by its bytes.
     by_time_field: &'static str,
     by_bytes_field: &'static str,
+    /// The field that sets the width of the time windows, for a workload that has one.
+    window_field: Option<&'static str>,
 }
 
 impl Ceiling {
     pub fn new(limit: u64, s: &Scenario) -> Ceiling {
         let precondition_field = if s.precondition.random_rounds > 0.0 { "precondition.random_rounds" } else { "precondition.fill_percent" };
-        Ceiling { limit, precondition_field, by_time_field: workload_field(&s.workload, true), by_bytes_field: workload_field(&s.workload, false) }
+        Ceiling {
+            limit,
+            precondition_field,
+            by_time_field: workload_field(&s.workload, true),
+            by_bytes_field: workload_field(&s.workload, false),
+            window_field: matches!(s.workload, Workload::Job(_)).then_some("workload.log_avg_msec"),
+        }
     }
 
     /// Work so far: preconditioning's flash operations at their speed, then the run's timed
@@ -70,12 +78,18 @@ impl Ceiling {
         )
     }
 
-    /// The notice of a run whose time series filled up at `points`.
-    pub fn stopped_full(&self, points: u64) -> ScenarioError {
+    /// The notice of a run whose time series filled up at `points` while `job` ran: a job
+    /// names its window width, other workloads the field that makes them long.
+    pub fn stopped_full(&self, job: &Job, points: u64) -> ScenarioError {
+        let (field, advice) = match self.window_field {
+            Some(field) => (field, "use wider time windows (log_avg_msec)"),
+            None if job.runtime > 0.0 => (self.by_time_field, "run less"),
+            None => (self.by_bytes_field, "run less"),
+        };
         ScenarioError::new(
-            "workload.log_avg_msec",
+            field,
             ErrorCode::TooMuchMemory,
-            format!("the run stopped when its time series reached {points} points: the results cover the part that ran; use wider time windows (log_avg_msec)"),
+            format!("the run stopped when its time series reached {points} points: the results cover the part that ran; {advice}"),
         )
     }
 }
@@ -156,5 +170,24 @@ fn workload_field(w: &Workload, by_time: bool) -> &'static str {
         Workload::TransferSizeSweep(t) if by_time && t.warmup_s > t.runtime * t.sizes.len() as f64 => "workload.warmup_s",
         Workload::TransferSizeSweep(_) | Workload::CrystalDiskMark(_) => "workload.runtime",
         Workload::ApplicationLoad(_) => "workload.runs",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn field_when_full(kind: &str, runtime: f64) -> String {
+        let s = Scenario { workload: Workload::default_of(kind).unwrap(), ..Scenario::default() };
+        let job = Job { runtime, ..Job::default() };
+        Ceiling::new(1, &s).stopped_full(&job, 9).field
+    }
+
+    #[test]
+    fn full_time_series_name_a_field_the_workload_has() {
+        assert_eq!(field_when_full("job", 0.0), "workload.log_avg_msec");
+        assert_eq!(field_when_full("whole_drive_write", 0.0), "workload.io_size");
+        assert_eq!(field_when_full("steady_state", 0.0), "workload.rounds");
+        assert_eq!(field_when_full("crystal_disk_mark", 5.0), "workload.runtime");
     }
 }

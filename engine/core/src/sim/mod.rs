@@ -321,7 +321,7 @@ impl Simulation {
                 let counters = self.write_counters();
                 self.recorder.advance(t, counters);
                 if self.recorder.time_series_full() {
-                    self.stop(self.ceiling.stopped_full(self.recorder.max_time_points()));
+                    self.stop(self.ceiling.stopped_full(&self.phases[self.phase].job, self.recorder.max_time_points()));
                     break;
                 }
             }
