@@ -1,26 +1,13 @@
 // The page-side EngineClient: failure surfacing, cancel-by-restart, and streaming through a
 // real Comlink channel (a MessageChannel stands in for the worker, the API is the real wasm).
-import * as Comlink from 'comlink';
-import { MessageChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngineApi, type WasmBindings } from '../../web/src/engine/api';
 import { CancelledError, EngineClient, EngineFailedError, type EngineState } from '../../web/src/engine/bridge';
 import { describeError, EngineError, type EngineErrorData } from '../../web/src/engine/errors';
 import * as wasm from '../../web/src/engine/pkg/ssd_wasm.js';
 import type { RunChunk } from '../../web/src/engine/types';
+import { channelWorker } from './channelWorker';
 import { loadEngine, runCollect, sameBits } from './loadEngine';
-
-/** A Worker look-alike whose other end runs `api` (by default the real engine) in this process. */
-function channelWorker(api: object = loadEngine()): Worker {
-  const { port1, port2 } = new MessageChannel();
-  Comlink.expose(api, port2 as unknown as Comlink.Endpoint);
-  const worker = port1 as unknown as Worker & { terminate(): void };
-  worker.terminate = () => {
-    port1.close();
-    port2.close();
-  };
-  return worker;
-}
 
 /** A Worker look-alike that never answers; the test fires its events by hand. */
 function silentWorker(): Worker & EventTarget {

@@ -14,6 +14,7 @@ pub use window::{time_points_bound, TimeWindow, MAX_TIME_POINTS, MAX_TIME_WINDOW
 
 use crate::host::plan::Plan;
 use crate::media::{Geometry, Layout};
+use crate::scenario::knobs::Knobs;
 use crate::scenario::{Check, DeviceKind, ErrorCode, Scenario, ScenarioError, SCENARIO_VERSION};
 use std::cell::Cell;
 
@@ -51,8 +52,6 @@ impl Scenario {
                 format!("must be between 1 and {SCENARIO_VERSION} (got {}); this engine is older than the scenario", self.version),
             ));
         }
-        top.knob("seed", self.seed as f64)?;
-        top.knob("scale", self.scale as f64)?;
         let full = self.validate_at_this_size()?;
         let scaled = self.scaled_from(full.geometry.as_ref())?;
         let mut simulated = full;
@@ -67,12 +66,11 @@ impl Scenario {
 
     /// Checks every field at this size; returns the media's layout.
     fn validate_at_this_size(&self) -> Result<Layout, ScenarioError> {
+        // Every knob's static range and options, for the device kinds this drive is made of.
+        self.check_knobs(&Check::at("").on(self.device.knob_kinds()))?;
         let layout = validate_device(&self.device)?;
         let user_bytes = layout.user_bytes;
-        Check::at("host").knob("command_overhead_us", self.host.command_overhead_us)?;
         let c = Check::at("precondition");
-        c.knob("fill_percent", self.precondition.fill_percent)?;
-        c.knob("random_rounds", self.precondition.random_rounds)?;
         if self.precondition.random_rounds > 0.0 && self.precondition.fill_percent == 0.0 {
             return Err(c.fail("random_rounds", ErrorCode::Inconsistent, "needs data to overwrite: set precondition.fill_percent above 0"));
         }
@@ -165,9 +163,8 @@ impl Resolved {
     }
 }
 
-/// The device's fields, in the order a form shows them: its kind, each medium's part, a
-/// hybrid's tier (which needs the backing medium's capacity), the controller and the link;
-/// then its media's layout.
+/// The device's checks beyond its knobs' ranges: each medium's part, then a hybrid's tier
+/// (which needs the backing medium's capacity); then its media's layout.
 fn validate_device(device: &crate::scenario::Device) -> Result<Layout, ScenarioError> {
     device.validate_media()?;
     let hybrid = if device.kind == DeviceKind::Hybrid {
@@ -177,7 +174,6 @@ fn validate_device(device: &crate::scenario::Device) -> Result<Layout, ScenarioE
     } else {
         None
     };
-    device.validate_controller_and_link()?;
     hybrid.map_or_else(|| device.layout(), Ok)
 }
 

@@ -3,11 +3,12 @@
 //! `SEQ1M Q8T1`, `RND4K Q32T4`. Vendors measure their spec sheets' random IOPS at QD32 with
 //! several threads (Samsung: 4), which only a custom set can reproduce.
 
+use super::knobs::KnobValue;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// CrystalDiskMark's test sets (its Settings menu).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, KnobValue)]
 #[serde(rename_all = "snake_case")]
 #[ts(export)]
 pub enum CdmProfile {

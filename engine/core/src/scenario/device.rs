@@ -2,6 +2,7 @@
 //! GC, wear levelling, mapping table and SLC cache; or 3D XPoint), controller and host link.
 
 use super::error::{Check, ScenarioError};
+use super::knobs::{doc, gib, kib, KnobValue, Knobs, NAND};
 use super::DeviceKind;
 use crate::units::Bytes;
 use serde::{Deserialize, Serialize};
@@ -10,26 +11,39 @@ use ts_rs::TS;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, deny_unknown_fields)]
 #[ts(export)]
-#[derive(Default)]
+#[derive(Default, Knobs)]
+#[knobs(group = "media")]
 pub struct Device {
+    #[knob(doc("Device", "What stores the data: NAND flash behind a flash translation layer, 3D XPoint written in place, spinning platters, or a hybrid of two with a cache tier"))]
     pub kind: super::DeviceKind,
+    #[knob(nested)]
     pub nand: Nand,
+    #[knob(nested)]
     pub capacity: Capacity,
+    #[knob(nested)]
     pub controller: Controller,
+    #[knob(nested)]
     pub host_interface: HostInterface,
+    #[knob(nested)]
     pub gc: Gc,
+    #[knob(nested)]
     pub wear: Wear,
+    #[knob(nested)]
     pub mapping: super::Mapping,
+    #[knob(nested)]
     pub slc_cache: super::SlcCache,
+    #[knob(nested)]
     pub xpoint: super::Xpoint,
+    #[knob(nested)]
     pub hdd: super::Hdd,
     /// A hybrid drive's two tiers and its caching policy (`kind` hybrid).
+    #[knob(nested)]
     pub tier: super::Tier,
 }
 
 /// Bits per cell: more bits, denser and cheaper NAND, slower and less durable. The timings and
 /// endurance each type means are `media::NandTiming::native`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, KnobValue)]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum CellType {
@@ -52,30 +66,43 @@ impl CellType {
 
 /// NAND geometry. Dies are numbered channel-first, so consecutive dies sit on different
 /// channels, the way controllers stripe.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, Knobs)]
 #[serde(default, deny_unknown_fields)]
 #[ts(export)]
+#[knobs(group = "media", devices = NAND)]
 pub struct Nand {
+    #[knob(doc("Cell type", "Bits per cell: more bits, cheaper and denser, but slower and less durable"))]
     pub cell: CellType,
+    #[knob(doc("Channels", "Independent buses from the controller to the NAND dies").range(1.0, 32.0))]
     pub channels: u32,
+    #[knob(doc("Dies per channel", "NAND dies sharing each channel").range(1.0, 32.0))]
     pub dies_per_channel: u32,
+    #[knob(doc("Planes per die", "Planes per die, each with its own page buffer: the unit of parallelism here").range(1.0, 8.0))]
     pub planes_per_die: u32,
+    #[knob(doc("Blocks per plane", "Erase blocks in each plane that make up the raw capacity (the firmware's working blocks come on top)").range(8.0, 65_536.0))]
     pub blocks_per_plane: u32,
+    #[knob(doc("Pages per block", "Pages in an erase block (article 001: 768 x 16 KiB = 12 MiB)").range(4.0, 4096.0))]
     pub pages_per_block: u32,
+    #[knob(doc("Page size", "Program/read unit; a power of two").bytes().range(4096.0, 65_536.0))]
     pub page_bytes: u32,
     /// NAND interface speed per channel (ONFI / Toggle), MB/s (10^6 bytes per second).
+    #[knob(doc("Channel speed", "NAND interface transfer rate per channel (ONFI/Toggle)").unit("MB/s").range(10.0, 10_000.0))]
     pub channel_mb_per_s: u32,
     /// Optional overrides of the cell type's datasheet timings.
+    #[knob(nested)]
     pub timing: Option<TimingOverride>,
     /// 3D NAND programs every page of a wordline (2 for MLC, 3 for TLC, 4 for QLC) in one
     /// operation; off, pages program one at a time (planar NAND's two-pass programming).
+    #[knob(doc("One-shot programming", "3D NAND programs all pages of a wordline (3 for TLC, 4 for QLC) in one tPROG; off, one page at a time"))]
     pub one_shot: bool,
     /// Multi-plane operations: a die's planes read, program and erase at the same time
     /// (independent plane reads). Off, a die does one operation at a time.
+    #[knob(doc("Multi-plane operations", "A die's planes work at the same time; off, a die does one operation at a time"))]
     pub multi_plane: bool,
     /// Cache read and cache program: a plane's data register lets the next array operation
     /// start while the last page's data still crosses the channel. Off, the plane waits for
     /// its own transfers.
+    #[knob(doc("Cache read/program", "The plane starts its next operation while the last page's data still crosses the channel"))]
     pub cache_ops: bool,
 }
 
@@ -101,16 +128,21 @@ impl Default for Nand {
 }
 
 /// Per-drive overrides of read / program / erase times, in microseconds.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS, Knobs)]
 #[serde(default, deny_unknown_fields)]
 #[ts(export)]
 pub struct TimingOverride {
+    #[knob(doc("Read time (tR)", "Array read; empty = the cell type's datasheet default").unit("µs").range(1.0, 10_000.0))]
     pub read_us: Option<f64>,
     /// One program operation: a whole wordline when one-shot.
+    #[knob(doc("Program time (tPROG)", "One program operation: a whole wordline when one-shot; empty = the cell type's datasheet default").unit("µs").range(10.0, 100_000.0))]
     pub program_us: Option<f64>,
+    #[knob(doc("Erase time (tBERS)", "Block erase; empty = the cell type's datasheet default").unit("µs").range(100.0, 1_000_000.0))]
     pub erase_us: Option<f64>,
     /// The same block run one bit per cell (SLC cache, translation table).
+    #[knob(doc("SLC-mode read time", "Array read of a block run one bit per cell (SLC cache, table); empty = default").unit("µs").range(1.0, 10_000.0))]
     pub slc_read_us: Option<f64>,
+    #[knob(doc("SLC-mode program time", "Page program of a block run one bit per cell (SLC cache, table); empty = default").unit("µs").range(10.0, 100_000.0))]
     pub slc_program_us: Option<f64>,
 }
 
@@ -127,11 +159,14 @@ impl Nand {
 
 /// How much of the raw NAND the host sees. `op_percent` = (raw - user) / user.
 /// When `user_bytes` is non-zero it wins and `op_percent` is derived from it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, Knobs)]
 #[serde(default, deny_unknown_fields)]
 #[ts(export)]
+#[knobs(group = "capacity", devices = NAND)]
 pub struct Capacity {
+    #[knob(doc("Over-provisioning", "Spare NAND as a share of user capacity: (raw - user) / user").unit("%").range(0.0, 400.0))]
     pub op_percent: f64,
+    #[knob(doc("User capacity", "Capacity the host sees; 0 = derived from over-provisioning").at_least(0.0))]
     pub user_bytes: Bytes,
     /// Set by `Scenario::scaled` only: the 1/scale drive's raw capacity in 4 KiB units,
     /// exact where blocks per plane do not divide by the scale, so OP stays as typed.
@@ -146,30 +181,38 @@ impl Default for Capacity {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, Knobs)]
 #[serde(default, deny_unknown_fields)]
 #[ts(export)]
+#[knobs(group = "controller")]
 pub struct Controller {
     /// Firmware time from command arrival to the first flash operation (and for completion).
+    #[knob(doc("Command latency", "Firmware time per command before flash work starts").unit("µs").range(0.0, 10_000.0))]
     pub command_latency_us: f64,
     /// DRAM/SRAM write buffer: host writes complete once their data is here.
+    #[knob(doc("Write buffer", "DRAM/SRAM that completes host writes before they reach NAND").range(kib(64.0), gib(4.0)).devices(NAND))]
     pub write_buffer: Bytes,
     /// Compress data before it is written (SandForce-style): compressible data takes fewer
     /// NAND sectors, which means fewer programs and more free space for GC.
+    #[knob(doc("Compression", "Compress data before writing it (SandForce-style): compressible data takes fewer NAND sectors").devices(NAND))]
     pub compression: bool,
     /// Commands per second the controller's firmware handles at most, reads and writes
     /// (its cores share them); 0 = no limit. A DRAM-less controller updating its table in
     /// SRAM handles fewer writes than reads.
     /// Firmware time a write takes on top of `command_latency_us` before it completes
     /// (allocating buffer room, updating the table): writes usually take longer than reads.
+    #[knob(doc("Write command latency", "Firmware time a write takes on top of the command latency (buffer allocation, table update)").unit("µs").range(0.0, 10_000.0))]
     pub write_latency_us: f64,
+    #[knob(doc("Read command limit", "Read commands per second the firmware handles at most; 0 = no limit").unit("IOPS").range(0.0, 100_000_000.0))]
     pub read_iops_limit: u32,
+    #[knob(doc("Write command limit", "Write commands per second the firmware handles at most; 0 = no limit").unit("IOPS").range(0.0, 100_000_000.0))]
     pub write_iops_limit: u32,
+    #[knob(doc("Striping", "Where host data's next page goes: the plane free first, or planes in a fixed order (a busy die holds the stripe up)").devices(NAND))]
     pub striping: Striping,
 }
 
 /// Where the host's next page goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, KnobValue)]
 #[serde(rename_all = "snake_case")]
 #[ts(export)]
 pub enum Striping {
@@ -195,7 +238,7 @@ impl Default for Controller {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, KnobValue)]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum HostLinkKind {
@@ -206,13 +249,18 @@ pub enum HostLinkKind {
 /// Host link. PCIe: per-lane rate of the generation times lanes (after line coding);
 /// SATA 6 Gb/s: 600 MB/s after 8b/10b. `efficiency` is the share left after protocol
 /// overhead (article 001: PCIe 3.0 x2 delivers 1.6-1.7 GB/s of its 1.97 GB/s).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, Knobs)]
 #[serde(default, deny_unknown_fields)]
 #[ts(export)]
+#[knobs(group = "host")]
 pub struct HostInterface {
+    #[knob(doc("Interface", "PCIe (NVMe) or SATA 6 Gb/s"))]
     pub kind: HostLinkKind,
+    #[knob(doc("PCIe generation", "Per-lane rate: Gen3 about 985 MB/s, Gen4 twice that").range(1.0, 5.0).when("kind", "pcie"))]
     pub pcie_gen: u32,
+    #[knob(doc("PCIe lanes", "Link width").options(&["1", "2", "4", "8", "16"]).when("kind", "pcie"))]
     pub lanes: u32,
+    #[knob(doc("Link efficiency", "Share of the raw link left after protocol overhead (Gen3 x2 gives 1.6-1.7 GB/s)").range(0.1, 1.0))]
     pub efficiency: f64,
 }
 
@@ -243,7 +291,7 @@ impl HostInterface {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, KnobValue)]
 #[serde(rename_all = "snake_case")]
 #[ts(export)]
 pub enum GcPolicy {
@@ -255,18 +303,24 @@ pub enum GcPolicy {
     CostBenefit,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, Knobs)]
 #[serde(default, deny_unknown_fields)]
 #[ts(export)]
+#[knobs(group = "gc", devices = NAND)]
 pub struct Gc {
+    #[knob(doc("GC policy", "Victim choice: fewest valid pages, oldest first, or cost-benefit"))]
     pub policy: GcPolicy,
     /// Foreground GC starts when a plane has fewer free blocks than this.
+    #[knob(doc("GC threshold", "Free blocks each plane keeps for GC, on top of the raw capacity with the open blocks: GC collects when the plane's erased space falls to them").unit("blocks").range(2.0, 64.0))]
     pub free_block_threshold: u32,
     /// While the host is idle, GC tops each plane's pool up to `background_free_blocks`.
+    #[knob(doc("Background GC", "Use host idle time to reclaim blocks ahead of need"))]
     pub background: bool,
+    #[knob(doc("Background target", "Free blocks per plane background GC aims for (at least the GC threshold)").unit("blocks").range(2.0, 256.0).when("background", "true"))]
     pub background_free_blocks: u32,
     /// Erase reclaimed blocks right away (in GC's time) instead of when they are next
     /// opened, so a host write that needs a fresh block does not wait for tBERS.
+    #[knob(doc("Pre-erase", "Erase reclaimed blocks at once, so a write needing a fresh block does not wait for tBERS"))]
     pub pre_erase: bool,
 }
 
@@ -279,11 +333,14 @@ impl Default for Gc {
 /// Wear levelling. Dynamic: a plane opens its least-worn free block. Static: when the
 /// spread of erase counts in a plane exceeds `static_spread`, GC takes the least-worn closed
 /// block (cold data) as its next victim so its cells get used too. 0 turns static off.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, Knobs)]
 #[serde(default, deny_unknown_fields)]
 #[ts(export)]
+#[knobs(group = "gc", devices = NAND)]
 pub struct Wear {
+    #[knob(doc("Dynamic wear levelling", "Open the least-worn free block"))]
     pub dynamic: bool,
+    #[knob(doc("Static wear levelling", "Move cold data when erase counts spread wider than this (0 = off)").unit("P/E").range(0.0, 1_000_000.0))]
     pub static_spread: u32,
 }
 
@@ -294,23 +351,15 @@ impl Default for Wear {
 }
 
 impl Device {
-    /// The device's kind and the parts of each medium it is made of (a hybrid's tier policy
-    /// needs the backing medium's capacity: `resolve` checks it next).
+    /// The checks of each medium's parts that their knobs' ranges cannot make on their own (a
+    /// hybrid's tier policy needs the backing medium's capacity: `resolve` checks it next).
     pub(crate) fn validate_media(&self) -> Result<(), ScenarioError> {
-        Check::at("device").choice("kind", &self.kind)?;
-        if self.kind == DeviceKind::Hybrid {
-            // The tiers' kinds first: each names the part of `device` to check.
-            let c = Check::at("device.tier");
-            c.choice("cache", &self.tier.cache)?;
-            c.choice("backing", &self.tier.backing)?;
-            self.validate_medium(self.tier.backing)?;
-            if self.tier.cache != self.tier.backing {
-                self.validate_medium(self.tier.cache)?;
-            }
-            Ok(())
-        } else {
-            self.validate_medium(self.kind)
+        let [cache, backing] = self.media_kinds();
+        self.validate_medium(backing)?;
+        if cache != backing {
+            self.validate_medium(cache)?;
         }
+        Ok(())
     }
 
     fn validate_medium(&self, kind: DeviceKind) -> Result<(), ScenarioError> {
@@ -318,7 +367,7 @@ impl Device {
             DeviceKind::NandSsd => self.validate_nand(),
             DeviceKind::XpointSsd => self.xpoint.validate(),
             DeviceKind::Hdd => self.hdd.validate(),
-            // The tier's options never name it: `choice` refused it above.
+            // A tier's options never name it: its knob refused it.
             DeviceKind::Hybrid => Ok(()),
         }
     }
@@ -331,66 +380,20 @@ impl Device {
         }
     }
 
-    /// The parts of a NAND SSD only: media, capacity, the FTL's table, GC, wear, SLC cache.
-    fn validate_nand(&self) -> Result<(), ScenarioError> {
-        let n = &self.nand;
-        let c = Check::at("device.nand");
-        c.choice("cell", &n.cell)?;
-        c.knob("channels", n.channels as f64)?;
-        c.knob("dies_per_channel", n.dies_per_channel as f64)?;
-        c.knob("planes_per_die", n.planes_per_die as f64)?;
-        c.knob("blocks_per_plane", n.blocks_per_plane as f64)?;
-        c.knob("pages_per_block", n.pages_per_block as f64)?;
-        c.knob("page_bytes", n.page_bytes as f64)?;
-        c.power_of_two("page_bytes", n.page_bytes as u64)?;
-        c.knob("channel_mb_per_s", n.channel_mb_per_s as f64)?;
-        if let Some(t) = &n.timing {
-            let c = Check::at("device.nand.timing");
-            let fields = [
-                ("read_us", t.read_us),
-                ("program_us", t.program_us),
-                ("erase_us", t.erase_us),
-                ("slc_read_us", t.slc_read_us),
-                ("slc_program_us", t.slc_program_us),
-            ];
-            for (field, value) in fields {
-                if let Some(v) = value {
-                    c.knob(field, v)?;
-                }
-            }
-        }
-        let c = Check::at("device.capacity");
-        c.knob("op_percent", self.capacity.op_percent)?;
-        c.knob("user_bytes", self.capacity.user_bytes.0 as f64)?;
-        let c = Check::at("device.controller");
-        c.knob("write_buffer", self.controller.write_buffer.0 as f64)?;
-        c.choice("striping", &self.controller.striping)?;
-        self.mapping.validate()?;
-        let c = Check::at("device.gc");
-        c.choice("policy", &self.gc.policy)?;
-        c.knob("free_block_threshold", self.gc.free_block_threshold as f64)?;
-        c.knob("background_free_blocks", self.gc.background_free_blocks as f64)?;
-        let why = "blocks (at least free_block_threshold, at most 256)";
-        c.within("background_free_blocks", self.gc.background_free_blocks as u64, self.gc.free_block_threshold as u64, 256, why)?;
-        Check::at("device.wear").knob("static_spread", self.wear.static_spread as f64)?;
-        self.slc_cache.validate(self)?;
-        Ok(())
+    /// The kinds whose knobs apply to this device: its own and its media's.
+    pub(crate) fn knob_kinds(&self) -> [&'static str; 3] {
+        let name = |k: DeviceKind| DeviceKind::OPTIONS[k as usize];
+        let [cache, backing] = self.media_kinds();
+        [name(self.kind), name(cache), name(backing)]
     }
 
-    /// What every kind of device has: the controller's firmware and the host link.
-    pub(crate) fn validate_controller_and_link(&self) -> Result<(), ScenarioError> {
-        let c = Check::at("device.controller");
-        c.knob("command_latency_us", self.controller.command_latency_us)?;
-        c.knob("write_latency_us", self.controller.write_latency_us)?;
-        c.knob("read_iops_limit", self.controller.read_iops_limit as f64)?;
-        c.knob("write_iops_limit", self.controller.write_iops_limit as f64)?;
-        let c = Check::at("device.host_interface");
-        c.choice("kind", &self.host_interface.kind)?;
-        if self.host_interface.kind == HostLinkKind::Pcie {
-            c.knob("pcie_gen", self.host_interface.pcie_gen as f64)?;
-            c.knob("lanes", self.host_interface.lanes as f64)?;
-        }
-        c.knob("efficiency", self.host_interface.efficiency)
+    /// The parts of a NAND SSD only: media, capacity, the FTL's table, GC, wear, SLC cache.
+    fn validate_nand(&self) -> Result<(), ScenarioError> {
+        Check::at("device.nand").power_of_two("page_bytes", self.nand.page_bytes as u64)?;
+        self.mapping.validate()?;
+        let why = "blocks (at least free_block_threshold, at most 256)";
+        Check::at("device.gc").within("background_free_blocks", self.gc.background_free_blocks as u64, self.gc.free_block_threshold as u64, 256, why)?;
+        self.slc_cache.validate(self)
     }
 
     /// The firmware's working blocks in every plane, on top of the raw capacity (see

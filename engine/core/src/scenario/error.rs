@@ -1,3 +1,4 @@
+use super::knobs::{range_text, Doc, Kind, KnobValue};
 use serde::Serialize;
 use std::fmt;
 use ts_rs::TS;
@@ -76,19 +77,33 @@ impl fmt::Display for ScenarioError {
 impl std::error::Error for ScenarioError {}
 
 /// Range checks that produce a `ScenarioError` naming the field and the allowed range.
-/// `kind` is the workload kind, for the fields whose rules differ by kind (`workload.rw`).
+/// `kind` is the workload kind, for the fields whose rules differ by kind (`workload.rw`);
+/// `devices`, the device kinds the drive is made of, for parts shared by kinds whose fields
+/// are not (the controller's write buffer is a NAND SSD's).
 pub(crate) struct Check<'a> {
-    pub prefix: &'a str,
+    pub prefix: String,
     pub kind: Option<&'a str>,
+    devices: Option<[&'static str; 3]>,
 }
 
 impl<'a> Check<'a> {
-    pub const fn at(prefix: &'a str) -> Self {
-        Self { prefix, kind: None }
+    pub fn at(prefix: &str) -> Self {
+        Self { prefix: prefix.to_string(), kind: None, devices: None }
     }
 
-    pub const fn workload(kind: &'a str) -> Self {
-        Self { prefix: "workload", kind: Some(kind) }
+    pub fn workload(kind: &'a str) -> Self {
+        Self { prefix: "workload".to_string(), kind: Some(kind), devices: None }
+    }
+
+    /// Only the fields of these device kinds are checked.
+    pub fn on(mut self, devices: [&'static str; 3]) -> Self {
+        self.devices = Some(devices);
+        self
+    }
+
+    /// The same checks inside the struct field `field`.
+    pub fn inner(&self, field: &str) -> Check<'a> {
+        Check { prefix: self.path(field), kind: self.kind, devices: self.devices }
     }
 
     pub fn path(&self, field: &str) -> String {
@@ -131,50 +146,51 @@ impl<'a> Check<'a> {
         Ok(())
     }
 
-    /// Checks `value` against the knob table's static range and options for this field.
-    pub fn knob(&self, field: &str, value: f64) -> Result<(), ScenarioError> {
-        let key = self.path(field);
-        let Some(knob) = super::knobs::find(&key, self.kind) else {
-            // A programming slip, never user input: fail loudly so tests catch it.
-            return Err(ScenarioError::new(key, ErrorCode::Internal, "internal error: this field is missing from the knob table"));
-        };
+    /// Whether a knob is checked here: it belongs to one of the drive's device kinds (its own
+    /// or its struct's `devices`), and its `when` holds (`sibling` reads the sibling field).
+    pub fn applies(&self, doc: &Doc, part: Option<&[&str]>, sibling: impl Fn(&str) -> Option<String>) -> bool {
+        let devices = doc.devices.or(part);
+        if let (Some(own), Some(drive)) = (devices, self.devices) {
+            if !own.iter().any(|d| drive.contains(d)) {
+                return false;
+            }
+        }
+        doc.when.is_none_or(|(field, equals)| sibling(field).as_deref() == Some(equals))
+    }
+
+    /// Checks a field's value against its knob's static range and options.
+    pub fn value<T: KnobValue>(&self, field: &str, value: &T, doc: &Doc) -> Result<(), ScenarioError> {
+        let options = if doc.options.is_empty() { T::OPTIONS } else { doc.options };
+        if !options.is_empty() {
+            return match value.text() {
+                Some(text) => self.option(field, options, &text),
+                None => Ok(()),
+            };
+        }
+        let Some(value) = value.number() else { return Ok(()) };
         if !value.is_finite() {
             return Err(self.fail(field, ErrorCode::InvalidType, format!("must be a finite number (got {value})")));
         }
-        if knob.kind == super::knobs::Kind::Int && !knob.options.is_empty() {
-            let text = format!("{value}");
-            return self.option(field, knob, &text);
-        }
-        if knob.kind == super::knobs::Kind::Int && value.fract() != 0.0 {
+        if T::KIND == Kind::Int && value.fract() != 0.0 {
             return Err(self.fail(field, ErrorCode::InvalidType, format!("must be a whole number (got {value})")));
         }
-        let below = knob.min.is_some_and(|m| value < m);
-        let above = knob.max.is_some_and(|m| value > m);
+        let below = doc.min.is_some_and(|m| value < m);
+        let above = doc.max.is_some_and(|m| value > m);
         if below || above {
-            return Err(self.fail(field, ErrorCode::OutOfRange, format!("{} (got {value})", knob.range_text())));
+            return Err(self.fail(field, ErrorCode::OutOfRange, format!("{} (got {value})", range_text(doc.min, doc.max))));
         }
         Ok(())
     }
 
-    /// `text` must be one of the knob's options (enums, and integer fields with fixed values).
-    pub fn option(&self, field: &str, knob: &super::knobs::Knob, text: &str) -> Result<(), ScenarioError> {
-        if knob.options.contains(&text) {
+    /// `text` must be one of `options` (enums, and integer fields with fixed values).
+    fn option(&self, field: &str, options: &[&str], text: &str) -> Result<(), ScenarioError> {
+        if options.contains(&text) {
             return Ok(());
         }
-        let which = match knob.workloads {
-            [] => String::new(),
-            _ => format!(" for this workload kind ({})", self.kind.unwrap_or("job")),
+        let which = match self.kind {
+            None => String::new(),
+            Some(kind) => format!(" for this workload kind ({kind})"),
         };
-        Err(self.fail(field, ErrorCode::InvalidOption, format!("must be {}{which} (got {text})", super::knobs::one_of(knob.options))))
-    }
-
-    /// An enum field (serialised as text) checked against the knob table's options.
-    pub fn choice<T: Serialize>(&self, field: &str, value: &T) -> Result<(), ScenarioError> {
-        let key = self.path(field);
-        let Some(knob) = super::knobs::find(&key, self.kind) else {
-            return Err(ScenarioError::new(key, ErrorCode::Internal, "internal error: this field is missing from the knob table"));
-        };
-        let text = serde_json::to_value(value).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
-        self.option(field, knob, &text)
+        Err(self.fail(field, ErrorCode::InvalidOption, format!("must be {}{which} (got {text})", super::knobs::one_of(options))))
     }
 }

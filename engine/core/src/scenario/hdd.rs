@@ -10,32 +10,44 @@
 //! pairs of positions (E[√x] = 8/15, E[x] = 1/3 for two uniform points).
 
 use super::error::{Check, ErrorCode, ScenarioError};
+use super::knobs::{doc, gib, Knobs, HDD};
 use crate::units::{Bytes, MAPPING_UNIT_BYTES};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, Knobs)]
 #[serde(default, deny_unknown_fields)]
 #[ts(export)]
+#[knobs(group = "hdd", devices = HDD)]
 pub struct Hdd {
     /// Capacity the host sees.
+    #[knob(doc("Capacity", "Capacity the host sees").range(gib(1.0), 16e12))]
     pub capacity_bytes: Bytes,
     /// Spindle speed: a revolution takes 60 / rpm seconds, the mean rotational wait half that.
+    #[knob(doc("Spindle speed", "A revolution takes 60 / rpm seconds; the mean wait for a sector is half of it").unit("rpm").range(3600.0, 15_000.0))]
     pub rpm: u32,
     /// Seek to the next track, the mean over random positions, and across the whole stroke.
+    #[knob(doc("Track-to-track seek", "Moving the arm to the next track").unit("ms").range(0.1, 10.0))]
     pub track_to_track_ms: f64,
+    #[knob(doc("Average seek", "The mean seek between two random positions, as spec sheets quote it").unit("ms").range(1.0, 50.0))]
     pub average_seek_ms: f64,
+    #[knob(doc("Full-stroke seek", "From the outermost track to the innermost").unit("ms").range(1.0, 100.0))]
     pub full_stroke_ms: f64,
     /// Media transfer rate on the outermost and innermost zone, MB/s (10^6 bytes per second).
+    #[knob(doc("Outer-zone rate", "Media rate on the outer tracks, where logical block 0 is: they are longest").unit("MB/s").range(10.0, 1000.0))]
     pub outer_mb_per_s: f64,
+    #[knob(doc("Inner-zone rate", "Media rate on the inner tracks, at the end of the capacity").unit("MB/s").range(5.0, 1000.0))]
     pub inner_mb_per_s: f64,
     /// Recording zones from the outer edge in: each reads at one rate, stepping from outer
     /// to inner.
+    #[knob(doc("Recording zones", "Bands of tracks with the same sectors per track, stepping from the outer rate to the inner").range(1.0, 64.0))]
     pub zones: u32,
     /// On-board DRAM: read look-ahead keeps reading after a request while the head is free;
     /// written data waits here for the platters.
+    #[knob(doc("DRAM cache", "Holds data read ahead after a request and written data on its way to the platters").range(0.0, gib(1.0)))]
     pub cache_bytes: Bytes,
     /// Write-back: a write completes when its data is in the cache (off: on the platters).
+    #[knob(doc("Write cache", "Write-back: a write completes when its data is in DRAM; off, when it is on the platters"))]
     pub write_cache: bool,
     /// Set by `Scenario::scaled`: this disk is 1/N of the one described. Its tracks hold
     /// what the whole disk's do, so it has 1/N as many, and a request lands on the track
@@ -85,12 +97,7 @@ impl SeekCurve {
 impl Hdd {
     pub(crate) fn validate(&self) -> Result<(), ScenarioError> {
         let c = Check::at("device.hdd");
-        c.knob("capacity_bytes", self.capacity_bytes.0 as f64)?;
         c.aligned("capacity_bytes", self.capacity_bytes.0, MAPPING_UNIT_BYTES)?;
-        c.knob("rpm", self.rpm as f64)?;
-        c.knob("track_to_track_ms", self.track_to_track_ms)?;
-        c.knob("average_seek_ms", self.average_seek_ms)?;
-        c.knob("full_stroke_ms", self.full_stroke_ms)?;
         if self.full_stroke_ms <= self.track_to_track_ms {
             return Err(c.fail(
                 "full_stroke_ms",
@@ -109,8 +116,6 @@ impl Hdd {
                 ),
             ));
         }
-        c.knob("outer_mb_per_s", self.outer_mb_per_s)?;
-        c.knob("inner_mb_per_s", self.inner_mb_per_s)?;
         if self.inner_mb_per_s > self.outer_mb_per_s {
             return Err(c.fail(
                 "inner_mb_per_s",
@@ -118,8 +123,6 @@ impl Hdd {
                 format!("must be at most outer_mb_per_s ({} MB/s): inner tracks are shorter (got {} MB/s)", self.outer_mb_per_s, self.inner_mb_per_s),
             ));
         }
-        c.knob("zones", self.zones as f64)?;
-        c.knob("cache_bytes", self.cache_bytes.0 as f64)?;
         c.aligned("cache_bytes", self.cache_bytes.0, MAPPING_UNIT_BYTES)
     }
 

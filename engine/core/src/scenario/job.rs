@@ -2,11 +2,13 @@
 //! point). Field names follow fio (`rw`, `bs`, `iodepth`, `offset`, `size`, `io_size`,
 //! `runtime`, `rwmixread`, `log_avg_msec`).
 
+use super::knobs::{doc, KnobValue, Knobs};
+use super::workload::shared;
 use crate::units::Bytes;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, KnobValue)]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum Rw {
@@ -27,45 +29,61 @@ impl Rw {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, Knobs)]
 #[serde(default, deny_unknown_fields)]
 #[ts(export)]
 pub struct Job {
+    #[knob(doc("Access pattern", "fio rw: sequential or random, read, write, mixed or trim"))]
     pub rw: Rw,
     /// Share of reads in a mixed job, percent.
+    #[knob(doc("Read share", "Share of reads in a mixed job").unit("%").range(0.0, 100.0))]
     pub rwmixread: u32,
     /// Block size of each I/O.
+    #[knob(shared::BS)]
     pub bs: Bytes,
     /// Commands kept outstanding (closed loop), per thread.
+    #[knob(shared::IODEPTH)]
     pub iodepth: u32,
     /// Threads, each with its own queue of `iodepth` commands and its own random stream
     /// (fio's numjobs, CrystalDiskMark's T); each walks the region from `offset` as fio's
     /// clones do, and each does `io_size`.
+    #[knob(doc("Threads", "fio numjobs: threads, each with its own queue of iodepth commands (CrystalDiskMark's T)").range(1.0, 64.0))]
     pub numjobs: u32,
     /// Start of the region the job touches.
+    #[knob(shared::OFFSET)]
     pub offset: Bytes,
     /// Length of the region (the access span); 0 = from `offset` to the end of the drive.
+    #[knob(shared::SIZE)]
     pub size: Bytes,
     /// Stop after this many bytes of I/O; 0 = no byte limit.
+    #[knob(shared::IO_SIZE)]
     pub io_size: Bytes,
     /// Stop after this much simulated time, seconds; 0 = no time limit.
+    #[knob(shared::RUNTIME)]
     pub runtime: f64,
     /// Run this long first without measuring (fio's `ramp_time`), seconds: caches warm up.
+    #[knob(shared::RAMP_TIME)]
     pub ramp_time: f64,
     /// Idle this long before the job starts (fio's `startdelay`), seconds: the drive drains
     /// its write buffer and background GC runs (CrystalDiskMark's interval between tests).
+    #[knob(doc("Start delay", "fio startdelay: idle before the job starts (the write buffer drains, background GC runs)").unit("s").range(0.0, 3600.0))]
     pub startdelay: f64,
     /// Width of each throughput-over-time window, milliseconds; 0 = runtime / 100.
+    #[knob(doc("Averaging window", "Width of each throughput-over-time point; 0 = automatic").unit("ms").range(0.0, 3_600_000.0))]
     pub log_avg_msec: f64,
     /// Idle time between a command's completion and the next one from the same queue slot,
     /// microseconds (fio's `thinktime`). Idle time lets background GC work.
+    #[knob(doc("Think time", "fio thinktime: idle between a completion and the next command (lets background GC work)").unit("µs").range(0.0, 10_000_000.0))]
     pub thinktime: f64,
     /// Data pattern, as fio writes it: how compressible the data is, percent (0 = random).
+    #[knob(shared::COMPRESSIBLE)]
     pub buffer_compress_percentage: u32,
     /// Write zeros (compresses to almost nothing).
+    #[knob(shared::ZEROS)]
     pub zero_buffers: bool,
     /// Which blocks a random job touches, in fio's syntax: `random` (uniform), `zipf:θ`,
     /// `pareto:h` or `zoned:a/r:…` (see `host::distribution`).
+    #[knob(shared::RANDOM_DISTRIBUTION)]
     pub random_distribution: String,
 }
 

@@ -1,9 +1,13 @@
 //! Every scenario field a user may turn, with its unit, static range and a one-line
-//! explanation. The web app builds its forms from this table (so new knobs appear without
-//! new UI code) and validation checks ranges against it (so the form and the engine never
-//! disagree). Limits that depend on other fields (an offset within the drive) are left out
-//! here and checked in code, with a message naming the field.
+//! explanation: the knob catalogue. Each field says what it is as a knob beside its own
+//! declaration (`#[knob(doc(...))]`, see the `knob-derive` crate); the catalogue is gathered
+//! from the scenario's types, and validation checks every knob's range and options from the
+//! same attribute, so a new knob is one field with one attribute plus the code that uses it.
+//! The web app builds its forms from the catalogue (so new knobs appear without new UI code).
+//! Limits that depend on other fields (an offset within the drive) are checked in code, with a
+//! message naming the field.
 
+pub use knob_derive::{KnobValue, Knobs};
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -66,614 +70,248 @@ pub struct When {
     pub equals: &'static str,
 }
 
-const fn k(path: &'static str, group: &'static str, kind: Kind, unit: &'static str, label: &'static str, help: &'static str) -> Knob {
-    Knob { path, group, kind, unit, min: None, max: None, options: &[], label, help, workloads: &[], nullable: false, when: None, devices: devices_of(path) }
+/// What a field says about itself as a knob: `#[knob(doc("Label", "Help").range(1.0, 32.0))]`.
+/// Its kind, options (for enums) and whether it may be empty come from the field's type.
+#[derive(Clone, Copy, Debug)]
+pub struct Doc {
+    pub label: &'static str,
+    pub help: &'static str,
+    /// Empty: "B" for byte sizes, none otherwise.
+    pub unit: &'static str,
+    pub min: Option<f64>,
+    pub max: Option<f64>,
+    /// Allowed values, where the field allows fewer than its type (or an integer fixed ones).
+    pub options: &'static [&'static str],
+    /// The knob matters only while a sibling field (same struct) has this value.
+    pub when: Option<(&'static str, &'static str)>,
+    /// A group other than its struct's.
+    pub group: Option<&'static str>,
+    /// Device kinds other than its struct's (a NAND-only field of the shared controller).
+    pub devices: Option<&'static [&'static str]>,
+    /// A kind other than its type's: a byte size held in an integer (`page_bytes`).
+    pub kind: Option<Kind>,
 }
 
-/// The device kinds that have a field, from where it sits: the NAND SSD's media, capacity,
-/// FTL and write buffer, and preconditioning (it writes through the FTL), are its own;
-/// `device.xpoint` is the XPoint SSD's, `device.hdd` the disk's; the controller's firmware and the host link belong
-/// to every kind.
-const fn devices_of(path: &str) -> &'static [&'static str] {
-    const NAND_ONLY: &[&str] = &[
-        "device.nand.",
-        "device.capacity.",
-        "device.gc.",
-        "device.wear.",
-        "device.mapping.",
-        "device.slc_cache.",
-        "device.controller.write_buffer",
-        "device.controller.compression",
-        "device.controller.striping",
-        "precondition.",
-    ];
-    if starts_with(path, "device.xpoint.") {
-        return &["xpoint_ssd"];
-    }
-    if starts_with(path, "device.hdd.") {
-        return &["hdd"];
-    }
-    if starts_with(path, "device.tier.") {
-        return &["hybrid"];
-    }
-    let mut i = 0;
-    while i < NAND_ONLY.len() {
-        if starts_with(path, NAND_ONLY[i]) {
-            return &["nand_ssd"];
-        }
-        i += 1;
-    }
-    &[]
+pub const fn doc(label: &'static str, help: &'static str) -> Doc {
+    Doc { label, help, unit: "", min: None, max: None, options: &[], when: None, group: None, devices: None, kind: None }
 }
 
-const fn starts_with(text: &str, prefix: &str) -> bool {
-    let (t, p) = (text.as_bytes(), prefix.as_bytes());
-    if p.len() > t.len() {
-        return false;
+impl Doc {
+    pub const fn unit(mut self, unit: &'static str) -> Doc {
+        self.unit = unit;
+        self
     }
-    let mut i = 0;
-    while i < p.len() {
-        if t[i] != p[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
-
-impl Knob {
-    const fn range(mut self, min: f64, max: f64) -> Knob {
+    pub const fn range(mut self, min: f64, max: f64) -> Doc {
         self.min = Some(min);
         self.max = Some(max);
         self
     }
-    const fn at_least(mut self, min: f64) -> Knob {
+    pub const fn at_least(mut self, min: f64) -> Doc {
         self.min = Some(min);
         self
     }
-    const fn options(mut self, options: &'static [&'static str]) -> Knob {
+    pub const fn options(mut self, options: &'static [&'static str]) -> Doc {
         self.options = options;
         self
     }
-    const fn only(mut self, workloads: &'static [&'static str]) -> Knob {
-        self.workloads = workloads;
+    pub const fn when(mut self, sibling: &'static str, equals: &'static str) -> Doc {
+        self.when = Some((sibling, equals));
         self
     }
-    const fn nullable(mut self) -> Knob {
-        self.nullable = true;
+    pub const fn group(mut self, group: &'static str) -> Doc {
+        self.group = Some(group);
         self
     }
-    const fn when(mut self, path: &'static str, equals: &'static str) -> Knob {
-        self.when = Some(When { path, equals });
+    pub const fn devices(mut self, devices: &'static [&'static str]) -> Doc {
+        self.devices = Some(devices);
+        self
+    }
+    /// An integer field that holds a byte size: the form takes it as one.
+    pub const fn bytes(mut self) -> Doc {
+        self.kind = Some(Kind::Bytes);
         self
     }
 }
 
-use Kind::*;
+/// A type a knob can have: its kind, and its value as validation reads it.
+pub trait KnobValue {
+    const KIND: Kind;
+    /// An enum's values as JSON writes them.
+    const OPTIONS: &'static [&'static str] = &[];
+    /// May be left empty (null) for a default the engine derives.
+    const NULLABLE: bool = false;
+    /// The value as a number, for range checks (None: not a number, or empty).
+    fn number(&self) -> Option<f64> {
+        None
+    }
+    /// The value as its option text (enums; integers with fixed values).
+    fn text(&self) -> Option<String> {
+        self.number().map(|n| format!("{n}"))
+    }
+}
 
-const KIB: f64 = 1024.0;
-const MIB: f64 = 1024.0 * KIB;
-const GIB: f64 = 1024.0 * MIB;
+macro_rules! numbers {
+    ($($t:ty => $kind:ident),*) => {$(
+        impl KnobValue for $t {
+            const KIND: Kind = Kind::$kind;
+            fn number(&self) -> Option<f64> {
+                Some(*self as f64)
+            }
+        }
+    )*};
+}
+numbers!(u8 => Int, u16 => Int, u32 => Int, u64 => Int, f64 => Number);
 
-const JOB: &[&str] = &["job"];
-const ALL_JOBS: &[&str] = &["job", "span_sweep", "whole_drive_write", "latency_trace", "steady_state", "transfer_size_sweep", "application_load"];
-const REGION: &[&str] = &["job", "latency_trace", "steady_state", "transfer_size_sweep", "application_load"];
-/// Kinds whose jobs may be random, so `random_distribution` applies.
-const RANDOM_JOBS: &[&str] =
-    &["job", "span_sweep", "whole_drive_write", "latency_trace", "steady_state", "transfer_size_sweep", "crystal_disk_mark", "application_load"];
-const FIO_RW: &[&str] = &["read", "write", "randread", "randwrite", "rw", "randrw", "trim", "randtrim"];
+impl KnobValue for crate::units::Bytes {
+    const KIND: Kind = Kind::Bytes;
+    fn number(&self) -> Option<f64> {
+        Some(self.0 as f64)
+    }
+}
 
-pub static KNOBS: &[Knob] = &[
-    // run
-    k("seed", "run", Int, "", "Seed", "Random seed: the same scenario and seed give the same numbers everywhere").range(0.0, 9_007_199_254_740_991.0),
-    k("scale", "run", Int, "×", "Scale", "Simulate 1/N of the drive with every ratio kept (faster; byte axes stay full size)").range(1.0, 1024.0),
-    // media
-    k(
-        "device.kind",
-        "media",
-        Enum,
-        "",
-        "Device",
-        "What stores the data: NAND flash behind a flash translation layer, 3D XPoint written in place, spinning platters, or a hybrid of two with a cache tier",
-    )
-    .options(&["nand_ssd", "xpoint_ssd", "hdd", "hybrid"]),
-    k("device.tier.cache", "tier", Enum, "", "Cache tier", "The small fast media in front: 3D XPoint (its part below) or NAND flash (the NAND parts)")
-        .options(&["xpoint_ssd", "nand_ssd"]),
-    k("device.tier.backing", "tier", Enum, "", "Backing tier", "Where the data lives: a NAND SSD or a hard disk; its capacity is what the host sees")
-        .options(&["nand_ssd", "hdd"]),
-    k("device.tier.write_policy", "tier", Enum, "", "Writes", "Write-back: into the cache, to the backing tier later; write-around: straight to the backing tier")
-        .options(&["write_back", "write_around"]),
-    k("device.tier.promotion", "tier", Enum, "", "Read promotion", "Copy blocks read into the cache right after the read, or only while the drive is idle")
-        .options(&["on_access", "idle"]),
-    k("device.tier.promote_after_reads", "tier", Int, "", "Reads before promotion", "A 4 KiB block is copied into the cache once read this many times")
-        .range(1.0, 255.0),
-    k("device.tier.idle_after_ms", "tier", Number, "ms", "Idle before background work", "Idle promotion and writing dirty data back start once the host has been idle this long")
-        .range(0.0, 60_000.0),
-    k("device.tier.read_bypass_bytes", "tier", Bytes, "B", "Read bypass size", "Reads at least this long do not count toward promotion (long streams); 0 = none")
-        .range(0.0, 64.0 * MIB),
-    k("device.tier.pin_offset", "tier", Bytes, "B", "Pinned range start", "Blocks in the pinned range are cached on their first read and never evicted"),
-    k("device.tier.pin_bytes", "tier", Bytes, "B", "Pinned range length", "0 pins nothing"),
-    k("device.tier.hit_latency_us", "tier", Number, "µs", "Hit latency", "Firmware time to find a block in the cache and route the read to the cache media")
-        .range(0.0, 100_000.0),
-    k("device.tier.persistent", "tier", Bool, "", "Cache survives power-off", "The cache and its directory are kept across a power cycle; off, it starts empty"),
-    k("device.hdd.capacity_bytes", "hdd", Bytes, "B", "Capacity", "Capacity the host sees").range(GIB, 16e12),
-    k("device.hdd.rpm", "hdd", Int, "rpm", "Spindle speed", "A revolution takes 60 / rpm seconds; the mean wait for a sector is half of it")
-        .range(3600.0, 15_000.0),
-    k("device.hdd.track_to_track_ms", "hdd", Number, "ms", "Track-to-track seek", "Moving the arm to the next track").range(0.1, 10.0),
-    k("device.hdd.average_seek_ms", "hdd", Number, "ms", "Average seek", "The mean seek between two random positions, as spec sheets quote it")
-        .range(1.0, 50.0),
-    k("device.hdd.full_stroke_ms", "hdd", Number, "ms", "Full-stroke seek", "From the outermost track to the innermost").range(1.0, 100.0),
-    k("device.hdd.outer_mb_per_s", "hdd", Number, "MB/s", "Outer-zone rate", "Media rate on the outer tracks, where logical block 0 is: they are longest")
-        .range(10.0, 1000.0),
-    k("device.hdd.inner_mb_per_s", "hdd", Number, "MB/s", "Inner-zone rate", "Media rate on the inner tracks, at the end of the capacity").range(5.0, 1000.0),
-    k("device.hdd.zones", "hdd", Int, "", "Recording zones", "Bands of tracks with the same sectors per track, stepping from the outer rate to the inner")
-        .range(1.0, 64.0),
-    k("device.hdd.cache_bytes", "hdd", Bytes, "B", "DRAM cache", "Holds data read ahead after a request and written data on its way to the platters")
-        .range(0.0, GIB),
-    k("device.hdd.write_cache", "hdd", Bool, "", "Write cache", "Write-back: a write completes when its data is in DRAM; off, when it is on the platters"),
-    k("device.xpoint.capacity_bytes", "xpoint", Bytes, "B", "Capacity", "Capacity the host sees; media written in place needs no spare area")
-        .range(GIB, 8192.0 * GIB),
-    k("device.xpoint.channels", "xpoint", Int, "", "Channels", "Every 4 KiB unit is striped across all channels, one die on each").range(1.0, 32.0),
-    k("device.xpoint.dies_per_channel", "xpoint", Int, "", "Dies per channel", "Units read or written at once: each takes one die on every channel")
-        .range(1.0, 32.0),
-    k("device.xpoint.read_us", "xpoint", Number, "µs", "Read time", "Media time of a 4 KiB read; no page to sense, no read disturb").range(0.1, 1000.0),
-    k("device.xpoint.write_us", "xpoint", Number, "µs", "Write time", "Media time of a 4 KiB write in place: no erase, no program of a whole page")
-        .range(0.1, 1000.0),
-    k("device.xpoint.channel_mb_per_s", "xpoint", Int, "MB/s", "Channel speed", "Transfer rate of each channel").range(10.0, 10_000.0),
-    k("device.nand.cell", "media", Enum, "", "Cell type", "Bits per cell: more bits, cheaper and denser, but slower and less durable")
-        .options(&["slc", "mlc", "tlc", "qlc"]),
-    k("device.nand.channels", "media", Int, "", "Channels", "Independent buses from the controller to the NAND dies").range(1.0, 32.0),
-    k("device.nand.dies_per_channel", "media", Int, "", "Dies per channel", "NAND dies sharing each channel").range(1.0, 32.0),
-    k("device.nand.planes_per_die", "media", Int, "", "Planes per die", "Planes per die, each with its own page buffer: the unit of parallelism here")
-        .range(1.0, 8.0),
-    k(
-        "device.nand.blocks_per_plane",
-        "media",
-        Int,
-        "",
-        "Blocks per plane",
-        "Erase blocks in each plane that make up the raw capacity (the firmware's working blocks come on top)",
-    )
-    .range(8.0, 65_536.0),
-    k("device.nand.pages_per_block", "media", Int, "", "Pages per block", "Pages in an erase block (article 001: 768 x 16 KiB = 12 MiB)").range(4.0, 4096.0),
-    k("device.nand.page_bytes", "media", Bytes, "B", "Page size", "Program/read unit; a power of two").range(4096.0, 65_536.0),
-    k("device.nand.channel_mb_per_s", "media", Int, "MB/s", "Channel speed", "NAND interface transfer rate per channel (ONFI/Toggle)").range(10.0, 10_000.0),
-    k("device.nand.timing.read_us", "media", Number, "µs", "Read time (tR)", "Array read; empty = the cell type's datasheet default")
-        .range(1.0, 10_000.0)
-        .nullable(),
-    k(
-        "device.nand.timing.program_us",
-        "media",
-        Number,
-        "µs",
-        "Program time (tPROG)",
-        "One program operation: a whole wordline when one-shot; empty = the cell type's datasheet default",
-    )
-    .range(10.0, 100_000.0)
-    .nullable(),
-    k("device.nand.timing.erase_us", "media", Number, "µs", "Erase time (tBERS)", "Block erase; empty = the cell type's datasheet default")
-        .range(100.0, 1_000_000.0)
-        .nullable(),
-    k(
-        "device.nand.timing.slc_read_us",
-        "media",
-        Number,
-        "µs",
-        "SLC-mode read time",
-        "Array read of a block run one bit per cell (SLC cache, table); empty = default",
-    )
-    .range(1.0, 10_000.0)
-    .nullable(),
-    k(
-        "device.nand.timing.slc_program_us",
-        "media",
-        Number,
-        "µs",
-        "SLC-mode program time",
-        "Page program of a block run one bit per cell (SLC cache, table); empty = default",
-    )
-    .range(10.0, 100_000.0)
-    .nullable(),
-    k(
-        "device.nand.one_shot",
-        "media",
-        Bool,
-        "",
-        "One-shot programming",
-        "3D NAND programs all pages of a wordline (3 for TLC, 4 for QLC) in one tPROG; off, one page at a time",
-    ),
-    k("device.nand.multi_plane", "media", Bool, "", "Multi-plane operations", "A die's planes work at the same time; off, a die does one operation at a time"),
-    k(
-        "device.nand.cache_ops",
-        "media",
-        Bool,
-        "",
-        "Cache read/program",
-        "The plane starts its next operation while the last page's data still crosses the channel",
-    ),
-    // capacity
-    k("device.capacity.op_percent", "capacity", Number, "%", "Over-provisioning", "Spare NAND as a share of user capacity: (raw - user) / user")
-        .range(0.0, 400.0),
-    k("device.capacity.user_bytes", "capacity", Bytes, "B", "User capacity", "Capacity the host sees; 0 = derived from over-provisioning").at_least(0.0),
-    // SLC cache
-    k(
-        "device.slc_cache.dynamic_percent",
-        "slc_cache",
-        Number,
-        "%",
-        "SLC cache ratio",
-        "Share of the free native capacity run as SLC (1 bit per cell): the dynamic cache, which shrinks as the drive fills",
-    )
-    .range(0.0, 100.0),
-    k(
-        "device.slc_cache.static_bytes",
-        "slc_cache",
-        Bytes,
-        "B",
-        "Static SLC cache",
-        "SLC capacity always there, out of the spare area (each SLC byte costs bits-per-cell bytes of NAND)",
-    )
-    .range(0.0, 1024.0 * GIB),
-    k(
-        "device.slc_cache.when_full",
-        "slc_cache",
-        Enum,
-        "",
-        "When the cache is full",
-        "Write native blocks directly, or fold SLC data out first and keep writing SLC",
-    )
-    .options(&["direct", "fold_first"]),
-    k(
-        "device.slc_cache.fold_schedule",
-        "slc_cache",
-        Enum,
-        "",
-        "Folding",
-        "Paced: every plane folds a little with each write. Burst: one die folds a batch at once, and the writes waiting for it dip",
-    )
-    .options(&["paced", "burst"])
-    .when("device.slc_cache.when_full", "direct"),
-    k("device.slc_cache.fold_batch_bytes", "slc_cache", Bytes, "B", "Fold batch", "SLC data one die folds at once (a burst, or when fold-first needs room)")
-        .range(4096.0, 1024.0 * GIB),
-    k(
-        "device.slc_cache.idle_fold",
-        "slc_cache",
-        Bool,
-        "",
-        "Fold when idle",
-        "Idle time folds the cache's data into native blocks, so it is empty for the next burst",
-    ),
-    // controller
-    k("device.controller.command_latency_us", "controller", Number, "µs", "Command latency", "Firmware time per command before flash work starts")
-        .range(0.0, 10_000.0),
-    k(
-        "device.controller.compression",
-        "controller",
-        Bool,
-        "",
-        "Compression",
-        "Compress data before writing it (SandForce-style): compressible data takes fewer NAND sectors",
-    ),
-    k("device.controller.write_buffer", "controller", Bytes, "B", "Write buffer", "DRAM/SRAM that completes host writes before they reach NAND")
-        .range(64.0 * KIB, 4.0 * GIB),
-    k(
-        "device.controller.striping",
-        "controller",
-        Enum,
-        "",
-        "Striping",
-        "Where host data's next page goes: the plane free first, or planes in a fixed order (a busy die holds the stripe up)",
-    )
-    .options(&["first_free", "fixed"]),
-    k(
-        "device.controller.write_latency_us",
-        "controller",
-        Number,
-        "µs",
-        "Write command latency",
-        "Firmware time a write takes on top of the command latency (buffer allocation, table update)",
-    )
-    .range(0.0, 10_000.0),
-    k(
-        "device.controller.read_iops_limit",
-        "controller",
-        Int,
-        "IOPS",
-        "Read command limit",
-        "Read commands per second the firmware handles at most; 0 = no limit",
-    )
-    .range(0.0, 100_000_000.0),
-    k(
-        "device.controller.write_iops_limit",
-        "controller",
-        Int,
-        "IOPS",
-        "Write command limit",
-        "Write commands per second the firmware handles at most; 0 = no limit",
-    )
-    .range(0.0, 100_000_000.0),
-    // host interface
-    k("device.host_interface.kind", "host", Enum, "", "Interface", "PCIe (NVMe) or SATA 6 Gb/s").options(&["pcie", "sata"]),
-    k("device.host_interface.pcie_gen", "host", Int, "", "PCIe generation", "Per-lane rate: Gen3 about 985 MB/s, Gen4 twice that")
-        .range(1.0, 5.0)
-        .when("device.host_interface.kind", "pcie"),
-    k("device.host_interface.lanes", "host", Int, "", "PCIe lanes", "Link width")
-        .options(&["1", "2", "4", "8", "16"])
-        .when("device.host_interface.kind", "pcie"),
-    k(
-        "device.host_interface.efficiency",
-        "host",
-        Number,
-        "",
-        "Link efficiency",
-        "Share of the raw link left after protocol overhead (Gen3 x2 gives 1.6-1.7 GB/s)",
-    )
-    .range(0.1, 1.0),
-    // garbage collection and wear
-    k("device.gc.policy", "gc", Enum, "", "GC policy", "Victim choice: fewest valid pages, oldest first, or cost-benefit").options(&[
-        "greedy",
-        "fifo",
-        "cost_benefit",
-    ]),
-    k(
-        "device.gc.free_block_threshold",
-        "gc",
-        Int,
-        "blocks",
-        "GC threshold",
-        "Free blocks each plane keeps for GC, on top of the raw capacity with the open blocks: GC collects when the plane's erased space falls to them",
-    )
-    .range(2.0, 64.0),
-    k("device.gc.background", "gc", Bool, "", "Background GC", "Use host idle time to reclaim blocks ahead of need"),
-    k("device.gc.background_free_blocks", "gc", Int, "blocks", "Background target", "Free blocks per plane background GC aims for (at least the GC threshold)")
-        .range(2.0, 256.0)
-        .when("device.gc.background", "true"),
-    k("device.gc.pre_erase", "gc", Bool, "", "Pre-erase", "Erase reclaimed blocks at once, so a write needing a fresh block does not wait for tBERS"),
-    k("device.wear.dynamic", "gc", Bool, "", "Dynamic wear levelling", "Open the least-worn free block"),
-    k("device.wear.static_spread", "gc", Int, "P/E", "Static wear levelling", "Move cold data when erase counts spread wider than this (0 = off)")
-        .range(0.0, 1_000_000.0),
-    // mapping table cache
-    k("device.mapping.sram_bytes", "mapping", Bytes, "B", "SRAM table cache", "Controller SRAM for table segments: 1 MiB covers about 1 GiB of span")
-        .range(0.0, 256.0 * MIB),
-    k("device.mapping.dram_bytes", "mapping", Bytes, "B", "DRAM", "On-board DRAM for the table; 0 = DRAM-less. Capacity / 1000 holds it all")
-        .range(0.0, 64.0 * GIB),
-    k("device.mapping.dirty_sram_bytes", "mapping", Bytes, "B", "Dirty-segment SRAM", "Trusted SRAM for modified table segments on a DRAM-less drive")
-        .range(0.0, 256.0 * MIB),
-    k(
-        "device.mapping.segment_bytes",
-        "mapping",
-        Bytes,
-        "B",
-        "Table segment",
-        "The table is cached and read from NAND in segments of this size; 0 = one NAND page (a multi-plane page is two)",
-    )
-    .range(0.0, 256.0 * KIB),
-    k("device.mapping.dram_access_us", "mapping", Number, "µs", "DRAM access", "Time to read a table entry from DRAM").range(0.0, 100.0),
-    k(
-        "device.mapping.hmb.allocation_policy",
-        "hmb",
-        Int,
-        "",
-        "HMB allocation policy",
-        "Windows HmbAllocationPolicy: 0 off, 1 the drive's minimum, 2 its preferred size",
-    )
-    .options(&["0", "1", "2"]),
-    k(
-        "device.mapping.hmb.host_memory_buffer_bytes",
-        "hmb",
-        Bytes,
-        "B",
-        "HostMemoryBufferBytes",
-        "Exact HMB size the host grants (binary bytes); above the drive's maximum turns HMB off",
-    )
-    .range(0.0, 64.0 * GIB),
-    k("device.mapping.hmb.min_bytes", "hmb", Bytes, "B", "HMB minimum", "Smallest buffer the drive accepts").at_least(0.0),
-    k("device.mapping.hmb.preferred_bytes", "hmb", Bytes, "B", "HMB preferred", "Buffer the drive asks for").at_least(0.0),
-    k("device.mapping.hmb.max_bytes", "hmb", Bytes, "B", "HMB maximum", "Largest buffer the drive accepts; 0 = no HMB support").range(0.0, 4.0 * GIB),
-    k("device.mapping.hmb.chunks", "hmb", Int, "", "HMB chunks", "Pieces the host's grant comes in (descriptor list); table regions cannot span two")
-        .range(1.0, 256.0),
-    k("device.mapping.hmb.reserved_bytes", "hmb", Bytes, "B", "HMB reserved", "Part of the grant the drive keeps for data other than the table")
-        .range(0.0, 4.0 * GIB),
-    k("device.mapping.hmb.region_bytes", "hmb", Bytes, "B", "HMB table region", "The table cache takes whole regions of this size; 0 = all of the rest")
-        .range(0.0, 4.0 * GIB),
-    k("device.mapping.hmb.access_latency_us", "hmb", Number, "µs", "HMB access", "PCIe round trip for a table lookup in host memory").range(0.0, 100.0),
-    k("device.mapping.hmb.encrypt", "hmb", Bool, "", "Encrypt HMB", "Encrypt what the drive keeps in untrusted host RAM"),
-    k("device.mapping.hmb.encryption_us", "hmb", Number, "µs", "Encryption cost", "Added to every HMB lookup when encrypting")
-        .range(0.0, 100.0)
-        .when("device.mapping.hmb.encrypt", "true"),
-    k(
-        "device.mapping.hmb.available_after_s",
-        "hmb",
-        Number,
-        "s",
-        "HMB after boot",
-        "HMB exists only once the OS driver loads; until then the drive runs DRAM-less",
-    )
-    .range(0.0, 3600.0),
-    // host computer
-    k(
-        "host.command_overhead_us",
-        "host_cpu",
-        Number,
-        "µs",
-        "Host cost per command",
-        "CPU time per command (submit + complete) on its thread: one thread issues at most 1 / this commands a second",
-    )
-    .range(0.0, 1000.0),
-    // precondition
-    k("precondition.fill_percent", "precondition", Number, "%", "Sequential fill", "Share of the drive written before the workload").range(0.0, 100.0),
-    k(
-        "precondition.random_rounds",
-        "precondition",
-        Number,
-        "× capacity",
-        "Random overwrite",
-        "Capacities of random 4 KiB overwrites after the fill (about 3 reaches GC steady state)",
-    )
-    .range(0.0, 20.0),
-    // workload
-    k("workload.rw", "workload", Enum, "", "Access pattern", "fio rw: sequential or random, read, write, mixed or trim").options(FIO_RW).only(JOB),
-    k("workload.rw", "workload", Enum, "", "Access pattern", "Random reads or random writes").options(&["randread", "randwrite"]).only(&["span_sweep"]),
-    k("workload.rw", "workload", Enum, "", "Access pattern", "Sequential or random writes")
-        .options(&["write", "randwrite"])
-        .only(&["whole_drive_write", "steady_state"]),
-    k("workload.rw", "workload", Enum, "", "Access pattern", "fio rw of every operation traced")
-        .options(&["read", "write", "randread", "randwrite"])
-        .only(&["latency_trace", "transfer_size_sweep"]),
-    k("workload.rw", "workload", Enum, "", "Access pattern", "How the application reads its files: scattered pieces or in order")
-        .options(&["randread", "read"])
-        .only(&["application_load"]),
-    k("workload.rwmixread", "workload", Int, "%", "Read share", "Share of reads in a mixed job").range(0.0, 100.0).only(JOB),
-    k("workload.bs", "workload", Bytes, "B", "Block size", "fio bs: bytes per I/O, a multiple of 4 KiB").range(4096.0, 64.0 * MIB).only(&[
-        "job",
-        "span_sweep",
-        "whole_drive_write",
-        "latency_trace",
-        "steady_state",
-        "application_load",
-    ]),
-    k("workload.bs", "workload", Bytes, "B", "Block size", "Bytes per write of the copy (a file copy writes in large blocks)")
-        .range(4096.0, 64.0 * MIB)
-        .only(&["file_copy"]),
-    k("workload.iodepth", "workload", Int, "", "Queue depth", "fio iodepth: commands kept in flight").range(1.0, 1024.0).only(ALL_JOBS),
-    k("workload.numjobs", "workload", Int, "", "Threads", "fio numjobs: threads, each with its own queue of iodepth commands (CrystalDiskMark's T)")
-        .range(1.0, 64.0)
-        .only(JOB),
-    k("workload.iodepth", "workload", Int, "", "Queue depth", "Writes of the copy kept in flight").range(1.0, 1024.0).only(&["file_copy"]),
-    k("workload.offset", "workload", Bytes, "B", "Offset", "Start of the region the job touches").at_least(0.0).only(REGION),
-    k("workload.offset", "workload", Bytes, "B", "Offset", "Where the first copy starts; each copy follows the one before").at_least(0.0).only(&["file_copy"]),
-    k("workload.size", "workload", Bytes, "B", "Region size", "Access span; 0 = to the end of the drive").at_least(0.0).only(REGION),
-    k("workload.size", "workload", Bytes, "B", "Test file", "CrystalDiskMark's test file").at_least(8.0 * MIB).only(&["crystal_disk_mark"]),
-    k("workload.io_size", "workload", Bytes, "B", "I/O amount", "Stop after this many bytes (0 = no limit); per point in a sweep")
-        .range(0.0, 1_125_899_906_842_624.0)
-        .only(&["job", "span_sweep", "whole_drive_write", "latency_trace"]),
-    k("workload.runtime", "workload", Number, "s", "Runtime", "Simulated seconds (0 = no limit); per point in a sweep").range(0.0, 3600.0).only(&[
-        "job",
-        "span_sweep",
-        "transfer_size_sweep",
-        "crystal_disk_mark",
-    ]),
-    k("workload.ramp_time", "workload", Number, "s", "Ramp time", "fio ramp_time: unmeasured warm-up first (caches fill)")
-        .range(0.0, 3600.0)
-        .only(&["job", "span_sweep"]),
-    k(
-        "workload.startdelay",
-        "workload",
-        Number,
-        "s",
-        "Start delay",
-        "fio startdelay: idle before the job starts (the write buffer drains, background GC runs)",
-    )
-    .range(0.0, 3600.0)
-    .only(JOB),
-    k(
-        "workload.interval_s",
-        "workload",
-        Number,
-        "s",
-        "Interval",
-        "CrystalDiskMark's interval: idle between tests (the write buffer drains, background GC runs)",
-    )
-    .range(0.0, 3600.0)
-    .only(&["crystal_disk_mark"]),
-    k(
-        "workload.profile",
-        "workload",
-        Enum,
-        "",
-        "Test set",
-        "CrystalDiskMark's profile: Default (SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1), NVMe SSD, or custom tests",
-    )
-    .options(&["default", "nvme", "custom"])
-    .only(&["crystal_disk_mark"]),
-    k(
-        "workload.tests",
-        "workload",
-        Text,
-        "",
-        "Custom tests",
-        "As CrystalDiskMark names them, comma-separated: SEQ1M Q8T1, RND4K Q32T4 (SEQ or RND, block size, queues, threads)",
-    )
-    .only(&["crystal_disk_mark"])
-    .when("workload.profile", "custom"),
-    k("workload.test_count", "workload", Int, "", "Test count", "Runs of each test; the best is shown (CrystalDiskMark: 5)")
-        .range(1.0, 9.0)
-        .only(&["crystal_disk_mark"]),
-    k("workload.log_avg_msec", "workload", Number, "ms", "Averaging window", "Width of each throughput-over-time point; 0 = automatic")
-        .range(0.0, 3_600_000.0)
-        .only(JOB),
-    k("workload.thinktime", "workload", Number, "µs", "Think time", "fio thinktime: idle between a completion and the next command (lets background GC work)")
-        .range(0.0, 10_000_000.0)
-        .only(JOB),
-    k("workload.buffer_compress_percentage", "workload", Int, "%", "Compressible", "fio buffer_compress_percentage: how compressible the data is (0 = random)")
-        .range(0.0, 100.0)
-        .only(&["job", "whole_drive_write", "steady_state", "file_copy"]),
-    k("workload.zero_buffers", "workload", Bool, "", "Zeros", "fio zero_buffers: write zero-filled data").only(&[
-        "job",
-        "whole_drive_write",
-        "steady_state",
-        "file_copy",
-    ]),
-    k(
-        "workload.zero_buffers",
-        "workload",
-        Bool,
-        "",
-        "All 0x00",
-        "CrystalDiskMark's test data All 0x00 instead of random (a compressing drive writes almost nothing)",
-    )
-    .only(&["crystal_disk_mark"]),
-    k(
-        "workload.random_distribution",
-        "workload",
-        Text,
-        "",
-        "Random distribution",
-        "fio random_distribution: random (uniform), zipf:1.2, pareto:0.2 or zoned:80/20 (80 % of I/O to 20 % of the range)",
-    )
-    .only(RANDOM_JOBS),
-    k("workload.spans", "workload", BytesList, "B", "Access spans", "One chart point per span (TxBENCH: 1 to 64 GB)").only(&["span_sweep"]),
-    k("workload.points", "workload", Int, "", "Chart points", "Points along the data written").range(2.0, 10_000.0).only(&["whole_drive_write"]),
-    k("workload.max_points", "workload", Int, "", "Chart points", "At most this many; each keeps its group's worst latency")
-        .range(10.0, 100_000.0)
-        .only(&["latency_trace"]),
-    k("workload.round_bytes", "workload", Bytes, "B", "Bytes per round", "Written per round, one chart point each").at_least(4096.0).only(&["steady_state"]),
-    k("workload.rounds", "workload", Int, "", "Rounds", "Write rounds").range(1.0, 1000.0).only(&["steady_state"]),
-    k("workload.idle_s", "workload", Number, "s", "Idle between rounds", "The host rests this long after each round; background GC may work")
-        .range(0.0, 3600.0)
-        .only(&["steady_state"]),
-    k("workload.trim_after_round", "workload", Bool, "", "TRIM after each round", "Delete the round's files with TRIM, so the drive knows the space is free")
-        .only(&["steady_state"]),
-    k("workload.file_bytes", "workload", Bytes, "B", "File size", "The file copied (article 003: 28.8 GB)").at_least(4096.0).only(&["file_copy"]),
-    k("workload.copies", "workload", Int, "", "Copies", "Copies written one after another; 0 = until the drive is full")
-        .range(0.0, 10_000.0)
-        .only(&["file_copy"]),
-    k(
-        "workload.idle_s",
-        "workload",
-        Number,
-        "s",
-        "Idle between points",
-        "The host rests this long before each span; the drive folds its SLC cache and GC catches up",
-    )
-    .range(0.0, 3600.0)
-    .only(&["span_sweep"]),
-    k("workload.idle_s", "workload", Number, "s", "Idle between copies", "The host rests this long between copies; background GC may work")
-        .range(0.0, 3600.0)
-        .only(&["file_copy"]),
-    k("workload.warmup_s", "workload", Number, "s", "Warm-up", "4 KiB sequential reads over the region first (article 004: 10 minutes); 0 = none")
-        .range(0.0, 3600.0)
-        .only(&["transfer_size_sweep"]),
-    k("workload.idle_s", "workload", Number, "s", "Idle after warm-up", "The host rests before the first point; a hybrid drive promotes what it learned")
-        .range(0.0, 3600.0)
-        .only(&["transfer_size_sweep"]),
-    k("workload.runs", "workload", Int, "", "Runs", "Loads of the same files, one chart point each").range(1.0, 20.0).only(&["application_load"]),
-    k("workload.idle_s", "workload", Number, "s", "Idle between runs", "The host rests this long between loads").range(0.0, 3600.0).only(&["application_load"]),
-    k("workload.power_cycle", "workload", Bool, "", "Power cycle between runs", "Switch the drive off and on between loads: what survives in its caches")
-        .only(&["application_load"]),
-    k("workload.sizes", "workload", BytesList, "B", "Transfer sizes", "One chart point per transfer size (Iometer: 4 KiB to 1 MiB)")
-        .only(&["transfer_size_sweep"]),
-];
+impl KnobValue for Vec<crate::units::Bytes> {
+    const KIND: Kind = Kind::BytesList;
+}
+
+impl KnobValue for bool {
+    const KIND: Kind = Kind::Bool;
+    fn text(&self) -> Option<String> {
+        Some(self.to_string())
+    }
+}
+
+impl KnobValue for String {
+    const KIND: Kind = Kind::Text;
+    fn text(&self) -> Option<String> {
+        None
+    }
+}
+
+impl<T: KnobValue> KnobValue for Option<T> {
+    const KIND: Kind = T::KIND;
+    const OPTIONS: &'static [&'static str] = T::OPTIONS;
+    const NULLABLE: bool = true;
+    fn number(&self) -> Option<f64> {
+        self.as_ref().and_then(T::number)
+    }
+    fn text(&self) -> Option<String> {
+        self.as_ref().and_then(T::text)
+    }
+}
+
+/// A part of the scenario made of knobs (`#[derive(Knobs)]`): its rows of the catalogue, and
+/// the checks of its fields' static ranges and options.
+pub(crate) trait Knobs {
+    fn list(place: &Place, out: &mut Vec<Knob>);
+    fn check_knobs(&self, c: &super::Check) -> Result<(), super::ScenarioError>;
+    /// A field's option text, for a sibling's `when`.
+    fn field_text(&self, field: &str) -> Option<String>;
+}
+
+/// An optional part (NAND timing overrides): its knobs are listed, and checked when present.
+impl<T: Knobs> Knobs for Option<T> {
+    fn list(place: &Place, out: &mut Vec<Knob>) {
+        T::list(place, out)
+    }
+    fn check_knobs(&self, c: &super::Check) -> Result<(), super::ScenarioError> {
+        self.as_ref().map_or(Ok(()), |part| part.check_knobs(c))
+    }
+    fn field_text(&self, field: &str) -> Option<String> {
+        self.as_ref().and_then(|part| part.field_text(field))
+    }
+}
+
+/// Where a part sits in the scenario while the catalogue is gathered.
+#[derive(Clone, Debug)]
+pub struct Place {
+    prefix: String,
+    group: &'static str,
+    devices: &'static [&'static str],
+    workloads: &'static [&'static str],
+}
+
+impl Place {
+    fn root() -> Place {
+        Place { prefix: String::new(), group: "run", devices: &[], workloads: &[] }
+    }
+
+    /// The fields of one workload kind.
+    fn workload(kind: &'static str) -> Place {
+        let kinds = super::WORKLOAD_KINDS.iter().find(|&&k| k == kind).expect("a workload kind");
+        Place { prefix: "workload".into(), group: "workload", devices: &[], workloads: std::slice::from_ref(kinds) }
+    }
+
+    pub fn at(&self, field: &str) -> Place {
+        Place { prefix: self.path(field), ..self.clone() }
+    }
+
+    pub fn within(&self, group: Option<&'static str>, devices: Option<&'static [&'static str]>) -> Place {
+        Place { group: group.unwrap_or(self.group), devices: devices.unwrap_or(self.devices), ..self.clone() }
+    }
+
+    fn path(&self, field: &str) -> String {
+        if self.prefix.is_empty() {
+            field.to_string()
+        } else {
+            format!("{}.{field}", self.prefix)
+        }
+    }
+
+    /// The catalogue's row for `field`. Paths are built once, when the catalogue is gathered,
+    /// and live as long as the program.
+    pub fn knob<T: KnobValue>(&self, field: &str, doc: &Doc) -> Knob {
+        let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+        let kind = doc.kind.unwrap_or(T::KIND);
+        let unit = match (doc.unit, kind) {
+            ("", Kind::Bytes | Kind::BytesList) => "B",
+            (unit, _) => unit,
+        };
+        Knob {
+            path: leak(self.path(field)),
+            group: doc.group.unwrap_or(self.group),
+            kind,
+            unit,
+            min: doc.min,
+            max: doc.max,
+            options: if doc.options.is_empty() { T::OPTIONS } else { doc.options },
+            label: doc.label,
+            help: doc.help,
+            workloads: self.workloads,
+            nullable: T::NULLABLE,
+            when: doc.when.map(|(sibling, equals)| When { path: leak(self.path(sibling)), equals }),
+            devices: doc.devices.unwrap_or(self.devices),
+        }
+    }
+}
+
+/// The device kinds that have a part's fields.
+pub const NAND: &[&str] = &["nand_ssd"];
+pub const XPOINT: &[&str] = &["xpoint_ssd"];
+pub const HDD: &[&str] = &["hdd"];
+pub const HYBRID: &[&str] = &["hybrid"];
+
+/// Byte sizes for ranges, as the catalogue states them (numbers).
+pub const fn kib(n: f64) -> f64 {
+    n * 1024.0
+}
+pub const fn mib(n: f64) -> f64 {
+    kib(n) * 1024.0
+}
+pub const fn gib(n: f64) -> f64 {
+    mib(n) * 1024.0
+}
+
+/// The catalogue: every knob of the scenario, gathered once from its types, in the order the
+/// types declare them (a workload's fields once per kind that has them).
+pub static KNOBS: std::sync::LazyLock<Vec<Knob>> = std::sync::LazyLock::new(|| {
+    let mut out = Vec::new();
+    <super::Scenario as Knobs>::list(&Place::root(), &mut out);
+    for kind in super::WORKLOAD_KINDS {
+        let w = super::Workload::default_of(kind).expect("every kind has a default");
+        w.list_kind(&Place::workload(kind), &mut out);
+    }
+    out
+});
 
 /// The knob at `path` for a workload kind (`workload.*` fields differ by kind); without a
 /// kind, the first knob with that path.
@@ -693,17 +331,21 @@ pub fn one_of(options: &[&str]) -> String {
 impl Knob {
     /// The static range in words, for messages: "must be between 1 and 1024".
     pub fn range_text(&self) -> String {
-        match (self.min, self.max) {
-            (Some(a), Some(b)) => format!("must be between {a} and {b}"),
-            (Some(a), None) => format!("must be at least {a}"),
-            (None, Some(b)) => format!("must be at most {b}"),
-            (None, None) => "has no limit".to_string(),
-        }
+        range_text(self.min, self.max)
+    }
+}
+
+pub fn range_text(min: Option<f64>, max: Option<f64>) -> String {
+    match (min, max) {
+        (Some(a), Some(b)) => format!("must be between {a} and {b}"),
+        (Some(a), None) => format!("must be at least {a}"),
+        (None, Some(b)) => format!("must be at most {b}"),
+        (None, None) => "has no limit".to_string(),
     }
 }
 
 pub fn knobs_json() -> String {
-    serde_json::to_string(KNOBS).expect("the knob table serialises")
+    serde_json::to_string(&*KNOBS).expect("the knob table serialises")
 }
 
 /// Where the page lays the knobs out: the Device panel's groups in the order an SSD person
@@ -739,7 +381,7 @@ mod tests {
     #[test]
     fn every_group_is_laid_out_once() {
         let laid_out: Vec<&str> = LAYOUT.device_groups.iter().chain(LAYOUT.workload_groups).copied().collect();
-        for knob in KNOBS {
+        for knob in KNOBS.iter() {
             assert_eq!(laid_out.iter().filter(|&&g| g == knob.group).count(), 1, "group {} of {}", knob.group, knob.path);
         }
         for group in laid_out {
@@ -759,7 +401,7 @@ mod tests {
             .unwrap();
             docs.push(serde_json::to_value(s).unwrap());
         }
-        for knob in KNOBS {
+        for knob in KNOBS.iter() {
             let found = docs.iter().any(|d| {
                 let mut v = d;
                 for part in knob.path.split('.') {
@@ -778,7 +420,7 @@ mod tests {
     /// its workload kind, and a value it does not list is refused naming the field.
     #[test]
     fn enum_options_are_exactly_what_validation_accepts() {
-        for knob in KNOBS.iter().filter(|k| k.kind == Enum) {
+        for knob in KNOBS.iter().filter(|k| k.kind == Kind::Enum) {
             let kinds: Vec<&str> = if knob.workloads.is_empty() { vec!["job"] } else { knob.workloads.to_vec() };
             for kind in kinds {
                 let doc = |value: &str| {
@@ -802,11 +444,11 @@ mod tests {
 
     #[test]
     fn ranges_are_ordered_and_enums_have_options() {
-        for k in KNOBS {
+        for k in KNOBS.iter() {
             if let (Some(a), Some(b)) = (k.min, k.max) {
                 assert!(a <= b, "{}", k.path);
             }
-            if k.kind == Enum {
+            if k.kind == Kind::Enum {
                 assert!(!k.options.is_empty(), "{} has no options", k.path);
             }
         }

@@ -2,28 +2,36 @@
 //! on-board DRAM, and the NVMe Host Memory Buffer.
 
 use super::error::{Check, ErrorCode, ScenarioError};
+use super::knobs::{doc, gib, kib, mib, Knobs, NAND};
 use crate::units::{Bytes, GIB, MIB};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, Knobs)]
 #[serde(default, deny_unknown_fields)]
 #[ts(export)]
+#[knobs(group = "mapping", devices = NAND)]
 pub struct Mapping {
     /// Controller SRAM caching table segments. A DRAM-less controller has only this (about
     /// 1 MiB: ~1 GiB of span at 4 bytes per 4 KiB).
+    #[knob(doc("SRAM table cache", "Controller SRAM for table segments: 1 MiB covers about 1 GiB of span").range(0.0, mib(256.0)))]
     pub sram_bytes: Bytes,
     /// On-board DRAM for the table; 0 = DRAM-less. DRAM of capacity / 1000 holds the whole
     /// table, loaded at power-on.
+    #[knob(doc("DRAM", "On-board DRAM for the table; 0 = DRAM-less. Capacity / 1000 holds it all").range(0.0, gib(64.0)))]
     pub dram_bytes: Bytes,
     /// Trusted memory for modified (dirty) table segments on a DRAM-less drive: SRAM the
     /// controller keeps for the write path. With DRAM, dirty segments stay in DRAM.
+    #[knob(doc("Dirty-segment SRAM", "Trusted SRAM for modified table segments on a DRAM-less drive").range(0.0, mib(256.0)))]
     pub dirty_sram_bytes: Bytes,
     /// Time to read an entry from DRAM.
+    #[knob(doc("DRAM access", "Time to read a table entry from DRAM").unit("µs").range(0.0, 100.0))]
     pub dram_access_us: f64,
+    #[knob(nested)]
     pub hmb: Hmb,
     /// The table is cached and read in segments of this size (a NAND page; firmware reading a
     /// multi-plane page loads two at once); 0 = one NAND page.
+    #[knob(doc("Table segment", "The table is cached and read from NAND in segments of this size; 0 = one NAND page (a multi-plane page is two)").range(0.0, kib(256.0)))]
     pub segment_bytes: Bytes,
     /// Set by `Scenario::scaled` only: table entries per segment on the 1/scale drive. A
     /// scaled drive keeps the full drive's number of segments and every cache's size in
@@ -58,29 +66,42 @@ impl Default for Mapping {
 /// article's two measurements imply (see `table_bytes`): the first `reserved_bytes` hold
 /// the drive's other data, and the table cache takes whole `region_bytes` regions, none
 /// spanning two chunks.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, Knobs)]
 #[serde(default, deny_unknown_fields)]
 #[ts(export)]
+#[knobs(group = "hmb")]
 pub struct Hmb {
+    #[knob(doc("HMB minimum", "Smallest buffer the drive accepts").at_least(0.0))]
     pub min_bytes: Bytes,
+    #[knob(doc("HMB preferred", "Buffer the drive asks for").at_least(0.0))]
     pub preferred_bytes: Bytes,
+    #[knob(doc("HMB maximum", "Largest buffer the drive accepts; 0 = no HMB support").range(0.0, gib(4.0)))]
     pub max_bytes: Bytes,
     /// Windows `HmbAllocationPolicy`: 0 off, 1 minimum, 2 preferred.
+    #[knob(doc("HMB allocation policy", "Windows HmbAllocationPolicy: 0 off, 1 the drive's minimum, 2 its preferred size").options(&["0", "1", "2"]))]
     pub allocation_policy: u32,
     /// Windows `HostMemoryBufferBytes`: an exact size (binary bytes); 0 = not set.
+    #[knob(doc("HostMemoryBufferBytes", "Exact HMB size the host grants (binary bytes); above the drive's maximum turns HMB off").range(0.0, gib(64.0)))]
     pub host_memory_buffer_bytes: Bytes,
     /// Memory chunks the grant is split into (the host's descriptor list).
+    #[knob(doc("HMB chunks", "Pieces the host's grant comes in (descriptor list); table regions cannot span two").range(1.0, 256.0))]
     pub chunks: u32,
     /// Part of the grant the drive keeps for data other than the table.
+    #[knob(doc("HMB reserved", "Part of the grant the drive keeps for data other than the table").range(0.0, gib(4.0)))]
     pub reserved_bytes: Bytes,
     /// The table cache is carved into whole regions of this size; 0 = use all the rest.
+    #[knob(doc("HMB table region", "The table cache takes whole regions of this size; 0 = all of the rest").range(0.0, gib(4.0)))]
     pub region_bytes: Bytes,
     /// PCIe round trip for one table lookup in host memory.
+    #[knob(doc("HMB access", "PCIe round trip for a table lookup in host memory").unit("µs").range(0.0, 100.0))]
     pub access_latency_us: f64,
     /// Encrypt what the drive keeps in host RAM (host RAM is not trusted).
+    #[knob(doc("Encrypt HMB", "Encrypt what the drive keeps in untrusted host RAM"))]
     pub encrypt: bool,
+    #[knob(doc("Encryption cost", "Added to every HMB lookup when encrypting").unit("µs").range(0.0, 100.0).when("encrypt", "true"))]
     pub encryption_us: f64,
     /// HMB exists only once the OS driver has loaded: until then the drive runs DRAM-less.
+    #[knob(doc("HMB after boot", "HMB exists only once the OS driver loads; until then the drive runs DRAM-less").unit("s").range(0.0, 3600.0))]
     pub available_after_s: f64,
 }
 
@@ -165,11 +186,6 @@ impl Mapping {
 
     pub(crate) fn validate(&self) -> Result<(), ScenarioError> {
         let c = Check::at("device.mapping");
-        c.knob("sram_bytes", self.sram_bytes.0 as f64)?;
-        c.knob("dram_bytes", self.dram_bytes.0 as f64)?;
-        c.knob("dirty_sram_bytes", self.dirty_sram_bytes.0 as f64)?;
-        c.knob("dram_access_us", self.dram_access_us)?;
-        c.knob("segment_bytes", self.segment_bytes.0 as f64)?;
         if self.segment_bytes.0 > 0 {
             c.power_of_two("segment_bytes", self.segment_bytes.0)?;
         }
@@ -181,19 +197,8 @@ impl Mapping {
         }
         let h = &self.hmb;
         let c = Check::at("device.mapping.hmb");
-        c.knob("max_bytes", h.max_bytes.0 as f64)?;
-        c.knob("preferred_bytes", h.preferred_bytes.0 as f64)?;
         c.within("preferred_bytes", h.preferred_bytes.0, 0, h.max_bytes.0, "bytes (at most max_bytes)")?;
-        c.knob("min_bytes", h.min_bytes.0 as f64)?;
         c.within("min_bytes", h.min_bytes.0, 0, h.preferred_bytes.0, "bytes (at most preferred_bytes)")?;
-        c.knob("allocation_policy", h.allocation_policy as f64)?;
-        c.knob("host_memory_buffer_bytes", h.host_memory_buffer_bytes.0 as f64)?;
-        c.knob("chunks", h.chunks as f64)?;
-        c.knob("reserved_bytes", h.reserved_bytes.0 as f64)?;
-        c.knob("region_bytes", h.region_bytes.0 as f64)?;
-        c.knob("access_latency_us", h.access_latency_us)?;
-        c.knob("encryption_us", h.encryption_us)?;
-        c.knob("available_after_s", h.available_after_s)?;
         Ok(())
     }
 }

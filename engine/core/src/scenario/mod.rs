@@ -41,6 +41,7 @@ pub use tier::*;
 pub use workload::*;
 pub use xpoint::*;
 
+use knobs::{doc, Knobs, NAND};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -51,20 +52,26 @@ pub const SCENARIO_VERSION: u32 = 1;
 /// Seeds are kept within JavaScript's exact integer range so URLs and JSON round-trip.
 pub const MAX_SEED: u64 = (1 << 53) - 1;
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, Knobs)]
 #[serde(default, deny_unknown_fields)]
 #[ts(export)]
+#[knobs(group = "run")]
 pub struct Scenario {
     pub version: u32,
     pub name: String,
     pub description: String,
     #[ts(type = "number")]
+    #[knob(doc("Seed", "Random seed: the same scenario and seed give the same numbers everywhere").range(0.0, 9_007_199_254_740_991.0))]
     pub seed: u64,
     /// Simulate 1/scale of the drive with every ratio kept (see `scenario/scale.rs`).
+    #[knob(doc("Scale", "Simulate 1/N of the drive with every ratio kept (faster; byte axes stay full size)").unit("×").range(1.0, 1024.0))]
     pub scale: u32,
+    #[knob(nested)]
     pub device: Device,
     /// The computer driving the drive (its cost per command).
+    #[knob(nested)]
     pub host: Host,
+    #[knob(nested)]
     pub precondition: Precondition,
     pub workload: Workload,
 }
@@ -86,14 +93,17 @@ impl Default for Scenario {
 }
 
 /// The drive's state before the workload starts, reached without simulating time.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, Knobs)]
 #[serde(default, deny_unknown_fields)]
 #[ts(export)]
+#[knobs(group = "precondition", devices = NAND)]
 pub struct Precondition {
     /// Share of the user capacity written sequentially first, percent.
+    #[knob(doc("Sequential fill", "Share of the drive written before the workload").unit("%").range(0.0, 100.0))]
     pub fill_percent: f64,
     /// Then this many user capacities of uniform random 4 KiB overwrites over the filled
     /// part, which brings GC to its steady state (about 3 for greedy GC).
+    #[knob(doc("Random overwrite", "Capacities of random 4 KiB overwrites after the fill (about 3 reaches GC steady state)").unit("× capacity").range(0.0, 20.0))]
     pub random_rounds: f64,
 }
 

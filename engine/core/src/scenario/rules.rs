@@ -1,5 +1,5 @@
-//! The workload's rules: each kind's fields checked under their own names, against the knob
-//! table for that kind (ranges, allowed `rw`) and against the drive (a region inside the user
+//! The workload's rules: each kind's fields checked under their own names, against their
+//! knobs for that kind (ranges, allowed `rw`: `check_knobs`) and against the drive (a region inside the user
 //! capacity, a transfer that fits in it, an end to every job).
 //!
 //! Benchmarks are checked field by field before they are expanded into jobs, so a span sweep's
@@ -9,6 +9,8 @@ use super::benchmarks::{ApplicationLoad, CrystalDiskMark, FileCopy, LatencyTrace
 use super::distribution::{RandomDistribution, FORMS};
 use super::error::{Check, ErrorCode, ScenarioError};
 use super::job::Job;
+use super::knobs::Knobs;
+use super::workload::shared;
 use super::workload::Workload;
 use super::{parse_cdm_tests, CdmProfile};
 use crate::units::{Bytes, MAPPING_UNIT_BYTES};
@@ -49,18 +51,13 @@ impl Workload {
 
 impl SpanSweep {
     fn validate(&self, c: &Check, user_bytes: u64) -> Result<(), ScenarioError> {
-        c.choice("rw", &self.rw)?;
+        self.check_knobs(c)?;
         transfer(c, "bs", self.bs, user_bytes)?;
-        c.knob("iodepth", self.iodepth as f64)?;
         c.within("spans", self.spans.len() as u64, 1, MAX_LIST, "spans (one chart point each)")?;
         for (i, span) in self.spans.iter().enumerate() {
             let why = format!("bytes: at least bs ({}) and at most the drive's {user_bytes}", self.bs.0);
             c.within(&format!("spans[{i}]"), span.0, self.bs.0, user_bytes, &why)?;
         }
-        c.knob("runtime", self.runtime)?;
-        c.knob("ramp_time", self.ramp_time)?;
-        c.knob("idle_s", self.idle_s)?;
-        c.knob("io_size", self.io_size.0 as f64)?;
         needs_end(c, self.runtime, self.io_size)?;
         distribution(c, &self.random_distribution)?;
         Ok(())
@@ -69,12 +66,8 @@ impl SpanSweep {
 
 impl WholeDriveWrite {
     fn validate(&self, c: &Check, user_bytes: u64) -> Result<(), ScenarioError> {
-        c.choice("rw", &self.rw)?;
+        self.check_knobs(c)?;
         transfer(c, "bs", self.bs, user_bytes)?;
-        c.knob("iodepth", self.iodepth as f64)?;
-        c.knob("io_size", self.io_size.0 as f64)?;
-        c.knob("points", self.points as f64)?;
-        c.knob("buffer_compress_percentage", self.buffer_compress_percentage as f64)?;
         distribution(c, &self.random_distribution)?;
         Ok(())
     }
@@ -82,12 +75,9 @@ impl WholeDriveWrite {
 
 impl LatencyTrace {
     fn validate(&self, c: &Check, user_bytes: u64) -> Result<(), ScenarioError> {
-        c.choice("rw", &self.rw)?;
+        self.check_knobs(c)?;
         transfer(c, "bs", self.bs, user_bytes)?;
-        c.knob("iodepth", self.iodepth as f64)?;
         region(c, self.offset, self.size, self.bs.0, user_bytes)?;
-        c.knob("io_size", self.io_size.0 as f64)?;
-        c.knob("max_points", self.max_points as f64)?;
         distribution(c, &self.random_distribution)?;
         Ok(())
     }
@@ -95,47 +85,35 @@ impl LatencyTrace {
 
 impl SteadyState {
     fn validate(&self, c: &Check, user_bytes: u64) -> Result<(), ScenarioError> {
-        c.choice("rw", &self.rw)?;
+        self.check_knobs(c)?;
         transfer(c, "bs", self.bs, user_bytes)?;
-        c.knob("iodepth", self.iodepth as f64)?;
         region(c, self.offset, self.size, self.bs.0, user_bytes)?;
-        c.knob("rounds", self.rounds as f64)?;
-        c.knob("round_bytes", self.round_bytes.0 as f64)?;
         c.within("round_bytes", self.round_bytes.0, self.bs.0, 1 << 45, &format!("bytes (at least bs, {})", self.bs.0))?;
-        c.knob("buffer_compress_percentage", self.buffer_compress_percentage as f64)?;
         distribution(c, &self.random_distribution)?;
-        c.knob("idle_s", self.idle_s)?;
         Ok(())
     }
 }
 
 impl TransferSizeSweep {
     fn validate(&self, c: &Check, user_bytes: u64) -> Result<(), ScenarioError> {
-        c.choice("rw", &self.rw)?;
+        self.check_knobs(c)?;
         c.within("sizes", self.sizes.len() as u64, 1, MAX_LIST, "transfer sizes (one chart point each)")?;
         let largest = self.sizes.iter().map(|b| b.0).max().unwrap_or(MAPPING_UNIT_BYTES);
         for (i, size) in self.sizes.iter().enumerate() {
             transfer(c, &format!("sizes[{i}]"), *size, user_bytes)?;
         }
-        c.knob("iodepth", self.iodepth as f64)?;
         region(c, self.offset, self.size, largest, user_bytes)?;
-        c.knob("runtime", self.runtime)?;
         needs_end(c, self.runtime, Bytes(0))?;
         distribution(c, &self.random_distribution)?;
-        c.knob("warmup_s", self.warmup_s)?;
-        c.knob("idle_s", self.idle_s)?;
         Ok(())
     }
 }
 
 impl ApplicationLoad {
     fn validate(&self, c: &Check, user_bytes: u64) -> Result<(), ScenarioError> {
-        c.choice("rw", &self.rw)?;
+        self.check_knobs(c)?;
         transfer(c, "bs", self.bs, user_bytes)?;
-        c.knob("iodepth", self.iodepth as f64)?;
         region(c, self.offset, self.size, self.bs.0, user_bytes)?;
-        c.knob("runs", self.runs as f64)?;
-        c.knob("idle_s", self.idle_s)?;
         distribution(c, &self.random_distribution)?;
         Ok(())
     }
@@ -143,16 +121,12 @@ impl ApplicationLoad {
 
 impl CrystalDiskMark {
     fn validate(&self, c: &Check, user_bytes: u64) -> Result<(), ScenarioError> {
-        c.knob("size", self.size.0 as f64)?;
+        self.check_knobs(c)?;
         c.within("size", self.size.0, 8 << 20, user_bytes, &format!("bytes (8 MiB up to the drive's {user_bytes})"))?;
-        c.knob("runtime", self.runtime)?;
         needs_end(c, self.runtime, Bytes(0))?;
-        c.knob("interval_s", self.interval_s)?;
-        c.choice("profile", &self.profile)?;
         if self.profile == CdmProfile::Custom {
             parse_cdm_tests(&self.tests).map_err(|e| c.fail("tests", ErrorCode::OutOfRange, e))?;
         }
-        c.knob("test_count", self.test_count as f64)?;
         distribution(c, &self.random_distribution)?;
         Ok(())
     }
@@ -160,17 +134,14 @@ impl CrystalDiskMark {
 
 impl FileCopy {
     fn validate(&self, c: &Check, user_bytes: u64) -> Result<(), ScenarioError> {
-        c.knob("file_bytes", self.file_bytes.0 as f64)?;
+        self.check_knobs(c)?;
         c.aligned("file_bytes", self.file_bytes.0, MAPPING_UNIT_BYTES)?;
         transfer(c, "bs", self.bs, user_bytes)?;
-        c.knob("iodepth", self.iodepth as f64)?;
-        c.knob("offset", self.offset.0 as f64)?;
         c.aligned("offset", self.offset.0, MAPPING_UNIT_BYTES)?;
         let room = user_bytes.saturating_sub(self.bs.0);
         c.within("offset", self.offset.0, 0, room, &format!("bytes: a copy must fit before the drive's end at {user_bytes}"))?;
         let room = user_bytes - self.offset.0;
         c.within("file_bytes", self.file_bytes.0, self.bs.0, room, &format!("bytes: at least bs ({}) and at most the {room} after offset", self.bs.0))?;
-        c.knob("copies", self.copies as f64)?;
         let fit = room / self.file_bytes.0;
         c.within(
             "copies",
@@ -184,28 +155,16 @@ impl FileCopy {
             let why = format!("bytes: with copies 0 (until full) at most {MAX_COPIES} copies, so a file of at least {least} (or set copies)");
             c.within("file_bytes", self.file_bytes.0, least, room, &why)?;
         }
-        c.knob("buffer_compress_percentage", self.buffer_compress_percentage as f64)?;
-        c.knob("idle_s", self.idle_s)?;
         Ok(())
     }
 }
 
 impl Job {
     pub(crate) fn validate(&self, c: &Check, user_bytes: u64) -> Result<(), ScenarioError> {
-        c.choice("rw", &self.rw)?;
-        c.knob("rwmixread", self.rwmixread as f64)?;
+        self.check_knobs(c)?;
         transfer(c, "bs", self.bs, user_bytes)?;
-        c.knob("iodepth", self.iodepth as f64)?;
-        c.knob("numjobs", self.numjobs as f64)?;
         region(c, self.offset, self.size, self.bs.0, user_bytes)?;
-        c.knob("runtime", self.runtime)?;
-        c.knob("ramp_time", self.ramp_time)?;
-        c.knob("startdelay", self.startdelay)?;
-        c.knob("io_size", self.io_size.0 as f64)?;
         needs_end(c, self.runtime, self.io_size)?;
-        c.knob("log_avg_msec", self.log_avg_msec)?;
-        c.knob("thinktime", self.thinktime)?;
-        c.knob("buffer_compress_percentage", self.buffer_compress_percentage as f64)?;
         distribution(c, &self.random_distribution)
     }
 }
@@ -221,8 +180,7 @@ fn distribution(c: &Check, text: &str) -> Result<(), ScenarioError> {
 /// A transfer size: the knob's range, whole mapping units, and no larger than the drive.
 fn transfer(c: &Check, field: &str, bs: Bytes, user_bytes: u64) -> Result<(), ScenarioError> {
     // Lists (`sizes[i]`) share the range of `bs`.
-    let range = if field.starts_with("sizes") { Check::workload("job") } else { Check { prefix: c.prefix, kind: c.kind } };
-    range.knob("bs", bs.0 as f64).map_err(|e| ScenarioError { field: c.path(field), ..e })?;
+    c.value(field, &bs, &shared::BS)?;
     c.aligned(field, bs.0, MAPPING_UNIT_BYTES)?;
     c.within(field, bs.0, MAPPING_UNIT_BYTES, user_bytes, &format!("bytes: a transfer must fit in the drive's {user_bytes}"))
 }
@@ -230,10 +188,8 @@ fn transfer(c: &Check, field: &str, bs: Bytes, user_bytes: u64) -> Result<(), Sc
 /// The region a job walks: 4 KiB-aligned offset, and offset + size inside the drive, with
 /// room for one transfer of `bs`.
 fn region(c: &Check, offset: Bytes, size: Bytes, bs: u64, user_bytes: u64) -> Result<(), ScenarioError> {
-    c.knob("offset", offset.0 as f64)?;
     c.aligned("offset", offset.0, MAPPING_UNIT_BYTES)?;
     c.within("offset", offset.0, 0, user_bytes.saturating_sub(bs), &format!("bytes: one transfer of {bs} must fit before the drive's end at {user_bytes}"))?;
-    c.knob("size", size.0 as f64)?;
     if size.0 != 0 {
         let room = user_bytes - offset.0;
         c.within("size", size.0, bs, room, &format!("bytes (0 = to the drive's end): at least one transfer of {bs}, at most the {room} after offset"))?;

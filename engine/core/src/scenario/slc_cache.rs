@@ -9,6 +9,7 @@
 //! SLC data out before each write (`fold_first`); idle time folds the cache empty again.
 
 use super::error::{Check, ErrorCode, ScenarioError};
+use super::knobs::{doc, gib, KnobValue, Knobs, NAND};
 use super::CellType;
 use super::Device;
 use crate::units::Bytes;
@@ -16,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// What host writes do once the SLC cache is full.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, KnobValue)]
 #[serde(rename_all = "snake_case")]
 #[ts(export)]
 pub enum SlcWhenFull {
@@ -29,7 +30,7 @@ pub enum SlcWhenFull {
 }
 
 /// How folding runs beside `direct` writes once the cache is full.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, KnobValue)]
 #[serde(rename_all = "snake_case")]
 #[ts(export)]
 pub enum FoldSchedule {
@@ -42,22 +43,29 @@ pub enum FoldSchedule {
     Burst,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, Knobs)]
 #[serde(default, deny_unknown_fields)]
 #[ts(export)]
+#[knobs(group = "slc_cache", devices = NAND)]
 pub struct SlcCache {
     /// SLC capacity always there, carved out of the spare area.
+    #[knob(doc("Static SLC cache", "SLC capacity always there, out of the spare area (each SLC byte costs bits-per-cell bytes of NAND)").range(0.0, gib(1024.0)))]
     pub static_bytes: Bytes,
     /// Share of the free native capacity run as SLC, percent: the dynamic part. With 0 and
     /// no static part the drive has no SLC cache.
+    #[knob(doc("SLC cache ratio", "Share of the free native capacity run as SLC (1 bit per cell): the dynamic cache, which shrinks as the drive fills").unit("%").range(0.0, 100.0))]
     pub dynamic_percent: f64,
+    #[knob(doc("When the cache is full", "Write native blocks directly, or fold SLC data out first and keep writing SLC"))]
     pub when_full: SlcWhenFull,
+    #[knob(doc("Folding", "Paced: every plane folds a little with each write. Burst: one die folds a batch at once, and the writes waiting for it dip").when("when_full", "direct"))]
     pub fold_schedule: FoldSchedule,
     /// Data one die folds at once: a `burst`, or each time `fold_first` runs out of room.
     /// Full-size bytes (it shrinks with `scale`, as capacities do).
+    #[knob(doc("Fold batch", "SLC data one die folds at once (a burst, or when fold-first needs room)").range(4096.0, gib(1024.0)))]
     pub fold_batch_bytes: Bytes,
     /// While the host is idle, fold the cache's data into native blocks so the next burst
     /// of writes finds it empty.
+    #[knob(doc("Fold when idle", "Idle time folds the cache's data into native blocks, so it is empty for the next burst"))]
     pub idle_fold: bool,
 }
 
@@ -82,11 +90,6 @@ impl SlcCache {
 
     pub(crate) fn validate(&self, device: &Device) -> Result<(), ScenarioError> {
         let c = Check::at("device.slc_cache");
-        c.knob("static_bytes", self.static_bytes.0 as f64)?;
-        c.knob("dynamic_percent", self.dynamic_percent)?;
-        c.choice("when_full", &self.when_full)?;
-        c.choice("fold_schedule", &self.fold_schedule)?;
-        c.knob("fold_batch_bytes", self.fold_batch_bytes.0 as f64)?;
         if !self.enabled() {
             return Ok(());
         }

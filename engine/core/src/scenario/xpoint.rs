@@ -6,12 +6,13 @@
 //! once.
 
 use super::error::{Check, ScenarioError};
+use super::knobs::{doc, gib, KnobValue, Knobs, XPOINT};
 use crate::units::{Bytes, MAPPING_UNIT_BYTES};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// What stores the data, and so which parts of `device` apply.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS, KnobValue)]
 #[serde(rename_all = "snake_case")]
 #[ts(export)]
 pub enum DeviceKind {
@@ -27,20 +28,27 @@ pub enum DeviceKind {
     Hybrid,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, Knobs)]
 #[serde(default, deny_unknown_fields)]
 #[ts(export)]
+#[knobs(group = "xpoint", devices = XPOINT)]
 pub struct Xpoint {
     /// Capacity the host sees. In-place writes need no spare area for GC.
+    #[knob(doc("Capacity", "Capacity the host sees; media written in place needs no spare area").range(gib(1.0), gib(8192.0)))]
     pub capacity_bytes: Bytes,
+    #[knob(doc("Channels", "Every 4 KiB unit is striped across all channels, one die on each").range(1.0, 32.0))]
     pub channels: u32,
     /// Dies on each channel: a 4 KiB unit uses one die per channel, so this many units are
     /// read or written at once.
+    #[knob(doc("Dies per channel", "Units read or written at once: each takes one die on every channel").range(1.0, 32.0))]
     pub dies_per_channel: u32,
     /// Media time of one 4 KiB read and write on a rank of dies.
+    #[knob(doc("Read time", "Media time of a 4 KiB read; no page to sense, no read disturb").unit("µs").range(0.1, 1000.0))]
     pub read_us: f64,
+    #[knob(doc("Write time", "Media time of a 4 KiB write in place: no erase, no program of a whole page").unit("µs").range(0.1, 1000.0))]
     pub write_us: f64,
     /// Interface speed of each channel, MB/s (10^6 bytes per second).
+    #[knob(doc("Channel speed", "Transfer rate of each channel").unit("MB/s").range(10.0, 10_000.0))]
     pub channel_mb_per_s: u32,
 }
 
@@ -53,14 +61,7 @@ impl Default for Xpoint {
 
 impl Xpoint {
     pub(crate) fn validate(&self) -> Result<(), ScenarioError> {
-        let c = Check::at("device.xpoint");
-        c.knob("capacity_bytes", self.capacity_bytes.0 as f64)?;
-        c.aligned("capacity_bytes", self.capacity_bytes.0, MAPPING_UNIT_BYTES)?;
-        c.knob("channels", self.channels as f64)?;
-        c.knob("dies_per_channel", self.dies_per_channel as f64)?;
-        c.knob("read_us", self.read_us)?;
-        c.knob("write_us", self.write_us)?;
-        c.knob("channel_mb_per_s", self.channel_mb_per_s as f64)
+        Check::at("device.xpoint").aligned("capacity_bytes", self.capacity_bytes.0, MAPPING_UNIT_BYTES)
     }
 
     /// Logical 4 KiB units the host can address.
