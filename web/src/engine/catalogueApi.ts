@@ -2,13 +2,17 @@
 // fields, and scenario validation; all straight from the engine.
 import type { CompiledScenarios } from './compiledScenarios';
 import type { EngineGuard } from './engineGuard';
-import type { Knob, KnobLayout } from '../scenario/knobs';
-import type { Catalog, Figure, Preset, SummaryField } from './types';
+import { checkedText } from './engineResult';
+import type { Knob } from '../scenario/knobs';
+import type { Scenario } from '../scenario/generated/Scenario';
+import type { Catalog, Figure, Preset } from './types';
 
-export function catalogueApi({ ready, wasm, guard }: EngineGuard, compiled: CompiledScenarios) {
+export function catalogueApi({ ready, wasm, guard, read }: EngineGuard, compiled: CompiledScenarios) {
   const { default_scenario, figures, knob_layout, knobs, presets, summary_fields, validate_scenario } = wasm;
-  const validate = (json: string) => guard(() => validate_scenario(json));
-  const normalise = <T>(scenario: T): T => JSON.parse(validate(JSON.stringify(scenario))) as T;
+  // Every JSON result is checked against its schema as it is read (engineResult.ts).
+  const normalise = (scenario: unknown): Scenario => read('scenario', () => validate_scenario(JSON.stringify(scenario)));
+  // The default scenario goes to the page as text, which it parses: checked all the same.
+  const defaultText = () => checkedText('scenario', guard(() => default_scenario()));
 
   return {
     /** Resolves once the wasm is usable; rejects with the load error otherwise. */
@@ -19,42 +23,42 @@ export function catalogueApi({ ready, wasm, guard }: EngineGuard, compiled: Comp
 
     async defaultScenario(): Promise<string> {
       await ready;
-      return guard(() => default_scenario());
+      return defaultText();
     },
 
     async presets(): Promise<Preset[]> {
       await ready;
-      return JSON.parse(guard(() => presets())) as Preset[];
+      return read('presets', () => presets());
     },
 
     async figures(): Promise<Figure[]> {
       await ready;
-      return JSON.parse(guard(() => figures())) as Figure[];
+      return read('figures', () => figures());
     },
 
     async knobs(): Promise<Knob[]> {
       await ready;
-      return JSON.parse(guard(() => knobs())) as Knob[];
+      return read('knobs', () => knobs());
     },
 
     /** Presets and figures normalised, knobs, and each workload kind's defaults, at once. */
     async catalog(): Promise<Catalog> {
       await ready;
-      const layout = JSON.parse(guard(() => knob_layout())) as KnobLayout;
+      const layout = read('knob_layout', () => knob_layout());
       const workloadDefaults: Catalog['workloadDefaults'] = {};
       for (const kind of layout.workload_kinds) {
         workloadDefaults[kind] = normalise({ workload: { kind } }).workload;
       }
-      const figureList = (JSON.parse(guard(() => figures())) as Figure[]).map((f) => ({ ...f, members: f.members.map((m) => ({ ...m, scenario: normalise(m.scenario) })) }));
-      const presetList = (JSON.parse(guard(() => presets())) as Preset[]).map((p) => ({ ...p, scenario: normalise(p.scenario) }));
+      const figureList: Figure[] = read('figures', () => figures()).map((f) => ({ ...f, members: f.members.map((m) => ({ ...m, scenario: normalise(m.scenario) })) }));
+      const presetList: Preset[] = read('presets', () => presets()).map((p) => ({ ...p, scenario: normalise(p.scenario) }));
       return {
-        defaultScenario: guard(() => default_scenario()),
+        defaultScenario: defaultText(),
         presets: presetList,
         figures: figureList,
         // The knob table is the single source of rules, nullability included.
-        knobs: JSON.parse(guard(() => knobs())) as Knob[],
+        knobs: read('knobs', () => knobs()),
         layout,
-        summaryFields: JSON.parse(guard(() => summary_fields())) as SummaryField[],
+        summaryFields: read('summary_fields', () => summary_fields()),
         workloadDefaults,
       };
     },

@@ -3,6 +3,7 @@
 // one step (`Compiled`), and the run starts from that instead of checking it again.
 import type { Compiled } from './pkg/ssd_wasm.js';
 import type { EngineGuard } from './engineGuard';
+import { checkedText } from './engineResult';
 
 /** Scenarios kept at most: the page validates what is being edited, then runs it. */
 const KEEP = 8;
@@ -17,6 +18,8 @@ export interface CompiledScenarios {
 export function compiledScenarios(engine: EngineGuard): CompiledScenarios {
   // Keyed by the text as given and as normalised: the page runs either. Oldest first.
   const kept = new Map<string, Compiled>();
+  // The page parses the normalised text it is handed: it is checked to be a scenario first.
+  const scenarioText = (c: Compiled) => checkedText('scenario', engine.guard(() => c.scenario_json()));
   const distinct = () => new Set(kept.values());
   const evictOldest = () => {
     const [, oldest] = kept.entries().next().value as [string, Compiled];
@@ -27,9 +30,15 @@ export function compiledScenarios(engine: EngineGuard): CompiledScenarios {
   return {
     compile(json) {
       const found = kept.get(json);
-      if (found) return engine.guard(() => found.scenario_json());
+      if (found) return scenarioText(found);
       const compiled = engine.guard(() => new engine.wasm.Compiled(json));
-      const normalised = engine.guard(() => compiled.scenario_json());
+      let normalised: string;
+      try {
+        normalised = scenarioText(compiled);
+      } catch (err) {
+        if (!engine.poisoned()) compiled.free(); // not kept: nothing else would free it
+        throw err;
+      }
       kept.set(json, compiled);
       kept.set(normalised, compiled);
       while (distinct().size > KEEP) evictOldest();

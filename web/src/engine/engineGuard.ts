@@ -1,6 +1,7 @@
 // What every part of the worker API shares: the promise of a usable wasm instance, and the
 // guard that tells the engine refusing an input from the engine trapping.
 import type * as wasmBindings from './pkg/ssd_wasm.js';
+import { engineResult, type ResultName, type ResultOf } from './engineResult';
 import { abortError, EngineError, refusalFrom } from './errors';
 
 /** The wasm exports the API uses; tests pass a stand-in to make the engine trap on purpose. */
@@ -17,6 +18,8 @@ export interface EngineGuard {
   wasm: WasmBindings;
   /** Runs a wasm call: a refusal becomes an EngineError, anything else poisons the instance. */
   guard<T>(call: () => T): T;
+  /** A wasm call returning JSON, guarded, its result checked against its schema (engineResult.ts). */
+  read<N extends ResultName>(name: N, call: () => string): ResultOf<N>;
   /** True after a trap: the instance's memory can no longer be trusted, not even to free. */
   poisoned(): boolean;
 }
@@ -36,5 +39,6 @@ export function engineGuard(ready: Promise<WasmInstance | void>, wasm: WasmBindi
       throw poisoned;
     }
   };
-  return { ready, wasm, guard, poisoned: () => poisoned !== null };
+  const read = <N extends ResultName>(name: N, call: () => string) => engineResult(name, guard(call));
+  return { ready, wasm, guard, read, poisoned: () => poisoned !== null };
 }

@@ -4,13 +4,13 @@ import * as Comlink from 'comlink';
 import type { NandLab } from './pkg/ssd_wasm.js';
 import type { EngineGuard } from './engineGuard';
 import { EngineError } from './errors';
-import type { LabBatch, LabCommand, LabCounters, LabOpened } from './types';
+import type { LabBatch, LabCommand, LabOpened } from './types';
 
 /** The event code of an erase, in an event's first word's low byte. */
 const ERASE_EVENT = 5;
 
 export function labApi(engine: EngineGuard) {
-  const { ready, guard } = engine;
+  const { ready, guard, read } = engine;
   const labs = new Map<number, NandLab>();
   let nextLab = 1;
 
@@ -21,7 +21,7 @@ export function labApi(engine: EngineGuard) {
       const lab = guard(() => new engine.wasm.NandLab(configJson));
       const id = nextLab++;
       labs.set(id, lab);
-      return { id, layout: JSON.parse(guard(() => lab.layout())) as LabOpened['layout'] };
+      return { id, layout: read('lab_layout', () => lab.layout()) };
     },
 
     /**
@@ -39,7 +39,7 @@ export function labApi(engine: EngineGuard) {
         commandEnds: Uint32Array.from(ends),
         pages: guard(() => lab.pages()),
         eraseCounts: guard(() => lab.erase_counts()),
-        counters: JSON.parse(guard(() => lab.counters())) as LabCounters,
+        counters: read('lab_counters', () => lab.counters()),
         refusal,
       };
       return Comlink.transfer(batch, [batch.events.buffer, batch.commandEnds.buffer, batch.pages.buffer, batch.eraseCounts.buffer] as ArrayBuffer[]);

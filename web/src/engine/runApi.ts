@@ -5,8 +5,9 @@ import type { Simulation } from './pkg/ssd_wasm.js';
 import { nextChunkSize, ownedCopy } from './chunking';
 import type { CompiledScenarios } from './compiledScenarios';
 import type { EngineGuard, WasmInstance } from './engineGuard';
-import { isEngineErrorData, refusalFrom } from './errors';
-import type { BlockMap, Budget, RunChunk, RunOptions, RunResult, SeriesMeta, Summary } from './types';
+import { engineResult } from './engineResult';
+import { refusalFrom } from './errors';
+import type { BlockMap, RunChunk, RunOptions, RunResult, SeriesMeta } from './types';
 
 /** How often a running simulation sends a snapshot of its block map. */
 const BLOCK_MAP_EVERY_MS = 250;
@@ -15,7 +16,7 @@ const BLOCK_MAP_EVERY_MS = 250;
 export type ChunkListener = (chunk: RunChunk) => void | Promise<void>;
 
 export function runApi(engine: EngineGuard, compiled: CompiledScenarios) {
-  const { ready, guard } = engine;
+  const { ready, guard, read } = engine;
   return {
     /**
      * Runs a scenario to completion in chunks, handing each chunk's new points to `onChunk`
@@ -29,9 +30,8 @@ export function runApi(engine: EngineGuard, compiled: CompiledScenarios) {
       const sim = guard(() => (kept ? engine.wasm.Simulation.from_compiled(kept) : new engine.wasm.Simulation(scenarioJson)));
       try {
         const { series, chunks } = await streamChunks(engine, sim, instance, onChunk, options);
-        const summary = JSON.parse(guard(() => sim.summary())) as Summary;
-        const notice: unknown = JSON.parse(guard(() => sim.stopped()));
-        const stopped = isEngineErrorData(notice) ? notice : null;
+        const summary = read('summary', () => sim.summary());
+        const stopped = read('stopped', () => sim.stopped());
         const blockMap = options.blockMap === false ? null : guard(() => readBlockMap(sim));
         const transfer = blockMap ? mapBuffers(blockMap) : [];
         return Comlink.transfer({ summary, stopped, series, chunks, blockMap }, transfer);
@@ -45,14 +45,14 @@ export function runApi(engine: EngineGuard, compiled: CompiledScenarios) {
 
 /** Steps the simulation to its end, a chunk at a time; the final series list and the chunks sent. */
 async function streamChunks(engine: EngineGuard, sim: Simulation, instance: WasmInstance | void, onChunk: ChunkListener, options: RunOptions): Promise<{ series: SeriesMeta[]; chunks: number }> {
-  const { guard } = engine;
+  const { guard, read } = engine;
   const targetMs = options.targetChunkMs ?? 30;
   let maxEvents = options.fixedChunkEvents ?? options.initialChunkEvents ?? 2_000;
   // Known before the first event: the page shows it while the run goes.
-  const budget = JSON.parse(guard(() => sim.budget())) as Budget;
+  const budget = read('budget', () => sim.budget());
   // The series live from the start; a few (the latency CDFs) are added when the run
   // finishes, so the list is read again then.
-  let series = JSON.parse(guard(() => sim.series_meta())) as SeriesMeta[];
+  let series = read('series_meta', () => sim.series_meta());
   let done = false;
   let chunks = 0;
   // The block map streams too, at a pace a person can watch (copying it is O(blocks)).
@@ -61,7 +61,7 @@ async function streamChunks(engine: EngineGuard, sim: Simulation, instance: Wasm
     const started = performance.now();
     done = guard(() => sim.run(maxEvents));
     const elapsedMs = performance.now() - started;
-    if (done) series = JSON.parse(guard(() => sim.series_meta())) as SeriesMeta[];
+    if (done) series = read('series_meta', () => sim.series_meta());
     const points = series.map((_, i) => ownedCopy(guard(() => sim.take_points(i))));
     const now = performance.now();
     const liveMap = !done && options.blockMap !== false && now - mapAt >= BLOCK_MAP_EVERY_MS ? guard(() => readBlockMap(sim)) : null;
@@ -91,20 +91,17 @@ function mapBuffers(map: BlockMap): ArrayBuffer[] {
 }
 
 function readBlockMap(sim: Simulation): BlockMap | null {
+  let read: { layout: string; valid: Uint32Array; eraseCounts: Uint32Array; states: Uint8Array };
   try {
-    const layout = JSON.parse(sim.block_map_layout()) as { planes: number; blocks_per_plane: number; units_per_block: number };
-    // Media without blocks (3D XPoint, written in place) lays out as all zeros: no map.
-    if (layout.planes === 0 || layout.blocks_per_plane === 0) return null;
-    return {
-      planes: layout.planes,
-      blocksPerPlane: layout.blocks_per_plane,
-      unitsPerBlock: layout.units_per_block,
-      valid: sim.block_valid_units(),
-      eraseCounts: sim.block_erase_counts(),
-      states: sim.block_states(),
-    };
+    read = { layout: sim.block_map_layout(), valid: sim.block_valid_units(), eraseCounts: sim.block_erase_counts(), states: sim.block_states() };
   } catch (err) {
     if (refusalFrom(err)) return null; // a device without blocks (a future HDD model) has no map
     throw err; // a trap: the caller's guard poisons the instance
   }
+  // Checked outside the catch: a malformed layout is an error, not a drive without blocks.
+  const layout = engineResult('block_map_layout', read.layout);
+  // Media without blocks (3D XPoint, written in place) lays out as all zeros: no map.
+  if (layout.planes === 0 || layout.blocks_per_plane === 0) return null;
+  const { valid, eraseCounts, states } = read;
+  return { planes: layout.planes, blocksPerPlane: layout.blocks_per_plane, unitsPerBlock: layout.units_per_block, valid, eraseCounts, states };
 }

@@ -64,6 +64,13 @@ export interface BlockMap {
   states: Uint8Array;
 }
 
+/** How the engine lays the block map out (`block_map_layout()`); all 0 for media without blocks. */
+export interface BlockMapLayout {
+  planes: number;
+  blocks_per_plane: number;
+  units_per_block: number;
+}
+
 /** What the worker streams after every chunk of simulation. */
 export interface RunChunk {
   index: number;

@@ -1,0 +1,122 @@
+// The runtime schema of every JSON result the wasm API returns, by result name. Each is tied to
+// the type the worker hands on (schemaTie.ts): the ts-rs-generated type where the engine
+// exports one, else the shape in types.ts. engineResult.ts parses with them.
+import { z } from 'zod';
+import type { Scenario } from '../scenario/generated/Scenario';
+import type { ScenarioError } from '../scenario/generated/ScenarioError';
+import type { LatencySummary } from '../scenario/generated/LatencySummary';
+import type { Knob, KnobLayout } from '../scenario/knobs';
+import { ERROR_CODES, type ErrorCode } from './errors';
+import { numbers, oneOf, tied } from './schemaTie';
+import type { Axis, AxisId, BlockMapLayout, Budget, Figure, LabCounters, LabelId, LabLayout, Preset, SeriesMeta, SeriesRole, Summary, SummaryField, SummaryGroup, Unit } from './types';
+
+const text = z.string();
+const texts = z.array(text);
+const count = z.number();
+
+const unit = oneOf<Unit>({ s: true, ms: true, us: true, gib: true, gb: true, kib: true, mb_per_s: true, percent: true, ratio: true, count: true, none: true, bytes: true, iops: true, tb: true });
+
+const axisId = oneOf<AxisId>({
+  time: true, access_span: true, data_written: true, operation: true, latency: true, round: true, copy: true, transfer_size: true, test: true, throughput: true,
+  waf: true, gc_copy_rate: true, table_lookups: true, operations_at_or_below: true, operations_in_bin: true, slc_cache: true, run: true, reads_from_cache: true, promotion_rate: true, cache_tier: true,
+});
+
+const labelId = oneOf<LabelId>({
+  read: true, write: true, random_read: true, random_write: true, write_speed_per_round: true, write_speed_per_copy: true, read_speed_per_run: true, throughput: true,
+  gc_copies: true, sram: true, dram: true, hmb: true, nand_miss: true, latency_per_operation: true, write_amplification: true, write_amplification_window: true,
+  folding: true, slc_cache_data: true, slc_cache_size: true, cache_hits: true, promotions: true, cached_data: true,
+});
+
+const seriesRole = oneOf<SeriesRole>({ headline: true, throughput: true, latency_cdf: true, latency_histogram: true, waf: true, gc: true, mapping: true, slc_cache: true, tier: true });
+
+const summaryGroup = oneOf<SummaryGroup>({
+  throughput: true, latency_read: true, latency_write: true, host: true, nand: true, gc: true, wear: true, capacity: true,
+  mapping: true, hmb: true, slc_cache: true, media: true, hdd: true, tier: true, run: true,
+});
+
+const knobKind = oneOf<Knob['kind']>({ int: true, number: true, bytes: true, bool: true, enum: true, bytes_list: true, text: true });
+
+const latency = tied<LatencySummary>()(z.object(numbers(['count', 'mean_us', 'p50_us', 'p99_us', 'p999_us', 'max_us'])));
+
+/** Summary's numbers: all but the two latency records and the two flags (the tie keeps the list whole). */
+const SUMMARY_NUMBERS = [
+  'duration_s', 'read_mb_per_s', 'write_mb_per_s', 'read_iops', 'write_iops', 'host_read_bytes', 'host_written_bytes', 'host_trimmed_bytes',
+  'nand_written_bytes', 'write_amplification', 'gc_runs', 'gc_moved_bytes', 'erases', 'wear_level_moves', 'erase_count_max', 'erase_count_mean',
+  'endurance_used_percent', 'estimated_tbw', 'flash_operations', 'plane_utilisation_percent', 'scale', 'raw_capacity_bytes', 'user_capacity_bytes',
+  'op_percent', 'spare_percent_of_raw', 'gc_spare_percent', 'working_blocks_per_plane', 'map_sram_hit_percent', 'map_dram_hit_percent',
+  'map_hmb_hit_percent', 'map_miss_percent', 'translation_page_reads', 'translation_page_writes', 'hmb_granted_bytes', 'hmb_table_bytes',
+  'hmb_covered_span_bytes', 'slc_cache_bytes', 'slc_written_bytes', 'folded_bytes', 'media_written_bytes', 'media_operations',
+  'media_utilisation_percent', 'seeks', 'mean_seek_ms', 'mean_rotation_ms', 'read_cache_hit_percent', 'tier_read_hit_percent',
+  'tier_promoted_bytes', 'tier_written_back_bytes', 'tier_evicted_bytes', 'tier_cached_bytes', 'events', 'time_window_ms',
+] as const;
+
+const summary = tied<Summary>()(
+  z.object({ ...numbers(SUMMARY_NUMBERS), read_latency: latency, write_latency: latency, truncated: z.boolean(), time_window_widened: z.boolean() }),
+);
+
+const budget = tied<Budget>()(
+  z.object(numbers(['memory_bytes', 'expected_memory_bytes', 'work_limit', 'typical_work', 'seconds_estimate', 'seconds_limit', 'precondition_share'])),
+);
+
+const axis = tied<Axis>()(z.object({ id: axisId, unit, name: text, categories: texts }));
+const seriesMeta = tied<SeriesMeta>()(z.object({ id: text, role: seriesRole, label_id: labelId, label: text, x: axis, y: axis }));
+
+const scenarioError = tied<ScenarioError>()(z.object({ field: text, code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]), message: text }));
+
+/**
+ * A scenario (in a preset, a figure, or normalised by the engine) is checked only as an object:
+ * its shape is the engine's to check, which it does with the knob table whenever a scenario is
+ * validated or run, naming the field; a second copy of those rules here could only drift.
+ */
+const scenario = z.custom<Scenario>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'Invalid input: expected a scenario object');
+
+const preset = tied<Preset>()(z.object({ name: text, title: text, description: text, scenario }));
+const figureMember = z.object({ id: text, label: text, scenario });
+const figure = tied<Figure>()(z.object({ name: text, title: text, description: text, article: text, members: z.array(figureMember) }));
+
+const knob = tied<Knob>()(
+  z.object({
+    path: text,
+    group: text,
+    kind: knobKind,
+    unit: text,
+    min: count.optional(),
+    max: count.optional(),
+    options: texts.optional(),
+    label: text,
+    help: text,
+    workloads: texts.optional(),
+    nullable: z.boolean().optional(),
+    when: z.object({ path: text, equals: text }).optional(),
+    devices: texts.optional(),
+  }),
+);
+
+const knobLayout = tied<KnobLayout>()(z.object({ device_groups: texts, workload_groups: texts, workload_kinds: texts }));
+const summaryField = tied<SummaryField>()(z.object({ id: text, unit, group: summaryGroup, label: text, devices: texts.optional() }));
+
+const blockMapLayout = tied<BlockMapLayout>()(z.object(numbers(['planes', 'blocks_per_plane', 'units_per_block'])));
+const labLayout = tied<LabLayout>()(z.object(numbers(['blocks', 'pages_per_block', 'logical_pages', 'working_blocks', 'op_percent'])));
+const labCounters = tied<LabCounters>()(z.object(numbers(['host_writes', 'nand_writes', 'gc_moves', 'erases', 'host_reads', 'waf'])));
+
+/** Every JSON result of the wasm API, by the name an error about it gives (the wasm call's). */
+export const RESULTS = {
+  summary,
+  budget,
+  series_meta: z.array(seriesMeta),
+  /** The ceiling a run stopped at, or null if it ran to its end. */
+  stopped: scenarioError.nullable(),
+  presets: z.array(preset),
+  figures: z.array(figure),
+  knobs: z.array(knob),
+  knob_layout: knobLayout,
+  summary_fields: z.array(summaryField),
+  block_map_layout: blockMapLayout,
+  lab_layout: labLayout,
+  lab_counters: labCounters,
+  /** A scenario as the engine writes it: the default, or one normalised by validation. */
+  scenario,
+};
+
+export type ResultName = keyof typeof RESULTS;
+export type ResultOf<N extends ResultName> = z.output<(typeof RESULTS)[N]>;
