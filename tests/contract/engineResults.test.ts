@@ -1,14 +1,18 @@
 // The wasm API's JSON results are checked at the boundary (web/src/engine/engineResult.ts, the
 // schemas in schemas.ts): every schema takes what the real engine returns, unchanged; a
 // malformed result is refused as an EngineError naming the result and the path that failed,
-// from each area of the worker API and across Comlink to the page.
+// from each area of the worker API and across Comlink to the page, which shows it.
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { KnobsSkeleton } from '../../web/src/app/PlaygroundSidebar';
 import { createEngineApi } from '../../web/src/engine/api';
 import { EngineClient } from '../../web/src/engine/bridge';
 import { engineResult, type ResultName } from '../../web/src/engine/engineResult';
-import { describeError, EngineError } from '../../web/src/engine/errors';
+import { describeError, EngineError, type EngineErrorData } from '../../web/src/engine/errors';
 import * as wasm from '../../web/src/engine/pkg/ssd_wasm.js';
 import { RESULTS } from '../../web/src/engine/schemas';
+import { I18nProvider, type Lang } from '../../web/src/i18n';
 import { channelWorker } from './channelWorker';
 import { loadEngine } from './loadEngine';
 
@@ -170,6 +174,27 @@ describe('each area of the worker API refuses a malformed result, and the engine
       expect(describeError(data)).toMatch(/^summary\.read_latency: The engine's summary is not what the page expects: .*expected object, received undefined/);
       expect(client.state.status).toBe('ready');
       expect(workers).toBe(1); // not a trap: no fresh worker
+    } finally {
+      client.dispose();
+    }
+  });
+});
+
+describe('the page, when the catalogue is refused', () => {
+  it('says why there are no knobs where they would be, in English and Japanese, instead of loading forever', async () => {
+    const client = new EngineClient({ createWorker: () => channelWorker(apiReturning({ knobs: edited('knobs', (k) => (k[3].kind = 'dial')) })) });
+    try {
+      const err = await client.catalog().catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(EngineError);
+      const skeleton = (lang: Lang, catalogError: EngineErrorData | null = (err as EngineError).toData()) =>
+        renderToStaticMarkup(createElement(I18nProvider, { initial: lang, children: createElement(KnobsSkeleton, { failed: false, catalogError }) }));
+      const en = skeleton('en');
+      expect(en).toContain('role="alert"');
+      expect(en).toContain('aria-busy="false"');
+      expect(en).toMatch(/The engine&#x27;s presets and knobs could not be read: knobs\[3\]\.kind: The engine&#x27;s knobs is not what the page expects: Invalid option/);
+      expect(skeleton('ja')).toMatch(/エンジンのプリセットと設定項目を読み込めませんでした：\s*knobs\[3\]\.kind/);
+      // Without a refusal it still reads as loading.
+      expect(skeleton('en', null)).toContain('aria-busy="true"');
     } finally {
       client.dispose();
     }

@@ -2,7 +2,7 @@
 // engine's knob table (a skeleton until the catalogue arrives). Refusals are marked on the knob
 // they name; one no knob on screen can show is said under the forms.
 import { useCallback, useMemo } from 'react';
-import { describeError } from '../engine/errors';
+import { describeError, type EngineErrorData } from '../engine/errors';
 import type { Figure } from '../engine/types';
 import { useI18n } from '../i18n';
 import { DevicePanel } from '../panels/DevicePanel';
@@ -69,18 +69,25 @@ export function PlaygroundSidebar({ s, devices }: { s: Session; devices: readonl
           <JsonEditor text={scenario.text} onText={scenario.setText} />
         </>
       ) : (
-        <KnobsSkeleton failed={s.engineState.status === 'failed'} />
+        <KnobsSkeleton failed={s.engineState.status === 'failed'} catalogError={s.catalogError} />
       )}
     </aside>
   );
 }
 
-function KnobsSkeleton({ failed }: { failed: boolean }) {
+/** Where the knobs will be: loading, or why they cannot be (the engine failed, or its catalogue was refused). */
+export function KnobsSkeleton({ failed, catalogError }: { failed: boolean; catalogError: EngineErrorData | null }) {
   const { t } = useI18n();
   return (
-    <section className="card panel skeleton" aria-busy="true">
+    <section className="card panel skeleton" aria-busy={!failed && !catalogError}>
       <h2>{t('panel.preset')}</h2>
-      <p className="muted">{failed ? t('engine.needed') : t('run.loading')}</p>
+      {catalogError && !failed ? (
+        <p className="field-error" role="alert" data-testid="catalog-error" data-code={catalogError.code}>
+          {t('engine.catalogFailed')} {describeError(catalogError)}
+        </p>
+      ) : (
+        <p className="muted">{failed ? t('engine.needed') : t('run.loading')}</p>
+      )}
       <div className="skeleton-lines" aria-hidden="true">
         <span />
         <span />

@@ -2,6 +2,7 @@
 // engine first becomes ready. A restarted worker serves the same catalogue, so it is kept.
 import { useEffect, useMemo, useState } from 'react';
 import type { EngineClient, EngineState } from '../engine/bridge';
+import { EngineError, type EngineErrorData } from '../engine/errors';
 import type { Catalog } from '../engine/types';
 import type { JsonObject } from '../scenario/paths';
 import type { CodecContext } from '../scenario/urlCodec';
@@ -26,19 +27,29 @@ export function codecContext(catalog: Catalog): { codec: CodecContext; defaultPr
   return { codec, defaultPreset };
 }
 
-export function useCatalog(engine: EngineClient | null, state: EngineState): LoadedCatalog | null {
+export interface CatalogState {
+  catalog: LoadedCatalog | null;
+  /** The engine answered, but refused (a result that did not match its schema): the page says so. */
+  error: EngineErrorData | null;
+}
+
+export function useCatalog(engine: EngineClient | null, state: EngineState): CatalogState {
   const [catalog, setCatalog] = useState<Catalog | null>(null);
+  const [error, setError] = useState<EngineErrorData | null>(null);
   const ready = state.status === 'ready';
   useEffect(() => {
     if (!engine || !ready || catalog) return;
     let live = true;
     engine.catalog().then(
-      (c) => live && setCatalog(c),
-      () => {}, // a failed engine shows its own banner; the next ready state retries
+      (c) => live && (setCatalog(c), setError(null)),
+      // A failed or trapped engine shows its own banner, and the next ready state retries; a
+      // refusal would come again, so it is shown where the knobs would be.
+      (err: unknown) => live && err instanceof EngineError && err.code !== 'engine_abort' && setError(err.toData()),
     );
     return () => {
       live = false;
     };
   }, [engine, ready, catalog]);
-  return useMemo(() => (catalog ? { ...catalog, ...codecContext(catalog) } : null), [catalog]);
+  const loaded = useMemo(() => (catalog ? { ...catalog, ...codecContext(catalog) } : null), [catalog]);
+  return useMemo(() => ({ catalog: loaded, error }), [loaded, error]);
 }

@@ -19,7 +19,7 @@ import { useVariants } from './useVariants';
 export function useSession({ persist }: { persist: boolean }) {
   const { lang } = useI18n();
   const { engine, state: engineState } = useEngine();
-  const catalog = useCatalog(engine, engineState);
+  const { catalog, error: catalogError } = useCatalog(engine, engineState);
   const scenario = useScenario(engine, engineState, catalog, persist);
   const { view, start, cancel } = useRun(engine);
   const [autoRun, setAutoRun] = useState(true);
@@ -69,7 +69,7 @@ export function useSession({ persist }: { persist: boolean }) {
   const runDevices = useMemo(() => deviceKinds(runScenario), [runScenario]);
   const blockMapExpected = catalog ? hasEraseBlocks(catalog.knobs, runDevices) : true;
 
-  return { engine, engineState, catalog, scenario, view, start, cancel, runNow, retry, autoRun, setAutoRun, pins, variants, comparison, search, current, kind, normalized, runtimeS, runDevices, blockMapExpected };
+  return { engine, engineState, catalog, catalogError, scenario, view, start, cancel, runNow, retry, autoRun, setAutoRun, pins, variants, comparison, search, current, kind, normalized, runtimeS, runDevices, blockMapExpected };
 }
 
 export type Session = ReturnType<typeof useSession>;

@@ -23,6 +23,7 @@ export const en = {
   'engine.kept': 'Your scenario is kept; restart the engine to run it again.',
   'engine.restart': 'Restart engine',
   'engine.needed': 'The knobs need the engine, which failed to load.',
+  'engine.catalogFailed': "The engine's presets and knobs could not be read:",
 
   'run.run': 'Run',
   'run.restart': 'Run again',

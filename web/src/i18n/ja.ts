@@ -24,6 +24,7 @@ export const ja: Record<MessageKey, string> = {
   'engine.kept': 'シナリオはそのまま残っています。エンジンを再起動すると再実行できます。',
   'engine.restart': 'エンジンを再起動',
   'engine.needed': '設定項目にはエンジンが必要ですが、読み込みに失敗しました。',
+  'engine.catalogFailed': 'エンジンのプリセットと設定項目を読み込めませんでした：',
 
   'run.run': '実行',
   'run.restart': '再実行',

@@ -27,7 +27,7 @@ interface Props {
 export function StoryPage({ story, startStep, embed }: Props) {
   const { t, lang } = useI18n();
   const { engine, state: engineState } = useEngine();
-  const catalog = useCatalog(engine, engineState);
+  const { catalog } = useCatalog(engine, engineState);
   const first = Math.max(0, story.steps.findIndex((s) => s.id === startStep));
   const steps = useMemo(() => (embed ? [story.steps[first]] : story.steps), [embed, story.steps, first]);
   const [edits, setEdited] = useStepEdits();
