@@ -133,7 +133,7 @@ fn the_device_kind_decides_which_fields_apply() {
     // Old scenarios have no kind: they are NAND drives, as before.
     assert_eq!(Scenario::from_json("{}").unwrap().device.kind, ssd_core::scenario::DeviceKind::NandSsd);
     // The knob table says whose each field is.
-    let knobs: Value = serde_json::from_str(&ssd_core::scenario::knobs::knobs_json()).unwrap();
+    let knobs: Value = serde_json::from_str(&ssd_core::scenario::catalogue::knobs_json()).unwrap();
     let devices = |path: &str| knobs.as_array().unwrap().iter().find(|k| k["path"] == path).unwrap()["devices"].clone();
     assert_eq!(devices("device.nand.channels"), json!(["nand_ssd"]));
     assert_eq!(devices("device.slc_cache.dynamic_percent"), json!(["nand_ssd"]));

@@ -160,7 +160,7 @@ fn disk_knobs_are_refused_by_field_and_hidden_from_other_kinds() {
     assert_eq!(refused(json!({"hdd": {"inner_mb_per_s": 200}})), "device.hdd.inner_mb_per_s");
     assert_eq!(refused(json!({"hdd": {"rpm": 100}})), "device.hdd.rpm");
     assert_eq!(refused(json!({"hdd": {"cache_bytes": 1000}})), "device.hdd.cache_bytes");
-    for k in ssd_core::scenario::knobs::KNOBS.iter() {
+    for k in ssd_core::scenario::catalogue::KNOBS.iter() {
         if k.path.starts_with("device.hdd.") {
             assert_eq!(k.devices, ["hdd"], "{}", k.path);
         }

@@ -77,6 +77,7 @@ fn knobs(input: &DeriveInput) -> syn::Result<Tokens> {
     let Fields::Named(fields) = &data.fields else { return Err(syn::Error::new_spanned(name, "Knobs needs named fields")) };
     let (group, devices) = container(input)?;
     let k = quote!(crate::scenario::knobs);
+    let g = quote!(crate::scenario::gather);
     let (mut list, mut check, mut texts) = (Vec::new(), Vec::new(), Vec::new());
     for field in &fields.named {
         let Some(attr) = field_attr(field)? else { continue };
@@ -85,8 +86,8 @@ fn knobs(input: &DeriveInput) -> syn::Result<Tokens> {
         let ty = &field.ty;
         match attr {
             Attr::Nested => {
-                list.push(quote!(<#ty as #k::Knobs>::list(&place.at(#key), out);));
-                check.push(quote!(#k::Knobs::check_knobs(&self.#ident, &c.inner(#key))?;));
+                list.push(quote!(<#ty as #g::Knobs>::list(&place.at(#key), out);));
+                check.push(quote!(#g::Knobs::check_knobs(&self.#ident, &c.inner(#key))?;));
             }
             Attr::Doc(doc) => {
                 list.push(quote!({
@@ -95,7 +96,7 @@ fn knobs(input: &DeriveInput) -> syn::Result<Tokens> {
                 }));
                 check.push(quote!({
                     const DOC: #k::Doc = #doc;
-                    if c.applies(&DOC, #devices, |sibling| #k::Knobs::field_text(self, sibling)) {
+                    if c.applies(&DOC, #devices, |sibling| #g::Knobs::field_text(self, sibling)) {
                         c.value(#key, &self.#ident, &DOC)?;
                     }
                 }));
@@ -104,8 +105,8 @@ fn knobs(input: &DeriveInput) -> syn::Result<Tokens> {
         }
     }
     Ok(quote! {
-        impl #k::Knobs for #name {
-            fn list(place: &#k::Place, out: &mut ::std::vec::Vec<#k::Knob>) {
+        impl #g::Knobs for #name {
+            fn list(place: &#g::Place, out: &mut ::std::vec::Vec<#k::Knob>) {
                 let place = place.within(#group, #devices);
                 #(#list)*
             }

@@ -65,14 +65,14 @@ pub fn presets() -> Result<String, JsValue> {
 /// options?, label, help, workloads? }`. Validation checks ranges against the same table.
 #[wasm_bindgen]
 pub fn knobs() -> String {
-    ssd_core::scenario::knobs::knobs_json()
+    ssd_core::scenario::catalogue::knobs_json()
 }
 
 /// Where the page lays the knobs out (`KnobLayout`): its panels' groups in order and the
 /// workload kinds in the order its menu lists them.
 #[wasm_bindgen]
 pub fn knob_layout() -> String {
-    ssd_core::scenario::knobs::layout_json()
+    ssd_core::scenario::catalogue::layout_json()
 }
 
 /// Every number of the run summary: `[{ id, unit, group, label }]` (ts-rs `SummaryField`), so

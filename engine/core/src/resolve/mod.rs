@@ -14,7 +14,7 @@ pub use window::{time_points_bound, TimeWindow, MAX_TIME_POINTS, MAX_TIME_WINDOW
 
 use crate::host::plan::Plan;
 use crate::media::{Geometry, Layout};
-use crate::scenario::knobs::Knobs;
+use crate::scenario::gather::Knobs;
 use crate::scenario::{Check, DeviceKind, ErrorCode, Scenario, ScenarioError, SCENARIO_VERSION};
 use std::cell::Cell;
 

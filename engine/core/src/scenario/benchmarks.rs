@@ -3,7 +3,7 @@
 
 use super::job::{Job, Rw, RANDOM};
 use super::knobs::{doc, mib, Knobs};
-use super::workload::shared;
+use super::workload_docs as shared;
 use crate::units::{Bytes, GIB, KIB, MIB};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;

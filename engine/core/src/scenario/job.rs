@@ -3,7 +3,7 @@
 //! `runtime`, `rwmixread`, `log_avg_msec`).
 
 use super::knobs::{doc, KnobValue, Knobs};
-use super::workload::shared;
+use super::workload_docs as shared;
 use crate::units::Bytes;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;

@@ -8,10 +8,12 @@
 //! is compiled once for its run (`Scenario::from_json` and `validate` are defined there).
 
 mod benchmarks;
+pub mod catalogue;
 mod cdm;
 mod device;
 mod distribution;
 mod error;
+pub(crate) mod gather;
 mod hdd;
 mod host;
 mod job;
@@ -22,6 +24,7 @@ mod rules;
 mod slc_cache;
 mod tier;
 mod workload;
+mod workload_docs;
 mod xpoint;
 
 pub use benchmarks::*;
@@ -35,7 +38,6 @@ pub use host::*;
 pub use job::*;
 pub use mapping::*;
 pub(crate) use parse::deserialize;
-pub use parse::WORKLOAD_KINDS;
 pub use slc_cache::*;
 pub use tier::*;
 pub use workload::*;

@@ -8,15 +8,10 @@
 //! is deserialised on its own, under its own path.
 
 use super::error::{ErrorCode, ScenarioError};
-use super::{knobs, Scenario, Workload, MAX_SEED};
+use super::workload::WORKLOAD_KINDS;
+use super::{catalogue, knobs, Scenario, Workload, MAX_SEED};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
-
-/// The workload kinds, as `workload.kind` spells them, in the order a menu lists them (the
-/// page's comes from here, `knobs::LAYOUT`): the articles' benchmarks first, then a custom
-/// fio-style job.
-pub const WORKLOAD_KINDS: [&str; 9] =
-    ["span_sweep", "whole_drive_write", "latency_trace", "steady_state", "file_copy", "transfer_size_sweep", "crystal_disk_mark", "application_load", "job"];
 
 pub(crate) fn parse(text: &str) -> Result<Scenario, ScenarioError> {
     let value: Value = serde_json::from_str(text).map_err(|e| ScenarioError::new("", ErrorCode::Syntax, format!("not a valid scenario JSON: {e}")))?;
@@ -124,7 +119,7 @@ fn classify(path: &str, message: &str) -> ScenarioError {
         let parent = path.rsplit_once('.').map_or("", |(p, _)| p);
         return ScenarioError::new(parent, ErrorCode::UnknownField, message);
     }
-    let knob = knobs::find(&strip_index(path), None);
+    let knob = catalogue::find(&strip_index(path), None);
     let sized = knob.is_some_and(|k| matches!(k.kind, knobs::Kind::Bytes | knobs::Kind::BytesList));
     let code = if message.starts_with("unknown variant") {
         ErrorCode::InvalidOption

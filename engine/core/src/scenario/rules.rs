@@ -8,10 +8,10 @@
 use super::benchmarks::{ApplicationLoad, CrystalDiskMark, FileCopy, LatencyTrace, SpanSweep, SteadyState, TransferSizeSweep, WholeDriveWrite, MAX_COPIES};
 use super::distribution::{RandomDistribution, FORMS};
 use super::error::{Check, ErrorCode, ScenarioError};
+use super::gather::Knobs;
 use super::job::Job;
-use super::knobs::Knobs;
-use super::workload::shared;
 use super::workload::Workload;
+use super::workload_docs as shared;
 use super::{parse_cdm_tests, CdmProfile};
 use crate::units::{Bytes, MAPPING_UNIT_BYTES};
 

@@ -13,7 +13,7 @@ mod mutate;
 use mutate::Mutator;
 use serde_json::Value;
 use ssd_core::rng::SimRng;
-use ssd_core::scenario::knobs::KNOBS;
+use ssd_core::scenario::catalogue::KNOBS;
 use ssd_core::scenario::{ErrorCode, Scenario, ScenarioError};
 use ssd_core::Simulation;
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -4,7 +4,8 @@
 
 use serde_json::{json, Value};
 use ssd_core::rng::SimRng;
-use ssd_core::scenario::knobs::{Kind, Knob, KNOBS};
+use ssd_core::scenario::catalogue::KNOBS;
+use ssd_core::scenario::knobs::{Kind, Knob};
 use ssd_core::scenario::WORKLOAD_KINDS;
 
 pub struct Mutator {
