@@ -204,18 +204,23 @@ describe('the page, when the catalogue is refused', () => {
 describe('the cost of checking', () => {
   it('a summary is checked in microseconds (it is read once a run; the series list twice)', () => {
     const json = seen.get('summary')![0];
+    // 1,000 parses in batches of 100; the quickest batch, so a busy machine does not count.
     const time = (parse: () => unknown) => {
-      for (let i = 0; i < 200; i++) parse(); // warm up (zod compiles the object check once)
-      const started = performance.now();
-      for (let i = 0; i < 1_000; i++) parse();
-      return (performance.now() - started) / 1_000;
+      for (let i = 0; i < 200; i++) parse(); // warm up
+      const batches = Array.from({ length: 10 }, () => {
+        const started = performance.now();
+        for (let i = 0; i < 100; i++) parse();
+        return (performance.now() - started) / 100;
+      });
+      return Math.min(...batches);
     };
     const plainMs = time(() => JSON.parse(json));
     const checkedMs = time(() => engineResult('summary', json));
     const seriesMs = time(() => engineResult('series_meta', seen.get('series_meta')!.at(-1)!));
     console.log(`summary: JSON.parse ${(plainMs * 1e3).toFixed(1)} µs, checked ${(checkedMs * 1e3).toFixed(1)} µs; series_meta checked ${(seriesMs * 1e3).toFixed(1)} µs`);
-    // A chunk of a run takes ~30 ms: even a hundred times slower than measured here is nothing.
-    expect(checkedMs).toBeLessThan(0.5);
-    expect(seriesMs).toBeLessThan(0.5);
+    // A chunk of a run takes ~30 ms, and these are read once or twice a run: 2 ms would still
+    // be nothing; more means the check went badly wrong (measured: 13-16 µs, JSON.parse alone 4).
+    expect(checkedMs).toBeLessThan(2);
+    expect(seriesMs).toBeLessThan(2);
   });
 });

@@ -4,7 +4,7 @@
 // that no longer has an error to expect, so a tie that stopped catching a drift fails there.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { numbers, oneOf, tied } from '../../web/src/engine/schemaTie';
 import type { LatencySummary } from '../../web/src/scenario/generated/LatencySummary';
 
@@ -29,11 +29,11 @@ describe('a schema is tied to its type', () => {
 
   it('does not compile when only the schema has a field, or has one optional that the type requires', () => {
     // @ts-expect-error min_us is only in the schema, even optional
-    tied<LatencySummary>()(z.object({ ...numbers(LATENCY), min_us: n.optional() }));
+    tied<LatencySummary>()(z.object({ ...numbers(LATENCY), min_us: z.optional(n) }));
     // @ts-expect-error max_us is required in the type
-    tied<LatencySummary>()(z.object({ ...numbers(LATENCY), max_us: n.optional() }));
+    tied<LatencySummary>()(z.object({ ...numbers(LATENCY), max_us: z.optional(n) }));
     // @ts-expect-error a field nested in a list: only in the schema
-    tied<{ rows: { a: number }[] }>()(z.object({ rows: z.array(z.object({ a: n, b: n.optional() })) }));
+    tied<{ rows: { a: number }[] }>()(z.object({ rows: z.array(z.object({ a: n, b: z.optional(n) })) }));
     expect(true).toBe(true);
   });
 

@@ -2,14 +2,18 @@
 // against its schema (schemas.ts), never cast. A result that does not match is refused as an
 // EngineError naming the result and the path that failed, as the engine refuses a scenario, so
 // the page shows an error where it would otherwise draw garbage.
-import type { z } from 'zod';
+import { en } from 'zod/locales';
+import { z } from 'zod/mini';
 import { EngineError } from './errors';
 import { RESULTS, type ResultName, type ResultOf } from './schemas';
 
 export type { ResultName, ResultOf } from './schemas';
 
+// Zod Mini carries no messages of its own: the English ones, for the refusal's text.
+z.config(en());
+
 /** The schemas seen through their results' types, so a name picks its schema's type. */
-const SCHEMAS: { [N in ResultName]: z.ZodType<ResultOf<N>> } = RESULTS;
+const SCHEMAS: { [N in ResultName]: z.ZodMiniType<ResultOf<N>> } = RESULTS;
 
 /** `json`, the wasm call `name`'s result, parsed and checked; an EngineError (code `internal`) if it does not match. */
 export function engineResult<N extends ResultName>(name: N, json: string): ResultOf<N> {

@@ -1,7 +1,7 @@
 // The runtime schema of every JSON result the wasm API returns, by result name. Each is tied to
 // the type the worker hands on (schemaTie.ts): the ts-rs-generated type where the engine
 // exports one, else the shape in types.ts. engineResult.ts parses with them.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Scenario } from '../scenario/generated/Scenario';
 import type { ScenarioError } from '../scenario/generated/ScenarioError';
 import type { LatencySummary } from '../scenario/generated/LatencySummary';
@@ -80,20 +80,20 @@ const knob = tied<Knob>()(
     group: text,
     kind: knobKind,
     unit: text,
-    min: count.optional(),
-    max: count.optional(),
-    options: texts.optional(),
+    min: z.optional(count),
+    max: z.optional(count),
+    options: z.optional(texts),
     label: text,
     help: text,
-    workloads: texts.optional(),
-    nullable: z.boolean().optional(),
-    when: z.object({ path: text, equals: text }).optional(),
-    devices: texts.optional(),
+    workloads: z.optional(texts),
+    nullable: z.optional(z.boolean()),
+    when: z.optional(z.object({ path: text, equals: text })),
+    devices: z.optional(texts),
   }),
 );
 
 const knobLayout = tied<KnobLayout>()(z.object({ device_groups: texts, workload_groups: texts, workload_kinds: texts }));
-const summaryField = tied<SummaryField>()(z.object({ id: text, unit, group: summaryGroup, label: text, devices: texts.optional() }));
+const summaryField = tied<SummaryField>()(z.object({ id: text, unit, group: summaryGroup, label: text, devices: z.optional(texts) }));
 
 const blockMapLayout = tied<BlockMapLayout>()(z.object(numbers(['planes', 'blocks_per_plane', 'units_per_block'])));
 const labLayout = tied<LabLayout>()(z.object(numbers(['blocks', 'pages_per_block', 'logical_pages', 'working_blocks', 'op_percent'])));
@@ -105,7 +105,7 @@ export const RESULTS = {
   budget,
   series_meta: z.array(seriesMeta),
   /** The ceiling a run stopped at, or null if it ran to its end. */
-  stopped: scenarioError.nullable(),
+  stopped: z.nullable(scenarioError),
   presets: z.array(preset),
   figures: z.array(figure),
   knobs: z.array(knob),
