@@ -71,6 +71,7 @@ export const KNOBS_JA: Record<string, KnobText> = {
   'device.controller.command_latency_us': { label: 'コマンド処理時間', help: 'フラッシュ処理が始まるまでのコマンドごとのファームウェア時間' },
   'device.controller.write_buffer': { label: 'ライトバッファ', help: 'NAND に書き込む前にホストの書き込みを完了させる DRAM／SRAM' },
   'device.controller.striping': { label: 'ストライピング', help: 'ホストデータの次のページの行き先：先に空いたプレーンか、固定順のプレーンか（忙しいダイがストライプを止める）' },
+  'device.controller.read_latency_us': { label: '読み出しコマンドの処理時間', help: 'コマンド処理時間に加えて読み出しにかかるファームウェア時間（位置の検索、転送の準備）' },
   'device.controller.write_latency_us': { label: '書き込みコマンドの処理時間', help: 'コマンド処理時間に加えて書き込みにかかるファームウェア時間（バッファの確保、テーブルの更新）' },
   'device.controller.read_iops_limit': { label: '読み出しコマンドの上限', help: 'ファームウェアが 1 秒間に処理できる読み出しコマンドの最大数。0 = 無制限' },
   'device.controller.write_iops_limit': { label: '書き込みコマンドの上限', help: 'ファームウェアが 1 秒間に処理できる書き込みコマンドの最大数。0 = 無制限' },

@@ -218,8 +218,13 @@ impl Hardware {
     /// When a command arriving at `issue` may start its flash work: after the firmware's
     /// latency, and after the controller has worked through the commands before it.
     #[inline]
-    pub(crate) fn command_start(&mut self, issue: Nanos, latency: Nanos, write: bool) -> Nanos {
-        self.cpu.start(issue, latency, write)
+    pub(crate) fn command_start(&mut self, issue: Nanos, write: bool) -> Nanos {
+        self.cpu.start(issue, write)
+    }
+
+    /// When a command only the firmware handles, arriving at `issue`, completes.
+    pub(crate) fn firmware_only(&self, issue: Nanos) -> Nanos {
+        self.cpu.firmware_only(issue)
     }
 }
 

@@ -14,8 +14,6 @@ const IDLE_STEPS_PER_CHECK: u32 = 64;
 pub struct NandSsd {
     pub ftl: Ftl,
     pub hw: Hardware,
-    command_latency_ns: Nanos,
-    write_latency_ns: Nanos,
 }
 
 impl NandSsd {
@@ -25,8 +23,6 @@ impl NandSsd {
                 .with_slc_cache(&device.slc_cache)
                 .with_striping(device.controller.striping),
             hw: Hardware::new(device, geo),
-            command_latency_ns: (device.controller.command_latency_us * 1000.0) as Nanos,
-            write_latency_ns: (device.controller.write_latency_us * 1000.0) as Nanos,
         }
     }
 
@@ -63,7 +59,7 @@ impl NandSsd {
 
     /// Read `units` units from `lba` at `issue`; returns the completion time.
     pub fn read(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
-        let start = self.hw.command_start(issue, self.command_latency_ns, false);
+        let start = self.hw.command_start(issue, false);
         self.hw.advance(start);
         let spp = self.hw.geo.slots_per_page;
         let mut done = start;
@@ -104,7 +100,7 @@ impl NandSsd {
     /// Write `units` units at `lba`, each compressing to `sectors`; completes when the data
     /// is in the write buffer.
     pub fn write(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32) -> Nanos {
-        let start = self.hw.command_start(issue, self.command_latency_ns + self.write_latency_ns, true);
+        let start = self.hw.command_start(issue, true);
         self.hw.advance(start);
         let mut done = start;
         for i in 0..units {
@@ -147,13 +143,14 @@ impl NandSsd {
 
     /// Deallocate `units` units: a mapping update, no flash work.
     pub fn trim(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
-        self.hw.advance(issue + self.command_latency_ns);
+        let done = self.hw.firmware_only(issue);
+        self.hw.advance(done);
         for i in 0..units {
             if self.ftl.lookup(lba + i) != UNMAPPED {
                 self.hw.update_mapping(lba + i);
             }
             self.ftl.trim(lba + i);
         }
-        issue + self.command_latency_ns
+        done
     }
 }

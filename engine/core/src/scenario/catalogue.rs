@@ -27,7 +27,7 @@ pub fn find(path: &str, kind: Option<&str>) -> Option<&'static Knob> {
 }
 
 pub fn knobs_json() -> String {
-    serde_json::to_string(&*KNOBS).expect("the knob table serialises")
+    serde_json::to_string(&*KNOBS).expect("the knob catalogue serialises")
 }
 
 /// Where the page lays the knobs out: the Device panel's groups in the order an SSD person

@@ -196,13 +196,17 @@ pub struct Controller {
     /// NAND sectors, which means fewer programs and more free space for GC.
     #[knob(doc("Compression", "Compress data before writing it (SandForce-style): compressible data takes fewer NAND sectors").devices(NAND))]
     pub compression: bool,
-    /// Commands per second the controller's firmware handles at most, reads and writes
-    /// (its cores share them); 0 = no limit. A DRAM-less controller updating its table in
-    /// SRAM handles fewer writes than reads.
+    /// Firmware time a read takes on top of `command_latency_us` before its media work starts
+    /// (finding where the data is, setting up the transfer).
+    #[knob(doc("Read command latency", "Firmware time a read takes on top of the command latency (lookup, transfer set-up)").unit("µs").range(0.0, 10_000.0))]
+    pub read_latency_us: f64,
     /// Firmware time a write takes on top of `command_latency_us` before it completes
     /// (allocating buffer room, updating the table): writes usually take longer than reads.
     #[knob(doc("Write command latency", "Firmware time a write takes on top of the command latency (buffer allocation, table update)").unit("µs").range(0.0, 10_000.0))]
     pub write_latency_us: f64,
+    /// Commands per second the controller's firmware handles at most, reads and writes
+    /// (its cores share them); 0 = no limit. A DRAM-less controller updating its table in
+    /// SRAM handles fewer writes than reads.
     #[knob(doc("Read command limit", "Read commands per second the firmware handles at most; 0 = no limit").unit("IOPS").range(0.0, 100_000_000.0))]
     pub read_iops_limit: u32,
     #[knob(doc("Write command limit", "Write commands per second the firmware handles at most; 0 = no limit").unit("IOPS").range(0.0, 100_000_000.0))]
@@ -230,6 +234,7 @@ impl Default for Controller {
             command_latency_us: 8.0,
             write_buffer: Bytes(4 * crate::units::MIB),
             compression: false,
+            read_latency_us: 0.0,
             write_latency_us: 0.0,
             read_iops_limit: 0,
             write_iops_limit: 0,

@@ -19,7 +19,7 @@ pub enum ErrorCode {
     UnknownField,
     /// A value that is not among the allowed options.
     InvalidOption,
-    /// Outside the knob table's range, or past a limit set by another field.
+    /// Outside the knob's range, or past a limit set by another field.
     OutOfRange,
     /// A size that is not a whole number of bytes, or not a size at all.
     NotWholeBytes,

@@ -3,7 +3,8 @@
 //! numbers on every platform.
 //!
 //! This is the bottom layer: plain configuration, its JSON reading (`Scenario::parse`), the
-//! knob table and the checks a field can make on its own. Checks that need the drive's
+//! knob catalogue gathered from the types' `#[knob]` attributes (`knobs`, `gather`,
+//! `catalogue`) and the checks a field can make on its own. Checks that need the drive's
 //! geometry, the workload's plan or the run's limits are `crate::resolve`'s, where a scenario
 //! is compiled once for its run (`Scenario::from_json` and `validate` are defined there).
 
