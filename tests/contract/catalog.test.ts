@@ -8,6 +8,7 @@ import { unitText } from '../../web/src/i18n/units';
 import { GROUP_TITLES } from '../../web/src/panels/SummaryPanel';
 import { summaryPaths } from '../../web/src/panels/summaryFields';
 import type { SeriesMeta } from '../../web/src/engine/types';
+import { LAB_CHOICES } from '../../web/src/explain/lab/config';
 import { optionLabel } from '../../web/src/i18n/engineText';
 import { KNOBS_JA } from '../../web/src/i18n/knobs.ja';
 import { knobsFor } from '../../web/src/scenario/knobs';
@@ -107,13 +108,23 @@ describe('Japanese for everything the engine names', () => {
     expect(missing).toEqual([]);
   });
 
-  it('every choice of every knob has an English and a Japanese label', () => {
-    for (const k of catalog.knobs) {
+  it('every choice of every knob has an English label from the engine and a Japanese one', () => {
+    for (const k of [...catalog.knobs, ...catalog.labKnobs]) {
+      expect(k.option_labels?.length ?? 0, k.path).toBe(k.options?.length ?? 0);
       for (const o of k.options ?? []) {
-        expect(optionLabel('en', k.path, o), `${k.path}=${o}`).not.toBe('');
+        expect(optionLabel('en', k, o), `${k.path}=${o}`).not.toBe(o);
         expect(OPTIONS_JA[k.path]?.[o], `${k.path}=${o} in Japanese`).toBeDefined();
       }
     }
+    expect(optionLabel('en', catalog.knobs.find((k) => k.path === 'device.gc.policy')!, 'fifo')).toBe('FIFO (oldest first)');
+  });
+
+  it("the NAND lab's choices are what the engine's lab knobs allow", () => {
+    const range = (path: string) => catalog.labKnobs.find((k) => k.path === path)!;
+    const within = (values: readonly number[], path: string) => values.every((v) => v >= range(path).min! && v <= range(path).max!);
+    expect(within(LAB_CHOICES.blocks, 'lab.blocks') && within(LAB_CHOICES.pagesPerBlock, 'lab.pages_per_block') && within(LAB_CHOICES.opPercent, 'lab.op_percent')).toBe(true);
+    expect(range('lab.op_percent').max).toBe(catalog.knobs.find((k) => k.path === 'device.capacity.op_percent')!.max);
+    expect(range('lab.gc_policy').options).toEqual(catalog.knobs.find((k) => k.path === 'device.gc.policy')!.options);
   });
 
   it('every preset and figure has a Japanese title and description', () => {

@@ -41,7 +41,7 @@ function runToEnd(scenario: object): void {
 
 beforeAll(() => {
   loadEngine();
-  for (const name of ['presets', 'figures', 'knobs', 'knob_layout', 'summary_fields'] as const) keep(name, wasm[name]());
+  for (const name of ['presets', 'figures', 'knobs', 'lab_knobs', 'knob_layout', 'summary_fields'] as const) keep(name, wasm[name]());
   keep('scenario', wasm.default_scenario());
   const presets = JSON.parse(wasm.presets()) as { name: string; scenario: { workload: object } }[];
   for (const p of presets) keep('scenario', wasm.validate_scenario(JSON.stringify(p.scenario)));

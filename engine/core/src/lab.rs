@@ -9,7 +9,9 @@
 use crate::ftl::{FlashOps, Ftl, Program, Stream, UNMAPPED};
 use crate::media::Geometry;
 use crate::rng::SimRng;
-use crate::scenario::{Capacity, Device, ErrorCode, Gc, GcPolicy, Nand, ScenarioError, Wear};
+use crate::scenario::gather::{Knobs as _, Place};
+use crate::scenario::knobs::{doc, Knob, Knobs};
+use crate::scenario::{Capacity, Check, Device, ErrorCode, Gc, GcPolicy, Nand, ScenarioError, Wear, MAX_SEED};
 use crate::units::{Bytes, MAPPING_UNIT_BYTES};
 use serde::{Deserialize, Serialize};
 
@@ -42,17 +44,36 @@ pub enum LabWorkload {
     HotCold,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// The lab drive's shape: its knobs (`lab.*`) are the lab's catalogue (`LAB_KNOBS`), so the
+/// page's choices and the checks here are the same ranges.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Knobs)]
 #[serde(default, deny_unknown_fields)]
+#[knobs(group = "lab")]
 pub struct LabConfig {
     /// Physical blocks, the FTL's working blocks included.
+    #[knob(doc("Blocks", "Physical blocks, the FTL's working blocks included").range(BLOCKS_RANGE.0 as f64, BLOCKS_RANGE.1 as f64))]
     pub blocks: u32,
+    #[knob(doc("Pages per block", "Pages in each erase block").range(PAGES_RANGE.0 as f64, PAGES_RANGE.1 as f64))]
     pub pages_per_block: u32,
     /// Over-provisioning: raw pages beyond the logical ones, % of the logical ones (the
-    /// engine's `device.capacity.op_percent`).
+    /// engine's `device.capacity.op_percent`, with its range).
+    #[knob(doc("Over-provisioning", "Raw pages beyond the logical ones, as a share of the logical ones").unit("%").range(OP_RANGE.0, OP_RANGE.1))]
     pub op_percent: f64,
+    #[knob(doc("GC policy", "How GC picks its victim"))]
     pub gc_policy: GcPolicy,
+    #[knob(doc("Seed", "The lab's random stream").range(0.0, MAX_SEED as f64))]
     pub seed: u64,
+}
+
+/// The lab's knobs, `lab.blocks` …: what the page may offer and the lab accepts.
+pub static LAB_KNOBS: std::sync::LazyLock<Vec<Knob>> = std::sync::LazyLock::new(|| {
+    let mut out = Vec::new();
+    <LabConfig as crate::scenario::gather::Knobs>::list(&Place::root().at("lab"), &mut out);
+    out
+});
+
+pub fn lab_knobs_json() -> String {
+    serde_json::to_string(&*LAB_KNOBS).expect("the lab's knobs serialise")
 }
 
 impl LabConfig {
@@ -72,6 +93,7 @@ impl Default for LabConfig {
 
 pub const BLOCKS_RANGE: (u32, u32) = (4, 64);
 pub const PAGES_RANGE: (u32, u32) = (4, 64);
+/// The drive's own range of over-provisioning (`device.capacity.op_percent`).
 pub const OP_RANGE: (f64, f64) = (0.0, 400.0);
 
 /// Free blocks GC keeps in hand: below this it collects before the host writes on.
@@ -169,23 +191,13 @@ fn out_of_range(field: &str, message: String) -> ScenarioError {
 
 impl NandLab {
     pub fn new(config: &LabConfig) -> Result<NandLab, ScenarioError> {
-        let (lo, hi) = BLOCKS_RANGE;
-        if !(lo..=hi).contains(&config.blocks) {
-            return Err(out_of_range("blocks", format!("blocks must be {lo} to {hi}, got {}", config.blocks)));
-        }
-        let (lo, hi) = PAGES_RANGE;
-        if !(lo..=hi).contains(&config.pages_per_block) {
-            return Err(out_of_range("pages_per_block", format!("pages per block must be {lo} to {hi}, got {}", config.pages_per_block)));
-        }
+        config.check_knobs(&Check::at("lab"))?;
         let gc = Gc { policy: config.gc_policy, free_block_threshold: GC_THRESHOLD, background: false, background_free_blocks: 0, pre_erase: false };
         let mut device = Device { gc: gc.clone(), ..Device::default() };
         // As on a real drive, the FTL's working blocks (open blocks, GC's reserve) come on top
         // of the raw capacity that over-provisioning is measured against.
         let working = device.plane_reserve_blocks();
         let (lo, hi) = OP_RANGE;
-        if !(config.op_percent.is_finite() && (lo..=hi).contains(&config.op_percent)) {
-            return Err(out_of_range("op_percent", format!("over-provisioning must be {lo} to {hi} %, got {}", config.op_percent)));
-        }
         let geo = match lab_geometry(&mut device, config, working, config.op_percent) {
             Ok(geo) => geo,
             Err(_) => {

@@ -8,7 +8,8 @@
 //!   `#[knobs(group = "...", devices = EXPR)]` on the struct sets its fields' default group and
 //!   the device kinds that have them. The field's type says the kind (`knobs::KnobValue`).
 //! - `#[derive(KnobValue)]` on a unit-only enum: an `Enum` knob whose options are the variants
-//!   as serde writes them (`rename_all` lowercase or snake_case, or a variant's `rename`).
+//!   as serde writes them (`rename_all` lowercase or snake_case, or a variant's `rename`), each
+//!   labelled by its `#[option("Label")]` for the form.
 
 use proc_macro::TokenStream;
 use proc_macro2::TokenStream as Tokens;
@@ -24,7 +25,7 @@ pub fn derive_knobs(input: TokenStream) -> TokenStream {
     }
 }
 
-#[proc_macro_derive(KnobValue)]
+#[proc_macro_derive(KnobValue, attributes(option))]
 pub fn derive_knob_value(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     match knob_value(&input) {
@@ -138,7 +139,7 @@ fn knob_value(input: &DeriveInput) -> syn::Result<Tokens> {
             Ok(())
         })?;
     }
-    let mut names = Vec::new();
+    let (mut names, mut labels) = (Vec::new(), Vec::new());
     for v in &data.variants {
         if !matches!(v.fields, Fields::Unit) {
             return Err(syn::Error::new_spanned(v, "KnobValue needs unit variants"));
@@ -161,8 +162,13 @@ fn knob_value(input: &DeriveInput) -> syn::Result<Tokens> {
             (None, None) => v.ident.to_string(),
             (None, Some(other)) => return Err(syn::Error::new_spanned(name, format!("rename_all = {other:?} is not supported"))),
         };
+        let label: LitStr = match v.attrs.iter().find(|a| a.path().is_ident("option")) {
+            Some(attr) => attr.parse_args()?,
+            None => return Err(syn::Error::new_spanned(v, "every option needs its label: #[option(\"Label\")]")),
+        };
         let ident = &v.ident;
         names.push((text, quote!(#name::#ident)));
+        labels.push(label);
     }
     let options = names.iter().map(|(t, _)| t);
     let arms = names.iter().map(|(t, v)| quote!(#v => #t,));
@@ -171,6 +177,7 @@ fn knob_value(input: &DeriveInput) -> syn::Result<Tokens> {
         impl #k::KnobValue for #name {
             const KIND: #k::Kind = #k::Kind::Enum;
             const OPTIONS: &'static [&'static str] = &[#(#options),*];
+            const OPTION_LABELS: &'static [&'static str] = &[#(#labels),*];
             fn text(&self) -> ::std::option::Option<::std::string::String> {
                 Some(match self { #(#arms)* }.to_string())
             }

@@ -62,10 +62,18 @@ pub fn presets() -> Result<String, JsValue> {
 }
 
 /// Every knob the UI may turn: JSON array of `{ path, group, kind, unit, min?, max?,
-/// options?, label, help, workloads? }`. Validation checks ranges against the same table.
+/// options?, option_labels?, label, help, workloads? }`, gathered from the scenario's types;
+/// validation checks every value against the same knobs.
 #[wasm_bindgen]
 pub fn knobs() -> String {
     ssd_core::scenario::catalogue::knobs_json()
+}
+
+/// The NAND lab's knobs (`lab.blocks`, `lab.pages_per_block`, `lab.op_percent`, …), the same
+/// shape as `knobs()`: what a lab may be given, and what `NandLab::new` accepts.
+#[wasm_bindgen]
+pub fn lab_knobs() -> String {
+    ssd_core::lab::lab_knobs_json()
 }
 
 /// Where the page lays the knobs out (`KnobLayout`): its panels' groups in order and the

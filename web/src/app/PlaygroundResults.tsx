@@ -76,7 +76,7 @@ export function PlaygroundResults({ s, filenameBase }: { s: Session; filenameBas
         afterHeadline={<CompareBar pins={s.pins} variants={s.variants} figures={catalog?.figures ?? []} hidden={s.pins.pins.length - compatiblePins(s.pins.pins, headlineMeta).length} />}
       />
       <SummaryPanel summary={view.summary} fields={catalog?.summaryFields ?? NO_FIELDS} emptyText={emptySummary} devices={s.runDevices} stopped={stopped} />
-      <LabCard />
+      <LabCard knobs={catalog?.labKnobs} />
     </div>
   );
 }

@@ -20,7 +20,7 @@ export function describeScenario(lang: Lang, preset: Preset | undefined, scenari
     .slice(0, 2)
     .map((k) => {
       const value = getPath(scenario, k.path);
-      const shown = k.kind === 'enum' || k.options?.length ? optionLabel(lang, k.path, jsonText(value)) : k.kind === 'bool' ? translate(lang, value ? 'knob.on' : 'knob.off') : `${formatKnobValue(k, value)}${k.unit && k.kind !== 'bytes' && k.kind !== 'bytes_list' ? ` ${k.unit}` : ''}`;
+      const shown = k.kind === 'enum' || k.options?.length ? optionLabel(lang, k, jsonText(value)) : k.kind === 'bool' ? translate(lang, value ? 'knob.on' : 'knob.off') : `${formatKnobValue(k, value)}${k.unit && k.kind !== 'bytes' && k.kind !== 'bytes_list' ? ` ${k.unit}` : ''}`;
       return `${knobText(lang, k, kind).label} ${shown}`;
     });
   const more = relevant.length > changes.length ? ` +${relevant.length - changes.length}` : '';

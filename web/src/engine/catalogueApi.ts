@@ -8,7 +8,7 @@ import type { Scenario } from '../scenario/generated/Scenario';
 import type { Catalog, Figure, Preset } from './types';
 
 export function catalogueApi({ ready, wasm, guard, read }: EngineGuard, compiled: CompiledScenarios) {
-  const { default_scenario, figures, knob_layout, knobs, presets, summary_fields, validate_scenario } = wasm;
+  const { default_scenario, figures, knob_layout, knobs, lab_knobs, presets, summary_fields, validate_scenario } = wasm;
   // Every JSON result is checked against its schema as it is read (engineResult.ts).
   const normalise = (scenario: unknown): Scenario => read('scenario', () => validate_scenario(JSON.stringify(scenario)));
   // The default scenario goes to the page as text, which it parses: checked all the same.
@@ -57,6 +57,7 @@ export function catalogueApi({ ready, wasm, guard, read }: EngineGuard, compiled
         figures: figureList,
         // The knob table is the single source of rules, nullability included.
         knobs: read('knobs', () => knobs()),
+        labKnobs: read('lab_knobs', () => lab_knobs()),
         layout,
         summaryFields: read('summary_fields', () => summary_fields()),
         workloadDefaults,

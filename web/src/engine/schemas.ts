@@ -83,6 +83,7 @@ const knob = tied<Knob>()(
     min: z.optional(count),
     max: z.optional(count),
     options: z.optional(texts),
+    option_labels: z.optional(texts),
     label: text,
     help: text,
     workloads: z.optional(texts),
@@ -109,6 +110,8 @@ export const RESULTS = {
   presets: z.array(preset),
   figures: z.array(figure),
   knobs: z.array(knob),
+  /** The NAND lab's knobs (`lab.blocks` …), the same shape. */
+  lab_knobs: z.array(knob),
   knob_layout: knobLayout,
   summary_fields: z.array(summaryField),
   block_map_layout: blockMapLayout,

@@ -44,6 +44,8 @@ export interface Catalog {
   presets: Preset[];
   figures: Figure[];
   knobs: Knob[];
+  /** The NAND lab's knobs (`lab.blocks` …): what a lab may be given. */
+  labKnobs: Knob[];
   /** Where the knobs go: the panels' groups in order, the workload kinds in menu order. */
   layout: KnobLayout;
   /** The normalised default workload of each workload kind. */

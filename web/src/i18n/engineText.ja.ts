@@ -5,7 +5,10 @@
 import type { AxisId } from '../scenario/generated/AxisId';
 import type { LabelId } from '../scenario/generated/LabelId';
 
-/** Enum option labels by knob path, then value. English lives in engineText.ts. */
+/** GC's victim choice, as the device's knob and the NAND lab's name it. */
+const GC_POLICY = { greedy: 'グリーディ（有効ページ最少）', fifo: 'FIFO（古い順）', cost_benefit: 'コスト・ベネフィット' };
+
+/** Enum option labels by knob path, then value. English comes from the engine (`option_labels`). */
 export const OPTIONS_JA: Record<string, Record<string, string>> = {
   'workload.rw': {
     read: 'シーケンシャル読み出し',
@@ -24,7 +27,8 @@ export const OPTIONS_JA: Record<string, Record<string, string>> = {
   'device.tier.promotion': { on_access: 'アクセス時（読み出しの直後）', idle: 'ドライブがアイドルのとき' },
   'device.nand.cell': { slc: 'SLC（1 ビット/セル）', mlc: 'MLC（2 ビット/セル）', tlc: 'TLC（3 ビット/セル）', qlc: 'QLC（4 ビット/セル）' },
   'device.host_interface.kind': { pcie: 'PCIe（NVMe）', sata: 'SATA 6 Gb/s' },
-  'device.gc.policy': { greedy: 'グリーディ（有効ページ最少）', fifo: 'FIFO（古い順）', cost_benefit: 'コスト・ベネフィット' },
+  'device.gc.policy': GC_POLICY,
+  'lab.gc_policy': GC_POLICY,
   'workload.profile': { default: 'デフォルト', nvme: 'NVMe SSD', custom: 'カスタムテスト' },
   'device.slc_cache.when_full': { direct: 'ネイティブブロックに直接書く', fold_first: '先にフォールディングして SLC に書き続ける' },
   'device.slc_cache.fold_schedule': { paced: 'ペース配分（書き込みごとに全プレーンで）', burst: 'バースト（1 ダイがまとめて）' },

@@ -27,7 +27,7 @@ export function KnobChoice({ id, knob, value, disabled, invalid, described, onCh
       {!options.includes(current) && <option value={current}>{current}</option>}
       {options.map((o) => (
         <option key={o} value={o}>
-          {optionLabel(lang, knob.path, o)}
+          {optionLabel(lang, knob, o)}
         </option>
       ))}
     </select>

@@ -142,3 +142,18 @@ fn lab_configs_read_from_json_name_the_bad_field() {
     assert_eq!(LabConfig::from_json(r#"{"planes": 2}"#).unwrap_err().code, ErrorCode::UnknownField);
     assert_eq!(LabConfig::from_json("{").unwrap_err().code, ErrorCode::Syntax);
 }
+
+#[test]
+fn the_labs_knobs_are_what_it_accepts() {
+    let knob = |path: &str| LAB_KNOBS.iter().find(|k| k.path == path).unwrap_or_else(|| panic!("{path}"));
+    assert_eq!((knob("lab.blocks").min, knob("lab.blocks").max), (Some(BLOCKS_RANGE.0 as f64), Some(BLOCKS_RANGE.1 as f64)));
+    assert_eq!(knob("lab.gc_policy").options, ["greedy", "fifo", "cost_benefit"]);
+    for (path, json) in [("lab.blocks", r#"{"blocks":65}"#), ("lab.pages_per_block", r#"{"pages_per_block":3}"#), ("lab.op_percent", r#"{"op_percent":401}"#)] {
+        let e = NandLab::new(&LabConfig::from_json(json).unwrap()).err().expect("refused");
+        assert_eq!((e.field.as_str(), e.code), (path, ErrorCode::OutOfRange), "{e}");
+        assert!(e.message.contains(&knob(path).range_text()), "{e}");
+    }
+    let (lo, hi) = (knob("lab.op_percent").min.unwrap(), knob("lab.op_percent").max.unwrap());
+    NandLab::new(&LabConfig { op_percent: hi, ..LabConfig::default() }).unwrap();
+    assert_eq!((lo, hi), OP_RANGE);
+}

@@ -125,6 +125,17 @@ mod tests {
         }
     }
 
+    /// Every option has its label for the form, from its type or its field.
+    #[test]
+    fn every_option_is_labelled() {
+        for k in KNOBS.iter().filter(|k| !k.options.is_empty()) {
+            assert_eq!(k.option_labels.len(), k.options.len(), "{}", k.path);
+            assert!(k.option_labels.iter().all(|l| !l.is_empty()), "{}: {:?}", k.path, k.option_labels);
+        }
+        let rw = find("workload.rw", Some("span_sweep")).unwrap();
+        assert_eq!((rw.options, rw.option_labels), (&["randread", "randwrite"][..], &["Random read", "Random write"][..]));
+    }
+
     #[test]
     fn ranges_are_ordered_and_enums_have_options() {
         for k in KNOBS.iter() {

@@ -13,10 +13,13 @@ use ts_rs::TS;
 #[ts(export)]
 pub enum CdmProfile {
     /// SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1.
+    #[option("Default")]
     Default,
     /// "NVMe SSD": SEQ1M Q8T1, SEQ128K Q32T1, RND4K Q32T16, RND4K Q1T1.
+    #[option("NVMe SSD")]
     Nvme,
     /// The tests listed in `tests`.
+    #[option("Custom tests")]
     Custom,
 }
 

@@ -47,9 +47,13 @@ pub struct Device {
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum CellType {
+    #[option("SLC (1 bit/cell)")]
     Slc,
+    #[option("MLC (2 bits/cell)")]
     Mlc,
+    #[option("TLC (3 bits/cell)")]
     Tlc,
+    #[option("QLC (4 bits/cell)")]
     Qlc,
 }
 
@@ -222,9 +226,11 @@ pub struct Controller {
 pub enum Striping {
     /// To the plane that is free first (rotation order breaks ties): no plane holds the
     /// host up while another is idle.
+    #[option("First free plane")]
     FirstFree,
     /// Channel, die, plane, in a fixed order, as firmware writing super-pages across every
     /// die does: a die busy with something long holds every stripe up.
+    #[option("Fixed order")]
     Fixed,
 }
 
@@ -247,7 +253,9 @@ impl Default for Controller {
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum HostLinkKind {
+    #[option("PCIe (NVMe)")]
     Pcie,
+    #[option("SATA 6 Gb/s")]
     Sata,
 }
 
@@ -263,7 +271,7 @@ pub struct HostInterface {
     pub kind: HostLinkKind,
     #[knob(doc("PCIe generation", "Per-lane rate: Gen3 about 985 MB/s, Gen4 twice that").range(1.0, 5.0).when("kind", "pcie"))]
     pub pcie_gen: u32,
-    #[knob(doc("PCIe lanes", "Link width").options(&["1", "2", "4", "8", "16"]).when("kind", "pcie"))]
+    #[knob(doc("PCIe lanes", "Link width").options(&["1", "2", "4", "8", "16"]).labels(&["x1", "x2", "x4", "x8", "x16"]).when("kind", "pcie"))]
     pub lanes: u32,
     #[knob(doc("Link efficiency", "Share of the raw link left after protocol overhead (Gen3 x2 gives 1.6-1.7 GB/s)").range(0.1, 1.0))]
     pub efficiency: f64,
@@ -301,10 +309,13 @@ impl HostInterface {
 #[ts(export)]
 pub enum GcPolicy {
     /// Fewest valid pages first.
+    #[option("Greedy (fewest valid)")]
     Greedy,
     /// Oldest written block first (LRW in Desnoyers' terms).
+    #[option("FIFO (oldest first)")]
     Fifo,
     /// (1 - u) / 2u x age, Rosenblum & Ousterhout's cost-benefit.
+    #[option("Cost-benefit")]
     CostBenefit,
 }
 

@@ -79,6 +79,7 @@ impl Place {
             min: doc.min,
             max: doc.max,
             options: if doc.options.is_empty() { T::OPTIONS } else { doc.options },
+            option_labels: option_labels::<T>(doc),
             label: doc.label,
             help: doc.help,
             workloads: self.workloads,
@@ -87,4 +88,13 @@ impl Place {
             devices: doc.devices.unwrap_or(self.devices),
         }
     }
+}
+
+/// The labels of a knob's options: the field's own, or its type's for the options it allows.
+fn option_labels<T: KnobValue>(doc: &Doc) -> &'static [&'static str] {
+    if !doc.option_labels.is_empty() || doc.options.is_empty() {
+        return if doc.option_labels.is_empty() { T::OPTION_LABELS } else { doc.option_labels };
+    }
+    let of = |option: &&str| T::OPTIONS.iter().position(|o| o == option).map(|i| T::OPTION_LABELS[i]).unwrap_or_default();
+    Box::leak(doc.options.iter().map(of).collect::<Vec<_>>().into_boxed_slice())
 }

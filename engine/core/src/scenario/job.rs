@@ -12,14 +12,22 @@ use ts_rs::TS;
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum Rw {
+    #[option("Sequential read")]
     Read,
+    #[option("Sequential write")]
     Write,
+    #[option("Random read")]
     Randread,
+    #[option("Random write")]
     Randwrite,
     /// Sequential mixed reads and writes (fio `rw`/`readwrite`).
+    #[option("Sequential mixed")]
     Rw,
+    #[option("Random mixed")]
     Randrw,
+    #[option("Sequential trim")]
     Trim,
+    #[option("Random trim")]
     Randtrim,
 }
 

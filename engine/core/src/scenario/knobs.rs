@@ -43,6 +43,10 @@ pub struct Knob {
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     #[ts(as = "Option<Vec<String>>", optional)]
     pub options: &'static [&'static str],
+    /// What a form calls each of `options`, in English (the page translates by value).
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    #[ts(as = "Option<Vec<String>>", optional)]
+    pub option_labels: &'static [&'static str],
     pub label: &'static str,
     pub help: &'static str,
     /// For `workload.*` fields: the workload kinds that have this field.
@@ -82,6 +86,8 @@ pub struct Doc {
     pub max: Option<f64>,
     /// Allowed values, where the field allows fewer than its type (or an integer fixed ones).
     pub options: &'static [&'static str],
+    /// What a form calls each of `options` (its type's labels when empty).
+    pub option_labels: &'static [&'static str],
     /// The knob matters only while a sibling field (same struct) has this value.
     pub when: Option<(&'static str, &'static str)>,
     /// A group other than its struct's.
@@ -93,7 +99,7 @@ pub struct Doc {
 }
 
 pub const fn doc(label: &'static str, help: &'static str) -> Doc {
-    Doc { label, help, unit: "", min: None, max: None, options: &[], when: None, group: None, devices: None, kind: None }
+    Doc { label, help, unit: "", min: None, max: None, options: &[], option_labels: &[], when: None, group: None, devices: None, kind: None }
 }
 
 impl Doc {
@@ -110,8 +116,15 @@ impl Doc {
         self.min = Some(min);
         self
     }
+    /// Fewer values than the type allows (labelled as the type labels them), or an integer's
+    /// fixed ones.
     pub const fn options(mut self, options: &'static [&'static str]) -> Doc {
         self.options = options;
+        self
+    }
+    /// The options, labelled as this field means them (an integer's fixed values must be).
+    pub const fn labels(mut self, labels: &'static [&'static str]) -> Doc {
+        self.option_labels = labels;
         self
     }
     pub const fn when(mut self, sibling: &'static str, equals: &'static str) -> Doc {
@@ -138,6 +151,8 @@ pub trait KnobValue {
     const KIND: Kind;
     /// An enum's values as JSON writes them.
     const OPTIONS: &'static [&'static str] = &[];
+    /// What a form calls each of `OPTIONS`, in English.
+    const OPTION_LABELS: &'static [&'static str] = &[];
     /// May be left empty (null) for a default the engine derives.
     const NULLABLE: bool = false;
     /// The value as a number, for range checks (None: not a number, or empty).
@@ -190,6 +205,7 @@ impl KnobValue for String {
 impl<T: KnobValue> KnobValue for Option<T> {
     const KIND: Kind = T::KIND;
     const OPTIONS: &'static [&'static str] = T::OPTIONS;
+    const OPTION_LABELS: &'static [&'static str] = T::OPTION_LABELS;
     const NULLABLE: bool = true;
     fn number(&self) -> Option<f64> {
         self.as_ref().and_then(T::number)

@@ -78,7 +78,7 @@ pub struct Hmb {
     #[knob(doc("HMB maximum", "Largest buffer the drive accepts; 0 = no HMB support").range(0.0, gib(4.0)))]
     pub max_bytes: Bytes,
     /// Windows `HmbAllocationPolicy`: 0 off, 1 minimum, 2 preferred.
-    #[knob(doc("HMB allocation policy", "Windows HmbAllocationPolicy: 0 off, 1 the drive's minimum, 2 its preferred size").options(&["0", "1", "2"]))]
+    #[knob(doc("HMB allocation policy", "Windows HmbAllocationPolicy: 0 off, 1 the drive's minimum, 2 its preferred size").options(&["0", "1", "2"]).labels(&["0: off", "1: minimum", "2: preferred"]))]
     pub allocation_policy: u32,
     /// Windows `HostMemoryBufferBytes`: an exact size (binary bytes); 0 = not set.
     #[knob(doc("HostMemoryBufferBytes", "Exact HMB size the host grants (binary bytes); above the drive's maximum turns HMB off").range(0.0, gib(64.0)))]

@@ -23,9 +23,11 @@ use ts_rs::TS;
 pub enum SlcWhenFull {
     /// Straight to native blocks; folding runs beside them at the pace the shrinking cache
     /// needs (the drive's free native space is what the dynamic part lives on).
+    #[option("Write native blocks directly")]
     Direct,
     /// Every write still goes through SLC: when no room is left a die folds a batch of SLC
     /// blocks into native ones first, and the writes wait for it.
+    #[option("Fold first, keep writing SLC")]
     FoldFirst,
 }
 
@@ -36,10 +38,12 @@ pub enum SlcWhenFull {
 pub enum FoldSchedule {
     /// Every plane folds a little with every host write it takes, just as fast as the
     /// cache shrinks: the host's speed drops once and stays level.
+    #[option("Paced (every plane, with each write)")]
     Paced,
     /// The firmware lets the data in SLC run past the cache's size by a batch, then one die
     /// folds the batch at once; with fixed striping every stripe waits for that die, so the
     /// speed dips while it folds and recovers after.
+    #[option("Burst (one die, a batch at once)")]
     Burst,
 }
 

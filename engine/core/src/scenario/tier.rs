@@ -22,8 +22,10 @@ use ts_rs::TS;
 #[ts(export)]
 pub enum WritePolicy {
     /// Into the cache; the backing tier gets them later, in idle time or when evicted.
+    #[option("Write-back (into the cache first)")]
     WriteBack,
     /// Past the cache to the backing tier; a cached copy of what was written is dropped.
+    #[option("Write-around (past the cache)")]
     WriteAround,
 }
 
@@ -33,9 +35,11 @@ pub enum WritePolicy {
 #[ts(export)]
 pub enum Promotion {
     /// Right after the read that makes it `promote_after_reads`.
+    #[option("On access (right after the read)")]
     OnAccess,
     /// Only once the host has been idle for `idle_after_ms`: blocks read at least
     /// `promote_after_reads` times are copied then.
+    #[option("When the drive is idle")]
     Idle,
 }
 
@@ -46,7 +50,7 @@ pub enum Promotion {
 pub struct Tier {
     /// The cache's media: `xpoint_ssd` (described by `device.xpoint`) or `nand_ssd`
     /// (`device.nand`, `device.capacity` and the FTL's parts). Its capacity is the cache's.
-    #[knob(doc("Cache tier", "The small fast media in front: 3D XPoint (its part below) or NAND flash (the NAND parts)").options(&["xpoint_ssd", "nand_ssd"]))]
+    #[knob(doc("Cache tier", "The small fast media in front: 3D XPoint (its part below) or NAND flash (the NAND parts)").options(&["xpoint_ssd", "nand_ssd"]).labels(&["3D XPoint", "NAND flash"]))]
     pub cache: DeviceKind,
     /// What the host's data lives on: `nand_ssd` or `hdd` (`device.hdd`). Its capacity is
     /// what the host sees.

@@ -19,12 +19,16 @@ pub enum DeviceKind {
     /// NAND flash behind a flash translation layer: `nand`, `capacity`, `gc`, `wear`,
     /// `mapping` and `slc_cache` describe it.
     #[default]
+    #[option("NAND flash SSD")]
     NandSsd,
     /// 3D XPoint written in place: `xpoint` describes it.
+    #[option("3D XPoint SSD")]
     XpointSsd,
     /// A hard disk: `hdd` describes it.
+    #[option("Hard disk")]
     Hdd,
     /// A cache tier in front of a backing tier: `tier` names their kinds and the policy.
+    #[option("Hybrid (cache + backing tier)")]
     Hybrid,
 }
 

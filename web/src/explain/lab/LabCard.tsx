@@ -3,23 +3,31 @@
 import { memo, useState } from 'react';
 import { useI18n } from '../../i18n';
 import { optionLabel } from '../../i18n/engineText';
-import { DEFAULT_LAB_CONFIG, LAB_GC_POLICIES, type LabConfig, type LabGcPolicy } from './config';
+import type { Knob } from '../../scenario/knobs';
+import { DEFAULT_LAB_CONFIG, LAB_CHOICES, LAB_GC_POLICIES, type LabConfig, type LabGcPolicy } from './config';
 import { NandLabView } from './NandLabView';
 
-const BLOCKS = [6, 8, 12, 16, 24, 32];
-const PAGES = [4, 8, 16];
-const OP = [10, 25, 50, 100];
+/** The engine's lab knob behind each setting. */
+const KNOB_OF = { blocks: 'lab.blocks', pagesPerBlock: 'lab.pages_per_block', opPercent: 'lab.op_percent' } as const;
+
+/** The picks the engine's lab knob allows: its range is the lab's, never a copy of it. */
+function allowed(values: readonly number[], knob: Knob | undefined): number[] {
+  return values.filter((v) => v >= (knob?.min ?? -Infinity) && v <= (knob?.max ?? Infinity));
+}
 
 // Memoised: the page re-renders with every frame of a streaming run; the lab has no part in it.
-export const LabCard = memo(function LabCard() {
+// `knobs`: the engine's lab knobs (`catalog.labKnobs`), once the catalogue has arrived.
+export const LabCard = memo(function LabCard({ knobs }: { knobs?: readonly Knob[] }) {
   const { t, lang } = useI18n();
   const [open, setOpen] = useState(() => typeof location !== 'undefined' && location.hash === '#nand-lab');
   const [config, setConfig] = useState<LabConfig>(DEFAULT_LAB_CONFIG);
-  const pick = (key: 'blocks' | 'pagesPerBlock' | 'opPercent', values: number[], label: string) => (
+  const knob = (path: string) => knobs?.find((k) => k.path === path);
+  const gcPolicy: Pick<Knob, 'path' | 'options' | 'option_labels'> = knob('lab.gc_policy') ?? { path: 'lab.gc_policy' };
+  const pick = (key: keyof typeof KNOB_OF, label: string) => (
     <label className="lab-setting">
       <span>{label}</span>
       <select value={config[key]} onChange={(e) => setConfig({ ...config, [key]: Number(e.target.value) })} data-testid={`lab-${key}`}>
-        {values.map((v) => (
+        {allowed(LAB_CHOICES[key], knob(KNOB_OF[key])).map((v) => (
           <option key={v} value={v}>
             {v}
           </option>
@@ -35,16 +43,16 @@ export const LabCard = memo(function LabCard() {
       {open && (
         <>
           <div className="lab-settings" role="group" aria-label={t('lab.settings')}>
-            {pick('blocks', BLOCKS, t('lab.blocks'))}
-            {pick('pagesPerBlock', PAGES, t('lab.pagesPerBlock'))}
-            {pick('opPercent', OP, t('lab.op'))}
+            {pick('blocks', t('lab.blocks'))}
+            {pick('pagesPerBlock', t('lab.pagesPerBlock'))}
+            {pick('opPercent', t('lab.op'))}
             <label className="lab-setting">
               <span>{t('lab.gcPolicy')}</span>
               <select value={config.gcPolicy ?? 'greedy'} onChange={(e) => setConfig({ ...config, gcPolicy: e.target.value as LabGcPolicy })} data-testid="lab-gcPolicy">
-                {LAB_GC_POLICIES.map((p) => (
+                {((gcPolicy.options ?? LAB_GC_POLICIES) as readonly string[]).map((p) => (
                   <option key={p} value={p}>
                     {/* The engine's own GC policy names, as the playground's GC knob shows them. */}
-                    {optionLabel(lang, 'device.gc.policy', p)}
+                    {optionLabel(lang, gcPolicy, p)}
                   </option>
                 ))}
               </select>

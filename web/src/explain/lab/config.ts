@@ -6,9 +6,9 @@ import type { LabCommand, LabWorkload } from '../../engine/types';
 export type ScriptVerb = 'fill' | 'overwrite' | 'gc' | 'read';
 
 export interface LabConfig {
-  /** Physical blocks, the FTL's working blocks included (the engine allows 4–64). */
+  /** Physical blocks, the FTL's working blocks included (the engine's `lab.blocks`). */
   blocks: number;
-  /** Pages per block (the engine allows 4–64). */
+  /** Pages per block (the engine's `lab.pages_per_block`). */
   pagesPerBlock: number;
   /** Over-provisioning: raw pages beyond the logical ones, % of the logical ones. */
   opPercent: number;
@@ -34,6 +34,9 @@ export type LabGcPolicy = 'greedy' | 'fifo' | 'cost_benefit';
 export const LAB_WORKLOADS: readonly LabWorkload[] = ['sequential', 'random', 'hot-cold'];
 export const LAB_GC_POLICIES: readonly LabGcPolicy[] = ['greedy', 'fifo', 'cost_benefit'];
 export const SCRIPT_VERBS: readonly ScriptVerb[] = ['fill', 'overwrite', 'gc', 'read'];
+
+/** The sizes the lab card offers, kept to the engine's lab knobs' ranges (`lab_knobs()`). */
+export const LAB_CHOICES = { blocks: [6, 8, 12, 16, 24, 32], pagesPerBlock: [4, 8, 16], opPercent: [10, 25, 50, 100] } as const;
 
 export const DEFAULT_LAB_CONFIG: LabConfig = { blocks: 12, pagesPerBlock: 8, opPercent: 25, workload: 'random', seed: 1 };
 
