@@ -189,6 +189,7 @@ describe('chunked run of the default scenario: block map, budget and transferabl
     expect(budget.memory_bytes).toBeGreaterThan(0);
     expect(budget.seconds_estimate).toBeGreaterThan(0);
     expect(budget.seconds_limit).toBeGreaterThanOrEqual(budget.seconds_estimate);
+    expect(budget.seconds_limit).not.toBeNull();
     expect(budget.work_limit).toBeGreaterThanOrEqual(budget.typical_work);
     expect(chunks.slice(1).filter((c) => c.budget !== undefined)).toEqual([]);
 

@@ -88,7 +88,7 @@ describe('SSD Playground in Chromium', () => {
     sim.free();
     expect(budget.memory_bytes).toBeGreaterThan(0);
     await expect(page.getByTestId('run-budget-estimate').textContent()).resolves.toBe(
-      `Memory ≈ ${formatBytesShort(budget.expected_memory_bytes)} · typically ${budgetSeconds(budget.seconds_estimate).toLocaleString('en-US')} s, stops by ${budgetSeconds(budget.seconds_limit)} s`,
+      `Memory ≈ ${formatBytesShort(budget.expected_memory_bytes)} · typically ${budgetSeconds(budget.seconds_estimate).toLocaleString('en-US')} s, stops by ${budgetSeconds(budget.seconds_limit ?? NaN)} s`,
     );
     const wasmMemory = /^engine wasm memory ([\d.]+) (MiB|GiB)$/.exec((await page.getByTestId('run-budget-memory').textContent()) ?? '');
     expect(wasmMemory, 'the wasm memory line').not.toBeNull();

@@ -128,34 +128,13 @@ fn knobs(input: &DeriveInput) -> syn::Result<Tokens> {
 fn knob_value(input: &DeriveInput) -> syn::Result<Tokens> {
     let name = &input.ident;
     let Data::Enum(data) = &input.data else { return Err(syn::Error::new_spanned(name, "KnobValue derives for enums")) };
-    let mut rule = None;
-    for attr in input.attrs.iter().filter(|a| a.path().is_ident("serde")) {
-        attr.parse_nested_meta(|meta| {
-            if meta.path.is_ident("rename_all") {
-                rule = Some(meta.value()?.parse::<LitStr>()?.value());
-            } else if meta.input.peek(syn::Token![=]) {
-                meta.value()?.parse::<Expr>()?;
-            }
-            Ok(())
-        })?;
-    }
+    let rule = serde_text(&input.attrs, "rename_all")?;
     let (mut names, mut labels) = (Vec::new(), Vec::new());
     for v in &data.variants {
         if !matches!(v.fields, Fields::Unit) {
             return Err(syn::Error::new_spanned(v, "KnobValue needs unit variants"));
         }
-        let mut renamed = None;
-        for attr in v.attrs.iter().filter(|a| a.path().is_ident("serde")) {
-            attr.parse_nested_meta(|meta| {
-                if meta.path.is_ident("rename") {
-                    renamed = Some(meta.value()?.parse::<LitStr>()?.value());
-                } else if meta.input.peek(syn::Token![=]) {
-                    meta.value()?.parse::<Expr>()?;
-                }
-                Ok(())
-            })?;
-        }
-        let text = match (renamed, rule.as_deref()) {
+        let text = match (serde_text(&v.attrs, "rename")?, rule.as_deref()) {
             (Some(r), _) => r,
             (None, Some("lowercase")) => v.ident.to_string().to_lowercase(),
             (None, Some("snake_case")) => snake(&v.ident.to_string()),
@@ -183,6 +162,22 @@ fn knob_value(input: &DeriveInput) -> syn::Result<Tokens> {
             }
         }
     })
+}
+
+/// The text of `#[serde(key = "...")]` among `attrs`, if there is one.
+fn serde_text(attrs: &[syn::Attribute], key: &str) -> syn::Result<Option<String>> {
+    let mut found = None;
+    for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+        attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident(key) {
+                found = Some(meta.value()?.parse::<LitStr>()?.value());
+            } else if meta.input.peek(syn::Token![=]) {
+                meta.value()?.parse::<Expr>()?;
+            }
+            Ok(())
+        })?;
+    }
+    Ok(found)
 }
 
 fn snake(camel: &str) -> String {

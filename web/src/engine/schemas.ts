@@ -55,7 +55,11 @@ const summary = tied<Summary>()(
 );
 
 const budget = tied<Budget>()(
-  z.object(numbers(['memory_bytes', 'expected_memory_bytes', 'work_limit', 'typical_work', 'seconds_estimate', 'seconds_limit', 'precondition_share'])),
+  z.object({
+    ...numbers(['memory_bytes', 'expected_memory_bytes', 'work_limit', 'typical_work', 'seconds_estimate', 'precondition_share']),
+    /** None without a ceiling (native tools). */
+    seconds_limit: z.nullable(count),
+  }),
 );
 
 const axis = tied<Axis>()(z.object({ id: axisId, unit, name: text, categories: texts }));

@@ -17,8 +17,9 @@ export function runBudgetText(
   memoryBytes: number | null | undefined,
 ): { budget: string | null; help: string | null; memory: string | null } | null {
   // The page's runs always have a ceiling; a budget without one (native tools) says nothing here.
-  const known = budget && Number.isFinite(budget.seconds_limit) && Number.isFinite(budget.seconds_estimate) ? budget : null;
-  const limit = known && budgetSeconds(known.seconds_limit).toLocaleString(locale);
+  const seconds = budget?.seconds_limit;
+  const known = budget && typeof seconds === 'number' && Number.isFinite(budget.seconds_estimate) ? budget : null;
+  const limit = known && typeof seconds === 'number' ? budgetSeconds(seconds).toLocaleString(locale) : null;
   const budgetText = known && t('run.budget', { memory: formatBytesShort(known.expected_memory_bytes, locale), s: budgetSeconds(known.seconds_estimate).toLocaleString(locale), limit: limit ?? '' });
   const memoryText = typeof memoryBytes === 'number' && memoryBytes > 0 ? t('run.wasmMemory', { memory: formatBytesShort(memoryBytes, locale) }) : null;
   if (!budgetText && !memoryText) return null;

@@ -59,8 +59,6 @@ pub struct Simulation {
     /// Runs first, in steps (see `precondition.rs`); the workload starts once it is done.
     precondition: Preconditioner,
     started: bool,
-    /// Share of the whole run's estimated time that preconditioning is, for `progress`.
-    precondition_share: f64,
     drive: DeviceModel,
     phases: Vec<Phase>,
     phase: usize,
@@ -132,7 +130,6 @@ impl Simulation {
         let holds_data_on_nand = drive.data_nand_mut().is_some();
         let precondition = Preconditioner::new(if holds_data_on_nand { (user_bytes / MAPPING_UNIT_BYTES) as u32 } else { 0 }, &scenario);
         let base = Baselines::of(&drive);
-        let precondition_share = budget.precondition_share;
         let ceiling = Ceiling::new(budget.work_limit, &scenario);
         Ok(Simulation {
             user_bytes,
@@ -143,7 +140,6 @@ impl Simulation {
             since_check: 0,
             precondition,
             started: false,
-            precondition_share,
             base,
             drive,
             phases: plan.phases,
@@ -399,7 +395,8 @@ impl Simulation {
         if self.finished {
             return 1.0;
         }
-        let pre = self.precondition_share;
+        // Preconditioning's share of the run's typical work (see `resolve::budget`).
+        let pre = self.budget.precondition_share;
         if !self.started {
             return pre * self.precondition.progress();
         }

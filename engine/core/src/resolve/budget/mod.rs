@@ -58,9 +58,9 @@ pub struct Budget {
     #[ts(type = "number")]
     pub typical_work: u64,
     /// Wall-clock seconds the browser typically needs (from `typical_work`), and at most
-    /// (from `work_limit`; infinite without a ceiling).
+    /// (from `work_limit`; none without a ceiling, for native tools).
     pub seconds_estimate: f64,
-    pub seconds_limit: f64,
+    pub seconds_limit: Option<f64>,
     /// The share of the run's time preconditioning typically takes (it runs first): how
     /// much of a progress bar it fills.
     pub precondition_share: f64,
@@ -84,7 +84,7 @@ fn budget_parts(s: &Scenario, plan: &Plan, window: TimeWindow, layout: Layout, w
         work_limit,
         typical_work,
         seconds_estimate: typical_work as f64 / WASM_WORK_PER_S,
-        seconds_limit: if work_limit == u64::MAX { f64::INFINITY } else { work_limit as f64 / WASM_WORK_PER_S },
+        seconds_limit: (work_limit != u64::MAX).then(|| work_limit as f64 / WASM_WORK_PER_S),
         precondition_share: if total > 0 { work.precondition as f64 / total as f64 } else { 0.0 },
     };
     Ok((budget, m))
