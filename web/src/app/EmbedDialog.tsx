@@ -6,13 +6,12 @@ import { useI18n, type MessageKey } from '../i18n';
 import { knobsFor, type KindsInUse, type Knob } from '../scenario/knobs';
 import { FIGURE_PARAM, PIN_PARAM } from '../scenario/pinCodec';
 import { Dialog } from '../ui/Dialog';
-import { EmbedCode, EmbedControlsPicker, EmbedStoryPicker, EmbedWhatChoice } from './EmbedDialogParts';
+import { EmbedCode, EmbedControlsPicker, EmbedStoryPicker, EmbedWhatChoice, type EmbedWhat } from './EmbedDialogParts';
 import { STORIES } from '../explain/stories';
 import { stepUrl } from '../explain/story/StepLinks';
 import { readableQuery } from './useUrlSync';
 
-/** What an embed shows: one chart, the figure overlay alone, every pin and figure member, or a story's step. */
-export type EmbedWhat = 'chart' | 'figure' | 'comparison' | 'story';
+export type { EmbedWhat } from './EmbedDialogParts';
 
 interface Props {
   open: boolean;

@@ -6,7 +6,9 @@ import { knobText } from '../i18n/engineText';
 import type { Knob } from '../scenario/knobs';
 import { copyText } from '../ui/Dialog';
 import { STORIES } from '../explain/stories';
-import type { EmbedWhat } from './EmbedDialog';
+
+/** What an embed shows: one chart, the figure overlay alone, every pin and figure member, or a story's step. */
+export type EmbedWhat = 'chart' | 'figure' | 'comparison' | 'story';
 
 type Story = (typeof STORIES)[number];
 type Step = Story['steps'][number];

@@ -4,7 +4,7 @@ import { CancelledError } from '../engine/bridge';
 import { EngineError } from '../engine/errors';
 import { PointBuffer } from '../engine/chunking';
 import type { BlockMap, Budget, RunChunk, RunResult, SeriesMeta } from '../engine/types';
-import type { RunError, RunView } from './useRun';
+import type { RunError, RunView } from './runView';
 
 /**
  * Chunks land here as they arrive and reach the screen with the next painted frame: the

@@ -3,7 +3,7 @@
 // one is still rendering (a slow device draws less often instead of falling behind).
 import { startTransition, useCallback, useEffect, useRef, type Dispatch, type MutableRefObject, type SetStateAction } from 'react';
 import { streamedView, type Streamed } from './streamedRun';
-import type { RunView } from './useRun';
+import type { RunView } from './runView';
 
 export function useFramePainter(stream: MutableRefObject<Streamed>, setView: Dispatch<SetStateAction<RunView>>, frame: number) {
   const rafId = useRef<number | null>(null);

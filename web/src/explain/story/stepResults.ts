@@ -6,8 +6,19 @@ import type { Figure } from '../../engine/types';
 import { chartDefs } from '../../charts/chartSpecs';
 import { figureMemberLabel } from '../../i18n/engineText';
 import { pinId, type Pin } from '../../app/usePins';
-import type { RunView } from '../../app/useRun';
-import type { StepJob, StepResult } from './useStoryRuns';
+import type { RunView } from '../../app/runView';
+
+export type StepJob = { key: string; kind: 'scenario'; json: string } | { key: string; kind: 'figure'; figure: Figure; members: string[] };
+
+export interface StepResult {
+  status: 'queued' | 'running' | 'done' | 'failed';
+  progress: number;
+  /** The run to draw: live while streaming, then the finished one; a figure's first member. */
+  view: RunView | null;
+  /** A figure's members, overlaid on the headline chart. */
+  pins: Pin[];
+  error: string | null;
+}
 
 export const QUEUED: StepResult = { status: 'queued', progress: 0, view: null, pins: [], error: null };
 

@@ -6,25 +6,13 @@
 // the order given, one at a time: the step being read first, then the rest of the story.
 import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
 import type { EngineClient, EngineState } from '../../engine/bridge';
-import type { Figure } from '../../engine/types';
-import type { Pin } from '../../app/usePins';
 import { useRun, type RunView } from '../../app/useRun';
-import { figureResult, QUEUED, scenarioResult, type FigureCache } from './stepResults';
+import { figureResult, QUEUED, scenarioResult, type FigureCache, type StepJob, type StepResult } from './stepResults';
 import { usePooledRuns } from './usePooledRuns';
 
 export { figureView } from './stepResults';
 
-export type StepJob = { key: string; kind: 'scenario'; json: string } | { key: string; kind: 'figure'; figure: Figure; members: string[] };
-
-export interface StepResult {
-  status: 'queued' | 'running' | 'done' | 'failed';
-  progress: number;
-  /** The run to draw: live while streaming, then the finished one; a figure's first member. */
-  view: RunView | null;
-  /** A figure's members, overlaid on the headline chart. */
-  pins: Pin[];
-  error: string | null;
-}
+export type { StepJob, StepResult } from './stepResults';
 
 export interface StoryRuns {
   result(job: StepJob | null): StepResult;

@@ -1,0 +1,55 @@
+// What the page draws of a run: its status, series, summary and bounds as they stream in.
+// Types only, shared by the run's lifecycle (useRun), its streaming (streamedRun) and the
+// frame painter, so none of them imports another for its shape.
+import type { ScenarioError } from '../scenario/generated/ScenarioError';
+import type { ErrorCode } from '../engine/errors';
+import type { PointBuffer } from '../engine/chunking';
+import type { BlockMap, Budget, SeriesMeta, Summary } from '../engine/types';
+
+export type RunStatus = 'idle' | 'running' | 'done' | 'cancelled' | 'failed';
+
+/** Why a run failed: the engine's code when it gave one (engine_abort: the worker was replaced). */
+export interface RunError {
+  code: ErrorCode | null;
+  /** The field a run-time refusal names ("" when none): the form marks it like a validation error. */
+  field: string;
+  message: string;
+}
+
+export interface RunView {
+  status: RunStatus;
+  progress: number;
+  series: SeriesMeta[];
+  /** Indexed like `series`; mutated in place as chunks arrive. */
+  buffers: PointBuffer[];
+  summary: Summary | null;
+  /** The ceiling the last run stopped at (its field and code), if it stopped before its end. */
+  stopped?: ScenarioError | null;
+  error: RunError | null;
+  /** The scenario JSON of the current/last run. */
+  scenarioJson: string | null;
+  elapsedMs: number;
+  /** Bumped once per painted frame; lets memoised children notice new points. */
+  frame: number;
+  /** The drive's blocks when the run finished. */
+  blockMap: BlockMap | null;
+  /** Runs started on this page so far. */
+  runs: number;
+  /**
+   * True from the start of a run until its first points arrive: the charts keep showing the
+   * previous run (dimmed) instead of flashing empty on every knob change.
+   */
+  stale: boolean;
+  /**
+   * What the engine admitted the current run under (memory and time bounds), from its first
+   * chunk on; until then the last run's, shown dimmed like the charts (`stale`). Views built
+   * from pooled runs (story figures) leave it out.
+   */
+  budget?: Budget | null;
+  /**
+   * The engine's wasm memory when its last run finished, bytes. It stays while the next run
+   * goes (the same engine, whose memory never shrinks); null until a run finishes, and again
+   * once the engine is replaced (cancel, trap).
+   */
+  memoryBytes?: number | null;
+}
