@@ -125,6 +125,63 @@ mod tests {
         }
     }
 
+    /// A scenario with `path` set to `value`, on a device that has the knob and with the
+    /// knob's `when` holding.
+    fn with_value(knob: &Knob, kind: &str, value: serde_json::Value) -> String {
+        let mut v = serde_json::json!({ "workload": { "kind": kind } });
+        let mut set = |path: &str, value: serde_json::Value| {
+            let parts: Vec<&str> = path.split('.').collect();
+            let mut at = &mut v;
+            for part in &parts[..parts.len() - 1] {
+                at = at.as_object_mut().unwrap().entry(part.to_string()).or_insert_with(|| serde_json::json!({}));
+            }
+            at[parts[parts.len() - 1]] = value;
+        };
+        if let Some(device) = knob.devices.first() {
+            set("device.kind", serde_json::json!(device));
+        }
+        if let Some(when) = &knob.when {
+            let equals: serde_json::Value = serde_json::from_str(when.equals).unwrap_or(serde_json::json!(when.equals));
+            set(when.path, equals);
+        }
+        set(knob.path, value);
+        v.to_string()
+    }
+
+    /// The checks come from the same attributes as the rows: every knob with a range refuses
+    /// a value just past either end, naming its own path, on a device that has it.
+    #[test]
+    fn every_range_is_enforced_naming_the_knob() {
+        let mut checked = 0;
+        for knob in KNOBS.iter().filter(|k| matches!(k.kind, Kind::Int | Kind::Number | Kind::Bytes) && k.options.is_empty()) {
+            let kind = knob.workloads.first().copied().unwrap_or("job");
+            let past = |bound: f64, up: bool| -> serde_json::Value {
+                let step = if knob.kind == Kind::Bytes {
+                    4096.0
+                } else if knob.kind == Kind::Int {
+                    1.0
+                } else {
+                    bound.abs().max(1.0) * 0.01
+                };
+                let x = if up { bound + step } else { bound - step };
+                if knob.kind == Kind::Number {
+                    serde_json::json!(x)
+                } else {
+                    serde_json::json!(x as i64)
+                }
+            };
+            for (bound, up) in [(knob.max, true), (knob.min.filter(|&m| m > 0.0), false)] {
+                let Some(bound) = bound else { continue };
+                let doc = with_value(knob, kind, past(bound, up));
+                let e = Scenario::from_json(&doc).expect_err(&format!("{} past {bound} accepted: {doc}", knob.path));
+                assert_eq!(e.field, knob.path, "{} past {bound}: {e}", knob.path);
+                checked += 1;
+            }
+        }
+        println!("{checked} bounds checked");
+        assert!(checked > 80, "{checked} bounds checked");
+    }
+
     /// Every option has its label for the form, from its type or its field.
     #[test]
     fn every_option_is_labelled() {

@@ -14,6 +14,7 @@
 use super::{Baselines, Simulation};
 use crate::resolve::budget::PRECONDITION_OPS_PER_WORK;
 use crate::scenario::{ErrorCode, Job, Scenario, ScenarioError, Workload};
+use crate::units::Nanos;
 
 /// Events and units between two checks: rare enough to cost nothing measurable.
 pub(super) const CHECK_EVERY: u64 = 1 << 8;
@@ -99,8 +100,16 @@ impl Simulation {
     /// Media operations an idle may do: what is left of the ceiling, and one more, so an
     /// idle cut short always leaves the run past its ceiling (it stops at the next check;
     /// a run under the ceiling idles exactly as without one).
-    pub(super) fn idle_allowance(&self) -> u64 {
+    fn idle_allowance(&self) -> u64 {
         self.ceiling.limit.saturating_sub(self.work_done()).saturating_add(1)
+    }
+
+    /// The host is idle from `from` to `until`: the drive's background work gets what is left
+    /// of the ceiling, and the ceiling is checked at the next event.
+    pub(super) fn idle_drive(&mut self, from: Nanos, until: Nanos) {
+        let allowance = self.idle_allowance();
+        self.drive.idle(from, until, allowance);
+        self.since_check = CHECK_EVERY;
     }
 
     /// The workload reached the work ceiling.

@@ -201,22 +201,19 @@ impl Simulation {
 
     fn start_phase(&mut self, index: usize, at: Nanos) {
         let phase = &self.phases[index];
-        let job = &phase.job;
         // Each phase draws from its own stream, so adding a point never shifts the others
         // (a benchmark that repeats a run gives its repeats the same one).
         let seed = self.seed.wrapping_add(phase.stream as u64);
-        let power_cycle = phase.power_cycle;
+        let (power_cycle, delay) = (phase.power_cycle, (phase.job.startdelay * 1e9) as Nanos);
         // The drive is switched off and on before the phase: it is ready once it has flushed.
         let at = if power_cycle { self.drive.power_cycle(at) } else { at };
         // fio's startdelay (CrystalDiskMark's interval): the drive idles first, and background
         // GC may use the time.
-        let delay = (job.startdelay * 1e9) as Nanos;
         if delay > 0 {
-            let allowance = self.idle_allowance();
-            self.drive.idle(at, at + delay, allowance);
-            self.since_check = CHECK_EVERY;
+            self.idle_drive(at, at + delay);
         }
         let at = at + delay;
+        let job = &self.phases[index].job;
         self.threads = Threads::new(job, self.user_bytes, seed, at, self.overhead_ns);
         self.phase = index;
         self.phase_start = at;
@@ -341,9 +338,7 @@ impl Simulation {
             }
             if self.outstanding == 0 {
                 if let Some(next) = self.events_due.peek_time() {
-                    let allowance = self.idle_allowance();
-                    self.drive.idle(t, next, allowance);
-                    self.since_check = CHECK_EVERY;
+                    self.idle_drive(t, next);
                 }
             }
         }
