@@ -94,7 +94,8 @@ describe('a malformed result is refused, naming the result and the path', () => 
   // The JSON is made when the case runs: the real results are read in beforeAll.
   const cases: [string, ResultName, () => string, string, RegExp][] = [
     ['a string where a number belongs', 'summary', () => edited('summary', (s) => (s.read_latency.p99_us = '541')), 'summary.read_latency.p99_us', /expected number, received string/],
-    ['a missing field', 'summary', () => edited('summary', (s) => delete s.erases), 'summary.erases', /expected number, received undefined/],
+    ['a missing field', 'summary', () => edited('summary', (s) => delete s.events), 'summary.events', /expected number, received undefined/],
+    ["a device section's value of the wrong type", 'summary', () => edited('summary', (s) => (s.erases = '3')), 'summary.erases', /expected number, received string/],
     ['a flag that is a number', 'summary', () => edited('summary', (s) => (s.truncated = 0)), 'summary.truncated', /expected boolean, received number/],
     ['null where a field is optional, not nullable', 'knobs', () => edited('knobs', (k) => (k[0].min = null)), 'knobs[0].min', /expected number, received null/],
     ['an id outside its enum', 'series_meta', () => edited('series_meta', (m) => (m[0].x.unit = 'furlongs')), 'series_meta[0].x.unit', /Invalid option/],

@@ -74,7 +74,7 @@ describe('summary from the catalogue', () => {
       f('tier_read_hit_percent', 'percent', 'tier', 'Reads from the cache tier', ['hybrid']),
       f('duration_s', 's', 'run'),
     ];
-    // The summary carries every field, 0 where it does not apply.
+    // Every field present (a summary lays out whatever it carries; the kinds decide what shows).
     const summary = { write_mb_per_s: 2039, write_latency: { p99_us: 4114 }, nand_written_bytes: 0, write_amplification: 1, gc_runs: 0, raw_capacity_bytes: 0, user_capacity_bytes: 280e9, media_written_bytes: 6e9, seeks: 0, tier_read_hit_percent: 0, duration_s: 3 };
     const groups = (device?: string | string[]) => summaryLayout(summary, fields, device).sections.map((s) => [s.group, s.values.map((v) => v.field.id)]);
     expect(groups('xpoint_ssd')).toEqual([
@@ -98,6 +98,28 @@ describe('summary from the catalogue', () => {
     expect(groups(['hybrid', 'xpoint_ssd', 'nand_ssd']).map(([g]) => g)).toEqual(['nand', 'gc', 'capacity', 'media', 'tier', 'run']);
     expect(groups('nand_ssd').map(([g]) => g)).not.toContain('tier');
     expect(fieldsForDevice(fields, 'xpoint_ssd').map((x) => x.id)).toEqual(['write_mb_per_s', 'write_latency.p99_us', 'user_capacity_bytes', 'media_written_bytes', 'duration_s']);
+  });
+});
+
+describe('a summary with the sections of its device kinds only', () => {
+  it('shows the sections the run has: a value absent from the summary is not a row', () => {
+    const fields: SummaryField[] = [
+      f('write_mb_per_s', 'mb_per_s', 'throughput'),
+      f('gc_runs', 'count', 'gc', 'GC', ['nand_ssd']),
+      f('media_written_bytes', 'bytes', 'media', 'Media writes', ['xpoint_ssd', 'hdd']),
+      f('tier_cached_bytes', 'bytes', 'tier', 'Cached', ['hybrid']),
+      f('duration_s', 's', 'run'),
+    ];
+    // An XPoint drive's run: no NAND or tier section at all.
+    const xpoint = { write_mb_per_s: 2039, media_written_bytes: 6e9, duration_s: 3 };
+    const ids = (kinds?: string | string[]) => {
+      const layout = summaryLayout(xpoint, fields, kinds);
+      return [...layout.headline, ...layout.sections.flatMap((s) => s.values)].map((v) => v.field.id);
+    };
+    expect(ids()).toEqual(['write_mb_per_s', 'media_written_bytes', 'duration_s']);
+    expect(ids('xpoint_ssd')).toEqual(ids());
+    // Kinds that would allow a value the run lacks show nothing in its place.
+    expect(ids(['hybrid', 'xpoint_ssd', 'nand_ssd'])).toEqual(ids());
   });
 });
 

@@ -158,7 +158,7 @@ mod tests {
         assert!(m.precondition_flash_ops > 0 && m.run_flash_ops > 0);
         assert_eq!(m.precondition_flash_ops + m.run_flash_ops, sim.flash_ops_done());
         // The loop's count is the summary's: every NAND operation of the run.
-        assert_eq!(m.run_flash_ops as f64, sim.summary().flash_operations);
+        assert_eq!(m.run_flash_ops as f64, sim.summary().nand.as_ref().unwrap().flash_operations);
         assert_eq!((m.precondition_s, m.run_s), (1.0, 1.0));
     }
 }

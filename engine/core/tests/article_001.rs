@@ -55,9 +55,9 @@ fn the_cliff_sits_where_the_cache_is_full_and_each_drive_keeps_its_pattern() {
     let h10 = run("h10-qlc-like", json!({}));
     for (name, r) in [("660p", &p660), ("H10", &h10)] {
         let cliff = cliff_gb(curve(r)).unwrap();
-        println!("{name}: cliff at {cliff:.1} GB, cache implied {implied:.1} GB, summary {:.1} GB", r.summary.slc_cache_bytes / 1e9);
+        println!("{name}: cliff at {cliff:.1} GB, cache implied {implied:.1} GB, summary {:.1} GB", r.summary.nand.as_ref().unwrap().slc_cache_bytes / 1e9);
         assert!((cliff / implied - 1.0).abs() < 0.05, "{name}: cliff at {cliff:.1} GB vs {implied:.1}");
-        assert!((r.summary.slc_cache_bytes / 1e9 / implied - 1.0).abs() < 0.01);
+        assert!((r.summary.nand.as_ref().unwrap().slc_cache_bytes / 1e9 / implied - 1.0).abs() < 0.01);
         // Into SLC: about 1 GB/s (16 planes x 16 KiB / 260 µs).
         assert!((curve(r)[5][1] / 1008.0 - 1.0).abs() < 0.05, "{name}: SLC phase {}", curve(r)[5][1]);
     }
@@ -83,11 +83,11 @@ fn the_cliff_sits_where_the_cache_is_full_and_each_drive_keeps_its_pattern() {
     // Folding moved the dynamic part out: data written once into SLC, about 68 GB folded.
     for r in [&p660, &h10] {
         // Amounts of the 1/scale drive, as host writes are.
-        let folded = r.summary.folded_bytes * r.summary.scale / 1e9;
+        let folded = r.summary.nand.as_ref().unwrap().folded_bytes * r.summary.scale / 1e9;
         assert!((folded - (implied - 6.0)).abs() < 6.0, "folded {folded} GB");
         assert_eq!(
-            r.summary.slc_written_bytes * r.summary.scale,
-            r.summary.slc_cache_bytes.round() - (r.summary.slc_cache_bytes.round() % 4096.0),
+            r.summary.nand.as_ref().unwrap().slc_written_bytes * r.summary.scale,
+            r.summary.nand.as_ref().unwrap().slc_cache_bytes.round() - (r.summary.nand.as_ref().unwrap().slc_cache_bytes.round() % 4096.0),
             "written once into SLC"
         );
     }
@@ -112,7 +112,7 @@ fn the_cliff_follows_the_slc_ratio_and_a_ratio_of_zero_has_none() {
     println!("no SLC cache: {:.1} .. {:.1} MB/s (native {native:.1})", c[1][1], c[c.len() - 1][1]);
     assert!(cliff_gb(c).is_none(), "no cliff");
     assert!(c.iter().skip(1).all(|p| (p[1] / native - 1.0).abs() < 0.05), "native speed throughout");
-    assert_eq!(none.summary.slc_written_bytes, 0.0);
+    assert_eq!(none.summary.nand.as_ref().unwrap().slc_written_bytes, 0.0);
 }
 
 #[test]
@@ -121,10 +121,14 @@ fn the_cache_shrinks_as_the_drive_fills() {
     let r = run("660p-like", json!({"precondition": {"fill_percent": 50}, "workload": {"kind": "job", "rw": "read", "runtime": 0.001}}));
     let free = 512_110_190_592.0 / 2.0;
     let expected = 6e9 + 0.53 * free / 4.0;
-    assert!((r.summary.slc_cache_bytes / expected - 1.0).abs() < 0.01, "{} vs {expected}", r.summary.slc_cache_bytes);
+    assert!(
+        (r.summary.nand.as_ref().unwrap().slc_cache_bytes / expected - 1.0).abs() < 0.01,
+        "{} vs {expected}",
+        r.summary.nand.as_ref().unwrap().slc_cache_bytes
+    );
     // Full: the static part alone.
     let r = run("660p-like", json!({"precondition": {"fill_percent": 100}, "workload": {"kind": "job", "rw": "read", "runtime": 0.001}}));
-    assert!((r.summary.slc_cache_bytes / 6e9 - 1.0).abs() < 0.01, "{}", r.summary.slc_cache_bytes);
+    assert!((r.summary.nand.as_ref().unwrap().slc_cache_bytes / 6e9 - 1.0).abs() < 0.01, "{}", r.summary.nand.as_ref().unwrap().slc_cache_bytes);
 }
 
 #[test]

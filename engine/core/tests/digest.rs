@@ -5,7 +5,7 @@
 //!
 //! The digest is over values by id, not over the report's JSON text: the summary's leaves
 //! (dotted ids, as the summary catalogue names them) with zeros and `false` left out, since
-//! a value of another device kind is zero or absent depending on how the summary is laid out,
+//! a value of another device kind was once zero and is now absent from the summary,
 //! and every series' id, axes and points. So the report's shape may change; its numbers may not.
 //!
 //! A change meant to move numbers regenerates the file with `UPDATE_DIGESTS=1` and says why

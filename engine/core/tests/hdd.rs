@@ -46,11 +46,17 @@ fn random_reads_over_the_whole_disk_cost_a_seek_and_half_a_turn() {
         }
     }
     let expected_seek = sum / (n * n) as f64;
-    println!("{:.1} IOPS; seek {:.3} ms (expected {expected_seek:.3}), rotation {:.3} ms, {} seeks", s.read_iops, s.mean_seek_ms, s.mean_rotation_ms, s.seeks);
-    assert!((s.mean_seek_ms / expected_seek - 1.0).abs() < 0.03, "{} vs {expected_seek}", s.mean_seek_ms);
-    assert!((s.mean_rotation_ms / (REV_MS / 2.0) - 1.0).abs() < 0.03, "{}", s.mean_rotation_ms);
+    println!(
+        "{:.1} IOPS; seek {:.3} ms (expected {expected_seek:.3}), rotation {:.3} ms, {} seeks",
+        s.read_iops,
+        s.hdd.as_ref().unwrap().mean_seek_ms,
+        s.hdd.as_ref().unwrap().mean_rotation_ms,
+        s.hdd.as_ref().unwrap().seeks
+    );
+    assert!((s.hdd.as_ref().unwrap().mean_seek_ms / expected_seek - 1.0).abs() < 0.03, "{} vs {expected_seek}", s.hdd.as_ref().unwrap().mean_seek_ms);
+    assert!((s.hdd.as_ref().unwrap().mean_rotation_ms / (REV_MS / 2.0) - 1.0).abs() < 0.03, "{}", s.hdd.as_ref().unwrap().mean_rotation_ms);
     // A request: firmware, seek, rotation, 4 KiB at the zone's rate (at most 68 µs), link.
-    let service_ms = 0.05 + 0.002 + s.mean_seek_ms + s.mean_rotation_ms + 0.05;
+    let service_ms = 0.05 + 0.002 + s.hdd.as_ref().unwrap().mean_seek_ms + s.hdd.as_ref().unwrap().mean_rotation_ms + 0.05;
     assert!((s.read_iops * service_ms / 1000.0 - 1.0).abs() < 0.03, "{} IOPS, {service_ms} ms", s.read_iops);
     // The spec sheet's own figures: 12 ms average seek and 4.17 ms of rotation, 62 reads a
     // second (the firmware's 0.1 ms and shorter seeks between blocks, rather than between
@@ -78,9 +84,12 @@ fn read_look_ahead_serves_small_sequential_reads_and_without_it_each_misses_a_tu
     let bare = disk(json!({"hdd": {"cache_bytes": 0}}), job("read", "4k", 1, 0, 1 << 30, 1.0)).summary;
     println!(
         "4 KiB sequential reads: look-ahead {:.1} MB/s ({:.1} % from DRAM), none {:.2} MB/s ({:.1} IOPS)",
-        cached.read_mb_per_s, cached.read_cache_hit_percent, bare.read_mb_per_s, bare.read_iops
+        cached.read_mb_per_s,
+        cached.hdd.as_ref().unwrap().read_cache_hit_percent,
+        bare.read_mb_per_s,
+        bare.read_iops
     );
-    assert!(cached.read_cache_hit_percent > 99.0, "{}", cached.read_cache_hit_percent);
+    assert!(cached.hdd.as_ref().unwrap().read_cache_hit_percent > 99.0, "{}", cached.hdd.as_ref().unwrap().read_cache_hit_percent);
     // Firmware, host and link take about 59 µs a command: faster than the platters deliver.
     assert!(cached.read_mb_per_s > 60.0, "{}", cached.read_mb_per_s);
     // Without it the next sector has passed by the time the command comes: a turn each.

@@ -47,9 +47,9 @@ fn article_004_cached_reads_win_up_to_512k_and_the_platters_catch_up_at_768k() {
     }
     // Every read of the cached run came from the NAND: the warm-up's blocks were all promoted.
     let s = &runs[0].summary;
-    assert_eq!(s.tier_promoted_bytes, 102_400_000.0);
-    assert_eq!(s.tier_cached_bytes, 102_400_000.0);
-    assert_eq!(runs[1].summary.tier_promoted_bytes, 0.0);
+    assert_eq!(s.tier.as_ref().unwrap().tier_promoted_bytes, 102_400_000.0);
+    assert_eq!(s.tier.as_ref().unwrap().tier_cached_bytes, 102_400_000.0);
+    assert_eq!(runs[1].summary.tier.as_ref().unwrap().tier_promoted_bytes, 0.0);
 }
 
 #[test]
@@ -59,23 +59,23 @@ fn the_momentus_promotes_only_in_idle_time_and_writes_go_around_the_cache() {
     v["workload"]["idle_s"] = json!(0);
     v["workload"]["sizes"] = json!(["4k"]);
     let r = run(&v);
-    assert_eq!(r.summary.tier_promoted_bytes, 0.0);
+    assert_eq!(r.summary.tier.as_ref().unwrap().tier_promoted_bytes, 0.0);
     assert!(at(&headline(&r), 4.0) < 1.0, "{:?}", headline(&r));
     // An idle time shorter than the drive waits for before it starts copying does nothing.
     v["workload"]["idle_s"] = json!(0.5);
-    assert_eq!(run(&v).summary.tier_promoted_bytes, 0.0);
+    assert_eq!(run(&v).summary.tier.as_ref().unwrap().tier_promoted_bytes, 0.0);
     // Read once is not read often: with three reads needed, one warm-up pass promotes nothing.
     v["workload"]["idle_s"] = json!(60);
     v["workload"]["warmup_s"] = json!(1.2);
     v["device"]["tier"]["promote_after_reads"] = json!(3);
-    assert_eq!(run(&v).summary.tier_promoted_bytes, 0.0);
+    assert_eq!(run(&v).summary.tier.as_ref().unwrap().tier_promoted_bytes, 0.0);
     // Writes reach the platters, never the NAND; a cached copy of a written block is dropped.
     let mut w = preset("momentus-xt-like");
     w["workload"] = json!({"kind": "job", "rw": "randwrite", "bs": "4k", "iodepth": 1, "offset": 0, "size": "100m", "runtime": 1});
     let r = run(&w);
     assert!(r.summary.host_written_bytes > 0.0);
-    assert_eq!(r.summary.tier_cached_bytes, 0.0);
-    assert_eq!(r.summary.media_written_bytes, r.summary.host_written_bytes);
+    assert_eq!(r.summary.tier.as_ref().unwrap().tier_cached_bytes, 0.0);
+    assert_eq!(r.summary.media.as_ref().unwrap().media_written_bytes, r.summary.host_written_bytes);
 }
 
 #[test]
@@ -123,15 +123,19 @@ fn write_back_takes_writes_into_xpoint_and_writes_them_back_when_idle() {
     // Two rounds of 4 KiB random writes over 64 MiB of the 1/16 drive, 5 s idle between.
     v["workload"] = json!({"kind": "steady_state", "rw": "randwrite", "bs": "4k", "iodepth": 1, "offset": 0, "size": "1g", "round_bytes": "256m", "rounds": 2, "idle_s": 5});
     let s = run(&v).summary;
-    println!("write p50 {:.1} µs; written back {:.0} of {:.0}", s.write_latency.p50_us, s.tier_written_back_bytes, s.host_written_bytes);
+    println!("write p50 {:.1} µs; written back {:.0} of {:.0}", s.write_latency.p50_us, s.tier.as_ref().unwrap().tier_written_back_bytes, s.host_written_bytes);
     // A write is an XPoint write (12 µs on its rank) behind the firmware and the x2 link.
     assert!(s.write_latency.p50_us < 40.0, "{}", s.write_latency.p50_us);
     // The idle time wrote round 1 back to the QLC: every distinct block it wrote, once
     // (4,096 writes over 16,384 blocks touch 16,384 (1 - e^-1/4) of them), and none of
     // round 2, which nothing followed.
     let distinct = 16_384.0 * (1.0 - (-0.25f64).exp()) * 4096.0;
-    assert!((s.tier_written_back_bytes / distinct - 1.0).abs() < 0.02, "{} against {distinct:.0}", s.tier_written_back_bytes);
-    assert!(s.nand_written_bytes >= s.tier_written_back_bytes);
+    assert!(
+        (s.tier.as_ref().unwrap().tier_written_back_bytes / distinct - 1.0).abs() < 0.02,
+        "{} against {distinct:.0}",
+        s.tier.as_ref().unwrap().tier_written_back_bytes
+    );
+    assert!(s.nand.as_ref().unwrap().nand_written_bytes >= s.tier.as_ref().unwrap().tier_written_back_bytes);
 }
 
 #[test]

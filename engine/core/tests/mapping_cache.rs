@@ -128,15 +128,15 @@ fn a_grant_below_the_minimum_or_policy_0_is_no_hmb_at_all() {
     // Trial: a 6-byte HostMemoryBufferBytes was "granted" and read 59.5 % hits; policy 0 was
     // ignored when HostMemoryBufferBytes was set. Both must run exactly as HMB off.
     let off = single_span("bg4-like", "16g", json!({"device": {"mapping": {"hmb": {"allocation_policy": 0}}}}));
-    assert_eq!(off.summary.hmb_granted_bytes, 0.0);
+    assert_eq!(off.summary.nand.as_ref().unwrap().hmb_granted_bytes, 0.0);
     for hmb in [json!({"host_memory_buffer_bytes": 6}), json!({"allocation_policy": 0, "host_memory_buffer_bytes": 64 << 20})] {
         let r = single_span("bg4-like", "16g", json!({"device": {"mapping": {"hmb": hmb.clone()}}}));
-        assert_eq!(r.summary.hmb_granted_bytes, 0.0, "{hmb}: nothing granted");
-        assert_eq!(r.summary.map_hmb_hit_percent, 0.0, "{hmb}");
+        assert_eq!(r.summary.nand.as_ref().unwrap().hmb_granted_bytes, 0.0, "{hmb}: nothing granted");
+        assert_eq!(r.summary.nand.as_ref().unwrap().map_hmb_hit_percent, 0.0, "{hmb}");
         assert_eq!(r.summary.read_mb_per_s.to_bits(), off.summary.read_mb_per_s.to_bits(), "{hmb}: same run as HMB off");
     }
     let granted = single_span("bg4-like", "16g", json!({"device": {"mapping": {"hmb": {"host_memory_buffer_bytes": 16 << 20}}}}));
-    assert_eq!(granted.summary.hmb_granted_bytes, (16 << 20) as f64, "the 16 MiB minimum itself is granted");
+    assert_eq!(granted.summary.nand.as_ref().unwrap().hmb_granted_bytes, (16 << 20) as f64, "the 16 MiB minimum itself is granted");
 }
 
 #[test]
@@ -177,7 +177,7 @@ fn encrypting_host_memory_costs_time_per_lookup() {
             json!({"device": {"nand": {"channel_mb_per_s": 4096}, "mapping": {"hmb": {"encrypt": encrypt, "encryption_us": 5.0}}},
                    "workload": {"iodepth": 1, "runtime": 1.0, "ramp_time": 0.2}}),
         );
-        (r.summary.read_latency.mean_us, r.summary.map_hmb_hit_percent / 100.0)
+        (r.summary.read_latency.mean_us, r.summary.nand.as_ref().unwrap().map_hmb_hit_percent / 100.0)
     };
     let ((plain, _), (encrypted, hmb_share)) = (lat(false), lat(true));
     println!("mean {plain:.2} -> {encrypted:.2} µs, HMB hits {:.1} %", hmb_share * 100.0);
@@ -188,6 +188,6 @@ fn encrypting_host_memory_costs_time_per_lookup() {
 #[test]
 fn a_fragmented_grant_covers_less() {
     let r = single_span("bg4-like", "8g", json!({"device": {"mapping": {"hmb": {"host_memory_buffer_bytes": 67108864, "chunks": 4}}}}));
-    assert_eq!(r.summary.hmb_granted_bytes, 64.0 * 1048576.0);
-    assert_eq!(r.summary.hmb_table_bytes, 0.0, "16 MiB chunks hold no 24 MiB region");
+    assert_eq!(r.summary.nand.as_ref().unwrap().hmb_granted_bytes, 64.0 * 1048576.0);
+    assert_eq!(r.summary.nand.as_ref().unwrap().hmb_table_bytes, 0.0, "16 MiB chunks hold no 24 MiB region");
 }

@@ -30,13 +30,19 @@ fn gc_under_sustained_random_writes_keeps_planes_busy_and_latency_bounded() {
     let r = run(r#"{"precondition":{"random_rounds":2},
         "workload":{"kind":"job","rw":"randwrite","size":0,"iodepth":32,"runtime":1.5}}"#);
     let s = &r.summary;
-    println!("WAF {:.2}, {:.1} MB/s, planes {:.1} % busy, latency {:?}", s.write_amplification, s.write_mb_per_s, s.plane_utilisation_percent, s.write_latency);
+    println!(
+        "WAF {:.2}, {:.1} MB/s, planes {:.1} % busy, latency {:?}",
+        s.write_amplification,
+        s.write_mb_per_s,
+        s.nand.as_ref().unwrap().plane_utilisation_percent,
+        s.write_latency
+    );
     assert!(s.write_amplification > 4.0, "the drive is at GC steady state");
-    assert!(s.plane_utilisation_percent > 90.0);
+    assert!(s.nand.as_ref().unwrap().plane_utilisation_percent > 90.0);
     assert!(s.write_latency.p999_us < 20_000.0 && s.write_latency.max_us < 50_000.0);
     // Host throughput is what the planes can program, divided by write amplification.
     let nand_mb_s = 16.0 * 16384.0 / 700e-6 / 1e6;
-    let expect = nand_mb_s / s.write_amplification * s.plane_utilisation_percent / 100.0;
+    let expect = nand_mb_s / s.write_amplification * s.nand.as_ref().unwrap().plane_utilisation_percent / 100.0;
     assert!((s.write_mb_per_s / expect - 1.0).abs() < 0.15, "{} vs {expect}", s.write_mb_per_s);
 }
 
@@ -52,7 +58,7 @@ fn background_gc_uses_idle_time_so_writes_stop_waiting() {
     let idle = run(&job(600)).summary;
     assert!(busy.write_latency.max_us > 1000.0, "without idle time writes wait for GC");
     assert!(idle.write_latency.max_us < 100.0, "with idle time GC runs in the gaps: {:?}", idle.write_latency);
-    assert!(idle.gc_runs > 10.0);
+    assert!(idle.nand.as_ref().unwrap().gc_runs > 10.0);
 }
 
 #[test]
@@ -74,7 +80,7 @@ fn trimmed_space_counts_as_free_and_lowers_write_amplification() {
 fn a_trim_job_frees_space() {
     let r = run(r#"{"workload":{"kind":"job","rw":"trim","bs":"1m","size":"2g","io_size":"2g","iodepth":1}}"#);
     assert_eq!(r.summary.host_trimmed_bytes, 2.0 * 1024.0 * 1024.0 * 1024.0);
-    assert_eq!(r.summary.nand_written_bytes, 0.0);
+    assert_eq!(r.summary.nand.as_ref().unwrap().nand_written_bytes, 0.0);
 }
 
 /// `device.controller.read_latency_us`: a read spends that long in the firmware before its

@@ -39,10 +39,10 @@ fn assert_last_waf_point_is_the_summary(name: &str, s: &Scenario, r: &Report) {
     let s = &r.summary;
     let by_waf = s.write_amplification * s.host_written_bytes;
     assert!(
-        (s.nand_written_bytes - by_waf).abs() < (1e-3 * by_waf).max(open_pages_bytes),
+        (s.nand.as_ref().unwrap().nand_written_bytes - by_waf).abs() < (1e-3 * by_waf).max(open_pages_bytes),
         "{name}: WAF {} vs NAND/host written {}",
         s.write_amplification,
-        s.nand_written_bytes / s.host_written_bytes
+        s.nand.as_ref().unwrap().nand_written_bytes / s.host_written_bytes
     );
 }
 
@@ -50,7 +50,7 @@ fn assert_last_waf_point_is_the_summary(name: &str, s: &Scenario, r: &Report) {
 fn dramless_random_write_summary_and_chart_agree_and_count_translation_pages() {
     let r = Simulation::run_to_end(&dramless_random_write()).unwrap();
     let s = &r.summary;
-    assert!(s.translation_page_writes > 5_000.0, "the table spills: {}", s.translation_page_writes);
+    assert!(s.nand.as_ref().unwrap().translation_page_writes > 5_000.0, "the table spills: {}", s.nand.as_ref().unwrap().translation_page_writes);
     // Translation writes make a large part of the amplification here (measured 5.6 before
     // the series counted them; the chart said 1.0).
     assert!(s.write_amplification > 3.0, "{}", s.write_amplification);
@@ -72,11 +72,11 @@ fn flash_operations_count_translation_page_io() {
     // drive's counters are this run's.
     let every =
         c.host_page_reads + c.gc_page_reads + c.host_page_programs + c.gc_page_programs + c.erases + c.translation_page_reads + c.translation_page_writes;
-    assert_eq!(s.flash_operations, every as f64);
-    assert_eq!(s.translation_page_reads, c.translation_page_reads as f64);
+    assert_eq!(s.nand.as_ref().unwrap().flash_operations, every as f64);
+    assert_eq!(s.nand.as_ref().unwrap().translation_page_reads, c.translation_page_reads as f64);
     let programs = c.host_page_programs + c.gc_page_programs + c.translation_page_writes;
     let page_bytes = sim.drive().nand().unwrap().ftl.geometry().page_bytes as u64;
-    assert_eq!(s.nand_written_bytes, (programs * page_bytes) as f64, "translation pages are NAND writes");
+    assert_eq!(s.nand.as_ref().unwrap().nand_written_bytes, (programs * page_bytes) as f64, "translation pages are NAND writes");
 }
 
 #[test]
@@ -126,7 +126,7 @@ fn gc_over_time_adds_up_to_the_runs_gc_not_preconditionings() {
             p[1] * 1e6 * width
         })
         .sum();
-    let moved = w.summary.gc_moved_bytes;
+    let moved = w.summary.nand.as_ref().unwrap().gc_moved_bytes;
     assert!(moved > 0.0);
     assert!((drawn_bytes / moved - 1.0).abs() < 1e-9, "chart {drawn_bytes} vs summary {moved}");
 }

@@ -5,6 +5,10 @@ import { z } from 'zod/mini';
 import type { Scenario } from '../scenario/generated/Scenario';
 import type { ScenarioError } from '../scenario/generated/ScenarioError';
 import type { LatencySummary } from '../scenario/generated/LatencySummary';
+import type { HddSummary } from '../scenario/generated/HddSummary';
+import type { MediaSummary } from '../scenario/generated/MediaSummary';
+import type { NandSummary } from '../scenario/generated/NandSummary';
+import type { TierSummary } from '../scenario/generated/TierSummary';
 import type { Knob, KnobLayout } from '../scenario/knobs';
 import { ERROR_CODES, type ErrorCode } from './errors';
 import { numbers, oneOf, tied } from './schemaTie';
@@ -38,20 +42,41 @@ const knobKind = oneOf<Knob['kind']>({ int: true, number: true, bytes: true, boo
 
 const latency = tied<LatencySummary>()(z.object(numbers(['count', 'mean_us', 'p50_us', 'p99_us', 'p999_us', 'max_us'])));
 
-/** Summary's numbers: all but the two latency records and the two flags (the tie keeps the list whole). */
-const SUMMARY_NUMBERS = [
+/** Summary's numbers every run has: all but the two latency records and the two flags (the tie keeps the lists whole). */
+const RUN_NUMBERS = [
   'duration_s', 'read_mb_per_s', 'write_mb_per_s', 'read_iops', 'write_iops', 'host_read_bytes', 'host_written_bytes', 'host_trimmed_bytes',
-  'nand_written_bytes', 'write_amplification', 'gc_runs', 'gc_moved_bytes', 'erases', 'wear_level_moves', 'erase_count_max', 'erase_count_mean',
-  'endurance_used_percent', 'estimated_tbw', 'flash_operations', 'plane_utilisation_percent', 'scale', 'raw_capacity_bytes', 'user_capacity_bytes',
-  'op_percent', 'spare_percent_of_raw', 'gc_spare_percent', 'working_blocks_per_plane', 'map_sram_hit_percent', 'map_dram_hit_percent',
-  'map_hmb_hit_percent', 'map_miss_percent', 'translation_page_reads', 'translation_page_writes', 'hmb_granted_bytes', 'hmb_table_bytes',
-  'hmb_covered_span_bytes', 'slc_cache_bytes', 'slc_written_bytes', 'folded_bytes', 'media_written_bytes', 'media_operations',
-  'media_utilisation_percent', 'seeks', 'mean_seek_ms', 'mean_rotation_ms', 'read_cache_hit_percent', 'tier_read_hit_percent',
-  'tier_promoted_bytes', 'tier_written_back_bytes', 'tier_evicted_bytes', 'tier_cached_bytes', 'events', 'time_window_ms',
+  'write_amplification', 'scale', 'user_capacity_bytes', 'events', 'time_window_ms',
 ] as const;
 
+/** A device kind's section of the summary, present only in a run that has the kind. */
+const NAND_SECTION = tied<NandSummary>()(
+  z.object(
+    numbers([
+      'nand_written_bytes', 'gc_runs', 'gc_moved_bytes', 'erases', 'wear_level_moves', 'erase_count_max', 'erase_count_mean', 'endurance_used_percent',
+      'estimated_tbw', 'flash_operations', 'plane_utilisation_percent', 'raw_capacity_bytes', 'op_percent', 'spare_percent_of_raw', 'gc_spare_percent',
+      'working_blocks_per_plane', 'map_sram_hit_percent', 'map_dram_hit_percent', 'map_hmb_hit_percent', 'map_miss_percent', 'translation_page_reads',
+      'translation_page_writes', 'hmb_granted_bytes', 'hmb_table_bytes', 'hmb_covered_span_bytes', 'slc_cache_bytes', 'slc_written_bytes', 'folded_bytes',
+    ]),
+  ),
+);
+const MEDIA_SECTION = tied<MediaSummary>()(z.object(numbers(['media_written_bytes', 'media_operations', 'media_utilisation_percent'])));
+const HDD_SECTION = tied<HddSummary>()(z.object(numbers(['seeks', 'mean_seek_ms', 'mean_rotation_ms', 'read_cache_hit_percent'])));
+const TIER_SECTION = tied<TierSummary>()(
+  z.object(numbers(['tier_read_hit_percent', 'tier_promoted_bytes', 'tier_written_back_bytes', 'tier_evicted_bytes', 'tier_cached_bytes'])),
+);
+
 const summary = tied<Summary>()(
-  z.object({ ...numbers(SUMMARY_NUMBERS), read_latency: latency, write_latency: latency, truncated: z.boolean(), time_window_widened: z.boolean() }),
+  z.object({
+    ...numbers(RUN_NUMBERS),
+    read_latency: latency,
+    write_latency: latency,
+    truncated: z.boolean(),
+    time_window_widened: z.boolean(),
+    ...z.partial(NAND_SECTION).shape,
+    ...z.partial(MEDIA_SECTION).shape,
+    ...z.partial(HDD_SECTION).shape,
+    ...z.partial(TIER_SECTION).shape,
+  }),
 );
 
 const budget = tied<Budget>()(

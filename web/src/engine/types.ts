@@ -1,7 +1,7 @@
 // Shapes of what crosses the worker boundary. Engine-defined shapes (Series, Summary) come
 // from the ts-rs-generated types, so they cannot drift from the Rust side.
 import type { Series } from '../scenario/generated/Series';
-import type { Summary } from '../scenario/generated/Summary';
+import type { Summary as SummarySections } from '../scenario/generated/Summary';
 import type { Scenario } from '../scenario/generated/Scenario';
 import type { Knob, KnobLayout } from '../scenario/knobs';
 import type { SummaryField } from '../scenario/generated/SummaryField';
@@ -14,7 +14,14 @@ export type { LabelId } from '../scenario/generated/LabelId';
 export type { SeriesRole } from '../scenario/generated/SeriesRole';
 export type { SummaryGroup } from '../scenario/generated/SummaryGroup';
 export type { Unit } from '../scenario/generated/Unit';
-export type { Budget, Summary, SummaryField };
+export type { Budget, SummaryField };
+
+/**
+ * A run's summary: the values every run has and, flattened in, the sections of the device kinds
+ * it has (a NAND drive's, media written in place, a disk's, a hybrid's tier), each present or
+ * absent whole. Ids are the same whichever section a value comes in.
+ */
+export type Summary = { [K in keyof SummarySections]: SummarySections[K] };
 
 /** One entry of Simulation.series_meta(): a series without its points. */
 export type SeriesMeta = Omit<Series, 'points'>;

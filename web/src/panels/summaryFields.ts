@@ -56,8 +56,10 @@ function bySection(values: readonly SummaryValue[]): SummarySection[] {
 
 /**
  * The fields that mean something for the device kinds in use (`deviceKinds`; `devices` absent:
- * every kind). The summary carries every field, 0 where it does not apply: a 3D XPoint run has
- * no WAF or GC to show; a hybrid shows its tier's values and those of both tiers' media.
+ * every kind). A run's summary has the sections of its device kinds only (a hybrid: its tier's
+ * and both tiers' media), so a value of another kind is absent; the filter also decides what a
+ * section-wide value shows for: write amplification is every run's, but 1 for media written in
+ * place says nothing worth a row, so it shows for NAND only.
  */
 export function fieldsForDevice(fields: readonly SummaryField[], kinds: KindsInUse): SummaryField[] {
   return fields.filter((f) => forDevices(f.devices, kinds));

@@ -17,9 +17,28 @@
 
 use std::collections::VecDeque;
 
+use super::footprint::Footprint;
 use super::front_end::FrontEnd;
-use crate::scenario::Device;
+use super::in_place::{in_place_window_counters, MediaSummary};
+use crate::controller::calendar;
+use crate::metrics::WindowCounters;
+use crate::scenario::{Device, Scenario};
 use crate::units::{transfer_ns, Nanos, MAPPING_UNIT_BYTES};
+use serde::Serialize;
+use ts_rs::TS;
+
+/// A disk's summary section: its arm, platters and cache.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, TS)]
+#[ts(export)]
+pub struct HddSummary {
+    /// Requests that moved the arm.
+    pub seeks: f64,
+    /// The mean seek and rotational wait per request at the platters.
+    pub mean_seek_ms: f64,
+    pub mean_rotation_ms: f64,
+    /// The share of units read that came from its DRAM (read look-ahead).
+    pub read_cache_hit_percent: f64,
+}
 
 /// What the disk did since it was powered on.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -120,6 +139,38 @@ impl HardDisk {
             busy_ns: 0,
             counters: HddCounters::default(),
         }
+    }
+
+    /// The heap it takes: its zones' rates, calendars for the link, and the dirty data
+    /// waiting for the platters (an entry per write at best, per unit at worst).
+    pub fn memory(s: &Scenario) -> Footprint {
+        let h = &s.device.hdd;
+        let fixed = 8 * h.zones as u64 + 2 * (calendar::HEAP_BYTES + 64) + 1024;
+        Footprint { bound: fixed + 16 * (h.cache_bytes.0 / MAPPING_UNIT_BYTES + 1), expected: fixed + 16 * 1024 }
+    }
+
+    /// Its summary sections (media and disk), the run having lasted `elapsed`. Nothing is
+    /// written before a run's workload, so the counters are the run's.
+    pub fn summary(&self, elapsed: Nanos) -> (MediaSummary, HddSummary) {
+        let c = &self.counters;
+        let requests = c.media_requests.max(1) as f64;
+        let read = c.unit_reads + c.cache_read_units;
+        let disk = HddSummary {
+            seeks: c.seeks as f64,
+            mean_seek_ms: c.seek_ns as f64 / 1e6 / requests,
+            mean_rotation_ms: c.rotation_ns as f64 / 1e6 / requests,
+            read_cache_hit_percent: if read > 0 { c.cache_read_units as f64 * 100.0 / read as f64 } else { 0.0 },
+        };
+        (MediaSummary::of(c.unit_reads, c.unit_writes, self.head_utilisation(elapsed)), disk)
+    }
+
+    pub fn window_counters(&self) -> WindowCounters {
+        in_place_window_counters(self.counters.unit_writes)
+    }
+
+    /// Media operations so far (reads from its cache too): what the run's work ceiling bounds.
+    pub fn media_ops(&self) -> u64 {
+        self.counters.unit_reads + self.counters.unit_writes + self.counters.cache_read_units
     }
 
     pub fn user_units(&self) -> u32 {

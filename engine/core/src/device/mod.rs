@@ -5,21 +5,31 @@
 //! An enum rather than a trait object: the run loop calls it once per command, and a match
 //! the compiler can see through costs nothing on the NAND path.
 
+mod footprint;
 mod front_end;
 pub mod hdd;
+mod in_place;
+mod memory;
 pub mod nand;
+mod run_frame;
 mod serve;
+mod summary;
 pub mod tier;
 pub mod xpoint;
 
 use crate::media::{Geometry, Layout};
-use crate::metrics::{MediaWrites, WindowCounters};
+use crate::metrics::WindowCounters;
 use crate::scenario::{Device, DeviceKind, ScenarioError};
 use crate::units::Nanos;
-pub use hdd::{HardDisk, HddCounters};
-pub use nand::NandSsd;
+pub use footprint::Footprint;
+pub use hdd::{HardDisk, HddCounters, HddSummary};
+pub use in_place::MediaSummary;
+pub use memory::device_bytes;
+pub use nand::{NandBaseline, NandSsd, NandSummary};
+pub use run_frame::RunFrame;
 pub use serve::Serve;
-pub use tier::{HybridDrive, TierCounters};
+pub use summary::{Baseline, DeviceSummary};
+pub use tier::{HybridDrive, TierCounters, TierSummary};
 pub use xpoint::{XpointCounters, XpointSsd};
 
 // One per simulation, built once and never moved while it runs: the NAND drive's size is
@@ -197,28 +207,13 @@ impl DeviceModel {
         })
     }
 
-    /// The counters rates over time come from. Media written in place writes what the host
-    /// wrote, once: its write counters are the host's.
+    /// The counters rates over time come from: the NAND's where it has NAND (a hybrid's
+    /// NAND tier's lines, WAF, GC and table, are what reaches the NAND), and the tier's.
     pub fn window_counters(&self) -> WindowCounters {
         let mut counters = match self {
-            DeviceModel::Nand(drive) => {
-                let ftl = drive.ftl.counters();
-                let (slc_data, slc_size) = drive.ftl.slc_cache_units();
-                WindowCounters {
-                    writes: drive.nand_writes(),
-                    gc_units: ftl.gc_units_moved,
-                    folded_units: ftl.units_folded,
-                    lookups: drive.mapping_counters().lookups,
-                    slc_units: [slc_data, slc_size],
-                    ..Default::default()
-                }
-            }
-            DeviceModel::Xpoint(XpointSsd { counters: XpointCounters { unit_writes: units, .. }, .. })
-            | DeviceModel::Hdd(HardDisk { counters: HddCounters { unit_writes: units, .. }, .. }) => {
-                let units = *units;
-                WindowCounters { writes: MediaWrites { host_units: units, data_sectors: units, translation_pages: 0 }, ..Default::default() }
-            }
-            // The NAND tier's lines (WAF, GC, table) are its own: what reaches the NAND.
+            DeviceModel::Nand(d) => d.window_counters(),
+            DeviceModel::Xpoint(x) => x.window_counters(),
+            DeviceModel::Hdd(h) => h.window_counters(),
             DeviceModel::Hybrid(h) => h.backing.nand().map_or_else(|| h.cache.window_counters(), |_| h.backing.window_counters()),
         };
         counters.tier = self.tier_counts();
@@ -226,13 +221,45 @@ impl DeviceModel {
     }
 
     /// Media operations done so far (flash reads, programs and erases; XPoint and disk unit
-    /// reads and writes, disk reads from its cache too): what the budget bounds.
+    /// reads and writes, disk reads from its cache too): what the run's work ceiling bounds.
     pub fn media_ops(&self) -> u64 {
         match self {
             DeviceModel::Nand(d) => d.counters().flash_ops(),
-            DeviceModel::Xpoint(x) => x.counters.unit_reads + x.counters.unit_writes,
-            DeviceModel::Hdd(h) => h.counters.unit_reads + h.counters.unit_writes + h.counters.cache_read_units,
+            DeviceModel::Xpoint(x) => x.media_ops(),
+            DeviceModel::Hdd(h) => h.media_ops(),
             DeviceModel::Hybrid(h) => h.cache.media_ops() + h.backing.media_ops(),
+        }
+    }
+
+    /// The counters a run's numbers count from (taken when its workload starts).
+    pub fn baseline(&self) -> Baseline {
+        Baseline { nand: self.nand().map_or_else(Default::default, NandSsd::baseline), tier: self.tier().map_or_else(Default::default, |t| t.counters) }
+    }
+
+    /// The summary sections this device contributes for the run since `since`.
+    pub fn summary(&self, since: &Baseline, run: &RunFrame) -> DeviceSummary {
+        let mut out = DeviceSummary::default();
+        self.add_summary(since, run, &mut out);
+        out
+    }
+
+    fn add_summary(&self, since: &Baseline, run: &RunFrame, out: &mut DeviceSummary) {
+        match self {
+            DeviceModel::Nand(d) => {
+                out.write_amplification = d.write_amplification_since(&since.nand);
+                out.nand = Some(d.summary(&since.nand, run));
+            }
+            DeviceModel::Xpoint(x) => out.add_media(x.summary(run.elapsed)),
+            DeviceModel::Hdd(h) => {
+                let (media, disk) = h.summary(run.elapsed);
+                out.add_media(media);
+                out.hdd = Some(disk);
+            }
+            DeviceModel::Hybrid(h) => {
+                h.cache.add_summary(since, run, out);
+                h.backing.add_summary(since, run, out);
+                out.tier = Some(h.summary(&since.tier, run.scale));
+            }
         }
     }
 }

@@ -11,9 +11,12 @@
 //! Resources are booked in arrival order as in `controller`: a rank is first come, first
 //! served; the channels and the link are calendars of unit-sized slots.
 
+use super::footprint::Footprint;
 use super::front_end::FrontEnd;
-use crate::controller::calendar::Calendar;
-use crate::scenario::Device;
+use super::in_place::{in_place_window_counters, MediaSummary};
+use crate::controller::calendar::{self, Calendar};
+use crate::metrics::WindowCounters;
+use crate::scenario::{Device, Scenario};
 use crate::units::{transfer_ns, Nanos, MAPPING_UNIT_BYTES};
 
 /// Media operations since the drive was new.
@@ -54,8 +57,28 @@ impl XpointSsd {
         }
     }
 
+    /// The heap it takes: its ranks' free times, and calendars for the channels and the link
+    /// (it keeps no maps).
+    pub fn memory(s: &Scenario) -> Footprint {
+        Footprint::exact(8 * s.device.xpoint.dies_per_channel as u64 + 3 * (calendar::HEAP_BYTES + 64) + 1024)
+    }
+
     pub fn user_units(&self) -> u32 {
         self.user_units
+    }
+
+    /// Its summary section, the run having lasted `elapsed`.
+    pub fn summary(&self, elapsed: Nanos) -> MediaSummary {
+        MediaSummary::of(self.counters.unit_reads, self.counters.unit_writes, self.media_utilisation(elapsed))
+    }
+
+    pub fn window_counters(&self) -> WindowCounters {
+        in_place_window_counters(self.counters.unit_writes)
+    }
+
+    /// Media operations so far: what the run's work ceiling bounds.
+    pub fn media_ops(&self) -> u64 {
+        self.counters.unit_reads + self.counters.unit_writes
     }
 
     /// The unit's rank is busy for `busy` from when it is free and `ready`; returns the end.

@@ -161,7 +161,7 @@ impl Sheet {
             self.preset,
             json!({"precondition": {"fill_percent": 0}, "workload": {"kind": "job", "rw": "read", "runtime": 0.0001}}),
         )?)?;
-        let cache = probe.summary.slc_cache_bytes;
+        let cache = probe.summary.nand.as_ref().map_or(0.0, |n| n.slc_cache_bytes);
         let s = patched(
             self.preset,
             json!({"precondition": {"fill_percent": 0}, "workload": {"kind": "whole_drive_write", "rw": "write", "bs": "128k", "iodepth": 32, "io_size": (cache * 2.5 / 4096.0).round() * 4096.0, "points": 100}}),

@@ -44,8 +44,9 @@ pub struct SummaryField {
     /// English label; the page translates by `id`.
     pub label: &'static str,
     /// The device kinds (`device.kind`) the value means something for; empty: every kind.
-    /// The summary always carries it (0 where it does not apply), the page shows it only
-    /// for these.
+    /// A device kind's values come in its section of the summary, present only in a run
+    /// that has the kind; the page shows a value only for these kinds (so an XPoint run's
+    /// write amplification of 1 is not shown).
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     #[ts(as = "Option<Vec<String>>", optional)]
     pub devices: &'static [&'static str],
@@ -179,25 +180,62 @@ mod tests {
         }
     }
 
+    /// The summary of a short mixed job on `device`, as JSON.
+    fn summary_of(device: &str) -> Value {
+        let json = format!(r#"{{"scale":16,"device":{device},"precondition":{{"fill_percent":0}},"workload":{{"kind":"job","rw":"randrw","runtime":0.002}}}}"#);
+        serde_json::to_value(crate::Simulation::run_to_end(&crate::Scenario::from_json(&json).unwrap()).unwrap().summary).unwrap()
+    }
+
+    const NAND_SSD: &str = r#"{"kind":"nand_ssd"}"#;
+    const HDD: &str = r#"{"kind":"hdd"}"#;
+    const XPOINT_OVER_NAND: &str = r#"{"kind":"hybrid","tier":{"cache":"xpoint_ssd","backing":"nand_ssd"}}"#;
+    const NAND_OVER_HDD: &str = r#"{"kind":"hybrid","tier":{"cache":"nand_ssd","backing":"hdd"}}"#;
+
     #[test]
     fn every_summary_value_has_exactly_one_catalogue_entry_and_vice_versa() {
-        let report =
-            crate::Simulation::run_to_end(&crate::Scenario::from_json(r#"{"workload":{"kind":"job","rw":"randrw","runtime":0.002}}"#).unwrap()).unwrap();
-        let summary = serde_json::to_value(&report.summary).unwrap();
+        // A run carries the sections of the device kinds it has: together, a NAND drive, a
+        // disk and two hybrids (XPoint over NAND, NAND over a disk) carry every value.
+        let runs = [NAND_SSD, HDD, XPOINT_OVER_NAND, NAND_OVER_HDD].map(|d| (d, summary_of(d)));
         let mut paths = Vec::new();
-        leaves("", &summary, &mut paths);
+        for (_, summary) in &runs {
+            leaves("", summary, &mut paths);
+        }
         paths.sort();
+        paths.dedup();
         let mut ids: Vec<String> = FIELDS.iter().map(|f| f.id.to_string()).collect();
         ids.sort();
         let mut unique = ids.clone();
         unique.dedup();
         assert_eq!(unique.len(), ids.len(), "an id is listed twice");
         assert_eq!(ids, paths, "catalogue and Summary disagree");
-        // Every leaf is a number except the one boolean, and units say so.
-        for f in FIELDS {
-            let v = f.id.split('.').fold(&summary, |v, k| &v[k]);
-            assert_eq!(v.is_boolean(), f.unit == Unit::None, "{}", f.id);
-            assert!(v.is_number() || v.is_boolean(), "{}", f.id);
+        // Every leaf is a number except the flags, and units say so.
+        for (preset, summary) in &runs {
+            for f in FIELDS {
+                let Some(v) = f.id.split('.').try_fold(summary, |v, k| v.get(k)) else { continue };
+                assert_eq!(v.is_boolean(), f.unit == Unit::None, "{preset} {}", f.id);
+                assert!(v.is_number() || v.is_boolean(), "{preset} {}", f.id);
+            }
+        }
+    }
+
+    #[test]
+    fn a_run_carries_the_sections_of_its_device_kinds_only() {
+        let has = |s: &Value, id: &str| s.get(id).is_some();
+        let nand = summary_of(NAND_SSD);
+        assert!(has(&nand, "gc_runs") && !has(&nand, "media_operations") && !has(&nand, "seeks") && !has(&nand, "tier_cached_bytes"));
+        let disk = summary_of(HDD);
+        assert!(!has(&disk, "gc_runs") && has(&disk, "media_operations") && has(&disk, "seeks") && !has(&disk, "tier_cached_bytes"));
+        let h10 = summary_of(XPOINT_OVER_NAND);
+        assert!(has(&h10, "gc_runs") && has(&h10, "media_operations") && !has(&h10, "seeks") && has(&h10, "tier_cached_bytes"));
+        // Every run's values are those of the catalogue for the kinds it has, and the
+        // run-wide ones; write amplification is every run's (1 in place, shown for NAND).
+        for (s, kinds) in [(&nand, &["nand_ssd"][..]), (&disk, &["hdd"]), (&h10, &["hybrid", "xpoint_ssd", "nand_ssd"])] {
+            let mut paths = Vec::new();
+            leaves("", s, &mut paths);
+            for p in paths.iter().filter(|p| *p != "write_amplification") {
+                let f = FIELDS.iter().find(|f| f.id == p).unwrap();
+                assert!(f.devices.is_empty() || f.devices.iter().any(|d| kinds.contains(d)), "{p} in a run of {kinds:?}");
+            }
         }
     }
 

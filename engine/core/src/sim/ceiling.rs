@@ -11,7 +11,7 @@
 //! it in, so a run stops at the same point natively and in the browser. A run passes its
 //! ceiling by at most what one interval does: a unit's work is bounded by the GC it causes.
 
-use super::{Baselines, Simulation};
+use super::Simulation;
 use crate::resolve::budget::PRECONDITION_OPS_PER_WORK;
 use crate::scenario::{ErrorCode, Job, Scenario, ScenarioError, Workload};
 use crate::units::Nanos;
@@ -132,7 +132,7 @@ impl Simulation {
             if self.precondition.done().is_multiple_of(CHECK_EVERY_WRITES) && Ceiling::work(self.precondition.flash_ops(), 0, 0) > self.ceiling.limit {
                 let notice = self.ceiling.stopped_preconditioning(self.precondition.total_writes(), self.precondition.done());
                 // The run's counters start where it stopped: it measured nothing of a workload.
-                self.base = Baselines::of(&self.drive);
+                self.base = self.drive.baseline();
                 self.recorder.start(self.drive.window_counters());
                 self.started = true;
                 self.stop(notice);

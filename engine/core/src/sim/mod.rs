@@ -11,12 +11,11 @@ mod precondition;
 mod recorder;
 mod threads;
 
-use crate::device::DeviceModel;
-use crate::ftl::FtlCounters;
+use crate::device::{Baseline, DeviceModel, RunFrame};
 use crate::host::plan::Phase;
 use crate::host::Command;
 use crate::media::Geometry;
-use crate::metrics::{FtlLines, MediaWrites, Op, Series, WindowCounters};
+use crate::metrics::{FtlLines, Op, Series, WindowCounters};
 use crate::resolve::{Budget, Resolved};
 use crate::scenario::{Rw, Scenario, ScenarioError};
 use crate::units::{Nanos, MAPPING_UNIT_BYTES};
@@ -77,7 +76,7 @@ pub struct Simulation {
     outstanding: u32,
     recorder: Recorder,
     /// The drive's counters when the workload started: the run's numbers count from here.
-    base: Baselines,
+    base: Baseline,
     now: Nanos,
     events: u64,
     finished: bool,
@@ -88,8 +87,6 @@ pub struct Simulation {
     /// Full-size HMB grant and the part of it holding table segments.
     hmb_granted_bytes: u64,
     hmb_table_bytes: u64,
-    /// The SLC cache's size when the workload started, 4 KiB units of the 1/scale drive.
-    slc_cache_start_units: u64,
 }
 
 impl Simulation {
@@ -129,7 +126,7 @@ impl Simulation {
         let mut drive = drive;
         let holds_data_on_nand = drive.data_nand_mut().is_some();
         let precondition = Preconditioner::new(if holds_data_on_nand { (user_bytes / MAPPING_UNIT_BYTES) as u32 } else { 0 }, &scenario);
-        let base = Baselines::of(&drive);
+        let base = drive.baseline();
         let ceiling = Ceiling::new(budget.work_limit, &scenario);
         Ok(Simulation {
             user_bytes,
@@ -160,14 +157,12 @@ impl Simulation {
             scale,
             hmb_granted_bytes: full_size.device.mapping.hmb.granted_bytes(),
             hmb_table_bytes: full_size.device.mapping.hmb.table_bytes(),
-            slc_cache_start_units: 0,
         })
     }
 
     /// Preconditioning is done: the run's counters start here and the first phase begins.
     fn start_workload(&mut self) {
-        self.base = Baselines::of(&self.drive);
-        self.slc_cache_start_units = self.drive.slc_cache_units()[1];
+        self.base = self.drive.baseline();
         self.recorder.start(self.drive.window_counters());
         self.started = true;
         self.start_phase(0, 0);
@@ -416,42 +411,20 @@ impl Simulation {
     pub(crate) fn parts(&self) -> SimParts<'_> {
         SimParts {
             full_user_bytes: self.full_user_bytes,
-            full_geo: self.full_geo.as_ref(),
             drive: &self.drive,
             recorder: &self.recorder,
             base: self.base,
-            hmb_table_bytes: self.hmb_table_bytes,
-            hmb_granted_bytes: self.hmb_granted_bytes,
-            slc_cache_start_units: self.slc_cache_start_units,
+            frame: RunFrame {
+                elapsed: self.now,
+                scale: self.scale,
+                full_geo: self.full_geo.as_ref(),
+                hmb_granted_bytes: self.hmb_granted_bytes,
+                hmb_table_bytes: self.hmb_table_bytes,
+            },
             elapsed: self.now,
             events: self.events,
             truncated: self.stopped.is_some(),
-            scale: self.scale,
         }
-    }
-}
-
-/// A NAND drive's counters at one moment; zero for media without an FTL.
-#[derive(Clone, Copy, Default)]
-pub(crate) struct Baselines {
-    pub ftl: FtlCounters,
-    pub flash: crate::controller::FlashCounters,
-    pub map: crate::ftl::mapping_cache::MappingCounters,
-    pub writes: MediaWrites,
-    pub tier: crate::device::TierCounters,
-}
-
-impl Baselines {
-    fn of(drive: &DeviceModel) -> Baselines {
-        let mut b = drive.nand().map_or_else(Baselines::default, |d| Baselines {
-            ftl: d.ftl.counters(),
-            flash: d.counters(),
-            map: d.mapping_counters(),
-            writes: d.nand_writes(),
-            tier: Default::default(),
-        });
-        b.tier = drive.tier().map_or_else(Default::default, |t| t.counters);
-        b
     }
 }
 
@@ -459,16 +432,12 @@ impl Baselines {
 pub(crate) struct SimParts<'a> {
     /// Bytes the host can address on the full-size drive.
     pub full_user_bytes: u64,
-    /// The full-size NAND drive's geometry (capacities as the user typed them).
-    pub full_geo: Option<&'a Geometry>,
     pub drive: &'a DeviceModel,
     pub recorder: &'a Recorder,
-    pub base: Baselines,
-    pub hmb_table_bytes: u64,
-    pub hmb_granted_bytes: u64,
-    pub slc_cache_start_units: u64,
+    /// The drive's counters when the workload started.
+    pub base: Baseline,
+    pub frame: RunFrame<'a>,
     pub elapsed: Nanos,
     pub events: u64,
     pub truncated: bool,
-    pub scale: u32,
 }

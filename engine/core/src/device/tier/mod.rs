@@ -19,12 +19,14 @@
 //! single device: the tier keeps each one's last issue time and never issues before it.
 
 mod directory;
+mod summary;
 
 use super::serve::Serve;
 use crate::scenario::{Device, Promotion, WritePolicy};
 use crate::units::Nanos;
 use directory::{Directory, History, DIRTY, EMPTY, FILL_QUEUE, MAX_RUN, PINNED};
 use std::collections::VecDeque;
+pub use summary::TierSummary;
 
 /// What the tier did since the drive was new, 4 KiB units.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

@@ -6,13 +6,10 @@
 //! per-block state); what only has a worst case (a plane's queue of operations, every chart
 //! point at its longest JSON) is bounded by that and expected at what runs take.
 
-use crate::controller::{calendar, plane_timeline};
-use crate::ftl::cost_benefit::CostBenefit;
+pub(crate) use crate::device::Footprint;
 use crate::host::plan::Plan;
-use crate::media::Geometry;
 use crate::resolve::window::TimeWindow;
-use crate::scenario::{GcPolicy, Rw, Scenario};
-use crate::units::MAPPING_UNIT_BYTES;
+use crate::scenario::{Rw, Scenario};
 
 /// Bytes one chart point may cost: 16 in its series, up to as much again while the vector
 /// grows, 16 in a report's copy, and up to 112 as JSON text (two f64 of up to 24
@@ -38,27 +35,6 @@ const TYPICAL_POINT_BYTES: u64 = 56;
 /// A series' id, labels and axes typically.
 const TYPICAL_SERIES_BYTES: u64 = 256;
 
-/// Bytes a part of a run takes: at most `bound`, typically `expected`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Footprint {
-    pub bound: u64,
-    pub expected: u64,
-}
-
-impl Footprint {
-    /// Known in advance: the bound is what it takes.
-    pub fn exact(bytes: u64) -> Footprint {
-        Footprint { bound: bytes, expected: bytes }
-    }
-}
-
-impl std::ops::Add for Footprint {
-    type Output = Footprint;
-    fn add(self, o: Footprint) -> Footprint {
-        Footprint { bound: self.bound.saturating_add(o.bound), expected: self.expected.saturating_add(o.expected) }
-    }
-}
-
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Memory {
     /// Maps, per-block and per-plane state, timelines, buffers, mapping cache.
@@ -71,55 +47,6 @@ impl Memory {
     pub fn total(&self) -> Footprint {
         self.drive + self.metrics + Footprint::exact(FIXED_BYTES)
     }
-}
-
-pub(crate) fn drive_bytes(s: &Scenario, geo: &Geometry) -> Footprint {
-    let d = &s.device;
-    let sectors = if d.controller.compression { crate::controller::COMPRESSION_SECTORS as u64 } else { 1 };
-    let (units, slots, blocks, planes) = (geo.user_units as u64, geo.slots as u64, geo.blocks as u64, geo.planes as u64);
-    // L2P, P2L (a unit per sector of a slot), and each unit's compressed size.
-    let maps = 4 * units + 4 * slots * sectors + if sectors > 1 { units } else { 0 };
-    // Bound: the block record (32 bytes), victim-bucket links (8), the free pool (24 with
-    // dynamic wear levelling, else 4 doubling), the FIFO queue (4, doubling), the SLC
-    // cache's links and queue (12) and the block map a caller may take (9). Expected: the
-    // same, with what only some drives keep (free-pool heap, FIFO queue, SLC cache) where
-    // they keep it, once.
-    let fifo = if d.gc.policy == GcPolicy::Fifo { 4 } else { 0 };
-    let pool = if d.wear.dynamic { 24 } else { 4 };
-    let slc = if d.slc_cache.enabled() && geo.bits_per_cell > 1 { 12 } else { 0 };
-    let per_block = Footprint { bound: 80 * blocks, expected: (32 + 8 + pool + fifo + slc) * blocks };
-    // Cost-benefit's search trees.
-    let cost_benefit = if d.gc.policy == GcPolicy::CostBenefit { CostBenefit::bytes(planes, geo.blocks_per_plane as u64) } else { 0 };
-    // Victim buckets: one head per valid count per plane.
-    let buckets = 4 * planes * (geo.slots_per_block as u64 * sectors + 1);
-    // Each plane's busy intervals (a deque that may double, but rarely grows past the room
-    // it starts with), GC and frontier state; the plane rotation.
-    let per_plane = Footprint {
-        bound: planes * (32 * plane_timeline::intervals_per_plane(geo.planes) as u64 + 256),
-        expected: planes * (plane_timeline::INITIAL_BYTES + 256),
-    };
-    let calendars = (d.nand.channels as u64 + 2) * (calendar::HEAP_BYTES + 64);
-    let buffer_units = (d.controller.write_buffer.0 / MAPPING_UNIT_BYTES).max(2 * geo.slots_per_page as u64);
-    let buffer = 16 * buffer_units;
-    // Mapping cache: tier, LRU links, dirty flag and dirty-LRU links per segment.
-    let segments = units.div_ceil(d.mapping.entries_per_segment(geo.page_bytes) as u64);
-    let cache = 18 * segments;
-    Footprint::exact(maps + cost_benefit + buckets + calendars + buffer + cache) + per_block + per_plane
-}
-
-/// A 3D XPoint SSD keeps no maps: its ranks' free times, and calendars for the channels and
-/// the link.
-pub(crate) fn xpoint_drive_bytes(s: &Scenario) -> Footprint {
-    Footprint::exact(8 * s.device.xpoint.dies_per_channel as u64 + 3 * (calendar::HEAP_BYTES + 64) + 1024)
-}
-
-/// A hard disk: its zones' rates, the dirty data waiting for the platters (an entry per
-/// write at most, a unit each at least) and calendars for the link.
-pub(crate) fn hdd_drive_bytes(s: &Scenario) -> Footprint {
-    let h = &s.device.hdd;
-    let fixed = 8 * h.zones as u64 + 2 * (calendar::HEAP_BYTES + 64) + 1024;
-    // The dirty data waiting for the platters: a unit an entry at worst, a write at best.
-    Footprint { bound: fixed + 16 * (h.cache_bytes.0 / MAPPING_UNIT_BYTES + 1), expected: fixed + 16 * 1024 }
 }
 
 /// Bytes of the latency histograms (1 ns .. 1000 s at 3 significant digits), measured

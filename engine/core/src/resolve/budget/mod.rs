@@ -12,7 +12,7 @@ mod typical;
 use crate::host::plan::Plan;
 use crate::media::Layout;
 use crate::resolve::window::TimeWindow;
-use crate::scenario::{DeviceKind, ErrorCode, Scenario, ScenarioError};
+use crate::scenario::{ErrorCode, Scenario, ScenarioError};
 use crate::units::MIB;
 use serde::Serialize;
 use ts_rs::TS;
@@ -72,7 +72,7 @@ const BLOCKS: &str = "device.nand.blocks_per_plane";
 /// The budget of a scaled, validated scenario run with `work_limit`, and where its memory
 /// goes (for a refusal's field).
 fn budget_parts(s: &Scenario, plan: &Plan, window: TimeWindow, layout: Layout, work_limit: u64) -> Result<(Budget, memory::Memory), ScenarioError> {
-    let drive = drive_bytes(s, s.device.kind, layout);
+    let drive = crate::device::device_bytes(s, s.device.kind, layout);
     let m = memory::Memory { drive, metrics: memory::metrics_bytes(s, plan, window, layout.user_bytes) };
     let memory = m.total();
     let work = typical::work(s, plan, layout)?;
@@ -88,23 +88,6 @@ fn budget_parts(s: &Scenario, plan: &Plan, window: TimeWindow, layout: Layout, w
         precondition_share: if total > 0 { work.precondition as f64 / total as f64 } else { 0.0 },
     };
     Ok((budget, m))
-}
-
-/// Memory of one device kind's drive; a hybrid's is both tiers' and its directory.
-fn drive_bytes(s: &Scenario, kind: DeviceKind, layout: Layout) -> memory::Footprint {
-    match kind {
-        // A validated NAND device has its geometry.
-        DeviceKind::NandSsd => layout.geometry.map_or_else(memory::Footprint::default, |geo| memory::drive_bytes(s, &geo)),
-        DeviceKind::XpointSsd => memory::xpoint_drive_bytes(s),
-        DeviceKind::Hdd => memory::hdd_drive_bytes(s),
-        DeviceKind::Hybrid => {
-            let t = &s.device.tier;
-            let slots = layout.bytes_of(&s.device, t.cache) / crate::units::MAPPING_UNIT_BYTES;
-            // Tag, last use, flags; history tag and count; a candidate and a dirty entry per slot.
-            let directory = slots * (4 + 4 + 1 + 4 + 1 + 4 + 4) + 4096 * 16;
-            drive_bytes(s, t.backing, layout) + drive_bytes(s, t.cache, layout) + memory::Footprint::exact(directory)
-        }
-    }
 }
 
 /// The budget of a scaled, validated scenario without a work ceiling (native tools).

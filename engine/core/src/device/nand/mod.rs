@@ -1,6 +1,11 @@
 //! The NAND SSD: host commands served by the FTL (where data goes, GC) and the controller
 //! (when each flash operation and transfer happens).
 
+mod memory;
+mod summary;
+
+pub use summary::{NandBaseline, NandSummary};
+
 use crate::controller::{FlashCounters, Hardware, COMPRESSION_SECTORS};
 use crate::ftl::{Ftl, UNMAPPED};
 use crate::media::Geometry;

@@ -1,0 +1,167 @@
+//! The NAND drive's part of a run's summary and of its rates over time: its NAND, GC, wear,
+//! capacity, table and SLC cache, counted from the workload's start.
+
+use super::NandSsd;
+use crate::controller::FlashCounters;
+use crate::device::run_frame::RunFrame;
+use crate::ftl::mapping_cache::MappingCounters;
+use crate::ftl::FtlCounters;
+use crate::metrics::{MediaWrites, WindowCounters};
+use crate::units::MAPPING_UNIT_BYTES;
+use serde::Serialize;
+use ts_rs::TS;
+
+/// The NAND drive's counters when the workload started.
+#[derive(Clone, Copy, Default)]
+pub struct NandBaseline {
+    pub ftl: FtlCounters,
+    pub flash: FlashCounters,
+    pub map: MappingCounters,
+    pub writes: MediaWrites,
+    /// The SLC cache's size then, 4 KiB units of the 1/scale drive.
+    pub slc_cache_units: u64,
+}
+
+/// A NAND drive's summary section (the NAND tier's, in a hybrid). Every number is an f64 so
+/// JavaScript reads it exactly (all stay below 2^53).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, TS)]
+#[ts(export)]
+pub struct NandSummary {
+    /// NAND bytes programmed for host data and GC copies.
+    pub nand_written_bytes: f64,
+    pub gc_runs: f64,
+    pub gc_moved_bytes: f64,
+    pub erases: f64,
+    pub wear_level_moves: f64,
+    /// Erase counts over all blocks, since the drive was new (preconditioning included).
+    pub erase_count_max: f64,
+    pub erase_count_mean: f64,
+    /// Mean erase count against the cell type's rated P/E cycles.
+    pub endurance_used_percent: f64,
+    /// Host writes the NAND can take before its rated P/E cycles run out, at this run's
+    /// write amplification (1 if it wrote nothing): raw capacity x P/E / WAF, in TB.
+    pub estimated_tbw: f64,
+    /// Every NAND read, program and erase of this run, whatever caused it (host, GC, wear
+    /// levelling, translation pages); preconditioning excluded.
+    pub flash_operations: f64,
+    /// Mean share of time the planes were reading, programming or erasing.
+    pub plane_utilisation_percent: f64,
+    pub raw_capacity_bytes: f64,
+    /// (raw - user) / user, as drive makers quote it.
+    pub op_percent: f64,
+    /// The same spare area as a share of raw NAND: (raw - user) / raw.
+    pub spare_percent_of_raw: f64,
+    /// The spare GC really had when it chose its victims in this run, as OP is quoted:
+    /// (data written in the plane, valid or not, - valid data) / valid data, percent. It is
+    /// the OP as typed on a full drive; never-written or trimmed space adds to it. Without
+    /// GC in the run, the drive's spare at its end.
+    pub gc_spare_percent: f64,
+    /// The firmware's working blocks in each plane, on top of the raw capacity (GC's free
+    /// reserve and the open blocks of the write frontiers).
+    pub working_blocks_per_plane: f64,
+    /// Share of table lookups answered by each tier, and missed (read from NAND), percent.
+    pub map_sram_hit_percent: f64,
+    pub map_dram_hit_percent: f64,
+    pub map_hmb_hit_percent: f64,
+    pub map_miss_percent: f64,
+    /// Translation pages read from NAND (misses, and loads before an update).
+    pub translation_page_reads: f64,
+    /// Dirty table segments written back to NAND.
+    pub translation_page_writes: f64,
+    /// HMB the host granted, and the part holding table segments; the span that part
+    /// covers at 4 bytes per 4 KiB.
+    pub hmb_granted_bytes: f64,
+    pub hmb_table_bytes: f64,
+    pub hmb_covered_span_bytes: f64,
+    /// The SLC cache's size when the workload started (static part plus the dynamic share of
+    /// the free native capacity then), a capacity: full-size bytes; 0 without one.
+    pub slc_cache_bytes: f64,
+    /// Host data written into the SLC cache, and data folded out of it into native blocks
+    /// (part of `gc_moved_bytes`), in this run: amounts of the 1/scale drive, as host and
+    /// NAND writes are.
+    pub slc_written_bytes: f64,
+    pub folded_bytes: f64,
+}
+
+impl NandSsd {
+    /// The counters a run's numbers count from.
+    pub fn baseline(&self) -> NandBaseline {
+        NandBaseline {
+            ftl: self.ftl.counters(),
+            flash: self.counters(),
+            map: self.mapping_counters(),
+            writes: self.nand_writes(),
+            slc_cache_units: self.ftl.slc_cache_units().1,
+        }
+    }
+
+    /// Write amplification since `b`: every NAND write over host writes (one definition
+    /// with the WAF series).
+    pub fn write_amplification_since(&self, b: &NandBaseline) -> f64 {
+        self.nand_writes().write_amplification(&b.writes, self.slot_geometry())
+    }
+
+    /// This drive's summary section for the run since `b`.
+    pub fn summary(&self, b: &NandBaseline, run: &RunFrame) -> NandSummary {
+        let full_geo = run.full_geo.expect("a NAND drive has a geometry");
+        let ftl = self.ftl.counters();
+        let flash = self.counters();
+        let gc_units = ftl.gc_units_moved - b.ftl.gc_units_moved;
+        let programs = (flash.host_page_programs + flash.gc_page_programs) - (b.flash.host_page_programs + b.flash.gc_page_programs);
+        let counts = self.ftl.erase_counts();
+        let erase_mean = counts.clone().map(|c| c as f64).sum::<f64>() / counts.len() as f64;
+        let endurance = self.endurance_pe() as f64;
+        let map = self.mapping_counters();
+        let lookups: [f64; 4] = std::array::from_fn(|t| (map.lookups[t] - b.map.lookups[t]) as f64);
+        let total_lookups: f64 = lookups.iter().sum::<f64>().max(1.0);
+        let page_reads = flash.translation_page_reads - b.flash.translation_page_reads;
+        let page_writes = flash.translation_page_writes - b.flash.translation_page_writes;
+        let geo = self.ftl.geometry();
+        let waf = self.write_amplification_since(b);
+        let bytes = |units: u64| (units * MAPPING_UNIT_BYTES) as f64;
+        NandSummary {
+            nand_written_bytes: ((programs + page_writes) * geo.page_bytes as u64) as f64,
+            gc_runs: (ftl.gc_runs - b.ftl.gc_runs) as f64,
+            gc_moved_bytes: bytes(gc_units),
+            erases: (ftl.erases - b.ftl.erases) as f64,
+            wear_level_moves: (ftl.wear_level_moves - b.ftl.wear_level_moves) as f64,
+            erase_count_max: counts.max().unwrap_or(0) as f64,
+            erase_count_mean: erase_mean,
+            endurance_used_percent: erase_mean / endurance * 100.0,
+            estimated_tbw: full_geo.raw_bytes() as f64 * endurance / waf.max(1.0) / 1e12,
+            flash_operations: (flash.flash_ops() - b.flash.flash_ops()) as f64,
+            plane_utilisation_percent: self.hw.plane_utilisation(run.elapsed) * 100.0,
+            raw_capacity_bytes: full_geo.raw_bytes() as f64,
+            op_percent: full_geo.op_percent_of_user(),
+            spare_percent_of_raw: full_geo.spare_percent_of_raw(),
+            gc_spare_percent: ftl.gc_spare_percent_since(&b.ftl).or_else(|| self.ftl.gc_spare_percent()).unwrap_or(0.0),
+            working_blocks_per_plane: geo.working_blocks_per_plane as f64,
+            map_sram_hit_percent: lookups[0] * 100.0 / total_lookups,
+            map_dram_hit_percent: lookups[1] * 100.0 / total_lookups,
+            map_hmb_hit_percent: lookups[2] * 100.0 / total_lookups,
+            map_miss_percent: lookups[3] * 100.0 / total_lookups,
+            translation_page_reads: page_reads as f64,
+            translation_page_writes: page_writes as f64,
+            hmb_granted_bytes: run.hmb_granted_bytes as f64,
+            hmb_table_bytes: run.hmb_table_bytes as f64,
+            hmb_covered_span_bytes: (run.hmb_table_bytes / 4 * 4096) as f64,
+            slc_cache_bytes: bytes(b.slc_cache_units) * run.scale as f64,
+            slc_written_bytes: bytes(ftl.slc_units_written - b.ftl.slc_units_written),
+            folded_bytes: bytes(ftl.units_folded - b.ftl.units_folded),
+        }
+    }
+
+    /// The counters its rates over time come from.
+    pub fn window_counters(&self) -> WindowCounters {
+        let ftl = self.ftl.counters();
+        let (slc_data, slc_size) = self.ftl.slc_cache_units();
+        WindowCounters {
+            writes: self.nand_writes(),
+            gc_units: ftl.gc_units_moved,
+            folded_units: ftl.units_folded,
+            lookups: self.mapping_counters().lookups,
+            slc_units: [slc_data, slc_size],
+            ..Default::default()
+        }
+    }
+}
