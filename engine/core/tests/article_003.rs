@@ -50,7 +50,7 @@ fn steady_state_drops_less_with_op_and_never_with_zeros() {
             "{id}: MB/s per round {:.0?}, WAF {:.3}, spare GC had {:.2} %",
             headline(r),
             r.summary.write_amplification,
-            r.summary.nand.as_ref().unwrap().gc_spare_percent
+            r.summary.nand.as_ref().unwrap().gc_spare_percent.unwrap()
         );
     }
     let (op0, op20, zero) = (by("ssd520-like"), by("ssd520-like-op20"), by("ssd520-like-zero-fill"));
@@ -66,8 +66,16 @@ fn steady_state_drops_less_with_op_and_never_with_zeros() {
     println!("steady-state drop: OP 0 % {:.0} %, OP 20 % {:.0} %", drop0 * 100.0, drop20 * 100.0);
     assert!(drop0 > 0.5 && drop20 > 0.2 && drop20 < drop0 - 0.2, "drops {drop0:.2} vs {drop20:.2}");
     // The spare GC had is the OP the capacities give: 274.9 / 240 and 274.9 / 192.
-    assert!((op0.summary.nand.as_ref().unwrap().gc_spare_percent - 14.53).abs() < 0.3, "{}", op0.summary.nand.as_ref().unwrap().gc_spare_percent);
-    assert!((op20.summary.nand.as_ref().unwrap().gc_spare_percent - 43.16).abs() < 0.5, "{}", op20.summary.nand.as_ref().unwrap().gc_spare_percent);
+    assert!(
+        (op0.summary.nand.as_ref().unwrap().gc_spare_percent.unwrap() - 14.53).abs() < 0.3,
+        "{}",
+        op0.summary.nand.as_ref().unwrap().gc_spare_percent.unwrap()
+    );
+    assert!(
+        (op20.summary.nand.as_ref().unwrap().gc_spare_percent.unwrap() - 43.16).abs() < 0.5,
+        "{}",
+        op20.summary.nand.as_ref().unwrap().gc_spare_percent.unwrap()
+    );
     // Zeros compress to one sector in eight: never slower than 95 % of the first round.
     let z = headline(zero);
     assert!(z.iter().all(|&v| v > 0.95 * z[0]), "zero-filled rounds {z:.0?}");
@@ -78,15 +86,19 @@ fn steady_state_drops_less_with_op_and_never_with_zeros() {
 fn only_space_the_drive_knows_is_empty_counts_as_op() {
     let runs = figure("article-003-op-levels");
     for (id, r) in &runs {
-        println!("{id}: MB/s per round {:.0?}, spare GC had {:.2} %", headline(r), r.summary.nand.as_ref().unwrap().gc_spare_percent);
+        println!("{id}: MB/s per round {:.0?}, spare GC had {:.2} %", headline(r), r.summary.nand.as_ref().unwrap().gc_spare_percent.unwrap());
     }
     let (level1, level23, level4) = (&runs[0].1, &runs[1].1, &runs[2].1);
     // Hidden by the firmware or never written: the same drive to GC, the same numbers.
     assert!((steady(level23) / steady(level1) - 1.0).abs() < 0.02, "{} vs {}", steady(level23), steady(level1));
-    assert!((level23.summary.nand.as_ref().unwrap().gc_spare_percent - level1.summary.nand.as_ref().unwrap().gc_spare_percent).abs() < 0.5);
+    assert!((level23.summary.nand.as_ref().unwrap().gc_spare_percent.unwrap() - level1.summary.nand.as_ref().unwrap().gc_spare_percent.unwrap()).abs() < 0.5);
     // Written once and deleted without TRIM: still valid data to the drive, no OP at all.
     assert!(steady(level4) < 0.6 * steady(level1), "{} vs {}", steady(level4), steady(level1));
-    assert!((level4.summary.nand.as_ref().unwrap().gc_spare_percent - 14.53).abs() < 0.3, "{}", level4.summary.nand.as_ref().unwrap().gc_spare_percent);
+    assert!(
+        (level4.summary.nand.as_ref().unwrap().gc_spare_percent.unwrap() - 14.53).abs() < 0.3,
+        "{}",
+        level4.summary.nand.as_ref().unwrap().gc_spare_percent.unwrap()
+    );
 }
 
 #[test]

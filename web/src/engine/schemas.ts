@@ -50,14 +50,16 @@ const RUN_NUMBERS = [
 
 /** A device kind's section of the summary, present only in a run that has the kind. */
 const NAND_SECTION = tied<NandSummary>()(
-  z.object(
-    numbers([
+  z.object({
+    ...numbers([
       'nand_written_bytes', 'gc_runs', 'gc_moved_bytes', 'erases', 'wear_level_moves', 'erase_count_max', 'erase_count_mean', 'endurance_used_percent',
-      'estimated_tbw', 'flash_operations', 'plane_utilisation_percent', 'raw_capacity_bytes', 'op_percent', 'spare_percent_of_raw', 'gc_spare_percent',
+      'estimated_tbw', 'flash_operations', 'plane_utilisation_percent', 'raw_capacity_bytes', 'op_percent', 'spare_percent_of_raw',
       'working_blocks_per_plane', 'map_sram_hit_percent', 'map_dram_hit_percent', 'map_hmb_hit_percent', 'map_miss_percent', 'translation_page_reads',
       'translation_page_writes', 'hmb_granted_bytes', 'hmb_table_bytes', 'hmb_covered_span_bytes', 'slc_cache_bytes', 'slc_written_bytes', 'folded_bytes',
     ]),
-  ),
+    /** Only where GC chose victims in the run. */
+    gc_spare_percent: z.optional(count),
+  }),
 );
 const MEDIA_SECTION = tied<MediaSummary>()(z.object(numbers(['media_written_bytes', 'media_operations', 'media_utilisation_percent'])));
 const HDD_SECTION = tied<HddSummary>()(z.object(numbers(['seeks', 'mean_seek_ms', 'mean_rotation_ms', 'read_cache_hit_percent'])));

@@ -299,11 +299,12 @@ export const FIGURES_JA: Record<string, PresetText & { members: Record<string, s
   'article-000-random-write': {
     title: '記事 000：アクセス範囲ごとの 4 KiB ランダム書き込み（QD32）',
     description:
-      'QD32 の 4 KiB ランダム書き込みを、範囲ごとに 4 GB ずつ。DRAM 搭載ドライブは平坦。DRAM レスのドライブは HMB の有無にかかわらず 2 GB まで速度を保ちます：更新されたテーブルセグメントは信頼できる 2 MiB のコントローラー SRAM に置く必要があり（ホスト RAM は信頼できない）、2 GB を超えるとほぼ毎回の書き込みで変換ページが NAND に書き戻されるため、48 GB では HMB の有無で差がなくなります。',
+      'QD32 の 4 KiB ランダム書き込みを、範囲ごとに 4 GB ずつ。DRAM 搭載ドライブは平坦。DRAM レスのドライブは HMB の有無にかかわらず 2 GB まで速度を保ちます：更新されたテーブルセグメントは信頼できる 2 MiB のコントローラー SRAM に置く必要があり（ホスト RAM は信頼できない）、2 GB を超えるとほぼ毎回の書き込みで変換ページが NAND に書き戻されるため、48 GB では HMB の有無で差がなくなります。記事の測定とは異なる点：記事では HMB 有効の BG4 が 2 GB を超えても速度を保ち、48 GB で HMB 無効と同じ速度まで下がりました。また 4〜32 GB では BG4 が BG3 より遅くなりました（ファームウェアが 100 ms を超える書き込みを避けるため）。このモデルにはどちらの仕組みもないので、ここではどの範囲でも BG4 風が BG3 風より速くなります。',
     members: {
       'bg4-like-hmb-off': 'BG4 風、HMB 無効',
       'bg4-like': 'BG4 風、HMB 61 MiB',
       'bg4-like-hmb-64mb': 'BG4 風、HMB 64 MiB',
+      'bg3-like': 'BG3 風',
       '970-evo-plus-like': '970 EVO Plus 風（DRAM）',
     },
   },

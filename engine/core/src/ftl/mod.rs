@@ -352,13 +352,6 @@ impl Ftl {
         (self.geo.blocks_per_plane * self.geo.slots_per_block - self.erased_slots[plane as usize]) as u64 * self.sectors as u64
     }
 
-    /// The spare the drive has right now, as OP is quoted: (written - valid) / valid, percent.
-    pub fn gc_spare_percent(&self) -> Option<f64> {
-        let written: u64 = (0..self.geo.planes).map(|p| self.written_sectors(p)).sum();
-        let valid: u64 = self.valid_sectors.iter().sum();
-        (valid > 0).then(|| (written - valid) as f64 / valid as f64 * 100.0)
-    }
-
     fn map(&mut self, lba: u32, slot: u32, ops: &mut impl FlashOps) {
         let members = slot as usize * self.sectors as usize;
         // Without compression a slot holds one unit: its one entry is free (no search).

@@ -180,11 +180,18 @@ mod tests {
         }
     }
 
-    /// The summary of a short mixed job on `device`, as JSON.
+    /// The summary of a short mixed job on `device`, empty, as JSON.
     fn summary_of(device: &str) -> Value {
-        let json = format!(r#"{{"scale":16,"device":{device},"precondition":{{"fill_percent":0}},"workload":{{"kind":"job","rw":"randrw","runtime":0.002}}}}"#);
-        serde_json::to_value(crate::Simulation::run_to_end(&crate::Scenario::from_json(&json).unwrap()).unwrap().summary).unwrap()
+        run(&format!(r#"{{"scale":16,"device":{device},"precondition":{{"fill_percent":0}},"workload":{{"kind":"job","rw":"randrw","runtime":0.002}}}}"#))
     }
+
+    fn run(json: &str) -> Value {
+        serde_json::to_value(crate::Simulation::run_to_end(&crate::Scenario::from_json(json).unwrap()).unwrap().summary).unwrap()
+    }
+
+    /// Random writes on a small full drive: GC runs, so the spare it had is stated.
+    const WITH_GC: &str =
+        r#"{"precondition":{"fill_percent":100},"device":{"nand":{"blocks_per_plane":32}},"workload":{"kind":"job","rw":"randwrite","runtime":1}}"#;
 
     const NAND_SSD: &str = r#"{"kind":"nand_ssd"}"#;
     const HDD: &str = r#"{"kind":"hdd"}"#;
@@ -195,7 +202,8 @@ mod tests {
     fn every_summary_value_has_exactly_one_catalogue_entry_and_vice_versa() {
         // A run carries the sections of the device kinds it has: together, a NAND drive, a
         // disk and two hybrids (XPoint over NAND, NAND over a disk) carry every value.
-        let runs = [NAND_SSD, HDD, XPOINT_OVER_NAND, NAND_OVER_HDD].map(|d| (d, summary_of(d)));
+        let runs =
+            [NAND_SSD, HDD, XPOINT_OVER_NAND, NAND_OVER_HDD].map(|d| (d, summary_of(d))).into_iter().chain([(WITH_GC, run(WITH_GC))]).collect::<Vec<_>>();
         let mut paths = Vec::new();
         for (_, summary) in &runs {
             leaves("", summary, &mut paths);
@@ -222,6 +230,8 @@ mod tests {
     fn a_run_carries_the_sections_of_its_device_kinds_only() {
         let has = |s: &Value, id: &str| s.get(id).is_some();
         let nand = summary_of(NAND_SSD);
+        // No GC in the run: no spare GC had (and a full drive's random writes do state it).
+        assert!(!has(&nand, "gc_spare_percent") && has(&run(WITH_GC), "gc_spare_percent"));
         assert!(has(&nand, "gc_runs") && !has(&nand, "media_operations") && !has(&nand, "seeks") && !has(&nand, "tier_cached_bytes"));
         let disk = summary_of(HDD);
         assert!(!has(&disk, "gc_runs") && has(&disk, "media_operations") && has(&disk, "seeks") && !has(&disk, "tier_cached_bytes"));

@@ -53,9 +53,12 @@ pub struct NandSummary {
     pub spare_percent_of_raw: f64,
     /// The spare GC really had when it chose its victims in this run, as OP is quoted:
     /// (data written in the plane, valid or not, - valid data) / valid data, percent. It is
-    /// the OP as typed on a full drive; never-written or trimmed space adds to it. Without
-    /// GC in the run, the drive's spare at its end.
-    pub gc_spare_percent: f64,
+    /// the OP as typed on a full drive; never-written or trimmed space adds to it. Absent
+    /// from a run in which GC chose no victim: there is no spare "GC had" to state (a read
+    /// run's free space is not a spare GC used).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub gc_spare_percent: Option<f64>,
     /// The firmware's working blocks in each plane, on top of the raw capacity (GC's free
     /// reserve and the open blocks of the write frontiers).
     pub working_blocks_per_plane: f64,
@@ -134,7 +137,7 @@ impl NandSsd {
             raw_capacity_bytes: full_geo.raw_bytes() as f64,
             op_percent: full_geo.op_percent_of_user(),
             spare_percent_of_raw: full_geo.spare_percent_of_raw(),
-            gc_spare_percent: ftl.gc_spare_percent_since(&b.ftl).or_else(|| self.ftl.gc_spare_percent()).unwrap_or(0.0),
+            gc_spare_percent: ftl.gc_spare_percent_since(&b.ftl),
             working_blocks_per_plane: geo.working_blocks_per_plane as f64,
             map_sram_hit_percent: lookups[0] * 100.0 / total_lookups,
             map_dram_hit_percent: lookups[1] * 100.0 / total_lookups,
