@@ -173,7 +173,7 @@ describe('a comparison in the share link that cannot all be drawn', () => {
     await page.goto(`${baseUrl}?preset=bg4-like`, { waitUntil: 'load' });
     await waitForRun(page, (s) => s.name.startsWith('BG4') && s.workload.iodepth === 32);
     await page.getByTestId('variants-article-000-random-write').click();
-    await waitForLines(page, 4);
+    await waitForLines(page, 5);
     const drawn = (await chartData(page, 'headline'))!;
     expect(drawn.map((s) => s.label)).toEqual(['BG4-like, HMB off', 'BG4-like, HMB 61 MiB', 'BG4-like, HMB 64 MiB', 'BG3-like', '970 EVO Plus-like (DRAM)']);
     const note = page.getByTestId('compare-mismatch');
@@ -182,7 +182,7 @@ describe('a comparison in the share link that cannot all be drawn', () => {
     await page.screenshot({ path: `${artifacts}compare-mismatch.png` });
     // Asked for, it is drawn, marked as not comparable.
     await note.getByTestId('compare-show-run').click();
-    await waitForLines(page, 5);
+    await waitForLines(page, 6);
     const marked = (await chartData(page, 'headline'))!;
     expect(marked.at(-1)!.label).toBe('This run, not comparable · Random read');
     await page.getByTestId('lang').locator('[data-value="ja"]').click();
