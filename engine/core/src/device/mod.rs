@@ -247,7 +247,7 @@ impl DeviceModel {
         match self {
             DeviceModel::Nand(d) => {
                 out.write_amplification = d.write_amplification_since(&since.nand);
-                out.nand = Some(d.summary(&since.nand, run));
+                out.nand = Some(d.summary(&since.nand, out.write_amplification, run));
             }
             DeviceModel::Xpoint(x) => out.add_media(x.summary(run.elapsed)),
             DeviceModel::Hdd(h) => {

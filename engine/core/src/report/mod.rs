@@ -121,7 +121,7 @@ impl Simulation {
 impl Summary {
     pub(crate) fn collect(sim: &Simulation) -> Summary {
         let p = sim.parts();
-        let seconds = p.elapsed as f64 / 1e9;
+        let seconds = p.frame.elapsed as f64 / 1e9;
         let per_s = |v: u64| if seconds > 0.0 { v as f64 / seconds } else { 0.0 };
         let r = p.recorder;
         let device = p.drive.summary(&p.base, &p.frame);

@@ -421,7 +421,6 @@ impl Simulation {
                 hmb_granted_bytes: self.hmb_granted_bytes,
                 hmb_table_bytes: self.hmb_table_bytes,
             },
-            elapsed: self.now,
             events: self.events,
             truncated: self.stopped.is_some(),
         }
@@ -436,8 +435,8 @@ pub(crate) struct SimParts<'a> {
     pub recorder: &'a Recorder,
     /// The drive's counters when the workload started.
     pub base: Baseline,
+    /// The run so far (its simulated time, scale) and the full-size drive.
     pub frame: RunFrame<'a>,
-    pub elapsed: Nanos,
     pub events: u64,
     pub truncated: bool,
 }

@@ -104,8 +104,9 @@ impl NandSsd {
         self.nand_writes().write_amplification(&b.writes, self.slot_geometry())
     }
 
-    /// This drive's summary section for the run since `b`.
-    pub fn summary(&self, b: &NandBaseline, run: &RunFrame) -> NandSummary {
+    /// This drive's summary section for the run since `b`, whose write amplification is
+    /// `waf` (`write_amplification_since`; the summary states it beside the section).
+    pub fn summary(&self, b: &NandBaseline, waf: f64, run: &RunFrame) -> NandSummary {
         let full_geo = run.full_geo.expect("a NAND drive has a geometry");
         let ftl = self.ftl.counters();
         let flash = self.counters();
@@ -120,7 +121,6 @@ impl NandSsd {
         let page_reads = flash.translation_page_reads - b.flash.translation_page_reads;
         let page_writes = flash.translation_page_writes - b.flash.translation_page_writes;
         let geo = self.ftl.geometry();
-        let waf = self.write_amplification_since(b);
         let bytes = |units: u64| (units * MAPPING_UNIT_BYTES) as f64;
         NandSummary {
             nand_written_bytes: ((programs + page_writes) * geo.page_bytes as u64) as f64,
