@@ -19,7 +19,8 @@
 //! the work before the host may take the plane's last free block.
 //!
 //! Folding out of the SLC cache (`slc.rs`) uses the same machinery: a fold victim is an SLC
-//! block whose valid units move into the plane's GC block, at a pace of its own.
+//! block whose valid units move into the plane's GC block, at a pace of its own (GC's, if
+//! space runs short meanwhile: `fold_at_gc_pace`).
 
 use super::victims::NONE;
 use super::{BlockState, FlashOps, Ftl, Stream, UNMAPPED};
@@ -34,12 +35,14 @@ pub(super) struct PlaneGc {
     ratio: f64,
     /// Sectors owed to the pace; a moved page may overshoot and leave it negative.
     debt: f64,
+    /// The victim is folded out of the SLC cache at the cache's pace (see `keep_pace_any`).
+    folding: bool,
     victims_picked: u64,
 }
 
 impl Default for PlaneGc {
     fn default() -> Self {
-        Self { victim: NONE, next_page: 0, ratio: 0.0, debt: 0.0, victims_picked: 0 }
+        Self { victim: NONE, next_page: 0, ratio: 0.0, debt: 0.0, folding: false, victims_picked: 0 }
     }
 }
 
@@ -75,12 +78,33 @@ impl Ftl {
             if !collecting && !folding {
                 return;
             }
+        } else if self.gc[p].folding && self.erased_slots[p] < self.gc_trigger {
+            self.fold_at_gc_pace(plane);
         }
         self.gc[p].debt += self.gc[p].ratio * sectors as f64;
         while self.gc[p].debt > 0.0 && self.gc[p].victim != NONE {
             let moved = self.move_next_page(plane, ops);
             self.gc[p].debt -= moved as f64;
         }
+    }
+
+    /// Space runs short on `plane` while it folds an SLC block at the cache's pace, which
+    /// can be far slower than GC's (a block's worth of host data or more): the fold frees a
+    /// whole block like any victim, so from now on it moves at least at the pace GC would
+    /// take for what the block still holds, as firmware keeps its free pool from draining
+    /// whatever it is reclaiming. Otherwise GC, which waits for the plane's victim, could
+    /// not start, and erased space would sink below the working area and stay there (GC
+    /// holds the level it starts from, it does not restore it): the working blocks would
+    /// hold data for good, more spare than typed and a lower WAF until overwrites inside
+    /// victims slowly paid it back (a 1/16 970-like drive 1.7 blocks a plane under it, WAF
+    /// still rising after four drive writes).
+    fn fold_at_gc_pace(&mut self, plane: u32) {
+        let p = plane as usize;
+        let valid = self.blocks[self.gc[p].victim as usize].valid;
+        let pace = valid as f64 / (self.geo.slots_per_block * self.sectors - valid).max(1) as f64;
+        let g = &mut self.gc[p];
+        g.ratio = g.ratio.max(pace);
+        g.folding = false;
     }
 
     /// Collects until `plane` has at least `min_free` free blocks, or nothing is left to
@@ -206,6 +230,7 @@ impl Ftl {
         g.next_page = 0;
         g.ratio = ratio;
         g.debt = 0.0;
+        g.folding = !gc_choice && self.blocks[victim as usize].slc_mode;
         true
     }
 
