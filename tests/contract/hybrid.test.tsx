@@ -129,4 +129,20 @@ describe('a hybrid run', () => {
     );
     for (const text of ['キャッシュ層', 'キャッシュ層からの読み出し', 'プロモーション量', '終了時のキャッシュ内データ']) expect(ja).toContain(text);
   });
+
+  it('tags the totals of a simulated slice, and only those, when a run simulates part of the drive', () => {
+    const at = (scale: number) =>
+      renderToStaticMarkup(
+        <I18nProvider initial="en">
+          <SummaryPanel summary={{ ...run.summary, scale }} fields={catalog.summaryFields} emptyText="" devices={deviceKinds(momentus)} />
+        </I18nProvider>,
+      );
+    const tags = (html: string) => [...html.matchAll(/data-testid="slice-([^"]+)"/g)].map((m) => m[1]);
+    expect(tags(at(1))).toEqual([]);
+    const sliced = at(8);
+    expect(tags(sliced)).toEqual(expect.arrayContaining(['host_read_bytes', 'seeks', 'tier_promoted_bytes', 'duration_s']));
+    expect(tags(sliced)).not.toContain('user_capacity_bytes');
+    expect(tags(sliced)).not.toContain('read_mb_per_s');
+    expect(sliced).toContain('This run simulates 1/8 of the drive.');
+  });
 });

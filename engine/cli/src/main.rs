@@ -12,6 +12,8 @@
 //!                                     (`ssd_core::bench`), min / median of N runs
 //!   ssdsim spec-sheets                run every "-like" preset under its spec sheet's
 //!                                     conditions, print the table (docs/spec-sheets.md)
+//!   ssdsim articles                   every number the five articles state beside the
+//!                                     engine's, print the table (docs/articles.md)
 //!   ssdsim budget <scenario.json | -> the run's budget (memory, ceiling, typical work) and,
 //!                                     after running it, the work it really did
 
@@ -35,6 +37,7 @@ const USAGE: &str = "usage:
                                     measure the engine's speed on fixed scenarios
                                     (preconditioning and loop apart, min / median of N)
   ssdsim spec-sheets                every \"-like\" preset against its spec sheet, as Markdown
+  ssdsim articles                   every number the five articles state against the engine's, as Markdown
   ssdsim budget <scenario.json | -> print the run's budget, run it, print the work done";
 
 fn main() -> ExitCode {
@@ -49,6 +52,7 @@ fn main() -> ExitCode {
         ["bench", rest @ ..] => bench::Options::parse(rest).and_then(|o| bench::run(&o)),
         ["budget", path] => budget(path),
         ["spec-sheets"] => spec_sheets(),
+        ["articles"] => articles(),
         ["-h" | "--help" | "help"] => out::line(USAGE),
         _ => Err(USAGE.to_string()),
     };
@@ -110,6 +114,13 @@ fn spec_sheets() -> Result<(), String> {
         rows.extend(sheet.measure().map_err(|e| format!("{}: {e}", sheet.preset))?);
     }
     out::line(presets::spec_sheets::markdown(&rows).trim_end())
+}
+
+/// Every article figure's numbers against the engine's, as the Markdown table
+/// docs/articles.md holds.
+fn articles() -> Result<(), String> {
+    let rows = presets::articles::measure_all().map_err(|e| e.to_string())?;
+    out::line(presets::articles::markdown(&rows).trim_end())
 }
 
 fn list_presets() -> Result<(), String> {

@@ -125,7 +125,7 @@ const knob = tied<Knob>()(
 );
 
 const knobLayout = tied<KnobLayout>()(z.object({ device_groups: texts, workload_groups: texts, workload_kinds: texts }));
-const summaryField = tied<SummaryField>()(z.object({ id: text, unit, group: summaryGroup, label: text, devices: z.optional(texts) }));
+const summaryField = tied<SummaryField>()(z.object({ id: text, unit, group: summaryGroup, label: text, devices: z.optional(texts), slice: z.optional(z.boolean()) }));
 
 const blockMapLayout = tied<BlockMapLayout>()(z.object(numbers(['planes', 'blocks_per_plane', 'units_per_block'])));
 const labLayout = tied<LabLayout>()(z.object(numbers(['blocks', 'pages_per_block', 'logical_pages', 'working_blocks', 'op_percent'])));

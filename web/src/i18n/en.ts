@@ -199,6 +199,8 @@ export const en = {
   'summary.running': 'Results appear here when the run finishes.',
   'summary.cancelled': 'The run was cancelled before it finished, so there is no summary; the charts keep what they drew.',
   'summary.failed': 'The run failed; see the message beside the Run button.',
+  'summary.sliceNote': 'This run simulates 1/{n} of the drive. Values tagged 1/{n} are totals of that slice (multiply by {n} for the whole drive); capacities, cache and table sizes and endurance are the whole drive’s, and rates, latencies and shares are the same for both.',
+  'summary.sliceTag': 'A total of the simulated slice, 1/{n} of the drive',
   'summary.truncated': "The run stopped at one of the engine's ceilings before its end: numbers cover only the part that ran.",
   'summary.stoppedWork': "The run stopped at the engine's work ceiling (about a minute in a browser) before its end: numbers cover only the part that ran. To run all of it, lower “{field}” or use a larger scale.",
   'summary.stoppedPoints': 'The run stopped when its charts over time held all the points they may: numbers cover only the part that ran. To run all of it, widen “{field}”.',

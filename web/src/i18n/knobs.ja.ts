@@ -59,6 +59,7 @@ export const KNOBS_JA: Record<string, KnobText> = {
   'device.nand.cache_ops': { label: 'キャッシュ読み出し／プログラム', help: '直前のページのデータがまだチャネルを転送中でも、プレーンが次の操作を始める' },
   'device.capacity.op_percent': { label: 'オーバープロビジョニング', help: 'ユーザー容量に対する予備 NAND の割合：(物理 − ユーザー) / ユーザー' },
   'device.capacity.user_bytes': { label: 'ユーザー容量', help: 'ホストから見える容量。0 = オーバープロビジョニングから算出' },
+  'device.capacity.rated_tbw': { label: '定格耐久性（TBW）', help: 'メーカーが保証する総書き込み量（TB）。空欄 = P/E サイクルから推定' },
   'device.slc_cache.dynamic_percent': { label: 'SLC キャッシュ比率', help: '空いているネイティブ容量のうち SLC（1 ビット/セル）として使う割合：ドライブが埋まるにつれて縮む動的キャッシュ' },
   'device.slc_cache.static_bytes': { label: '静的 SLC キャッシュ', help: '常にある SLC 容量。予備領域から取る（SLC 1 バイトごとに、セルあたりのビット数と同じバイト数の NAND を使う）' },
   'device.slc_cache.when_full': { label: 'キャッシュが満杯のとき', help: 'ネイティブブロックに直接書くか、先に SLC のデータをフォールディングして SLC に書き続けるか' },

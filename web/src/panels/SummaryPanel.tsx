@@ -87,12 +87,17 @@ export const SummaryPanel = memo(function SummaryPanel({ summary, fields, emptyT
           {stopped ? t(stopped.code === 'too_much_memory' ? 'summary.stoppedPoints' : 'summary.stoppedWork', { field: stopped.field }) : t('summary.truncated')}
         </p>
       )}
+      {summary.scale > 1 && (
+        <p className="muted summary-scope" data-testid="summary-scope">
+          {t('summary.sliceNote', { n: summary.scale })}
+        </p>
+      )}
       <dl className="headline-grid">
         {layout.headline.map((v) => (
           <div className="metric metric-big" key={v.field.id}>
             <dt>{label(v)}</dt>
             <dd>
-              <Value v={v} />
+              <Value v={v} scale={summary.scale} />
             </dd>
           </div>
         ))}
@@ -113,7 +118,7 @@ export const SummaryPanel = memo(function SummaryPanel({ summary, fields, emptyT
               <div className="detail" key={v.field.id}>
                 <dt>{label(v)}</dt>
                 <dd>
-                  <Value v={v} />
+                  <Value v={v} scale={summary.scale} />
                 </dd>
               </div>
             ))}
@@ -124,7 +129,7 @@ export const SummaryPanel = memo(function SummaryPanel({ summary, fields, emptyT
   );
 });
 
-function Value({ v }: { v: SummaryValue }) {
+function Value({ v, scale }: { v: SummaryValue; scale: number }) {
   const { t, lang, locale } = useI18n();
   const bytes = v.field.unit === 'bytes';
   const shown = humanTime(v.value, v.field.unit);
@@ -133,6 +138,12 @@ function Value({ v }: { v: SummaryValue }) {
     <span className="value" data-key={v.field.id} title={bytes ? t('summary.bytes', { n: v.value.toLocaleString(locale) }) : undefined}>
       <span className="metric-value">{formatSummaryValue(shown.value, shown.unit, locale)}</span>
       {unit && <span className="metric-unit">{unit}</span>}
+      {/* A total of the simulated slice, not the drive: say so beside the number. */}
+      {v.field.slice && scale > 1 && (
+        <span className="slice-tag" data-testid={`slice-${v.field.id}`} title={t('summary.sliceTag', { n: scale })}>
+          1/{scale}
+        </span>
+      )}
     </span>
   );
 }

@@ -40,7 +40,7 @@ export const SUMMARY_HELP: Record<string, Record<Lang, string>> = {
   erase_count_max: { en: 'Erases of the most-worn block since the drive was new.', ja: '新品時から数えた、最も消耗したブロックの消去回数です。' },
   erase_count_mean: { en: 'Average erases per block since the drive was new.', ja: '新品時から数えた、ブロックあたりの平均消去回数です。' },
   endurance_used_percent: { en: 'Average erases as a share of the cell type’s rated P/E cycles.', ja: '平均消去回数がセル方式の定格 P/E サイクルに占める割合です。' },
-  estimated_tbw: { en: 'Host data the drive could take before its flash wears out, at this run’s write amplification.', ja: 'この実行の書き込み増幅のままなら、フラッシュが寿命を迎えるまでに書けるホストデータ量です。' },
+  estimated_tbw: { en: 'Host data the drive takes in its life: the vendor’s rating, or raw NAND × P/E ÷ WAF (this run’s or 3, the higher).', ja: 'ドライブが寿命までに受け付けるホストデータ量です。メーカーの定格があればその値、なければ NAND 総容量 × P/E ÷ 書き込み増幅（この実行の値と 3 の大きいほう）です。' },
   raw_capacity_bytes: { en: 'All the flash on the drive, including space the host never sees.', ja: 'ホストから見えない領域も含めた、ドライブ上のフラッシュ全体の容量です。' },
   user_capacity_bytes: { en: 'The capacity the host sees and can fill.', ja: 'ホストから見え、書き込みに使える容量です。' },
   op_percent: { en: 'Spare flash as a share of user capacity, as drive makers quote it.', ja: 'ユーザー容量に対する予備フラッシュの割合で、メーカーの表記と同じ計算です。' },

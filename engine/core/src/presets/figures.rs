@@ -2,6 +2,7 @@
 //! names its members (a preset each, with a label) and an optional patch merged over every
 //! member's scenario, e.g. to swap the workload from random reads to random writes.
 
+use super::articles::{self, ArticleValue};
 use super::{find, FIGURE_FILES};
 use crate::scenario::{Scenario, ScenarioError};
 use serde::Deserialize;
@@ -16,6 +17,9 @@ struct FigureFile {
     members: Vec<MemberFile>,
     #[serde(default)]
     patch: Value,
+    /// What the article measured, beside the engine's measure of the same thing.
+    #[serde(default)]
+    article_values: Vec<ArticleValue>,
 }
 
 #[derive(Deserialize)]
@@ -32,6 +36,7 @@ pub struct Figure {
     pub article: String,
     /// (preset name, English label, scenario): the preset name is the member's id.
     pub members: Vec<(String, String, Scenario)>,
+    pub article_values: Vec<ArticleValue>,
 }
 
 /// Merges `patch` into `base` (JSON merge patch semantics without deletion).
@@ -62,7 +67,9 @@ fn load(name: &'static str, json: &str) -> Result<Figure, ScenarioError> {
         let scenario = Scenario::from_json(&v.to_string()).map_err(|e| bad(format!("member {}: {e}", m.label)))?;
         members.push((m.preset, m.label, scenario));
     }
-    Ok(Figure { name, title: file.title, description: file.description, article: file.article, members })
+    let ids: Vec<&str> = members.iter().map(|(id, _, _)| id.as_str()).collect();
+    articles::check(&ids, &file.article_values).map_err(bad)?;
+    Ok(Figure { name, title: file.title, description: file.description, article: file.article, members, article_values: file.article_values })
 }
 
 pub fn all() -> Result<Vec<Figure>, ScenarioError> {

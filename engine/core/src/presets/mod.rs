@@ -1,6 +1,7 @@
 //! The presets: one scenario JSON file each under `engine/presets/`, compiled in so the CLI,
 //! the wasm build and the tests share exactly the same files.
 
+pub mod articles;
 mod figures;
 pub mod spec_sheets;
 
@@ -48,13 +49,13 @@ pub fn catalogue_json() -> Result<String, ScenarioError> {
 }
 
 /// Every figure as a JSON array of `{ name, title, description, article, members: [{ id,
-/// label, scenario }] }` for the web app's compare view. A member's `id` is its preset's
+/// label, scenario }], article_values }` for the web app's compare view. A member's `id` is its preset's
 /// name (stable, what translations key on); `label` is the English text.
 pub fn figures_json() -> Result<String, ScenarioError> {
     let mut out = Vec::new();
     for f in figures::all()? {
         let members: Vec<_> = f.members.iter().map(|(id, label, s)| serde_json::json!({ "id": id, "label": label, "scenario": s })).collect();
-        out.push(serde_json::json!({ "name": f.name, "title": f.title, "description": f.description, "article": f.article, "members": members }));
+        out.push(serde_json::json!({ "name": f.name, "title": f.title, "description": f.description, "article": f.article, "members": members, "article_values": f.article_values }));
     }
     Ok(serde_json::Value::Array(out).to_string())
 }

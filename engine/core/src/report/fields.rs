@@ -50,6 +50,13 @@ pub struct SummaryField {
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     #[ts(as = "Option<Vec<String>>", optional)]
     pub devices: &'static [&'static str],
+    /// A count or total of the simulated slice (`scale`: 1/N of the drive), not the whole
+    /// drive: host and media bytes, operations, erases, simulated time. Every other value is
+    /// the whole drive's (capacities, cache and table sizes, endurance) or the same for
+    /// both (rates, latencies, shares, ratios, per-block counts).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[ts(as = "Option<bool>", optional)]
+    pub slice: bool,
 }
 
 const NAND: &[&str] = &["nand_ssd"];
@@ -68,10 +75,16 @@ const fn f(id: &'static str, unit: Unit, group: SummaryGroup, label: &'static st
         G::Tier => HYBRID,
         _ => &[],
     };
-    SummaryField { id, unit, group, label, devices }
+    SummaryField { id, unit, group, label, devices, slice: false }
 }
 
 impl SummaryField {
+    /// A total of the simulated slice.
+    const fn slice(mut self) -> SummaryField {
+        self.slice = true;
+        self
+    }
+
     /// Every device kind has it.
     const fn any_device(mut self) -> SummaryField {
         self.devices = &[];
@@ -87,33 +100,33 @@ static FIELDS: &[SummaryField] = &[
     f("write_mb_per_s", U::MbPerS, G::Throughput, "Write throughput"),
     f("read_iops", U::Iops, G::Throughput, "Read IOPS"),
     f("write_iops", U::Iops, G::Throughput, "Write IOPS"),
-    f("read_latency.count", U::Count, G::LatencyRead, "Reads"),
+    f("read_latency.count", U::Count, G::LatencyRead, "Reads").slice(),
     f("read_latency.mean_us", U::Us, G::LatencyRead, "Mean read latency"),
     f("read_latency.p50_us", U::Us, G::LatencyRead, "Median read latency"),
     f("read_latency.p99_us", U::Us, G::LatencyRead, "p99 read latency"),
     f("read_latency.p999_us", U::Us, G::LatencyRead, "p99.9 read latency"),
     f("read_latency.max_us", U::Us, G::LatencyRead, "Maximum read latency"),
-    f("write_latency.count", U::Count, G::LatencyWrite, "Writes"),
+    f("write_latency.count", U::Count, G::LatencyWrite, "Writes").slice(),
     f("write_latency.mean_us", U::Us, G::LatencyWrite, "Mean write latency"),
     f("write_latency.p50_us", U::Us, G::LatencyWrite, "Median write latency"),
     f("write_latency.p99_us", U::Us, G::LatencyWrite, "p99 write latency"),
     f("write_latency.p999_us", U::Us, G::LatencyWrite, "p99.9 write latency"),
     f("write_latency.max_us", U::Us, G::LatencyWrite, "Maximum write latency"),
-    f("host_read_bytes", U::Bytes, G::Host, "Host reads"),
-    f("host_written_bytes", U::Bytes, G::Host, "Host writes"),
-    f("host_trimmed_bytes", U::Bytes, G::Host, "Host trims"),
-    f("nand_written_bytes", U::Bytes, G::Nand, "NAND writes"),
+    f("host_read_bytes", U::Bytes, G::Host, "Host reads").slice(),
+    f("host_written_bytes", U::Bytes, G::Host, "Host writes").slice(),
+    f("host_trimmed_bytes", U::Bytes, G::Host, "Host trims").slice(),
+    f("nand_written_bytes", U::Bytes, G::Nand, "NAND writes").slice(),
     f("write_amplification", U::Ratio, G::Nand, "Write amplification"),
-    f("flash_operations", U::Count, G::Nand, "Flash operations"),
-    f("erases", U::Count, G::Nand, "Block erases"),
+    f("flash_operations", U::Count, G::Nand, "Flash operations").slice(),
+    f("erases", U::Count, G::Nand, "Block erases").slice(),
     f("plane_utilisation_percent", U::Percent, G::Nand, "Plane utilisation"),
-    f("gc_runs", U::Count, G::Gc, "Blocks reclaimed by GC"),
-    f("gc_moved_bytes", U::Bytes, G::Gc, "Data moved by GC"),
-    f("wear_level_moves", U::Count, G::Wear, "Wear-levelling victims"),
+    f("gc_runs", U::Count, G::Gc, "Blocks reclaimed by GC").slice(),
+    f("gc_moved_bytes", U::Bytes, G::Gc, "Data moved by GC").slice(),
+    f("wear_level_moves", U::Count, G::Wear, "Wear-levelling victims").slice(),
     f("erase_count_max", U::Count, G::Wear, "Highest erase count"),
     f("erase_count_mean", U::Count, G::Wear, "Mean erase count"),
     f("endurance_used_percent", U::Percent, G::Wear, "Endurance used"),
-    f("estimated_tbw", U::Tb, G::Wear, "Estimated endurance (TBW)"),
+    f("estimated_tbw", U::Tb, G::Wear, "Endurance (TBW)"),
     f("raw_capacity_bytes", U::Bytes, G::Capacity, "Raw NAND"),
     f("user_capacity_bytes", U::Bytes, G::Capacity, "User capacity").any_device(),
     f("op_percent", U::Percent, G::Capacity, "Over-provisioning"),
@@ -124,29 +137,29 @@ static FIELDS: &[SummaryField] = &[
     f("map_dram_hit_percent", U::Percent, G::Mapping, "Table lookups from DRAM"),
     f("map_hmb_hit_percent", U::Percent, G::Mapping, "Table lookups from HMB"),
     f("map_miss_percent", U::Percent, G::Mapping, "Table lookups missed (NAND)"),
-    f("translation_page_reads", U::Count, G::Mapping, "Translation page reads"),
-    f("translation_page_writes", U::Count, G::Mapping, "Translation page writes"),
+    f("translation_page_reads", U::Count, G::Mapping, "Translation page reads").slice(),
+    f("translation_page_writes", U::Count, G::Mapping, "Translation page writes").slice(),
     f("hmb_granted_bytes", U::Bytes, G::Hmb, "HMB granted"),
     f("hmb_table_bytes", U::Bytes, G::Hmb, "HMB holding the table"),
     f("hmb_covered_span_bytes", U::Bytes, G::Hmb, "Span the HMB table covers"),
     f("slc_cache_bytes", U::Bytes, G::SlcCache, "SLC cache size at the start"),
-    f("slc_written_bytes", U::Bytes, G::SlcCache, "Written into the SLC cache"),
-    f("folded_bytes", U::Bytes, G::SlcCache, "Folded into native blocks"),
-    f("media_written_bytes", U::Bytes, G::Media, "Media writes"),
-    f("media_operations", U::Count, G::Media, "Media operations (4 KiB)"),
+    f("slc_written_bytes", U::Bytes, G::SlcCache, "Written into the SLC cache").slice(),
+    f("folded_bytes", U::Bytes, G::SlcCache, "Folded into native blocks").slice(),
+    f("media_written_bytes", U::Bytes, G::Media, "Media writes").slice(),
+    f("media_operations", U::Count, G::Media, "Media operations (4 KiB)").slice(),
     f("media_utilisation_percent", U::Percent, G::Media, "Media utilisation"),
-    f("seeks", U::Count, G::Hdd, "Seeks"),
+    f("seeks", U::Count, G::Hdd, "Seeks").slice(),
     f("mean_seek_ms", U::Ms, G::Hdd, "Mean seek"),
     f("mean_rotation_ms", U::Ms, G::Hdd, "Mean rotational wait"),
     f("read_cache_hit_percent", U::Percent, G::Hdd, "Reads from the DRAM cache"),
     f("tier_read_hit_percent", U::Percent, G::Tier, "Reads from the cache tier"),
-    f("tier_promoted_bytes", U::Bytes, G::Tier, "Promoted into the cache"),
-    f("tier_written_back_bytes", U::Bytes, G::Tier, "Written back to the backing tier"),
-    f("tier_evicted_bytes", U::Bytes, G::Tier, "Evicted from the cache"),
-    f("tier_cached_bytes", U::Bytes, G::Tier, "Data in the cache at the end"),
-    f("duration_s", U::S, G::Run, "Simulated time"),
+    f("tier_promoted_bytes", U::Bytes, G::Tier, "Promoted into the cache").slice(),
+    f("tier_written_back_bytes", U::Bytes, G::Tier, "Written back to the backing tier").slice(),
+    f("tier_evicted_bytes", U::Bytes, G::Tier, "Evicted from the cache").slice(),
+    f("tier_cached_bytes", U::Bytes, G::Tier, "Data in the cache at the end").slice(),
+    f("duration_s", U::S, G::Run, "Simulated time").slice(),
     f("scale", U::Ratio, G::Run, "Scale (1/N of the drive simulated)"),
-    f("events", U::Count, G::Run, "Events"),
+    f("events", U::Count, G::Run, "Events").slice(),
     f("truncated", U::None, G::Run, "Stopped at a ceiling"),
     f("time_window_ms", U::Ms, G::Run, "Averaging window"),
     f("time_window_widened", U::None, G::Run, "Averaging window widened"),
@@ -247,6 +260,31 @@ mod tests {
                 assert!(f.devices.is_empty() || f.devices.iter().any(|d| kinds.contains(d)), "{p} in a run of {kinds:?}");
             }
         }
+    }
+
+    #[test]
+    fn slice_totals_halve_with_twice_the_scale_and_whole_drive_values_do_not() {
+        // The same random reads and writes on a half-full drive at 1/8 and 1/16: the slice's totals halve;
+        // capacities, cache and table sizes and endurance are the whole drive's, unchanged.
+        let at = |scale: u32| {
+            run(&format!(r#"{{"scale":{scale},"precondition":{{"fill_percent":50}},"workload":{{"kind":"job","rw":"randrw","io_size":"4g","runtime":1000}}}}"#))
+        };
+        let (s8, s16) = (at(8), at(16));
+        let mut checked = 0;
+        for f in FIELDS {
+            let get = |s: &Value| f.id.split('.').try_fold(s, |v, k| v.get(k)).and_then(Value::as_f64);
+            let (Some(a), Some(b)) = (get(&s8), get(&s16)) else { continue };
+            if f.slice && a > 0.0 {
+                assert!((1.8..=2.2).contains(&(a / b)), "{}: {a} at 1/8, {b} at 1/16", f.id);
+                checked += 1;
+            }
+        }
+        for id in ["raw_capacity_bytes", "user_capacity_bytes", "slc_cache_bytes", "hmb_covered_span_bytes", "estimated_tbw"] {
+            assert_eq!(s8[id], s16[id], "{id}");
+        }
+        assert!(checked >= 8, "only {checked} slice totals were non-zero");
+        let events = FIELDS.iter().find(|f| f.id == "events").unwrap();
+        assert!(events.slice && !FIELDS.iter().find(|f| f.id == "write_mb_per_s").unwrap().slice);
     }
 
     #[test]

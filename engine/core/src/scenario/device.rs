@@ -172,6 +172,10 @@ pub struct Capacity {
     pub op_percent: f64,
     #[knob(doc("User capacity", "Capacity the host sees; 0 = derived from over-provisioning").at_least(0.0))]
     pub user_bytes: Bytes,
+    /// The vendor's endurance rating (warranty terabytes written) for drives that publish
+    /// one; the summary's endurance is this rating where set, else an estimate from P/E.
+    #[knob(doc("Rated endurance (TBW)", "The vendor's warranty rating in terabytes written; empty = estimated from P/E cycles").unit("TB").range(0.1, 1_000_000.0))]
+    pub rated_tbw: Option<f64>,
     /// Set by `Scenario::scaled` only: the 1/scale drive's raw capacity in 4 KiB units,
     /// exact where blocks per plane do not divide by the scale, so OP stays as typed.
     #[serde(skip)]
@@ -181,7 +185,7 @@ pub struct Capacity {
 
 impl Default for Capacity {
     fn default() -> Self {
-        Self { op_percent: 7.0, user_bytes: Bytes(0), scaled_raw_units: None }
+        Self { op_percent: 7.0, user_bytes: Bytes(0), rated_tbw: None, scaled_raw_units: None }
     }
 }
 

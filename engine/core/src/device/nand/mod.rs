@@ -19,6 +19,8 @@ const IDLE_STEPS_PER_CHECK: u32 = 64;
 pub struct NandSsd {
     pub ftl: Ftl,
     pub hw: Hardware,
+    /// The vendor's endurance rating, TB written, where the drive has one.
+    pub rated_tbw: Option<f64>,
 }
 
 impl NandSsd {
@@ -28,6 +30,7 @@ impl NandSsd {
                 .with_slc_cache(&device.slc_cache)
                 .with_striping(device.controller.striping),
             hw: Hardware::new(device, geo),
+            rated_tbw: device.capacity.rated_tbw,
         }
     }
 

@@ -1,0 +1,297 @@
+//! The articles' own numbers beside the engine's. Each figure file lists what its article
+//! measured (`article_values`): the number, the engine's measure of the same thing on the
+//! figure's lines (a point, a mean of samples the way the article's tool averages, a ratio
+//! of two points), and the band the engine must land in for the figure to follow the article.
+//! Where the engine is known to differ, the value says why (`differs`), and the page and
+//! `docs/articles.md` say so beside the number. `ssdsim articles` prints the table the docs
+//! hold; a test keeps the two in step and holds every value to its band - or, for a stated
+//! difference, outside it, so a difference that closes cannot go unnoticed.
+
+use super::figures::{self, Figure};
+use crate::metrics::Series;
+use crate::scenario::{ErrorCode, ScenarioError};
+use crate::Simulation;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// One number an article states, as a figure file lists it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[serde(deny_unknown_fields)]
+pub struct ArticleValue {
+    /// Stable within its figure: the page translates and links by it.
+    pub id: String,
+    /// What the article measured, in English.
+    pub label: String,
+    /// The article's number, in the unit of the measure (the figure's axis, or a ratio);
+    /// absent where the article states a direction but no number ("slower", "faster").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub article: Option<f64>,
+    pub measure: Measure,
+    /// The engine's value follows the article when it lies in `[band[0], band[1]]`.
+    pub band: [f64; 2],
+    /// Why the engine does not follow the article here, when it is known not to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub differs: Option<String>,
+}
+
+/// A point of a member's headline line: the sample nearest `x`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export, rename = "ArticlePoint")]
+#[serde(deny_unknown_fields)]
+pub struct Point {
+    pub member: String,
+    pub x: f64,
+}
+
+/// A member's samples with `from <= x <= to`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export, rename = "ArticleRange")]
+#[serde(deny_unknown_fields)]
+pub struct Range {
+    pub member: String,
+    pub from: f64,
+    pub to: f64,
+}
+
+/// How the engine's number is taken from the figure's lines.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export, rename = "ArticleMeasure")]
+#[serde(rename_all = "snake_case")]
+pub enum Measure {
+    At(Point),
+    /// The mean of the samples, as a benchmark averaging its readings reports.
+    Mean(Range),
+    Min(Range),
+    Max(Range),
+    /// The value 90 % of the samples lie under: the level a line recovers to between dips.
+    P90(Range),
+    /// The highest sample above the median: how far a spike rises over the usual.
+    Rise(Range),
+    /// The first `x` whose value falls below `below`: where a knee or a cliff is.
+    FirstBelow {
+        member: String,
+        below: f64,
+    },
+    /// The first point over the second.
+    Ratio([Point; 2]),
+    /// The first point minus the second.
+    Difference([Point; 2]),
+}
+
+impl Measure {
+    /// The members the measure reads, to check they exist.
+    fn members(&self) -> Vec<&str> {
+        match self {
+            Measure::At(p) => vec![&p.member],
+            Measure::Mean(r) | Measure::Min(r) | Measure::Max(r) | Measure::P90(r) | Measure::Rise(r) => vec![&r.member],
+            Measure::FirstBelow { member, .. } => vec![member],
+            Measure::Ratio([a, b]) | Measure::Difference([a, b]) => vec![&a.member, &b.member],
+        }
+    }
+
+    /// The engine's number from each member's headline line (`lines`: member id, series).
+    fn take(&self, lines: &[(String, Series)]) -> Result<f64, String> {
+        let line = |m: &str| lines.iter().find(|(id, _)| id == m).map(|(_, s)| s).ok_or_else(|| format!("no member {m}"));
+        let at = |p: &Point| -> Result<f64, String> {
+            let s = line(&p.member)?;
+            s.points.iter().min_by(|a, b| (a[0] - p.x).abs().total_cmp(&(b[0] - p.x).abs())).map(|q| q[1]).ok_or_else(|| format!("{} drew no points", p.member))
+        };
+        let within = |r: &Range| -> Result<Vec<f64>, String> {
+            let ys: Vec<f64> = line(&r.member)?.points.iter().filter(|q| q[0] >= r.from && q[0] <= r.to).map(|q| q[1]).collect();
+            if ys.is_empty() {
+                return Err(format!("{} has no points from {} to {}", r.member, r.from, r.to));
+            }
+            Ok(ys)
+        };
+        Ok(match self {
+            Measure::At(p) => at(p)?,
+            Measure::Mean(r) => {
+                let ys = within(r)?;
+                ys.iter().sum::<f64>() / ys.len() as f64
+            }
+            Measure::Min(r) => within(r)?.into_iter().fold(f64::INFINITY, f64::min),
+            Measure::Max(r) => within(r)?.into_iter().fold(f64::NEG_INFINITY, f64::max),
+            Measure::P90(r) => quantile(within(r)?, 0.9),
+            Measure::Rise(r) => {
+                let ys = within(r)?;
+                let max = ys.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                max - quantile(ys, 0.5)
+            }
+            Measure::FirstBelow { member, below } => {
+                line(member)?.points.iter().find(|q| q[1] < *below).map(|q| q[0]).ok_or_else(|| format!("{member} never falls below {below}"))?
+            }
+            Measure::Ratio([a, b]) => at(a)? / at(b)?,
+            Measure::Difference([a, b]) => at(a)? - at(b)?,
+        })
+    }
+}
+
+fn quantile(mut ys: Vec<f64>, q: f64) -> f64 {
+    ys.sort_by(f64::total_cmp);
+    ys[((ys.len() - 1) as f64 * q).round() as usize]
+}
+
+/// One line of the table: an article's number beside the engine's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    pub article: String,
+    pub figure: &'static str,
+    pub value: ArticleValue,
+    pub engine: f64,
+}
+
+impl Row {
+    pub fn in_band(&self) -> bool {
+        self.engine >= self.value.band[0] && self.engine <= self.value.band[1]
+    }
+
+    /// In its band, or outside it where the figure says the engine differs.
+    pub fn as_stated(&self) -> bool {
+        self.in_band() == self.value.differs.is_none()
+    }
+}
+
+/// Every member's headline line of `figure`, run to its end.
+fn lines(figure: &Figure) -> Result<Vec<(String, Series)>, ScenarioError> {
+    let mut out = Vec::new();
+    for (id, _, scenario) in &figure.members {
+        let mut report = Simulation::run_to_end(scenario)?;
+        out.push((id.clone(), report.series.swap_remove(0)));
+    }
+    Ok(out)
+}
+
+/// Every figure's article values against the engine, running each figure that has some.
+pub fn measure_all() -> Result<Vec<Row>, ScenarioError> {
+    let mut rows = Vec::new();
+    for figure in figures::all()? {
+        if figure.article_values.is_empty() {
+            continue;
+        }
+        let bad = |m: String| ScenarioError::new(format!("figure {}", figure.name), ErrorCode::Internal, m);
+        let lines = lines(&figure)?;
+        for v in &figure.article_values {
+            let engine = v.measure.take(&lines).map_err(|e| bad(format!("{}: {e}", v.id)))?;
+            rows.push(Row { article: figure.article.clone(), figure: figure.name, value: v.clone(), engine });
+        }
+    }
+    Ok(rows)
+}
+
+/// A figure's values name only its members and each id once (checked when figures load).
+pub(super) fn check(figure_members: &[&str], values: &[ArticleValue]) -> Result<(), String> {
+    for (i, v) in values.iter().enumerate() {
+        if values[..i].iter().any(|w| w.id == v.id) {
+            return Err(format!("article value {} is listed twice", v.id));
+        }
+        if let Some(m) = v.measure.members().into_iter().find(|m| !figure_members.contains(m)) {
+            return Err(format!("article value {} reads member {m}, which the figure does not have", v.id));
+        }
+        if v.band[0].is_nan() || v.band[1].is_nan() || v.band[0] > v.band[1] {
+            return Err(format!("article value {}: band {:?} is empty", v.id, v.band));
+        }
+    }
+    Ok(())
+}
+
+/// A band's upper end at or above this has none ("at least").
+pub const UNBOUNDED: f64 = 1e6;
+
+/// A number as the table prints it: three significant figures, no more decimals than useful.
+fn num(v: f64) -> String {
+    let digits = if v.abs() >= 100.0 {
+        0
+    } else if v.abs() >= 10.0 {
+        1
+    } else {
+        2
+    };
+    format!("{v:.digits$}")
+}
+
+/// The Markdown table `docs/articles.md` holds between its markers.
+pub fn markdown(rows: &[Row]) -> String {
+    let mut out = String::from(
+        "| Article | Figure | What the article measured | Article | Engine | Engine / article | Accepted | Follows |\n|---|---|---|---:|---:|---:|---|---|\n",
+    );
+    for r in rows {
+        let article = r.value.article.map_or("-".into(), num);
+        let ratio = r.value.article.filter(|a| *a != 0.0).map_or("-".into(), |a| format!("{:.2}", r.engine / a));
+        let [lo, hi] = r.value.band;
+        let band = if lo == hi {
+            num(lo)
+        } else if hi >= UNBOUNDED {
+            format!("at least {}", num(lo))
+        } else if lo <= 0.0 {
+            format!("at most {}", num(hi))
+        } else {
+            format!("{} to {}", num(lo), num(hi))
+        };
+        let follows = match (&r.value.differs, r.in_band()) {
+            (None, true) => "yes".to_string(),
+            (Some(why), false) => format!("no: {why}"),
+            (None, false) => "NO (outside its band)".to_string(),
+            (Some(_), true) => "yes, though stated to differ".to_string(),
+        };
+        out.push_str(&format!("| {} | {} | {} | {} | {} | {} | {} | {} |\n", r.article, r.figure, r.value.label, article, num(r.engine), ratio, band, follows));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::metrics::{Axis, AxisId, LabelId, SeriesRole, Unit};
+
+    fn line(member: &str, points: &[[f64; 2]]) -> (String, Series) {
+        let mut s = Series::new(
+            "headline",
+            SeriesRole::Headline,
+            LabelId::RandomRead,
+            Axis::new(AxisId::AccessSpan, Unit::Gib),
+            Axis::new(AxisId::Throughput, Unit::MbPerS),
+        );
+        s.points = points.to_vec();
+        (member.to_string(), s)
+    }
+
+    fn measure(json: &str) -> Measure {
+        serde_json::from_str(json).unwrap()
+    }
+
+    #[test]
+    fn each_measure_reads_the_lines_as_its_name_says() {
+        let lines = [line("a", &[[1.0, 100.0], [2.0, 90.0], [4.0, 20.0], [8.0, 30.0], [16.0, 10.0]]), line("b", &[[1.0, 50.0], [4.0, 10.0]])];
+        let take = |j: &str| measure(j).take(&lines).unwrap();
+        assert_eq!(take(r#"{"at":{"member":"a","x":3.1}}"#), 20.0, "the nearest sample");
+        assert_eq!(take(r#"{"mean":{"member":"a","from":2,"to":8}}"#), 140.0 / 3.0);
+        assert_eq!(take(r#"{"min":{"member":"a","from":0,"to":8}}"#), 20.0);
+        assert_eq!(take(r#"{"max":{"member":"a","from":2,"to":16}}"#), 90.0);
+        assert_eq!(take(r#"{"p90":{"member":"a","from":0,"to":100}}"#), 100.0);
+        assert_eq!(take(r#"{"rise":{"member":"a","from":0,"to":100}}"#), 70.0, "max 100 over the median 30");
+        assert_eq!(take(r#"{"first_below":{"member":"a","below":50}}"#), 4.0);
+        assert_eq!(take(r#"{"ratio":[{"member":"a","x":1},{"member":"b","x":1}]}"#), 2.0);
+        assert_eq!(take(r#"{"difference":[{"member":"a","x":4},{"member":"b","x":4}]}"#), 10.0);
+        assert!(measure(r#"{"mean":{"member":"a","from":32,"to":64}}"#).take(&lines).unwrap_err().contains("no points"));
+        assert!(measure(r#"{"first_below":{"member":"b","below":1}}"#).take(&lines).unwrap_err().contains("never falls"));
+    }
+
+    #[test]
+    fn a_figure_may_name_only_its_members_and_each_value_once() {
+        let v = |id: &str, member: &str| ArticleValue {
+            id: id.into(),
+            label: String::new(),
+            article: None,
+            measure: Measure::At(Point { member: member.into(), x: 1.0 }),
+            band: [0.0, 1.0],
+            differs: None,
+        };
+        assert!(check(&["a"], &[v("x", "a")]).is_ok());
+        assert!(check(&["a"], &[v("x", "c")]).unwrap_err().contains("member c"));
+        assert!(check(&["a"], &[v("x", "a"), v("x", "a")]).unwrap_err().contains("twice"));
+        let mut empty = v("x", "a");
+        empty.band = [2.0, 1.0];
+        assert!(check(&["a"], &[empty]).unwrap_err().contains("empty"));
+    }
+}
