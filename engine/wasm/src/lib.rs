@@ -98,10 +98,19 @@ pub fn bench_cases() -> String {
 }
 
 /// Every figure (presets overlaid as in an article) as a JSON array of
-/// `{ name, title, description, article, members: [{ label, scenario }] }`.
+/// `{ name, title, description, article, members: [{ id, label, scenario }], article_values }`.
 #[wasm_bindgen]
 pub fn figures() -> Result<String, JsValue> {
     presets::figures_json().map_err(js_error)
+}
+
+/// The article values of figure `name` measured on the lines the page drew: `lines_json` is
+/// `[{ member, points: [x0, y0, …] }]` (ts-rs `ArticleLine`), the result
+/// `[{ id, engine?, error?, in_band, axis }]` (`ArticleEngineValue`), in the figure's order. The
+/// measures are `ssdsim articles`' own, so the page and the docs' table read a line alike.
+#[wasm_bindgen]
+pub fn article_values(name: &str, lines_json: &str) -> Result<String, JsValue> {
+    presets::article_lines::measure_lines_json(name, lines_json).map_err(js_error)
 }
 
 #[wasm_bindgen]
@@ -283,5 +292,18 @@ impl NandLab {
     /// `{host_writes, nand_writes, gc_moves, erases, host_reads, waf}`.
     pub fn counters(&self) -> String {
         serde_json::to_string(&self.inner.counters()).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The export hands the page's lines to the engine's measures and their numbers back as JSON.
+    #[test]
+    fn article_values_measures_the_lines_the_page_drew() {
+        let out = super::article_values("article-004-cached-vs-not", r#"[{"member":"momentus-xt-like","points":[4,5.3,1024,60]}]"#).unwrap();
+        let values: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(values[0], serde_json::json!({ "id": "cached-4k", "engine": 5.3, "in_band": true, "axis": "y" }));
+        assert_eq!(values[4]["engine"], 60.0);
+        assert!(values[1]["error"].as_str().unwrap().starts_with("no member"));
     }
 }

@@ -26,12 +26,14 @@ pub struct ArticleValue {
     /// The article's number, in the unit of the measure (the figure's axis, or a ratio);
     /// absent where the article states a direction but no number ("slower", "faster").
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub article: Option<f64>,
     pub measure: Measure,
     /// The engine's value follows the article when it lies in `[band[0], band[1]]`.
     pub band: [f64; 2],
     /// Why the engine does not follow the article here, when it is known not to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub differs: Option<String>,
 }
 
@@ -52,6 +54,19 @@ pub struct Range {
     pub member: String,
     pub from: f64,
     pub to: f64,
+}
+
+/// A member's headline line as a measure reads it: the member's id and its points `[x, y]`.
+pub type Line<'a> = (&'a str, &'a [[f64; 2]]);
+
+/// The axis a measure's number is in, so the page writes it in the unit of the chart beside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[ts(export, rename = "ArticleMeasureAxis")]
+#[serde(rename_all = "snake_case")]
+pub enum MeasureAxis {
+    X,
+    Y,
+    Ratio,
 }
 
 /// How the engine's number is taken from the figure's lines.
@@ -81,7 +96,7 @@ pub enum Measure {
 
 impl Measure {
     /// The members the measure reads, to check they exist.
-    fn members(&self) -> Vec<&str> {
+    pub fn members(&self) -> Vec<&str> {
         match self {
             Measure::At(p) => vec![&p.member],
             Measure::Mean(r) | Measure::Min(r) | Measure::Max(r) | Measure::P90(r) | Measure::Rise(r) => vec![&r.member],
@@ -90,15 +105,30 @@ impl Measure {
         }
     }
 
-    /// The engine's number from each member's headline line (`lines`: member id, series).
-    fn take(&self, lines: &[(String, Series)]) -> Result<f64, String> {
-        let line = |m: &str| lines.iter().find(|(id, _)| id == m).map(|(_, s)| s).ok_or_else(|| format!("no member {m}"));
+    /// Which axis the measure's number is in: a point, a mean or a spike is a value of the
+    /// line (y); where a line falls below a level is a place on it (x); a ratio has no unit.
+    pub fn axis(&self) -> MeasureAxis {
+        match self {
+            Measure::FirstBelow { .. } => MeasureAxis::X,
+            Measure::Ratio(_) => MeasureAxis::Ratio,
+            _ => MeasureAxis::Y,
+        }
+    }
+
+    /// The engine's number from each member's headline line (`lines`: member id, its points).
+    /// The one implementation: `ssdsim articles` measures the native runs with it, and the page
+    /// the lines it drew (through the wasm build), so the two cannot read a figure differently.
+    pub fn take(&self, lines: &[Line]) -> Result<f64, String> {
+        let line = |m: &str| lines.iter().find(|(id, _)| *id == m).map(|(_, points)| *points).ok_or_else(|| format!("no member {m}"));
         let at = |p: &Point| -> Result<f64, String> {
-            let s = line(&p.member)?;
-            s.points.iter().min_by(|a, b| (a[0] - p.x).abs().total_cmp(&(b[0] - p.x).abs())).map(|q| q[1]).ok_or_else(|| format!("{} drew no points", p.member))
+            line(&p.member)?
+                .iter()
+                .min_by(|a, b| (a[0] - p.x).abs().total_cmp(&(b[0] - p.x).abs()))
+                .map(|q| q[1])
+                .ok_or_else(|| format!("{} drew no points", p.member))
         };
         let within = |r: &Range| -> Result<Vec<f64>, String> {
-            let ys: Vec<f64> = line(&r.member)?.points.iter().filter(|q| q[0] >= r.from && q[0] <= r.to).map(|q| q[1]).collect();
+            let ys: Vec<f64> = line(&r.member)?.iter().filter(|q| q[0] >= r.from && q[0] <= r.to).map(|q| q[1]).collect();
             if ys.is_empty() {
                 return Err(format!("{} has no points from {} to {}", r.member, r.from, r.to));
             }
@@ -119,7 +149,7 @@ impl Measure {
                 max - quantile(ys, 0.5)
             }
             Measure::FirstBelow { member, below } => {
-                line(member)?.points.iter().find(|q| q[1] < *below).map(|q| q[0]).ok_or_else(|| format!("{member} never falls below {below}"))?
+                line(member)?.iter().find(|q| q[1] < *below).map(|q| q[0]).ok_or_else(|| format!("{member} never falls below {below}"))?
             }
             Measure::Ratio([a, b]) => at(a)? / at(b)?,
             Measure::Difference([a, b]) => at(a)? - at(b)?,
@@ -141,9 +171,16 @@ pub struct Row {
     pub engine: f64,
 }
 
+impl ArticleValue {
+    /// The engine's number follows the article's.
+    pub fn in_band(&self, engine: f64) -> bool {
+        engine >= self.band[0] && engine <= self.band[1]
+    }
+}
+
 impl Row {
     pub fn in_band(&self) -> bool {
-        self.engine >= self.value.band[0] && self.engine <= self.value.band[1]
+        self.value.in_band(self.engine)
     }
 
     /// In its band, or outside it where the figure says the engine differs.
@@ -170,7 +207,8 @@ pub fn measure_all() -> Result<Vec<Row>, ScenarioError> {
             continue;
         }
         let bad = |m: String| ScenarioError::new(format!("figure {}", figure.name), ErrorCode::Internal, m);
-        let lines = lines(&figure)?;
+        let series = lines(&figure)?;
+        let lines: Vec<Line> = series.iter().map(|(id, s)| (id.as_str(), s.points.as_slice())).collect();
         for v in &figure.article_values {
             let engine = v.measure.take(&lines).map_err(|e| bad(format!("{}: {e}", v.id)))?;
             rows.push(Row { article: figure.article.clone(), figure: figure.name, value: v.clone(), engine });
@@ -242,19 +280,6 @@ pub fn markdown(rows: &[Row]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::metrics::{Axis, AxisId, LabelId, SeriesRole, Unit};
-
-    fn line(member: &str, points: &[[f64; 2]]) -> (String, Series) {
-        let mut s = Series::new(
-            "headline",
-            SeriesRole::Headline,
-            LabelId::RandomRead,
-            Axis::new(AxisId::AccessSpan, Unit::Gib),
-            Axis::new(AxisId::Throughput, Unit::MbPerS),
-        );
-        s.points = points.to_vec();
-        (member.to_string(), s)
-    }
 
     fn measure(json: &str) -> Measure {
         serde_json::from_str(json).unwrap()
@@ -262,7 +287,7 @@ mod tests {
 
     #[test]
     fn each_measure_reads_the_lines_as_its_name_says() {
-        let lines = [line("a", &[[1.0, 100.0], [2.0, 90.0], [4.0, 20.0], [8.0, 30.0], [16.0, 10.0]]), line("b", &[[1.0, 50.0], [4.0, 10.0]])];
+        let lines: [Line; 2] = [("a", &[[1.0, 100.0], [2.0, 90.0], [4.0, 20.0], [8.0, 30.0], [16.0, 10.0]]), ("b", &[[1.0, 50.0], [4.0, 10.0]])];
         let take = |j: &str| measure(j).take(&lines).unwrap();
         assert_eq!(take(r#"{"at":{"member":"a","x":3.1}}"#), 20.0, "the nearest sample");
         assert_eq!(take(r#"{"mean":{"member":"a","from":2,"to":8}}"#), 140.0 / 3.0);

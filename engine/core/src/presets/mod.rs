@@ -1,6 +1,7 @@
 //! The presets: one scenario JSON file each under `engine/presets/`, compiled in so the CLI,
 //! the wasm build and the tests share exactly the same files.
 
+pub mod article_lines;
 pub mod articles;
 mod figures;
 pub mod spec_sheets;
