@@ -43,6 +43,8 @@ beforeAll(() => {
   loadEngine();
   for (const name of ['presets', 'figures', 'knobs', 'lab_knobs', 'knob_layout', 'summary_fields'] as const) keep(name, wasm[name]());
   keep('scenario', wasm.default_scenario());
+  // One member's line of article 004: values measured on it, and values missing the other member.
+  keep('article_values', wasm.article_values('article-004-cached-vs-not', JSON.stringify([{ member: 'momentus-xt-like', points: [4, 5.3, 1024, 60] }])));
   const presets = JSON.parse(wasm.presets()) as { name: string; scenario: { workload: object } }[];
   for (const p of presets) keep('scenario', wasm.validate_scenario(JSON.stringify(p.scenario)));
   for (const { preset, workload } of RUNS) {
@@ -101,6 +103,10 @@ describe('a malformed result is refused, naming the result and the path', () => 
     ['an id outside its enum', 'series_meta', () => edited('series_meta', (m) => (m[0].x.unit = 'furlongs')), 'series_meta[0].x.unit', /Invalid option/],
     ['a scenario that is not an object', 'presets', () => edited('presets', (p) => (p[1].scenario = '{}')), 'presets[1].scenario', /expected a scenario object/],
     ['a figure member without its id', 'figures', () => edited('figures', (f) => delete f[0].members[1].id), 'figures[0].members[1].id', /expected string, received undefined/],
+    ["an article value's band that is not a pair", 'figures', () => edited('figures', (f) => (f[0].article_values[0].band = [1])), 'figures[0].article_values[0].band', /expected array|Too small/],
+    ['an article measure the page does not know', 'figures', () => edited('figures', (f) => (f[0].article_values[0].measure = { median: { member: 'x', from: 0, to: 1 } })), 'figures[0].article_values[0].measure', /Invalid input/],
+    ['an article value with a field too many', 'figures', () => edited('figures', (f) => (f[0].article_values[0].source = 'p. 3')), 'figures[0].article_values[0]', /Unrecognized key/],
+    ["an engine value without its verdict", 'article_values', () => edited('article_values', (v) => delete v[0].in_band), 'article_values[0].in_band', /expected boolean, received undefined/],
     ['a notice with an unknown code', 'stopped', () => JSON.stringify({ field: 'workload.size', code: 'too_big', message: 'm' }), 'stopped.code', /Invalid option/],
     ['a list where an object belongs', 'budget', () => '[]', 'budget', /expected object, received array/],
   ];

@@ -3,7 +3,7 @@
 import * as Comlink from 'comlink';
 import { useEffect, useState } from 'react';
 import type { WorkerApi } from './worker';
-import type { Catalog, Preset, RunChunk, RunOptions, RunResult } from './types';
+import type { ArticleEngineValue, ArticleLine, Catalog, Preset, RunChunk, RunOptions, RunResult } from './types';
 import { EngineError, registerErrorTransfer } from './errors';
 
 // The worker's refusals arrive as EngineError with field and code (the worker registers the same).
@@ -79,6 +79,11 @@ export class EngineClient {
 
   validate(scenarioJson: string): Promise<string> {
     return this.call((r) => r.validate(scenarioJson));
+  }
+
+  /** An article figure's values measured on the lines the page drew (catalogueApi.ts). */
+  articleValues(figure: string, lines: ArticleLine[]): Promise<ArticleEngineValue[]> {
+    return this.call((r) => r.articleValues(figure, lines));
   }
 
   run(scenarioJson: string, onChunk: (chunk: RunChunk) => void, options?: RunOptions): Promise<RunResult> {

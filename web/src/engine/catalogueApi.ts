@@ -5,10 +5,10 @@ import type { EngineGuard } from './engineGuard';
 import { checkedText } from './engineResult';
 import type { Knob } from '../scenario/knobs';
 import type { Scenario } from '../scenario/generated/Scenario';
-import type { Catalog, Figure, Preset } from './types';
+import type { ArticleEngineValue, ArticleLine, Catalog, Figure, Preset } from './types';
 
 export function catalogueApi({ ready, wasm, guard, read }: EngineGuard, compiled: CompiledScenarios) {
-  const { default_scenario, figures, knob_layout, knobs, lab_knobs, presets, summary_fields, validate_scenario } = wasm;
+  const { article_values, default_scenario, figures, knob_layout, knobs, lab_knobs, presets, summary_fields, validate_scenario } = wasm;
   // Every JSON result is checked against its schema as it is read (engineResult.ts).
   const normalise = (scenario: unknown): Scenario => read('scenario', () => validate_scenario(JSON.stringify(scenario)));
   // The default scenario goes to the page as text, which it parses: checked all the same.
@@ -34,6 +34,15 @@ export function catalogueApi({ ready, wasm, guard, read }: EngineGuard, compiled
     async figures(): Promise<Figure[]> {
       await ready;
       return read('figures', () => figures());
+    },
+
+    /**
+     * Each article value of figure `name` measured on the lines the page drew (its members'
+     * headline lines), by the engine's own measures: the page never re-implements them.
+     */
+    async articleValues(name: string, lines: ArticleLine[]): Promise<ArticleEngineValue[]> {
+      await ready;
+      return read('article_values', () => article_values(name, JSON.stringify(lines)));
     },
 
     async knobs(): Promise<Knob[]> {

@@ -12,7 +12,7 @@ import type { TierSummary } from '../scenario/generated/TierSummary';
 import type { Knob, KnobLayout } from '../scenario/knobs';
 import { ERROR_CODES, type ErrorCode } from './errors';
 import { numbers, oneOf, tied } from './schemaTie';
-import type { Axis, AxisId, BlockMapLayout, Budget, Figure, LabCounters, LabelId, LabLayout, Preset, SeriesMeta, SeriesRole, Summary, SummaryField, SummaryGroup, Unit } from './types';
+import type { ArticleEngineValue, ArticleMeasure, ArticleMeasureAxis, ArticleValue, Axis, AxisId, BlockMapLayout, Budget, Figure, LabCounters, LabelId, LabLayout, Preset, SeriesMeta, SeriesRole, Summary, SummaryField, SummaryGroup, Unit } from './types';
 
 const text = z.string();
 const texts = z.array(text);
@@ -103,7 +103,33 @@ const scenario = z.custom<Scenario>((v) => typeof v === 'object' && v !== null &
 
 const preset = tied<Preset>()(z.object({ name: text, title: text, description: text, scenario }));
 const figureMember = z.object({ id: text, label: text, scenario });
-const figure = tied<Figure>()(z.object({ name: text, title: text, description: text, article: text, members: z.array(figureMember) }));
+
+// An article value: what the article measured, how the engine's number is taken from the lines
+// (one key naming the measure), its band. Strict objects: a measure the page does not know is
+// refused here, not drawn wrongly.
+const point = z.strictObject({ member: text, x: count });
+const range = z.strictObject({ member: text, from: count, to: count });
+const pair = z.tuple([point, point]);
+const measure = tied<ArticleMeasure>()(
+  z.union([
+    z.strictObject({ at: point }),
+    z.strictObject({ mean: range }),
+    z.strictObject({ min: range }),
+    z.strictObject({ max: range }),
+    z.strictObject({ p90: range }),
+    z.strictObject({ rise: range }),
+    z.strictObject({ first_below: z.strictObject({ member: text, below: count }) }),
+    z.strictObject({ ratio: pair }),
+    z.strictObject({ difference: pair }),
+  ]),
+);
+const articleValue = tied<ArticleValue>()(
+  z.strictObject({ id: text, label: text, article: z.optional(count), measure, band: z.tuple([count, count]), differs: z.optional(text) }),
+);
+const measureAxis = oneOf<ArticleMeasureAxis>({ x: true, y: true, ratio: true });
+const articleEngineValue = tied<ArticleEngineValue>()(z.object({ id: text, engine: z.optional(count), error: z.optional(text), in_band: z.boolean(), axis: measureAxis }));
+
+const figure = tied<Figure>()(z.object({ name: text, title: text, description: text, article: text, members: z.array(figureMember), article_values: z.array(articleValue) }));
 
 const knob = tied<Knob>()(
   z.object({
@@ -140,6 +166,8 @@ export const RESULTS = {
   stopped: z.nullable(scenarioError),
   presets: z.array(preset),
   figures: z.array(figure),
+  /** An article figure's values measured on the lines the page drew. */
+  article_values: z.array(articleEngineValue),
   knobs: z.array(knob),
   /** The NAND lab's knobs (`lab.blocks` …), the same shape. */
   lab_knobs: z.array(knob),

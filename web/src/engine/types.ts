@@ -7,6 +7,7 @@ import type { Knob, KnobLayout } from '../scenario/knobs';
 import type { SummaryField } from '../scenario/generated/SummaryField';
 import type { Budget } from '../scenario/generated/Budget';
 import type { ScenarioError } from '../scenario/generated/ScenarioError';
+import type { ArticleValue } from '../scenario/generated/ArticleValue';
 
 export type { Axis } from '../scenario/generated/Axis';
 export type { AxisId } from '../scenario/generated/AxisId';
@@ -14,7 +15,11 @@ export type { LabelId } from '../scenario/generated/LabelId';
 export type { SeriesRole } from '../scenario/generated/SeriesRole';
 export type { SummaryGroup } from '../scenario/generated/SummaryGroup';
 export type { Unit } from '../scenario/generated/Unit';
-export type { Budget, SummaryField };
+export type { ArticleEngineValue } from '../scenario/generated/ArticleEngineValue';
+export type { ArticleLine } from '../scenario/generated/ArticleLine';
+export type { ArticleMeasure } from '../scenario/generated/ArticleMeasure';
+export type { ArticleMeasureAxis } from '../scenario/generated/ArticleMeasureAxis';
+export type { ArticleValue, Budget, SummaryField };
 
 /**
  * A run's summary: the values every run has and, flattened in, the sections of the device kinds
@@ -42,6 +47,8 @@ export interface Figure {
   article: string;
   /** `id` is the member's preset name (translations key on it); `label` is the English text. */
   members: { id: string; label: string; scenario: Scenario }[];
+  /** What the article measured, how the engine's number is taken from the lines, and its band. */
+  article_values: ArticleValue[];
 }
 
 /** Everything the page needs from the engine before the first run, in one round trip. */
