@@ -8,7 +8,7 @@ import { glossaryTarget } from '../../web/src/explain/glossary/Glossary';
 import { CAPTIONS, captionId, captionText } from '../../web/src/charts/captions';
 import { csvNumber, formatValue } from '../../web/src/charts/format';
 import { separated, stackLabels } from '../../web/src/charts/labelLayout';
-import { refLabelPositions, REF_LABEL_GAP } from '../../web/src/charts/RefLines';
+import { placeRefLines, refLabelPositions, REF_LABEL_GAP } from '../../web/src/charts/RefLines';
 import { plotFrame } from '../../web/src/charts/plotFrame';
 import { rampTicks } from '../../web/src/charts/blockMapExport';
 import { histogramIndex, histogramSteps } from '../../web/src/charts/latency';
@@ -144,6 +144,30 @@ describe('reference-label layout', () => {
     expect(separated(ys, REF_LABEL_GAP)).toBe(true);
     expect(Math.min(...ys)).toBeGreaterThanOrEqual(0);
     expect(Math.max(...ys)).toBeLessThanOrEqual(frame.innerHeight);
+  });
+});
+
+describe("an article's marks", () => {
+  const frame = plotFrame({ series: [new Float64Array([4, 1, 1024, 70])], width: 800, height: 360, margins: { top: 14, right: 24, bottom: 50, left: 70 }, xScale: 'log', yScale: 'linear', categories: [], extraY: [] });
+  const mark = (key: string, value: number, more: object) => ({ key, label: `article ${value}`, value, color: '#000', ...more });
+
+  it('a point is a short dash, a mean a dash over its range, each labelled beside it', () => {
+    const [point, mean] = placeRefLines([mark('p', 5.23, { span: [4, 4] }), mark('m', 60, { span: [256, 1024] })], frame);
+    // Centred on x = 4, clipped at the plot's left edge.
+    expect(point.x1).toBe(Math.max(0, frame.x(4) - 14));
+    expect(point.x2).toBe(frame.x(4) + 14);
+    expect([point.tx, point.anchor]).toEqual([point.x2 + 6, 'start']);
+    expect([mean.x1, mean.x2]).toEqual([frame.x(256), frame.x(1024)]);
+    // No room past the plot's right edge: the label goes before the dash.
+    expect([mean.tx, mean.anchor]).toEqual([mean.x1 - 6, 'end']);
+  });
+
+  it('upright lines stand at their x, off-range ones are left out, near ones take rows of their own', () => {
+    const placed = placeRefLines([mark('a', 30, { vertical: true }), mark('b', 32, { vertical: true }), mark('c', 4096, { vertical: true })], frame);
+    expect(placed.map((p) => p.line.key)).toEqual(['a', 'b']);
+    expect(placed[0].x1).toBe(frame.x(30));
+    expect([placed[0].y1, placed[0].y2]).toEqual([0, frame.innerHeight]);
+    expect(placed[1].ty - placed[0].ty).toBe(REF_LABEL_GAP);
   });
 });
 

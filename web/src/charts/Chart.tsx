@@ -145,7 +145,7 @@ function usePlotFrame(series: readonly PlotSeries[], { width, height, x, y, cate
         yScale,
         categories,
         xMaxHint,
-        extraY: refLines.map((r) => r.value),
+        extraY: refLines.filter((r) => !r.vertical).map((r) => r.value),
       }),
     // Series identity changes when new points arrive (at most once per animation frame).
     [series, width, height, xScale, yScale, categories, xMaxHint, refLines],
