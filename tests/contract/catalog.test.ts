@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Simulation } from '../../web/src/engine/pkg/ssd_wasm.js';
 import type { Catalog } from '../../web/src/engine/types';
+import { ARTICLE_VALUES_JA } from '../../web/src/i18n/articleValues.ja';
 import { AXES_JA, FIGURES_JA, LABELS_JA, OPTIONS_JA, PRESETS_JA, SUMMARY_JA } from '../../web/src/i18n/engineText.ja';
 import { unitText } from '../../web/src/i18n/units';
 import { GROUP_TITLES } from '../../web/src/panels/SummaryPanel';
@@ -133,6 +134,23 @@ describe('Japanese for everything the engine names', () => {
       expect(FIGURES_JA[f.name], f.name).toBeDefined();
       for (const m of f.members) expect(FIGURES_JA[f.name].members[m.id], `${f.name}: ${m.id}`).toBeDefined();
     }
+  });
+
+  it("every article value of every figure has Japanese text: its label and, where the engine differs, the reason", () => {
+    const missing: string[] = [];
+    for (const f of catalog.figures) {
+      for (const v of f.article_values) {
+        const ja = ARTICLE_VALUES_JA[f.name]?.[v.id];
+        if (!ja?.label) missing.push(`${f.name}: ${v.id}`);
+        else if ((ja.differs === undefined) !== (v.differs === undefined)) missing.push(`${f.name}: ${v.id} (differs)`);
+      }
+    }
+    expect(missing).toEqual([]);
+    // And nothing translated that the figures no longer list (a renamed id would hide here).
+    const listed = catalog.figures.flatMap((f) => f.article_values.map((v) => `${f.name}: ${v.id}`));
+    const translated = Object.entries(ARTICLE_VALUES_JA).flatMap(([f, values]) => Object.keys(values).map((id) => `${f}: ${id}`));
+    expect(translated.filter((k) => !listed.includes(k))).toEqual([]);
+    expect(listed.length).toBeGreaterThanOrEqual(30);
   });
 
   it('every series label and axis the presets produce has a Japanese name, by id', () => {

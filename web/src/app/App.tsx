@@ -16,6 +16,7 @@ import { PlaygroundSidebar } from './PlaygroundSidebar';
 import { ShareDialog } from './ShareDialog';
 import { Topbar } from './Topbar';
 import { useSession } from './useSession';
+import { ArticleProvider, NO_FIGURES } from './useArticleValues';
 
 export function App() {
   const { t, lang } = useI18n();
@@ -58,7 +59,9 @@ export function App() {
 
       <main className="layout">
         <PlaygroundSidebar s={s} devices={devices} />
-        <PlaygroundResults s={s} filenameBase={filenameBase} />
+        <ArticleProvider figures={catalog?.figures ?? NO_FIGURES} engine={s.engine}>
+          <PlaygroundResults s={s} filenameBase={filenameBase} />
+        </ArticleProvider>
       </main>
       <PhoneKnobsJump ready={!!(catalog && scenario.ready && current)} />
       <footer className="footer muted">

@@ -10,6 +10,7 @@ import { IssueBanner } from './IssueBanner';
 import { SessionRunControls } from './SessionRunControls';
 import { usePostHeight } from './usePostHeight';
 import { useSession } from './useSession';
+import { ArticleProvider, NO_FIGURES } from './useArticleValues';
 
 /** The embed's options from its URL: which chart, which knob paths as controls. */
 export function embedOptions(search: string): { chart: string; controls: string[] } {
@@ -49,7 +50,9 @@ export function EmbedApp() {
           s.comparison.dismiss();
         }}
       />
-      <RunCharts view={view} pins={s.pins.pins} runtimeS={s.runtimeS} filenameBase={`ssd-${scenario.preset || 'scenario'}`} only={chart} blocks={s.blockMapExpected} />
+      <ArticleProvider figures={catalog?.figures ?? NO_FIGURES} engine={s.engine}>
+        <RunCharts view={view} pins={s.pins.pins} runtimeS={s.runtimeS} filenameBase={`ssd-${scenario.preset || 'scenario'}`} only={chart} blocks={s.blockMapExpected} />
+      </ArticleProvider>
       {chosen.length > 0 && current && (
         <section className="card embed-controls" aria-label={t('app.controls')} data-testid="embed-controls">
           <div className="embed-knobs">

@@ -23,6 +23,9 @@ import { percentileLines } from './percentileLines';
 import { SeriesChartTools, type ChartChoices } from './SeriesChartTools';
 import { captionId, captionText } from './captions';
 import { RichText } from '../explain/glossary/RichText';
+import { useArticleValues } from '../app/useArticleValues';
+import { articleRefLines, type NumberFormat } from './articleMarks';
+import { ArticleTable } from './ArticleTable';
 
 interface Props {
   def: ChartDef;
@@ -83,6 +86,9 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
     [view.frame, view.series, view.status, view.scenarioJson, def, overlay.length, pins, runPreset, lang, cdfMode, comparing, t, mismatch, showOdd],
   );
 
+  // An article figure's members on the chart: its numbers as marks and in a table below.
+  const article = useArticleValues(overlay);
+
   if (!first) return null;
 
   const geometric = isGeometric(series.find((s) => s.points.length)?.points ?? EMPTY);
@@ -91,7 +97,15 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
   // Rates over time or data written span decades where a cache runs out (article 001's
   // 1,200 MB/s before the cliff, 20-70 MB/s after): a log y shows both parts' patterns.
   const canLogY = def.role === 'latency_trace' || (def.mark === 'line' && (def.role === 'headline' || def.role === 'time'));
-  const refLines: RefLine[] = def.role === 'latency_trace' && showPct ? percentileLines(view, first, { t, lang, locale }) : [];
+  const numbers: NumberFormat = { lang, locale, x: first.x.unit, y: first.y.unit };
+  const colorOf = (member: string) => {
+    const pin = article?.pins.find((p) => p.preset === member);
+    return (pin && series.find((s) => s.key.startsWith(`${pin.id}:`))?.color) ?? null;
+  };
+  const refLines: RefLine[] = [
+    ...(def.role === 'latency_trace' && showPct ? percentileLines(view, first, { t, lang, locale }) : []),
+    ...(article && !first.x.categories.length ? articleRefLines(article.figure.article_values, colorOf, numbers, (value) => t('article.mark', { value })) : []),
+  ];
   const histogram = def.role === 'cdf' && cdfMode === 'hist';
 
   const key = titleKey(def, first);
@@ -135,6 +149,7 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
       {mismatch && (
         <CompareNote mismatch={mismatch} runKind={pinWorkloadKind(view.scenarioJson)} pinKind={pinWorkloadKind(overlay[0].scenarioJson)} runSeries={metas} pinSeries={pinLabelIds(overlay)} shown={showOdd} onToggle={() => setShowOdd((v) => !v)} />
       )}
+      {article && <ArticleTable on={article} format={numbers} colorOf={colorOf} />}
       {def.role === 'latency_trace' && comparing && <LatencyCompareTable rows={series.map((s, k) => ({ key: s.key, label: s.label, color: s.color, summary: sources[k] }))} />}
     </ChartCard>
   );

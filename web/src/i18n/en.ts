@@ -251,6 +251,20 @@ export const en = {
 
   'dialog.close': 'Close',
 
+  // an article figure's numbers beside the engine's, under the figure's chart
+  'article.title': 'The article and this engine',
+  'article.caption': 'Each engine number is measured on the lines drawn above, as `ssdsim articles` measures them; it follows the article when it lies in the band accepted for the article’s number.',
+  'article.value': 'What the article measured',
+  'article.article': 'Article',
+  'article.engine': 'This engine',
+  'article.verdict': 'Follows?',
+  'article.follows': 'follows',
+  'article.differs': 'differs: {why}',
+  'article.outside': 'outside its band',
+  'article.unexpected': 'follows, though stated to differ',
+  'article.measuring': 'measuring…',
+  'article.mark': 'article {value}',
+
   // compare links (compare engineer): pins and figure overlays in the link, comparison embeds, not-comparable runs
   'compareLink.restoring': 'Recomputing the linked comparison: {i} of {n}',
   'compareLink.restoringFigure': 'Recomputing the linked comparison: {i} of {n} ({title})',

@@ -3,6 +3,7 @@
 import type { Lang } from './index';
 import type { Axis, SeriesMeta, SummaryField } from '../engine/types';
 import { AXES_JA, FIGURES_JA, LABELS_JA, OPTIONS_JA, PRESETS_JA, SUMMARY_JA, type PresetText } from './engineText.ja';
+import { ARTICLE_VALUES_JA, type ArticleValueText } from './articleValues.ja';
 import { knobTextJa, type KnobText } from './knobs.ja';
 import type { Knob } from '../scenario/knobs';
 
@@ -46,4 +47,10 @@ export function figureText(lang: Lang, figure: { name: string; title: string; de
 /** A figure member's label, by its id (the member's preset name); English is the engine's. */
 export function figureMemberLabel(lang: Lang, figure: string, member: { id: string; label: string }): string {
   return lang === 'ja' ? (FIGURES_JA[figure]?.members[member.id] ?? member.label) : member.label;
+}
+
+/** What an article measured and, where the engine differs, why: by figure name and value id; English is the figure file's. */
+export function articleValueText(lang: Lang, figure: string, value: { id: string; label: string; differs?: string }): ArticleValueText {
+  const ja = lang === 'ja' ? ARTICLE_VALUES_JA[figure]?.[value.id] : undefined;
+  return ja ?? { label: value.label, differs: value.differs };
 }

@@ -252,6 +252,20 @@ export const ja: Record<MessageKey, string> = {
 
   'dialog.close': '閉じる',
 
+  // an article figure's numbers beside the engine's, under the figure's chart
+  'article.title': '記事とこのエンジン',
+  'article.caption': 'エンジンの数値は上の図に描いた線から、`ssdsim articles` と同じ方法で測ったものです。記事の数値に対して認める範囲に入っていれば「一致」です。',
+  'article.value': '記事が測ったもの',
+  'article.article': '記事',
+  'article.engine': 'このエンジン',
+  'article.verdict': '一致？',
+  'article.follows': '一致',
+  'article.differs': '相違：{why}',
+  'article.outside': '範囲外',
+  'article.unexpected': '一致（相違とされているが）',
+  'article.measuring': '測定中…',
+  'article.mark': '記事 {value}',
+
   // compare links (compare engineer): pins and figure overlays in the link, comparison embeds, not-comparable runs
   'compareLink.restoring': 'リンクの比較を再計算しています：{i}/{n}',
   'compareLink.restoringFigure': 'リンクの比較を再計算しています：{i}/{n}（{title}）',

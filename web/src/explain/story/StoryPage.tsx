@@ -16,6 +16,7 @@ import { useStoryTestHook } from './storyTestHook';
 import { useActiveStep } from './useActiveStep';
 import { usePostHeight } from '../../app/usePostHeight';
 import { useStoryRuns } from './useStoryRuns';
+import { ArticleProvider, NO_FIGURES } from '../../app/useArticleValues';
 
 interface Props {
   story: Story;
@@ -43,7 +44,9 @@ export function StoryPage({ story, startStep, embed }: Props) {
   useStepInAddress(embed, story.id, steps[active]?.id);
 
 
-  const body = steps.map((step, i) => (
+  const body = (
+    <ArticleProvider figures={catalog?.figures ?? NO_FIGURES} engine={engine}>
+      {steps.map((step, i) => (
     <div key={step.id} ref={register(step.id)}>
       <StepView
         storyId={story.id}
@@ -61,7 +64,9 @@ export function StoryPage({ story, startStep, embed }: Props) {
         onRetry={runs.retry}
       />
     </div>
-  ));
+  ))}
+    </ArticleProvider>
+  );
 
   if (embed) {
     return (

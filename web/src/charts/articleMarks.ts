@@ -1,0 +1,80 @@
+// An article figure's own numbers on its chart: which figure the drawn pins are, the lines the
+// engine measures its values on, and the article's numbers as reference marks in the member's
+// colour. The measuring itself is the engine's (`article_values`); nothing here computes a
+// measure, it only reads where a measure looks (its member, its x or range) to draw the mark.
+import type { Pin } from '../app/usePins';
+import type { ArticleLine, ArticleMeasure, ArticleMeasureAxis, ArticleValue, Figure, Unit } from '../engine/types';
+import type { Lang } from '../i18n';
+import { withUnit } from '../i18n/units';
+import type { RefLine } from './chartTypes';
+import { formatValue } from './format';
+
+/** The article figure drawn on a chart: the figure and the pins of its members that are drawn. */
+export interface FigureOnChart {
+  figure: Figure;
+  pins: Pin[];
+  /** Names the lines measured: the figure and its drawn pins (pins keep their ids). */
+  key: string;
+}
+
+/** The figure whose members the chart's pins are, if it lists article values. */
+export function figureOnChart(figures: readonly Figure[], overlay: readonly Pin[]): FigureOnChart | null {
+  const name = overlay.find((p) => p.figure)?.figure;
+  const figure = figures.find((f) => f.name === name);
+  if (!figure || figure.article_values.length === 0) return null;
+  const pins = overlay.filter((p) => p.figure === figure.name && p.preset && p.series[0]);
+  if (pins.length === 0) return null;
+  return { figure, pins, key: `${figure.name}|${pins.map((p) => p.id).join(',')}` };
+}
+
+/** Each drawn member's headline line, as the engine takes them (`ssdsim articles` measures series 0 too). */
+export function memberLines(pins: readonly Pin[]): ArticleLine[] {
+  return pins.map((p) => ({ member: p.preset!, points: Array.from(p.series[0].points) }));
+}
+
+/** The members a measure reads, first the one it is about (its mark's colour). */
+export function measureMembers(m: ArticleMeasure): string[] {
+  if ('at' in m) return [m.at.member];
+  if ('mean' in m) return [m.mean.member];
+  if ('min' in m) return [m.min.member];
+  if ('max' in m) return [m.max.member];
+  if ('p90' in m) return [m.p90.member];
+  if ('rise' in m) return [m.rise.member];
+  if ('first_below' in m) return [m.first_below.member];
+  if ('ratio' in m) return m.ratio.map((p) => p.member);
+  return m.difference.map((p) => p.member);
+}
+
+export interface NumberFormat {
+  lang: Lang;
+  locale: string;
+  /** The chart's axes' units: a number on x or y reads in that axis' unit. */
+  x: Unit;
+  y: Unit;
+}
+
+/** A value's number as the chart beside it writes numbers: its axis' unit, or × for a ratio. */
+export function articleNumber(v: number, axis: ArticleMeasureAxis, f: NumberFormat): string {
+  const unit: Unit = axis === 'ratio' ? 'ratio' : f[axis];
+  return withUnit(f.lang, formatValue(v, f.locale), unit);
+}
+
+/**
+ * The article's numbers as marks: at one point a short dash at its x, a mean a dash over its
+ * range, both at the article's y; where a line falls below a level, an upright line at the
+ * article's x. Values without a number, or measured otherwise (ratios), have no mark.
+ */
+export function articleRefLines(values: readonly ArticleValue[], colorOf: (member: string) => string | null, f: NumberFormat, label: (value: string) => string): RefLine[] {
+  const out: RefLine[] = [];
+  for (const v of values) {
+    const color = colorOf(measureMembers(v.measure)[0]);
+    if (v.article === undefined || color === null) continue;
+    const m = v.measure;
+    // A mark across stands at the article's y, an upright one at its x: the label takes that axis' unit.
+    const base = (axis: 'x' | 'y') => ({ key: `article-${v.id}`, label: label(articleNumber(v.article!, axis, f)), value: v.article!, color });
+    if ('at' in m) out.push({ ...base('y'), span: [m.at.x, m.at.x] });
+    else if ('mean' in m) out.push({ ...base('y'), span: [m.mean.from, m.mean.to] });
+    else if ('first_below' in m) out.push({ ...base('x'), vertical: true });
+  }
+  return out;
+}
