@@ -160,6 +160,15 @@ describe("an article's marks", () => {
     expect([mean.x1, mean.x2]).toEqual([frame.x(256), frame.x(1024)]);
     // No room past the plot's right edge: the label goes before the dash.
     expect([mean.tx, mean.anchor]).toEqual([mean.x1 - 6, 'end']);
+    // Room on neither side: above the dash, from its left end.
+    const [wide] = placeRefLines([mark('w', 60, { span: [8, 1024], label: 'article 60 MB/s (mean)' })], frame);
+    expect([wide.tx, wide.anchor]).toEqual([wide.x1 + 2, 'start']);
+  });
+
+  it("upright labels start below a story's highlight labels when asked", () => {
+    const [plain] = placeRefLines([mark('a', 30, { vertical: true })], frame);
+    const [below] = placeRefLines([mark('a', 30, { vertical: true })], frame, 52);
+    expect(below.ty - plain.ty).toBe(52);
   });
 
   it('upright lines stand at their x, off-range ones are left out, near ones take rows of their own', () => {

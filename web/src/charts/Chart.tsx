@@ -22,6 +22,9 @@ export type { AxisSpec, PlotSeries, RefLine } from './chartTypes';
 
 export type { ChartFormat } from './ChartTooltip';
 
+/** A story's highlight labels its marks in up to three rows along the plot's top (HighlightLayer.tsx): upright reference labels start below them. */
+const OVERLAY_LABEL_ROWS_PX = 52;
+
 /** The chart's words: shown when empty, read by screen readers, put in an exported SVG. */
 export interface ChartLabels {
   emptyText: string;
@@ -96,7 +99,7 @@ export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height: tal
           <RefLineMarks lines={refLines} frame={frame} />
           {mark === 'bars' && <BarMarks series={series} frame={frame} />}
           <LineMarks shapes={shapes} series={series} />
-          {mark !== 'dots' && <RefLineLabels lines={refLines} frame={frame} />}
+          {mark !== 'dots' && <RefLineLabels lines={refLines} frame={frame} top={overlay ? OVERLAY_LABEL_ROWS_PX : 0} />}
           {count === 0 && (
             <text className="chart-empty" x={frame.innerWidth / 2} y={frame.innerHeight / 2} textAnchor="middle" fontSize={13} fill="#7a869c">
               {labels.emptyText}
@@ -110,7 +113,7 @@ export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height: tal
       {mark === 'dots' && refLines.length > 0 && (
         <svg ref={overlayRef} className="plot-overlay" width={width} height={height} fontFamily={FONT} aria-hidden="true">
           <g transform={`translate(${MARGINS.left},${MARGINS.top})`}>
-            <RefLineLabels lines={refLines} frame={frame} />
+            <RefLineLabels lines={refLines} frame={frame} top={overlay ? OVERLAY_LABEL_ROWS_PX : 0} />
           </g>
         </svg>
       )}

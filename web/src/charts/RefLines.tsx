@@ -12,8 +12,8 @@ export const REF_LABEL_GAP = 15;
 const LABEL_ABOVE = 7;
 /** Half the width of the short mark at one point, px. */
 const POINT_HALF = 14;
-/** A label's width, estimated (11 px semibold text), to keep it inside the plot. */
-const labelWidth = (text: string) => text.length * 6.3;
+/** A label's width, estimated (11 px semibold text; a Japanese character is about twice a Latin one), to keep it inside the plot. */
+const labelWidth = (text: string) => [...text].reduce((w, c) => w + (c.charCodeAt(0) > 0x2e80 ? 11 : 6.3), 0);
 
 interface Placed {
   line: RefLine;
@@ -44,8 +44,11 @@ function ends(r: RefLine, frame: PlotFrame): Pick<Placed, 'x1' | 'x2' | 'y1' | '
   return { x1: clamp(lo), x2: clamp(hi), y1: y, y2: y };
 }
 
-/** Every drawable line with its label placed: across lines stacked by y, upright ones in rows from the top. */
-export function placeRefLines(lines: readonly RefLine[], frame: PlotFrame): Placed[] {
+/**
+ * Every drawable line with its label placed: across lines stacked by y, upright ones in rows
+ * from `top` px down (below whatever else labels the top of the plot).
+ */
+export function placeRefLines(lines: readonly RefLine[], frame: PlotFrame, top = 0): Placed[] {
   const drawn = lines.flatMap((line) => {
     const at = ends(line, frame);
     return at ? [{ line, ...at }] : [];
@@ -68,13 +71,15 @@ export function placeRefLines(lines: readonly RefLine[], frame: PlotFrame): Plac
       let row = rows.findIndex((r) => r.every(([a, b]) => from + w + 4 < a || from > b));
       if (row < 0) row = rows.push([]) - 1;
       rows[row].push([from, from + w + 4]);
-      return { ...d, tx: anchor === 'start' ? d.x1 + 4 : d.x1 - 4, ty: REF_LABEL_GAP / 2 + row * REF_LABEL_GAP, anchor, leaderTo: NaN };
+      return { ...d, tx: anchor === 'start' ? d.x1 + 4 : d.x1 - 4, ty: top + REF_LABEL_GAP / 2 + row * REF_LABEL_GAP, anchor, leaderTo: NaN };
     }
     const ty = ys[across.indexOf(d)];
     if (!d.line.span) return { ...d, tx: right, ty, anchor: 'end', leaderTo: d.y1 };
-    // A partial line's label sits just past its right end, or before its left end when the plot ends first.
-    const after = d.x2 + 6 + w <= frame.innerWidth;
-    return { ...d, tx: after ? d.x2 + 6 : d.x1 - 6, ty, anchor: after ? 'start' : 'end', leaderTo: d.y1 };
+    // A partial line's label sits just past its right end; where the plot ends first, before its
+    // left end; where neither side has room, above the line from its left end.
+    if (d.x2 + 6 + w <= frame.innerWidth) return { ...d, tx: d.x2 + 6, ty, anchor: 'start', leaderTo: d.y1 };
+    if (d.x1 - 6 - w >= 0) return { ...d, tx: d.x1 - 6, ty, anchor: 'end', leaderTo: d.y1 };
+    return { ...d, tx: Math.min(d.x1 + 2, frame.innerWidth - w), ty, anchor: 'start', leaderTo: d.y1 };
   });
 }
 
@@ -106,10 +111,10 @@ export function RefLineMarks({ lines, frame }: { lines: readonly RefLine[]; fram
   );
 }
 
-export function RefLineLabels({ lines, frame }: { lines: readonly RefLine[]; frame: PlotFrame }) {
+export function RefLineLabels({ lines, frame, top = 0 }: { lines: readonly RefLine[]; frame: PlotFrame; top?: number }) {
   return (
     <g className="ref-labels" pointerEvents="none">
-      {placeRefLines(lines, frame).map(({ line: r, tx, ty, anchor, leaderTo }) => {
+      {placeRefLines(lines, frame, top).map(({ line: r, tx, ty, anchor, leaderTo }) => {
         // A label pushed away from its line keeps a short leader back to it.
         const moved = Number.isFinite(leaderTo) && Math.abs(ty + LABEL_ABOVE - leaderTo) > 2;
         const lx = anchor === 'end' ? tx + 2 : tx - 2;

@@ -253,7 +253,7 @@ export const en = {
 
   // an article figure's numbers beside the engine's, under the figure's chart
   'article.title': 'The article and this engine',
-  'article.caption': 'Each engine number is measured on the lines drawn above, as `ssdsim articles` measures them; it follows the article when it lies in the band accepted for the article’s number.',
+  'article.caption': 'The engine’s numbers are measured on the lines drawn above, as the ssdsim articles command measures them for the docs; a value follows the article when it lies in the band accepted around the article’s number.',
   'article.value': 'What the article measured',
   'article.article': 'Article',
   'article.engine': 'This engine',

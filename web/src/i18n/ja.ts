@@ -254,7 +254,7 @@ export const ja: Record<MessageKey, string> = {
 
   // an article figure's numbers beside the engine's, under the figure's chart
   'article.title': '記事とこのエンジン',
-  'article.caption': 'エンジンの数値は上の図に描いた線から、`ssdsim articles` と同じ方法で測ったものです。記事の数値に対して認める範囲に入っていれば「一致」です。',
+  'article.caption': 'エンジンの数値は上の図に描いた線から、ssdsim articles と同じ方法で測ったものです。記事の数値に対して認める範囲に入っていれば「一致」です。',
   'article.value': '記事が測ったもの',
   'article.article': '記事',
   'article.engine': 'このエンジン',
