@@ -23,9 +23,8 @@ import { percentileLines } from './percentileLines';
 import { SeriesChartTools, type ChartChoices } from './SeriesChartTools';
 import { captionId, captionText } from './captions';
 import { RichText } from '../explain/glossary/RichText';
-import { useArticleValues } from '../app/useArticleValues';
-import { articleRefLines, type NumberFormat } from './articleMarks';
 import { ArticleTable } from './ArticleTable';
+import { useArticleOnChart } from './useArticleOnChart';
 
 interface Props {
   def: ChartDef;
@@ -85,9 +84,7 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the buffers mutate in place; view.frame and overlay.length stand for them
     [view.frame, view.series, view.status, view.scenarioJson, def, overlay.length, pins, runPreset, lang, cdfMode, comparing, t, mismatch, showOdd],
   );
-
-  // An article figure's members on the chart: its numbers as marks and in a table below.
-  const article = useArticleValues(overlay);
+  const article = useArticleOnChart(overlay, series, first); // an article figure's numbers: marks and a table
 
   if (!first) return null;
 
@@ -97,15 +94,7 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
   // Rates over time or data written span decades where a cache runs out (article 001's
   // 1,200 MB/s before the cliff, 20-70 MB/s after): a log y shows both parts' patterns.
   const canLogY = def.role === 'latency_trace' || (def.mark === 'line' && (def.role === 'headline' || def.role === 'time'));
-  const numbers: NumberFormat = { lang, locale, x: first.x.unit, y: first.y.unit };
-  const colorOf = (member: string) => {
-    const pin = article?.pins.find((p) => p.preset === member);
-    return (pin && series.find((s) => s.key.startsWith(`${pin.id}:`))?.color) ?? null;
-  };
-  const refLines: RefLine[] = [
-    ...(def.role === 'latency_trace' && showPct ? percentileLines(view, first, { t, lang, locale }) : []),
-    ...(article && !first.x.categories.length ? articleRefLines(article.figure.article_values, colorOf, numbers, (value) => t('article.mark', { value })) : []),
-  ];
+  const refLines: RefLine[] = [...(def.role === 'latency_trace' && showPct ? percentileLines(view, first, { t, lang, locale }) : []), ...(article?.marks ?? [])];
   const histogram = def.role === 'cdf' && cdfMode === 'hist';
 
   const key = titleKey(def, first);
@@ -149,7 +138,7 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
       {mismatch && (
         <CompareNote mismatch={mismatch} runKind={pinWorkloadKind(view.scenarioJson)} pinKind={pinWorkloadKind(overlay[0].scenarioJson)} runSeries={metas} pinSeries={pinLabelIds(overlay)} shown={showOdd} onToggle={() => setShowOdd((v) => !v)} />
       )}
-      {article && <ArticleTable on={article} format={numbers} colorOf={colorOf} />}
+      {article && <ArticleTable on={article.on} format={article.format} colorOf={article.colorOf} />}
       {def.role === 'latency_trace' && comparing && <LatencyCompareTable rows={series.map((s, k) => ({ key: s.key, label: s.label, color: s.color, summary: sources[k] }))} />}
     </ChartCard>
   );
