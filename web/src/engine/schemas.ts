@@ -59,6 +59,9 @@ const NAND_SECTION = tied<NandSummary>()(
     ]),
     /** Only where GC chose victims in the run. */
     gc_spare_percent: z.optional(count),
+    /** Only where a larger grant the drive accepts would hold more of the table. */
+    hmb_next_grant_bytes: z.optional(count),
+    hmb_next_covered_span_bytes: z.optional(count),
   }),
 );
 const MEDIA_SECTION = tied<MediaSummary>()(z.object(numbers(['media_written_bytes', 'media_operations', 'media_utilisation_percent'])));
@@ -103,7 +106,23 @@ const scenario = z.custom<Scenario>((v) => typeof v === 'object' && v !== null &
 
 const preset = tied<Preset>()(z.object({ name: text, title: text, description: text, scenario }));
 const figureMember = z.object({ id: text, label: text, scenario });
-const figure = tied<Figure>()(z.object({ name: text, title: text, description: text, article: text, members: z.array(figureMember) }));
+const point = z.object({ member: text, x: count });
+const range = z.object({ member: text, from: count, to: count });
+const measure = z.union([
+  z.object({ at: point }),
+  z.object({ mean: range }),
+  z.object({ min: range }),
+  z.object({ max: range }),
+  z.object({ p90: range }),
+  z.object({ rise: range }),
+  z.object({ first_below: z.object({ member: text, below: count }) }),
+  z.object({ ratio: z.tuple([point, point]) }),
+  z.object({ difference: z.tuple([point, point]) }),
+]);
+const articleValue = z.object({ id: text, label: text, article: z.optional(count), measure, band: z.tuple([count, count]), differs: z.optional(text) });
+const figure = tied<Figure>()(
+  z.object({ name: text, title: text, description: text, article: text, members: z.array(figureMember), article_values: z.array(articleValue) }),
+);
 
 const knob = tied<Knob>()(
   z.object({

@@ -6,6 +6,7 @@ import type { Scenario } from '../scenario/generated/Scenario';
 import type { Knob, KnobLayout } from '../scenario/knobs';
 import type { SummaryField } from '../scenario/generated/SummaryField';
 import type { Budget } from '../scenario/generated/Budget';
+import type { ArticleValue } from '../scenario/generated/ArticleValue';
 import type { ScenarioError } from '../scenario/generated/ScenarioError';
 
 export type { Axis } from '../scenario/generated/Axis';
@@ -42,6 +43,8 @@ export interface Figure {
   article: string;
   /** `id` is the member's preset name (translations key on it); `label` is the English text. */
   members: { id: string; label: string; scenario: Scenario }[];
+  /** What the figure's article measured, and how the engine's number is taken from the lines. */
+  article_values: ArticleValue[];
 }
 
 /** Everything the page needs from the engine before the first run, in one round trip. */

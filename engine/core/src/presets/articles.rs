@@ -26,12 +26,14 @@ pub struct ArticleValue {
     /// The article's number, in the unit of the measure (the figure's axis, or a ratio);
     /// absent where the article states a direction but no number ("slower", "faster").
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub article: Option<f64>,
     pub measure: Measure,
     /// The engine's value follows the article when it lies in `[band[0], band[1]]`.
     pub band: [f64; 2],
     /// Why the engine does not follow the article here, when it is known not to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub differs: Option<String>,
 }
 
