@@ -59,6 +59,8 @@ describe('stories against the engine catalogue', () => {
         }
         const tokens = stepTokens(step);
         for (const tok of tokens) if (tok.kind === 'summary') expect(fieldIds.has(tok.id), `${at} {summary:${tok.id}}`).toBe(true);
+        // A mark that follows a summary value follows one in bytes (it becomes the chart's GiB or GB).
+        for (const h of step.highlight ?? []) if (h.x_from) expect(catalog.summaryFields.find((f) => f.id === h.x_from)?.unit, `${at} x_from ${h.x_from}`).toBe('bytes');
 
         if ('preset' in show) {
           expect(catalog.presets.map((p) => p.name), at).toContain(show.preset);

@@ -59,6 +59,9 @@ const NAND_SECTION = tied<NandSummary>()(
     ]),
     /** Only where GC chose victims in the run. */
     gc_spare_percent: z.optional(count),
+    /** Only where a larger grant the drive accepts would hold more of the table. */
+    hmb_next_grant_bytes: z.optional(count),
+    hmb_next_covered_span_bytes: z.optional(count),
   }),
 );
 const MEDIA_SECTION = tied<MediaSummary>()(z.object(numbers(['media_written_bytes', 'media_operations', 'media_utilisation_percent'])));

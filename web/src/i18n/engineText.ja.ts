@@ -141,6 +141,8 @@ export const SUMMARY_JA: Record<string, string> = {
   hmb_granted_bytes: 'HMB 割り当て量',
   hmb_table_bytes: 'テーブルを保持する HMB',
   hmb_covered_span_bytes: 'HMB テーブルがカバーする範囲',
+  hmb_next_grant_bytes: 'より広くカバーする次の割り当て',
+  hmb_next_covered_span_bytes: 'その割り当てでカバーする範囲',
   slc_cache_bytes: '開始時の SLC キャッシュのサイズ',
   slc_written_bytes: 'SLC キャッシュへの書き込み量',
   folded_bytes: 'ネイティブブロックへのフォールディング量',

@@ -56,6 +56,8 @@ export const SUMMARY_HELP: Record<string, Record<Lang, string>> = {
   hmb_granted_bytes: { en: 'Computer RAM the host lent the drive as a Host Memory Buffer.', ja: 'ホストが HMB としてドライブに貸したメインメモリの量です。' },
   hmb_table_bytes: { en: 'The part of the HMB holding the address map.', ja: 'HMB のうち、対応表を保持している部分です。' },
   hmb_covered_span_bytes: { en: 'How much of the drive that map covers: random reads within this span stay fast.', ja: 'その対応表がカバーするドライブの範囲です。この範囲内のランダム読み出しは速いままです。' },
+  hmb_next_grant_bytes: { en: 'The smallest larger grant that holds more table: the drive uses whole regions, so grants between do nothing.', ja: '表をより多く置ける最小の割り当てです。ドライブは領域単位で使うので、その間の割り当てでは何も変わりません。' },
+  hmb_next_covered_span_bytes: { en: 'The span the table covers at that grant.', ja: 'その割り当てで表がカバーする範囲です。' },
   slc_cache_bytes: { en: 'Size of the fast SLC write cache when the workload started.', ja: 'ワークロード開始時の、高速な SLC 書き込みキャッシュのサイズです。' },
   slc_written_bytes: { en: 'Host data that landed in the SLC cache.', ja: 'SLC キャッシュに書き込まれたホストのデータ量です。' },
   folded_bytes: { en: 'Data moved out of the SLC cache into normal (TLC/QLC) blocks to free it.', ja: 'SLC キャッシュを空けるため、通常の（TLC/QLC）ブロックへ移したデータ量です。' },

@@ -15,4 +15,6 @@ pub struct RunFrame<'a> {
     /// The full-size HMB grant and the part of it holding table segments.
     pub hmb_granted_bytes: u64,
     pub hmb_table_bytes: u64,
+    /// The next grant that would hold more of the table, and the table bytes it would hold.
+    pub hmb_next_step: Option<(u64, u64)>,
 }

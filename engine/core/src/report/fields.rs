@@ -142,6 +142,8 @@ static FIELDS: &[SummaryField] = &[
     f("hmb_granted_bytes", U::Bytes, G::Hmb, "HMB granted"),
     f("hmb_table_bytes", U::Bytes, G::Hmb, "HMB holding the table"),
     f("hmb_covered_span_bytes", U::Bytes, G::Hmb, "Span the HMB table covers"),
+    f("hmb_next_grant_bytes", U::Bytes, G::Hmb, "Next grant that covers more"),
+    f("hmb_next_covered_span_bytes", U::Bytes, G::Hmb, "Span at that grant"),
     f("slc_cache_bytes", U::Bytes, G::SlcCache, "SLC cache size at the start"),
     f("slc_written_bytes", U::Bytes, G::SlcCache, "Written into the SLC cache").slice(),
     f("folded_bytes", U::Bytes, G::SlcCache, "Folded into native blocks").slice(),
@@ -207,16 +209,22 @@ mod tests {
         r#"{"precondition":{"fill_percent":100},"device":{"nand":{"blocks_per_plane":32}},"workload":{"kind":"job","rw":"randwrite","runtime":1}}"#;
 
     const NAND_SSD: &str = r#"{"kind":"nand_ssd"}"#;
+    /// DRAM-less with a 20 MiB HMB grant: a larger one (40 MiB) would cover more.
+    const HMB_NAND: &str = r#"{"kind":"nand_ssd","mapping":{"dram_bytes":0,"hmb":{"min_bytes":"16m","preferred_bytes":"20m","max_bytes":"64m","reserved_bytes":"16m","region_bytes":"24m"}}}"#;
     const HDD: &str = r#"{"kind":"hdd"}"#;
     const XPOINT_OVER_NAND: &str = r#"{"kind":"hybrid","tier":{"cache":"xpoint_ssd","backing":"nand_ssd"}}"#;
     const NAND_OVER_HDD: &str = r#"{"kind":"hybrid","tier":{"cache":"nand_ssd","backing":"hdd"}}"#;
 
     #[test]
     fn every_summary_value_has_exactly_one_catalogue_entry_and_vice_versa() {
-        // A run carries the sections of the device kinds it has: together, a NAND drive, a
-        // disk and two hybrids (XPoint over NAND, NAND over a disk) carry every value.
-        let runs =
-            [NAND_SSD, HDD, XPOINT_OVER_NAND, NAND_OVER_HDD].map(|d| (d, summary_of(d))).into_iter().chain([(WITH_GC, run(WITH_GC))]).collect::<Vec<_>>();
+        // A run carries the sections of the device kinds it has: together, a NAND drive (one
+        // with an HMB grant), a disk and two hybrids (XPoint over NAND, NAND over a disk)
+        // carry every value.
+        let runs = [NAND_SSD, HMB_NAND, HDD, XPOINT_OVER_NAND, NAND_OVER_HDD]
+            .map(|d| (d, summary_of(d)))
+            .into_iter()
+            .chain([(WITH_GC, run(WITH_GC))])
+            .collect::<Vec<_>>();
         let mut paths = Vec::new();
         for (_, summary) in &runs {
             leaves("", summary, &mut paths);

@@ -150,7 +150,11 @@ impl Hmb {
     /// Bytes of the grant that hold table segments: the reserve comes off the first chunks,
     /// then each chunk holds as many whole regions as fit.
     pub fn table_bytes(&self) -> u64 {
-        let granted = self.granted_bytes();
+        self.table_bytes_of(self.granted_bytes())
+    }
+
+    /// The table bytes a grant of `granted` bytes would hold.
+    fn table_bytes_of(&self, granted: u64) -> u64 {
         if granted == 0 {
             return 0;
         }
@@ -166,6 +170,19 @@ impl Hmb {
             table += free.checked_div(self.region_bytes.0).map_or(free, |n| n * self.region_bytes.0);
         }
         table
+    }
+
+    /// The HMB slider's next step: the smallest grant above this one, in whole MiB the drive
+    /// accepts (its minimum to its maximum), that holds more of the table, with the table
+    /// bytes it holds. None when no larger grant adds any (or the drive has no HMB). With
+    /// regions, most grants change nothing: this says where the next one starts.
+    pub fn next_step(&self) -> Option<(u64, u64)> {
+        if self.max_bytes.0 == 0 {
+            return None;
+        }
+        let now = self.table_bytes();
+        let first = (self.granted_bytes() / MIB + 1).max(self.min_bytes.0.div_ceil(MIB));
+        (first..=self.max_bytes.0 / MIB).map(|m| m * MIB).map(|g| (g, self.table_bytes_of(g))).find(|&(_, table)| table > now)
     }
 }
 
@@ -243,5 +260,24 @@ mod tests {
         // Fragmentation costs coverage: regions cannot span chunks.
         let split = Hmb { chunks: 2, ..bg4(64 * MIB) };
         assert_eq!(split.table_bytes(), 24 * MIB);
+    }
+
+    #[test]
+    fn the_next_step_says_where_a_larger_grant_starts_to_cover_more() {
+        // 61 MiB: one region (24 GiB); the second fits from 64 MiB, the maximum.
+        assert_eq!(bg4(61 * MIB).next_step(), Some((64 * MIB, 48 * MIB)));
+        // Under the 16 MiB reserve and one region, a grant holds no table: the first one at 40 MiB.
+        assert_eq!(bg4(20 * MIB).table_bytes(), 0);
+        assert_eq!(bg4(20 * MIB).next_step(), Some((40 * MIB, 24 * MIB)));
+        assert_eq!(bg4(16 * MIB).next_step(), Some((40 * MIB, 24 * MIB)));
+        // HMB off (policy 0, or a grant over the maximum): from the drive's minimum on.
+        assert_eq!(Hmb { allocation_policy: 0, ..bg4(0) }.next_step(), Some((40 * MIB, 24 * MIB)));
+        assert_eq!(bg4(65 * MIB).next_step(), Some((40 * MIB, 24 * MIB)));
+        // At the maximum nothing larger is accepted; a drive without HMB has no step.
+        assert_eq!(bg4(64 * MIB).next_step(), None);
+        assert_eq!(Hmb::default().next_step(), None);
+        // Proportional (no reserve, no regions): every MiB more covers more.
+        let plain = Hmb { reserved_bytes: Bytes(0), region_bytes: Bytes(0), ..bg4(20 * MIB) };
+        assert_eq!(plain.next_step(), Some((21 * MIB, 21 * MIB)));
     }
 }

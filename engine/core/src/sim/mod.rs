@@ -87,6 +87,7 @@ pub struct Simulation {
     /// Full-size HMB grant and the part of it holding table segments.
     hmb_granted_bytes: u64,
     hmb_table_bytes: u64,
+    hmb_next_step: Option<(u64, u64)>,
 }
 
 impl Simulation {
@@ -157,6 +158,7 @@ impl Simulation {
             scale,
             hmb_granted_bytes: full_size.device.mapping.hmb.granted_bytes(),
             hmb_table_bytes: full_size.device.mapping.hmb.table_bytes(),
+            hmb_next_step: full_size.device.mapping.hmb.next_step(),
         })
     }
 
@@ -420,6 +422,7 @@ impl Simulation {
                 full_geo: self.full_geo.as_ref(),
                 hmb_granted_bytes: self.hmb_granted_bytes,
                 hmb_table_bytes: self.hmb_table_bytes,
+                hmb_next_step: self.hmb_next_step,
             },
             events: self.events,
             truncated: self.stopped.is_some(),

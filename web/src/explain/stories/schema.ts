@@ -31,6 +31,12 @@ export interface StoryHighlight {
   x: number;
   /** The band's other end (kind "band" only). */
   x2?: number;
+  /**
+   * A summary value in bytes the mark follows once the run has it (converted to the chart's
+   * GiB or GB), so a knee that moves with a knob keeps its mark; `x` until then. A run
+   * without the value (or with 0) draws no mark.
+   */
+  x_from?: string;
   label: Text;
 }
 
@@ -204,6 +210,7 @@ function checkHighlights(highlight: unknown, at: string, lab: boolean, { bad, te
     if (!HIGHLIGHT_KINDS.includes(h.kind as string)) bad(`${hat}.kind`, `must be one of ${HIGHLIGHT_KINDS.join(', ')}`);
     if (typeof h.x !== 'number' || !Number.isFinite(h.x)) bad(`${hat}.x`, 'must be a number');
     if (h.kind === 'band' ? typeof h.x2 !== 'number' || !(h.x2 > (h.x as number)) : h.x2 !== undefined) bad(`${hat}.x2`, 'a band needs x2 > x; other kinds have none');
+    if (h.x_from !== undefined && (typeof h.x_from !== 'string' || !PATH.test(h.x_from) || h.kind === 'band')) bad(`${hat}.x_from`, 'must be a summary id, on a mark that is not a band');
     text(h.label, `${hat}.label`, 80);
   });
 }

@@ -6,11 +6,12 @@ import type { LoadedCatalog } from '../../app/useCatalog';
 import { chartDefs, type ChartDef } from '../../charts/chartSpecs';
 import type { PlotFrame } from '../../charts/plotFrame';
 import { SeriesChartCard } from '../../charts/SeriesChartCard';
-import { useI18n } from '../../i18n';
+import { useI18n, type Lang } from '../../i18n';
 import { KnobInput } from '../../panels/KnobInput';
+import { summaryValue } from '../../panels/summaryFields';
 import { deviceKinds, knobsFor, workloadKind, type Knob } from '../../scenario/knobs';
 import { getPath, setPath, type JsonObject } from '../../scenario/paths';
-import type { StoryStep } from '../stories/schema';
+import type { StoryHighlight, StoryStep } from '../stories/schema';
 import { highlightOverlay } from './HighlightLayer';
 import { LabSlot } from './LabSlot';
 import { Prediction } from './Prediction';
@@ -48,7 +49,8 @@ export function StepView({ storyId, step, index, total, result, catalog, scenari
   );
   const chartId = step.chart ?? 'headline';
   const def = view ? chartDefs(view.series).find((d) => d.id === chartId) : undefined;
-  const marks = useMemo(() => (step.highlight ?? []).map((h) => ({ kind: h.kind, x: h.x, x2: h.x2, label: h.label[lang] })), [step.highlight, lang]);
+  const xUnit = def ? view?.series[def.series[0]]?.x.unit : undefined;
+  const marks = useMemo(() => highlightMarks(step.highlight ?? [], live.summary, xUnit, lang), [step.highlight, live.summary, xUnit, lang]);
   const overlay = useMemo(() => highlightOverlay(marks), [marks]);
   const chart: ChartLook = { filenameBase: `ssd-story-${storyId}-${step.id}`, height: embed ? 260 : 300, exportable: !embed, highlight: overlay };
 
@@ -166,4 +168,24 @@ function StepChart({ result, def, chartId, chart, onRetry }: ChartProps) {
       </div>
     </div>
   );
+}
+
+/** Bytes per unit of a chart's x axis, for marks that follow a summary value in bytes. */
+const BYTES_PER_X: Partial<Record<string, number>> = { gib: 2 ** 30, gb: 1e9 };
+
+/**
+ * The step's marks, each at its `x` or, once the run has it, at the summary value it follows
+ * (in the chart's unit); a mark whose value the run lacks, or has as 0, is not drawn.
+ */
+export function highlightMarks(highlight: readonly StoryHighlight[], summary: object | null, xUnit: string | undefined, lang: Lang) {
+  return highlight.flatMap((h) => {
+    let x = h.x;
+    if (h.x_from && summary) {
+      const value = summaryValue(summary, h.x_from);
+      const per = xUnit ? BYTES_PER_X[xUnit] : undefined;
+      if (typeof value !== 'number' || value <= 0 || !per) return [];
+      x = value / per;
+    }
+    return [{ kind: h.kind, x, x2: h.x2, label: h.label[lang] }];
+  });
 }

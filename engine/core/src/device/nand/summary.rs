@@ -76,6 +76,14 @@ pub struct NandSummary {
     pub hmb_granted_bytes: f64,
     pub hmb_table_bytes: f64,
     pub hmb_covered_span_bytes: f64,
+    /// The smallest larger grant (whole MiB, up to the drive's maximum) that would hold
+    /// more of the table, and the span it would cover: absent when none would.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub hmb_next_grant_bytes: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub hmb_next_covered_span_bytes: Option<f64>,
     /// The SLC cache's size when the workload started (static part plus the dynamic share of
     /// the free native capacity then), a capacity: full-size bytes; 0 without one.
     pub slc_cache_bytes: f64,
@@ -147,7 +155,9 @@ impl NandSsd {
             translation_page_writes: page_writes as f64,
             hmb_granted_bytes: run.hmb_granted_bytes as f64,
             hmb_table_bytes: run.hmb_table_bytes as f64,
-            hmb_covered_span_bytes: (run.hmb_table_bytes / 4 * 4096) as f64,
+            hmb_covered_span_bytes: covered_span(run.hmb_table_bytes),
+            hmb_next_grant_bytes: run.hmb_next_step.map(|(grant, _)| grant as f64),
+            hmb_next_covered_span_bytes: run.hmb_next_step.map(|(_, table)| covered_span(table)),
             slc_cache_bytes: bytes(b.slc_cache_units) * run.scale as f64,
             slc_written_bytes: bytes(ftl.slc_units_written - b.ftl.slc_units_written),
             folded_bytes: bytes(ftl.units_folded - b.ftl.units_folded),
@@ -167,6 +177,11 @@ impl NandSsd {
             ..Default::default()
         }
     }
+}
+
+/// The logical span a table of `table_bytes` maps: a 4-byte entry per 4 KiB unit.
+fn covered_span(table_bytes: u64) -> f64 {
+    (table_bytes / 4 * 4096) as f64
 }
 
 /// The write amplification an endurance estimate assumes at least: a read run's (or a
