@@ -119,7 +119,7 @@ fn spec_sheets() -> Result<(), String> {
 /// Every article figure's numbers against the engine's, as the Markdown table
 /// docs/articles.md holds.
 fn articles() -> Result<(), String> {
-    let rows = presets::articles::measure_all().map_err(|e| e.to_string())?;
+    let rows = presets::article_lines::measure_all().map_err(|e| e.to_string())?;
     out::line(presets::articles::markdown(&rows).trim_end())
 }
 

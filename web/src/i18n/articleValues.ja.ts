@@ -75,7 +75,7 @@ export const ARTICLE_VALUES_JA: Record<string, Record<string, ArticleValueText>>
     'cached-4k': { label: 'キャッシュありの 4 KB ランダム読み出し：5.23 MB/s' },
     'cached-over-uncached': {
       label: '通常の 2.5 インチ HDD の約 10 倍（4 KiB でのキャッシュありとなしの比）',
-      differs: 'キャッシュなしのディスクは 4 KiB を 0.8 MB/s で読む：100 MB の中の短いシークと半回転。通常の 2.5 インチディスクの 0.5 はヘッドの整定時間も払うが、まだモデル化していない',
+      differs: '記事が比べたのは一般的な 2.5 インチディスク（ディスク全体をシークして約 0.5 MB/s）。同じ 100 MB の範囲なら、この 7,200 rpm のディスクは 4 KiB を 0.8 MB/s で読む：短いストロークらしく 1 ms のシークと半回転だけで済む',
     },
     'cached-wins-512k': { label: '512 KB の転送まではキャッシュありの方が速い（キャッシュありとなしの比）' },
     'uncached-catches-up': { label: '768 KB でキャッシュなしが追いつく（キャッシュなしとありの比）' },

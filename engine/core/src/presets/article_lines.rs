@@ -1,13 +1,44 @@
-//! The articles' values measured on the lines a page drew. The page runs a figure's members in
+//! The articles' values measured on a figure's lines: on the native runs (`measure_all`, what
+//! `ssdsim articles` prints), and on the lines a page drew. The page runs a figure's members in
 //! its workers and draws their headline lines; to set the article's numbers beside the engine's
 //! it hands those lines back here, so the measures (`Measure::take`) and the bands have one
-//! implementation, the one `ssdsim articles` uses on the native runs.
+//! implementation. (Apart from `articles`, which `figures` reads its values' types from.)
 
-use super::articles::{Line, MeasureAxis};
-use super::figures::find_figure;
+use super::articles::{Line, MeasureAxis, Row};
+use super::figures::{self, find_figure, Figure};
+use crate::metrics::Series;
 use crate::scenario::{ErrorCode, ScenarioError};
+use crate::Simulation;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
+
+/// Every member's headline line of `figure`, run to its end.
+fn lines(figure: &Figure) -> Result<Vec<(String, Series)>, ScenarioError> {
+    let mut out = Vec::new();
+    for (id, _, scenario) in &figure.members {
+        let mut report = Simulation::run_to_end(scenario)?;
+        out.push((id.clone(), report.series.swap_remove(0)));
+    }
+    Ok(out)
+}
+
+/// Every figure's article values against the engine, running each figure that has some.
+pub fn measure_all() -> Result<Vec<Row>, ScenarioError> {
+    let mut rows = Vec::new();
+    for figure in figures::all()? {
+        if figure.article_values.is_empty() {
+            continue;
+        }
+        let bad = |m: String| ScenarioError::new(format!("figure {}", figure.name), ErrorCode::Internal, m);
+        let series = lines(&figure)?;
+        let lines: Vec<Line> = series.iter().map(|(id, s)| (id.as_str(), s.points.as_slice())).collect();
+        for v in &figure.article_values {
+            let engine = v.measure.take(&lines).map_err(|e| bad(format!("{}: {e}", v.id)))?;
+            rows.push(Row { article: figure.article.clone(), figure: figure.name, value: v.clone(), engine });
+        }
+    }
+    Ok(rows)
+}
 
 /// A figure member's headline line as the page holds it.
 #[derive(Clone, Debug, PartialEq, Deserialize, TS)]

@@ -4,13 +4,10 @@
 //! of two points), and the band the engine must land in for the figure to follow the article.
 //! Where the engine is known to differ, the value says why (`differs`), and the page and
 //! `docs/articles.md` say so beside the number. `ssdsim articles` prints the table the docs
-//! hold; a test keeps the two in step and holds every value to its band - or, for a stated
-//! difference, outside it, so a difference that closes cannot go unnoticed.
+//! hold (measured by `article_lines::measure_all`); a test keeps the two in step and holds
+//! every value to its band - or, for a stated difference, outside it, so a difference that
+//! closes cannot go unnoticed.
 
-use super::figures::{self, Figure};
-use crate::metrics::Series;
-use crate::scenario::{ErrorCode, ScenarioError};
-use crate::Simulation;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -187,34 +184,6 @@ impl Row {
     pub fn as_stated(&self) -> bool {
         self.in_band() == self.value.differs.is_none()
     }
-}
-
-/// Every member's headline line of `figure`, run to its end.
-fn lines(figure: &Figure) -> Result<Vec<(String, Series)>, ScenarioError> {
-    let mut out = Vec::new();
-    for (id, _, scenario) in &figure.members {
-        let mut report = Simulation::run_to_end(scenario)?;
-        out.push((id.clone(), report.series.swap_remove(0)));
-    }
-    Ok(out)
-}
-
-/// Every figure's article values against the engine, running each figure that has some.
-pub fn measure_all() -> Result<Vec<Row>, ScenarioError> {
-    let mut rows = Vec::new();
-    for figure in figures::all()? {
-        if figure.article_values.is_empty() {
-            continue;
-        }
-        let bad = |m: String| ScenarioError::new(format!("figure {}", figure.name), ErrorCode::Internal, m);
-        let series = lines(&figure)?;
-        let lines: Vec<Line> = series.iter().map(|(id, s)| (id.as_str(), s.points.as_slice())).collect();
-        for v in &figure.article_values {
-            let engine = v.measure.take(&lines).map_err(|e| bad(format!("{}: {e}", v.id)))?;
-            rows.push(Row { article: figure.article.clone(), figure: figure.name, value: v.clone(), engine });
-        }
-    }
-    Ok(rows)
 }
 
 /// A figure's values name only its members and each id once (checked when figures load).
