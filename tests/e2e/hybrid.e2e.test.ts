@@ -82,14 +82,14 @@ describe('article 004: a hybrid disk, cached and not cached', () => {
 });
 
 describe('article 004: cached against not cached', () => {
-  it('“Compare variants” draws cached against not cached: 4 KiB reads differ by 5× and more', async () => {
+  it('“Compare variants” draws cached against not cached and a typical 5,400 rpm disk: 4 KiB reads differ by 5× and more', async () => {
     await page.getByTestId('variants-article-004-cached-vs-not').click();
-    await page.waitForFunction(() => (window.__ssd?.chart('headline') ?? []).length === 2, undefined, { timeout: 240_000 });
+    await page.waitForFunction(() => (window.__ssd?.chart('headline') ?? []).length === 3, undefined, { timeout: 240_000 });
     const drawn = (await chartData(page, 'headline'))!;
     // The unchanged momentus-xt-like run is a member: the member's line stands for it.
-    expect(drawn.map((s) => s.label)).toEqual(['Cached (warm-up, idle)', 'Not cached']);
+    expect(drawn.map((s) => s.label)).toEqual(['Cached (warm-up, idle)', 'Not cached', 'Typical 2.5-inch 5,400 rpm disk']);
     await expect(page.getByTestId('compare-bar').textContent()).resolves.toContain('Article 004: random reads of 4 KiB to 1 MiB over 100 MB, cached and not cached');
-    const [cached, uncached] = drawn.map((s) => s.points);
+    const [cached, uncached, laptop] = drawn.map((s) => s.points);
     expect(cached.map(([x]) => x)).toEqual([4, 8, 16, 32, 64, 128, 256, 512, 768, 1024]);
     const small = yAt(cached, 4);
     const slow = yAt(uncached, 4);
@@ -98,6 +98,8 @@ describe('article 004: cached against not cached', () => {
     expect(slow).toBeGreaterThan(0.6);
     expect(slow).toBeLessThan(1.0);
     expect(small / slow).toBeGreaterThanOrEqual(5);
+    // The article's "10x a normal 2.5-inch HDD": a 5,400 rpm laptop disk waits longer for each turn.
+    expect(small / yAt(laptop, 4)).toBeGreaterThanOrEqual(8);
     // The NAND path's fixed cost: the platters catch up by 768 KiB and win at 1 MiB.
     expect(yAt(uncached, 1024)).toBeGreaterThan(yAt(cached, 1024));
     await page.getByTestId('chart-headline').scrollIntoViewIfNeeded();
@@ -105,7 +107,7 @@ describe('article 004: cached against not cached', () => {
 
     await page.getByTestId('lang').locator('[data-value="ja"]').click();
     const legend = page.getByTestId('chart-headline').getByTestId('legend');
-    await expect(legend.locator('.legend-label').allTextContents()).resolves.toEqual(['キャッシュあり（ウォームアップ、アイドル）', 'キャッシュなし']);
+    await expect(legend.locator('.legend-label').allTextContents()).resolves.toEqual(['キャッシュあり（ウォームアップ、アイドル）', 'キャッシュなし', '一般的な 2.5 インチ 5,400 rpm ディスク']);
     await expect(page.locator('details[data-group="tier"] .group-title').textContent()).resolves.toBe('キャッシュ層とバッキング層');
     await expect(page.getByTestId('summary').locator('[data-group="tier"] h3').textContent()).resolves.toBe('キャッシュ層');
     await expect(page.getByTestId('chart-tier').locator('h2').first().textContent()).resolves.toBe('キャッシュ層：キャッシュから読んだ割合の推移');

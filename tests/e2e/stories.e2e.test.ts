@@ -125,7 +125,7 @@ describe('reading in Japanese, links and embeds', () => {
     await expect(page.locator('html').getAttribute('data-mode')).resolves.toBe('embed');
     const h = await waitForSteps(page, 60_000);
     expect(h.steps.map((s) => s.id)).toEqual(['finding']);
-    expect(h.steps[0].lines.length).toBe(2);
+    expect(h.steps[0].lines.length).toBe(3);
     const drawn = await page.locator('[data-step="finding"] svg[data-points]').getAttribute('data-points');
     expect(Number(drawn)).toBeGreaterThan(10);
     await page.screenshot({ path: `${artifacts}stories-embed.png` });

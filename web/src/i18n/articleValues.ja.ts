@@ -74,8 +74,7 @@ export const ARTICLE_VALUES_JA: Record<string, Record<string, ArticleValueText>>
   'article-004-cached-vs-not': {
     'cached-4k': { label: 'キャッシュありの 4 KB ランダム読み出し：5.23 MB/s' },
     'cached-over-uncached': {
-      label: '通常の 2.5 インチ HDD の約 10 倍（4 KiB でのキャッシュありとなしの比）',
-      differs: '記事が比べたのは一般的な 2.5 インチディスク（ディスク全体をシークして約 0.5 MB/s）。同じ 100 MB の範囲なら、この 7,200 rpm のディスクは 4 KiB を 0.8 MB/s で読む：短いストロークらしく 1 ms のシークと半回転だけで済む',
+      label: '通常の 2.5 インチ HDD の約 10 倍（4 KiB でのキャッシュありと一般的な 5,400 rpm のノート PC 用ディスクの比）',
     },
     'cached-wins-512k': { label: '512 KB の転送まではキャッシュありの方が速い（キャッシュありとなしの比）' },
     'uncached-catches-up': { label: '768 KB でキャッシュなしが追いつく（キャッシュなしとありの比）' },

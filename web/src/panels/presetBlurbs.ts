@@ -44,6 +44,10 @@ export const PRESET_BLURBS: Record<string, Record<Lang, string>> = {
     en: 'The QLC half of the Optane H10, written end to end. After its SLC cache fills, speed keeps dipping to about 20 MB/s and recovering.',
     ja: 'Optane H10 の QLC 側を端から端まで書き込みます。SLC キャッシュが埋まった後は、速度が約 20 MB/s まで落ちては戻るのを繰り返します。',
   },
+  'hdd-5400-like': {
+    en: 'The ordinary laptop hard disk of 2010, turning at 5,400 rpm: every small read waits for the arm and half a slower turn, about 0.6 MB/s at 4 KiB.',
+    ja: '2010 年ごろの一般的な 5,400 rpm のノート PC 用ハードディスクです。小さな読み出しは毎回アームの移動と、より遅い回転の半周を待つため、4 KiB で約 0.6 MB/s です。',
+  },
   'hdd-7200-like': {
     en: 'An ordinary laptop hard disk doing random reads of growing size. Small reads are very slow because every one waits for the arm and the spinning platter.',
     ja: '一般的なノート PC 用ハードディスクで、サイズを変えながらランダム読み出しを行います。1 回ごとにアームの移動と回転を待つため、小さな読み出しはとても遅くなります。',
