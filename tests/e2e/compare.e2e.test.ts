@@ -90,10 +90,12 @@ describe('compare', () => {
 });
 
 describe('compare: article 003', () => {
-  it('article 003 opens from the SSD 520-like preset and tells its story', async () => {
+  it('the SSD 520-like preset opens the worst case for OP, labelled as not the article\'s test', async () => {
     await page.goto(`${baseUrl}?preset=ssd520-like`, { waitUntil: 'load' });
     await waitForRun(page, (s) => s.name.startsWith('SSD 520'), 0, 240_000);
-    await page.getByTestId('variants-article-003-steady-state').click();
+    // Uniform random writes over the whole drive: the worst case, not article 003's test
+    // (its own protocol is figure article-003-steady-state, on the -cdm-stress presets).
+    await page.getByTestId('variants-op-worst-case-uniform-random').click();
     await page.waitForFunction(() => (window.__ssd?.chart('headline') ?? []).length === 3, undefined, { timeout: 180_000 });
     const drawn = (await chartData(page, 'headline'))!;
     expect(drawn.map((s) => s.label)).toEqual(['OP 0 %, random data', 'OP 20 %, random data', 'OP 0 %, zero-filled']);

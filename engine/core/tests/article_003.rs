@@ -41,9 +41,58 @@ fn a_file_copy_holds_417_mb_s_whatever_the_op() {
     assert!((op0 / op20 - 1.0).abs() < 0.01, "OP changes the copy speed: {op0:.1} vs {op20:.1}");
 }
 
+/// Each CrystalDiskMark write test's line of a protocol run: (test name, MB/s per round).
+fn tests_of(r: &Report) -> Vec<(String, Vec<f64>)> {
+    r.series.iter().filter(|s| s.id.starts_with("steady_state")).map(|s| (s.label.clone(), s.points.iter().map(|p| p[1]).collect())).collect()
+}
+
 #[test]
-fn steady_state_drops_less_with_op_and_never_with_zeros() {
+fn the_articles_stress_test_runs_as_the_article_ran_it_and_states_the_gap() {
+    // The article's protocol: filled but for 4 GiB, CrystalDiskMark 3 (4000 MB, 9 runs of
+    // each test) 12 times on that free space, the file deleted with TRIM after each run.
+    let f = find_figure("article-003-steady-state").unwrap().unwrap();
+    for (id, _, s) in &f.members {
+        let ssd_core::scenario::Workload::SteadyState(w) = &s.workload else { panic!("{id}: steady_state") };
+        let user = s.device.capacity.user_bytes.0;
+        assert_eq!(w.offset.0, user - 4 * ssd_core::units::GIB, "{id}: the test file sits in the last 4 GiB");
+        assert!((s.precondition.fill_percent / 100.0 * user as f64 - w.offset.0 as f64).abs() < 4096.0, "{id}: filled up to the free space");
+        assert_eq!((w.size.0, w.rounds, w.test_count, w.trim_after_round), (4000 << 20, 12, 9, true), "{id}");
+        assert_eq!(w.tests, "SEQ1M Q1T1, RND512K Q1T1, RND4K Q1T1, RND4K Q32T1");
+    }
     let runs = figure("article-003-steady-state");
+    let by = |id: &str| &runs.iter().find(|(m, _)| m == id).unwrap().1;
+    for (id, r) in &runs {
+        println!("{id}: WAF {:.3}", r.summary.write_amplification);
+        for (test, speeds) in tests_of(r) {
+            println!("  {test:<12} {speeds:.0?}");
+        }
+    }
+    let (op0, op20, zero) = (by("ssd520-like-cdm-stress"), by("ssd520-like-op20-cdm-stress"), by("ssd520-like-zero-fill-cdm-stress"));
+    // One line per write test, in CrystalDiskMark's order, 12 rounds each.
+    let names: Vec<String> = tests_of(op0).into_iter().map(|(n, _)| n).collect();
+    assert_eq!(names, ["SEQ1M Q1T1", "RND512K Q1T1", "RND4K Q1T1", "RND4K Q32T1"]);
+    // What the article saw and the engine reproduces: zero-filled data and 4K QD1 stay flat.
+    for (test, v) in tests_of(zero).into_iter().chain(tests_of(op0).into_iter().filter(|(n, _)| n == "RND4K Q1T1")) {
+        assert!(v.iter().all(|&x| (x / v[0] - 1.0).abs() < 0.03), "{test}: {v:.0?}");
+    }
+    // The gap, stated on the figure: the engine does not slow down at all in this test. Each
+    // round rewrites one 4 GB region, greedy GC finds whole blocks of it invalid (trimmed or
+    // overwritten) and moves nothing, with or without OP; the article's drops (sequential
+    // -20 % / -13 %, 4K QD32 -57 % / -51 %) come from a policy of the real drive this model
+    // lacks. When a mechanism closes the gap, this test and the figure's `differs` must change.
+    for r in [op0, op20] {
+        assert!(r.summary.write_amplification < 1.01, "WAF {}", r.summary.write_amplification);
+        for (test, v) in tests_of(r) {
+            assert!(v.iter().all(|&x| (x / v[0] - 1.0).abs() < 0.03), "{test} slowed down: {v:.0?}");
+        }
+    }
+    let seq = |r: &Report| tests_of(r)[0].1[11];
+    assert!((seq(op20) / seq(op0) - 1.0).abs() < 0.01, "OP changes nothing here: {} vs {}", seq(op20), seq(op0));
+}
+
+#[test]
+fn the_worst_case_drops_less_with_op_and_never_with_zeros() {
+    let runs = figure("op-worst-case-uniform-random");
     let by = |id: &str| &runs.iter().find(|(m, _)| m == id).unwrap().1;
     for (id, r) in &runs {
         println!(

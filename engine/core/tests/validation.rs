@@ -38,6 +38,13 @@ fn type_errors_inside_the_workload_name_the_field() {
     assert!(e.message.contains("invalid type"), "{e}");
     assert_refused(r#"{"workload": {"kind": "span_sweep", "spans": ["1g", true]}}"#, "workload.spans[1]", ErrorCode::NotWholeBytes);
     assert_refused(r#"{"workload": {"kind": "steady_state", "rounds": -1}}"#, "workload.rounds", ErrorCode::OutOfRange);
+    // CrystalDiskMark rounds: tests that do not parse, a test count out of range, runs too small.
+    assert_refused(r#"{"workload": {"kind": "steady_state", "tests": "SEQ1M"}}"#, "workload.tests", ErrorCode::OutOfRange);
+    assert_refused(r#"{"workload": {"kind": "steady_state", "tests": "SEQ1M Q1T1", "test_count": 10}}"#, "workload.test_count", ErrorCode::OutOfRange);
+    let small = r#"{"workload": {"kind": "steady_state", "tests": "SEQ1M Q1T1, RND4K Q1T1", "test_count": 9, "round_bytes": "1m"}}"#;
+    let e = assert_refused(small, "workload.round_bytes", ErrorCode::OutOfRange);
+    assert!(e.message.contains("18 a round"), "{e}");
+    Scenario::from_json(r#"{"workload": {"kind": "steady_state", "tests": "SEQ1M Q1T1, RND4K Q32T1", "test_count": 9, "size": "4g"}}"#).unwrap();
     assert_refused(r#"{"workload": {"kind": "job", "iodepth": 5000000000}}"#, "workload.iodepth", ErrorCode::OutOfRange);
     assert_refused(r#"{"workload": {"kind": "job", "rw": "sideways"}}"#, "workload.rw", ErrorCode::InvalidOption);
     assert_refused(r#"{"workload": {"kind": "teleport"}}"#, "workload.kind", ErrorCode::InvalidOption);

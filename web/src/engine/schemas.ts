@@ -26,7 +26,7 @@ const axisId = oneOf<AxisId>({
 });
 
 const labelId = oneOf<LabelId>({
-  read: true, write: true, random_read: true, random_write: true, write_speed_per_round: true, write_speed_per_copy: true, read_speed_per_run: true, throughput: true,
+  read: true, write: true, random_read: true, random_write: true, write_speed_per_round: true, cdm_test: true, write_speed_per_copy: true, read_speed_per_run: true, throughput: true,
   gc_copies: true, sram: true, dram: true, hmb: true, nand_miss: true, latency_per_operation: true, write_amplification: true, write_amplification_window: true,
   folding: true, slc_cache_data: true, slc_cache_size: true, cache_hits: true, promotions: true, cached_data: true,
 });

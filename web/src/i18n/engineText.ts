@@ -21,6 +21,8 @@ export function optionLabel(lang: Lang, knob: Pick<Knob, 'path' | 'options' | 'o
 
 /** A series' name, by its label_id; the engine's `label` is the English. */
 export function seriesLabel(lang: Lang, series: Pick<SeriesMeta, 'label_id' | 'label'>): string {
+  // A CrystalDiskMark test's line is named by the test (SEQ1M Q1T1), the same in every language.
+  if (series.label_id === 'cdm_test') return series.label;
   return lang === 'ja' ? (LABELS_JA[series.label_id] ?? series.label) : series.label;
 }
 

@@ -127,6 +127,11 @@ export const KNOBS_JA: Record<string, KnobText> = {
   'workload.interval_s': { label: 'インターバル', help: 'CrystalDiskMark のインターバル：テスト間のアイドル（書き込みバッファが空き、バックグラウンド GC が動ける）' },
   'workload.profile': { label: 'テストセット', help: 'CrystalDiskMark のプロファイル：デフォルト（SEQ1M Q8T1、SEQ1M Q1T1、RND4K Q32T1、RND4K Q1T1）、NVMe SSD、またはカスタムテスト' },
   'workload.tests': { label: 'カスタムテスト', help: 'CrystalDiskMark の表記でカンマ区切り：SEQ1M Q8T1, RND4K Q32T4（SEQ か RND、ブロックサイズ、キュー数、スレッド数）' },
+  'workload.tests@steady_state': {
+    label: 'CrystalDiskMark のテスト',
+    help: '各ラウンドを領域上の CrystalDiskMark の実行にする：これらの書き込みテスト（例：SEQ1M Q1T1, RND4K Q32T1）をそれぞれ 1 本の線に。空 = 1 ラウンド 1 ジョブ',
+  },
+  'workload.test_count@steady_state': { label: 'テスト回数', help: '1 ラウンドで各 CrystalDiskMark テストを実行する回数。最良の結果を描く（記事 003：9）' },
   'workload.test_count': { label: 'テスト回数', help: '各テストの実行回数。最良の結果を表示（CrystalDiskMark の既定は 5）' },
   'host.command_overhead_us': { label: 'コマンドあたりのホスト負荷', help: 'コマンド 1 個あたりの CPU 時間（発行＋完了処理）。1 スレッドは毎秒 1/この値 個までしか発行できない' },
   'workload.ramp_time': { label: 'ランプ時間', help: 'fio の ramp_time：計測しないウォームアップ（キャッシュが温まる）' },

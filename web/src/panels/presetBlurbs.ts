@@ -60,6 +60,18 @@ export const PRESET_BLURBS: Record<string, Record<Lang, string>> = {
     en: 'A hard disk with 4 GB of flash that learns which data is read often. After a warm-up and a rest, small random reads come from flash, about 7 times faster.',
     ja: 'よく読まれるデータを覚える 4 GB のフラッシュを積んだハードディスクです。ウォームアップと休止の後は小さなランダム読み出しがフラッシュから返り、約 7 倍速くなります。',
   },
+  'ssd520-like-cdm-stress': {
+    en: 'The article\'s own stress test: a nearly full SATA drive, CrystalDiskMark run again and again in its last 4 GB of free space. The article saw the writes slow by 10-20 %; this model does not slow down here (see the figure\'s notes).',
+    ja: '記事自身のストレステストです。ほぼ満杯の SATA ドライブの最後の 4 GB の空き領域で、CrystalDiskMark を何度も実行します。記事では書き込みが 10〜20 % 遅くなりましたが、このモデルではここでは遅くなりません（図の注記を参照）。',
+  },
+  'ssd520-like-op20-cdm-stress': {
+    en: 'The same stress test with 20 % of the drive hidden as spare. The article found it only about 6-7 % better than no extra spare.',
+    ja: '容量の 20 % を予備として隠して、同じストレステストを行います。記事では追加の予備なしより約 6〜7 % 良いだけでした。',
+  },
+  'ssd520-like-zero-fill-cdm-stress': {
+    en: 'The same stress test writing zeros. This drive compresses data, so zeros barely reach the flash and speed never drops.',
+    ja: '同じストレステストをゼロで行います。このドライブはデータを圧縮するため、ゼロはほとんどフラッシュに届かず、速度は落ちません。',
+  },
   'ssd520-like-never-written': {
     en: 'A SATA drive where part of the space is simply never written. The drive knows that space is empty, so it serves as spare room just like hidden over-provisioning.',
     ja: '一部の領域に一度も書き込まない SATA ドライブです。その領域が空だとドライブは知っているため、隠されたオーバープロビジョニングと同じく予備として働きます。',

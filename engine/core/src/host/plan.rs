@@ -146,6 +146,9 @@ impl Plan {
 
     /// Rounds of writes, each a point, with the deleted files trimmed between them if asked.
     fn steady_state(&mut self, s: &SteadyState, user_bytes: u64) {
+        if !s.tests.trim().is_empty() {
+            return self.crystal_disk_mark_rounds(s, user_bytes);
+        }
         self.series.push(headline("steady_state", LabelId::WriteSpeedPerRound, Axis::new(AxisId::Round, Unit::Count)));
         for round in 0..s.rounds {
             let job = Job {
@@ -162,6 +165,57 @@ impl Plan {
             if s.trim_after_round {
                 // The round's files are deleted and the OS tells the drive.
                 self.phases.push(Phase::new(trim_region(s.offset, s.size, user_bytes), None));
+            }
+        }
+    }
+
+    /// Rounds of CrystalDiskMark runs on the region (article 003's stress test): each round
+    /// writes the test file (the region), then runs every write test `test_count` times, the
+    /// best run of each test a point on that test's line; the runs share `round_bytes`
+    /// evenly. A sequential test's runs walk the file from where the last one stopped.
+    fn crystal_disk_mark_rounds(&mut self, s: &SteadyState, user_bytes: u64) {
+        // Validation refuses a set that does not parse.
+        let tests = crate::scenario::parse_cdm_tests(&s.tests).unwrap_or_default();
+        for (i, t) in tests.iter().enumerate() {
+            let id = if i == 0 { "steady_state".to_string() } else { format!("steady_state_{i}") };
+            let mut series = headline(&id, LabelId::CdmTest, Axis::new(AxisId::Round, Unit::Count));
+            series.label = t.name.clone();
+            self.series.push(series);
+        }
+        let file = s.region_bytes(user_bytes);
+        let count = s.test_count.max(1) as u64;
+        let runs = (tests.len() as u64 * count).max(1);
+        for round in 0..s.rounds {
+            let data = |j: Job| Job { buffer_compress_percentage: s.buffer_compress_percentage, zero_buffers: s.zero_buffers, ..j };
+            // CrystalDiskMark's "Preparing": the test file written, no point.
+            let prepare = data(Job { io_size: Bytes(file), ..job(Rw::Write, Bytes(MIB.min(file)), 8, s.offset, Bytes(file)) });
+            let mut first = Phase::new(prepare, None);
+            first.job.startdelay = if round > 0 { s.idle_s } else { 0.0 };
+            self.phases.push(first);
+            for (i, t) in tests.iter().enumerate() {
+                let per_run = (s.round_bytes.0 / runs / t.bs * t.bs).max(t.bs);
+                for run in 0..count {
+                    let (rw, offset, size) = if t.random {
+                        (Rw::Randwrite, s.offset.0, file)
+                    } else {
+                        // This test's runs so far, each `per_run` further into the file.
+                        let at = ((round as u64 * count + run) * per_run) % file / MAPPING_UNIT_BYTES * MAPPING_UNIT_BYTES;
+                        let at = if file - at < t.bs { 0 } else { at };
+                        (Rw::Write, s.offset.0 + at, (file - at).min(per_run).max(t.bs))
+                    };
+                    let job = data(Job {
+                        io_size: Bytes(per_run),
+                        numjobs: t.threads,
+                        random_distribution: if t.random { s.random_distribution.clone() } else { crate::scenario::RANDOM.to_string() },
+                        ..job(rw, Bytes(t.bs), t.queues, Bytes(offset), Bytes(size))
+                    });
+                    let point = Point { series: i, x: (round + 1) as f64, op: Op::Write, best_of: run > 0 };
+                    self.phases.push(Phase::new(job, Some(point)));
+                }
+            }
+            if s.trim_after_round {
+                // CrystalDiskMark deletes its test file; the OS sends TRIM.
+                self.phases.push(Phase::new(trim_region(s.offset, Bytes(file), user_bytes), None));
             }
         }
     }
@@ -300,6 +354,40 @@ mod tests {
         assert!(!q32t16.point.unwrap().best_of && nvme.phases[6].point.unwrap().best_of);
         assert_eq!(nvme.phases[6].job.startdelay, 0.0);
         assert_eq!(nvme.phases[9].job.rw, Rw::Write);
+    }
+
+    #[test]
+    fn crystal_disk_mark_rounds_write_the_file_then_each_test_and_trim_it() {
+        use crate::scenario::SteadyState;
+        let s = SteadyState {
+            offset: Bytes(12 * GIB),
+            size: Bytes(4 * GIB),
+            round_bytes: Bytes(8 * GIB),
+            rounds: 2,
+            tests: "SEQ1M Q1T1, RND4K Q32T1".into(),
+            test_count: 4,
+            trim_after_round: true,
+            ..SteadyState::default()
+        };
+        let plan = Plan::new(&Workload::SteadyState(s), 16 * GIB, 1.0);
+        // A line per test, named by the test; the first is the headline's id.
+        let ids: Vec<(&str, &str)> = plan.series.iter().map(|s| (s.id.as_str(), s.label.as_str())).collect();
+        assert_eq!(ids, [("steady_state", "SEQ1M Q1T1"), ("steady_state_1", "RND4K Q32T1")]);
+        // Each round: the file written, 2 tests x 4 runs, the file trimmed.
+        assert_eq!(plan.phases.len(), 2 * (1 + 8 + 1));
+        let prepare = &plan.phases[0].job;
+        assert_eq!((prepare.rw, prepare.offset.0, prepare.io_size.0, plan.phases[0].point), (Rw::Write, 12 * GIB, 4 * GIB, None));
+        // 8 GiB shared by 8 runs: 1 GiB each; the sequential runs walk the file.
+        let seq: Vec<(u64, u64)> = plan.phases[1..5].iter().map(|p| (p.job.offset.0 - 12 * GIB, p.job.io_size.0)).collect();
+        assert_eq!(seq, [(0, GIB), (GIB, GIB), (2 * GIB, GIB), (3 * GIB, GIB)]);
+        let q32 = &plan.phases[5];
+        assert_eq!((q32.job.rw, q32.job.iodepth, q32.job.size.0, q32.point.unwrap().series), (Rw::Randwrite, 32, 4 * GIB, 1));
+        // The best of each test's runs is the round's point.
+        let best: Vec<bool> = plan.phases[1..9].iter().map(|p| p.point.unwrap().best_of).collect();
+        assert_eq!(best, [false, true, true, true, false, true, true, true]);
+        assert_eq!(plan.phases[9].job.rw, Rw::Trim);
+        assert_eq!(plan.phases[11].job.offset.0, 12 * GIB, "round 2's sequential runs go on where round 1's stopped: the file's start again");
+        assert_eq!(plan.phases[10].point, None);
     }
 
     #[test]

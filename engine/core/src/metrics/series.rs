@@ -42,6 +42,9 @@ pub enum LabelId {
     RandomRead,
     RandomWrite,
     WriteSpeedPerRound,
+    /// One CrystalDiskMark test's write speed per round; the series' `label` is the test's
+    /// name (SEQ1M Q1T1), the same in every language.
+    CdmTest,
     WriteSpeedPerCopy,
     /// An application load's read speed, one point per run.
     ReadSpeedPerRun,
@@ -198,6 +201,7 @@ impl LabelId {
             LabelId::RandomRead => "Random read",
             LabelId::RandomWrite => "Random write",
             LabelId::WriteSpeedPerRound => "Write speed per round",
+            LabelId::CdmTest => "CrystalDiskMark test",
             LabelId::WriteSpeedPerCopy => "Write speed per copy",
             LabelId::ReadSpeedPerRun => "Read speed per run",
             LabelId::Throughput => "Throughput",

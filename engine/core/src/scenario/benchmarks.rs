@@ -177,6 +177,16 @@ pub struct SteadyState {
     /// the drive still holds the deleted files' data (article 003's OP level 4).
     #[knob(doc("TRIM after each round", "Delete the round's files with TRIM, so the drive knows the space is free"))]
     pub trim_after_round: bool,
+    /// Each round is a CrystalDiskMark run on the region instead of one job: its test file
+    /// (the region) written first, then each of these write tests `test_count` times, the
+    /// best of each test a point of its own line (article 003 ran CrystalDiskMark 3's four
+    /// write tests, 4000 MB, 9 times a round). Empty = the round is one job (`rw`, `bs`,
+    /// `iodepth`). The tests share `round_bytes` evenly.
+    #[knob(doc("CrystalDiskMark tests", "A CrystalDiskMark run a round on the region: these write tests, a line each; empty = one job"))]
+    pub tests: String,
+    /// Runs of each test a round, the best kept (CrystalDiskMark's test count).
+    #[knob(doc("Test count", "Runs of each CrystalDiskMark test a round; the best is drawn (article 003: 9)").range(1.0, 9.0))]
+    pub test_count: u32,
 }
 
 impl Default for SteadyState {
@@ -194,6 +204,8 @@ impl Default for SteadyState {
             random_distribution: RANDOM.to_string(),
             idle_s: 0.0,
             trim_after_round: false,
+            tests: String::new(),
+            test_count: 1,
         }
     }
 }
@@ -343,6 +355,17 @@ impl Default for CrystalDiskMark {
             test_count: 1,
             random_distribution: RANDOM.to_string(),
             zero_buffers: false,
+        }
+    }
+}
+
+impl SteadyState {
+    /// Bytes of the region the rounds write (`size`, or from `offset` to the drive's end).
+    pub fn region_bytes(&self, user_bytes: u64) -> u64 {
+        if self.size.0 == 0 {
+            user_bytes.saturating_sub(self.offset.0)
+        } else {
+            self.size.0
         }
     }
 }

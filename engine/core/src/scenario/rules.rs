@@ -90,6 +90,15 @@ impl SteadyState {
         region(c, self.offset, self.size, self.bs.0, user_bytes)?;
         c.within("round_bytes", self.round_bytes.0, self.bs.0, 1 << 45, &format!("bytes (at least bs, {})", self.bs.0))?;
         distribution(c, &self.random_distribution)?;
+        if !self.tests.trim().is_empty() {
+            let tests = parse_cdm_tests(&self.tests).map_err(|e| c.fail("tests", ErrorCode::OutOfRange, e))?;
+            let runs = (tests.len() as u64) * self.test_count.max(1) as u64;
+            let largest = tests.iter().map(|t| t.bs).max().unwrap_or(MAPPING_UNIT_BYTES);
+            let why = format!("bytes: every run of a test ({runs} a round) writes at least its block size ({largest})");
+            c.within("round_bytes", self.round_bytes.0, runs * largest, 1 << 45, &why)?;
+            let file = self.region_bytes(user_bytes);
+            c.within("size", file, largest, user_bytes, &format!("bytes: the test file holds at least one block of every test ({largest})"))?;
+        }
         Ok(())
     }
 }
