@@ -1,7 +1,8 @@
 //! Article 001: the SLC cache of a QLC drive, from the engine's own runs. The whole-drive
 //! write falls off a cliff where the cache the scenario implies is full; after it the
 //! 660p-like drive (paced folding) settles near 61 MB/s and the H10-like QLC half (burst
-//! folding) dips to about 20 MB/s and recovers again and again, averaging about 47 MB/s.
+//! folding, slower QLC programs) dips to about 20 MB/s and recovers to about 60 again and
+//! again, its samples averaging about 47 MB/s.
 
 mod common;
 use serde_json::{json, Value};
@@ -40,6 +41,19 @@ fn cliff_gb(points: &[[f64; 2]]) -> Option<f64> {
     points.iter().find(|p| p[1] < start / 2.0).map(|p| p[0])
 }
 
+/// Mean of the samples after `from_gb`, as TxBENCH averages a whole-span write.
+fn sample_mean_after(points: &[[f64; 2]], from_gb: f64) -> f64 {
+    let after: Vec<f64> = points.iter().filter(|p| p[0] > from_gb).map(|p| p[1]).collect();
+    after.iter().sum::<f64>() / after.len() as f64
+}
+
+/// The level 90 % of the samples after `from_gb` lie under: where the speed recovers to.
+fn p90_after(points: &[[f64; 2]], from_gb: f64) -> f64 {
+    let mut after: Vec<f64> = points.iter().filter(|p| p[0] > from_gb).map(|p| p[1]).collect();
+    after.sort_by(f64::total_cmp);
+    after[((after.len() - 1) as f64 * 0.9).round() as usize]
+}
+
 /// Mean speed over the points after `from_gb`: their data over their time.
 fn mean_after(points: &[[f64; 2]], from_gb: f64) -> f64 {
     let after: Vec<&[f64; 2]> = points.iter().filter(|p| p[0] > from_gb).collect();
@@ -69,15 +83,23 @@ fn the_cliff_sits_where_the_cache_is_full_and_each_drive_keeps_its_pattern() {
     let lo = |v: &[f64]| v.iter().cloned().fold(f64::MAX, f64::min);
     let hi = |v: &[f64]| v.iter().cloned().fold(0.0, f64::max);
     println!("660p after the cliff: mean {a660:.1} MB/s, {:.1} to {:.1}", lo(&p), hi(&p));
-    println!("H10  after the cliff: mean {ah10:.1} MB/s, {:.1} to {:.1}", lo(&h), hi(&h));
+    let (sh10, rh10) = (sample_mean_after(curve(&h10), from), p90_after(curve(&h10), from));
+    println!("H10  after the cliff: mean {ah10:.1} MB/s, samples' mean {sh10:.1}, p90 {rh10:.1}, {:.1} to {:.1}", lo(&h), hi(&h));
     // 660p: 61.23 MB/s on average, steady around 60.
     assert!((a660 / 61.23 - 1.0).abs() < 0.05, "660p {a660}");
     assert!(p.iter().all(|&v| (v / a660 - 1.0).abs() < 0.06), "660p is level after the cliff");
-    // H10: 47.05 MB/s on average, dipping to about 20 and recovering to about 60, again and
-    // again.
-    assert!((ah10 / 47.05 - 1.0).abs() < 0.10, "H10 {ah10}");
+    // H10: 47.05 MB/s on average (TxBENCH's mean of samples), dipping to about 20 and
+    // recovering to about 60, again and again.
+    assert!((sh10 / 47.05 - 1.0).abs() < 0.15, "H10 samples' mean {sh10}");
     assert!((15.0..25.0).contains(&lo(&h)), "H10 dips to {}", lo(&h));
-    assert!((55.0..80.0).contains(&hi(&h)), "H10 recovers to {}", hi(&h));
+    assert!((50.0..65.0).contains(&rh10), "H10 recovers to {rh10}");
+    // Between dips no die folds: four dies program QLC, 4 planes x 4 pages x 16 KiB per
+    // 17.4 ms wordline (the fitted H10 program time; the 660p-like's 14.9 ms gives 70).
+    let qlc = 4.0 * 4.0 * 4.0 * 16384.0 / 17.4e-3 / 1e6;
+    assert!((rh10 / qlc - 1.0).abs() < 0.03, "H10 recovers to {rh10}, four dies programming QLC give {qlc:.1}");
+    assert!(hi(&h) < qlc * 1.05, "H10 never writes above its QLC speed after the cliff: {}", hi(&h));
+    // Bytes over time sit lower: a dip's sample takes over three times as long as one at the recovered speed.
+    assert!(ah10 < sh10, "H10 time mean {ah10} under the samples' mean {sh10}");
     let dips = h.windows(2).filter(|w| w[0] > 40.0 && w[1] < 30.0).count();
     assert!(dips >= 20, "H10 dips {dips} times");
     // Folding moved the dynamic part out: data written once into SLC, about 68 GB folded.
@@ -150,7 +172,8 @@ fn the_cliff_and_the_patterns_do_not_depend_on_scale() {
         for name in ["660p-like", "h10-qlc-like"] {
             let r = run(name, json!({"scale": scale}));
             let cliff = cliff_gb(curve(&r)).unwrap();
-            let mean = mean_after(curve(&r), implied + 8.0);
+            // The 660p-like is level, so either mean will do; the H10's as TxBENCH takes it.
+            let mean = if name == "660p-like" { mean_after(curve(&r), implied + 8.0) } else { sample_mean_after(curve(&r), implied + 8.0) };
             println!("{name} at scale {scale}: cliff {cliff:.1} GB, then {mean:.1} MB/s");
             assert!((cliff / implied - 1.0).abs() < 0.05);
             let expected = if name == "660p-like" { 61.23 } else { 47.05 };

@@ -48,14 +48,8 @@ export const ARTICLE_VALUES_JA: Record<string, Record<string, ArticleValueText>>
     'cliff-660p': { label: '660p：SLC キャッシュは約 74 GB で尽きる（200 MB/s を最初に下回る点、GB）' },
     'cliff-h10': { label: 'H10：同じ崖が約 74 GB に（GB）' },
     'after-660p': { label: '崖の後の 660p：平均 61.23 MB/s（TxBENCH と同じくサンプルの平均）' },
-    'after-h10': {
-      label: '崖の後の H10：平均 47.05 MB/s（サンプルの平均）',
-      differs: 'H10 風の QLC 側はフォールディングのバーストの合間に 70 MB/s まで戻り、記事の 60 を上回る',
-    },
-    'h10-recovers': {
-      label: 'H10 は落ち込みの合間に約 60 MB/s まで戻る（サンプルの 90 % が下回る値）',
-      differs: 'バーストの合間、H10 風は 660p 風と同じ全速 70 MB/s で QLC に書く',
-    },
+    'after-h10': { label: '崖の後の H10：平均 47.05 MB/s（サンプルの平均）' },
+    'h10-recovers': { label: 'H10 は落ち込みの合間に約 60 MB/s まで戻る（サンプルの 90 % が下回る値）' },
     'h10-dips': { label: 'H10 は何度も約 20 MB/s まで落ち込む（最小のサンプル）' },
   },
   'article-002-write-latency': {

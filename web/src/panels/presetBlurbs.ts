@@ -41,8 +41,8 @@ export const PRESET_BLURBS: Record<string, Record<Lang, string>> = {
     ja: 'QLC ドライブの前に小さな Optane キャッシュを置いたモジュールで、同じアプリケーションを 4 回読み込みます。1 回目は QLC から、2 回目以降はキャッシュから読むため数倍速くなります。',
   },
   'h10-qlc-like': {
-    en: 'The QLC half of the Optane H10, written end to end. After its SLC cache fills, speed keeps dipping to about 20 MB/s and recovering.',
-    ja: 'Optane H10 の QLC 側を端から端まで書き込みます。SLC キャッシュが埋まった後は、速度が約 20 MB/s まで落ちては戻るのを繰り返します。',
+    en: 'The QLC half of the Optane H10, written end to end. After its SLC cache fills, speed keeps dipping to about 20 MB/s and recovering to about 60 MB/s.',
+    ja: 'Optane H10 の QLC 側を端から端まで書き込みます。SLC キャッシュが埋まった後は、速度が約 20 MB/s まで落ちては約 60 MB/s に戻るのを繰り返します。',
   },
   'hdd-5400-like': {
     en: 'The ordinary laptop hard disk of 2010, turning at 5,400 rpm: every small read waits for the arm and half a slower turn, about 0.6 MB/s at 4 KiB.',
