@@ -118,6 +118,7 @@ export const SUMMARY_JA: Record<string, string> = {
   write_amplification: '書き込み増幅（WAF）',
   flash_operations: 'フラッシュ操作数',
   erases: 'ブロック消去回数',
+  read_retries: 'リードリトライ回数',
   plane_utilisation_percent: 'プレーン稼働率',
   gc_runs: 'GC で回収したブロック',
   gc_moved_bytes: 'GC による移動量',
