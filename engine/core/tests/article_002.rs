@@ -143,3 +143,162 @@ fn the_device_kind_decides_which_fields_apply() {
     assert_eq!(devices("device.controller.command_latency_us"), Value::Null, "every kind");
     assert_eq!(devices("device.host_interface.lanes"), Value::Null);
 }
+
+/// The NAND drive of article 002's read figure (`tlc-read-latency-trace`: worn, read retry
+/// on) with `retry` laid over its read-retry knobs and `workload` in place of its own.
+fn worn_nand(retry: Value, workload: Value) -> Value {
+    let mut v: Value = serde_json::from_str(presets::find("tlc-read-latency-trace").unwrap().json).unwrap();
+    presets::merge(&mut v["device"]["nand"]["read_retry"], &retry);
+    if !workload.is_null() {
+        v["workload"] = workload;
+    }
+    v
+}
+
+fn run(v: &Value) -> Report {
+    Simulation::run_to_end(&Scenario::from_json(&v.to_string()).unwrap()).unwrap()
+}
+
+/// QD1 4 KiB random reads over the written file, every one's latency drawn.
+fn small_reads() -> Value {
+    json!({"kind": "latency_trace", "rw": "randread", "bs": "4k", "iodepth": 1, "offset": 0, "size": "6g", "io_size": "16m", "max_points": 100000})
+}
+
+#[test]
+fn retries_rise_with_wear() {
+    // 4 % of page reads need a retry on a fresh block, 20 % at the rated 3,000 P/E; a retried
+    // read takes 1..=8 steps, 4.5 on average: retries per page read = share x 4.5.
+    let share = |prior: u32| {
+        let mut workload = small_reads();
+        workload["io_size"] = json!("64m");
+        let r = run(&worn_nand(json!({"fresh_percent": 4.0, "rated_percent": 20.0, "prior_pe_cycles": prior}), workload));
+        let nand = r.summary.nand.as_ref().unwrap();
+        let reads = r.summary.read_latency.count;
+        nand.read_retries / reads / 4.5
+    };
+    let (fresh, half, rated, twice) = (share(0), share(1500), share(3000), share(6000));
+    println!("retried share of page reads: fresh {fresh:.4}, 1,500 P/E {half:.4}, 3,000 {rated:.4}, 6,000 {twice:.4}");
+    for (got, want) in [(fresh, 0.04), (half, 0.12), (rated, 0.20), (twice, 0.36)] {
+        assert!((got / want - 1.0).abs() < 0.12, "{got} vs {want}");
+    }
+    assert!(fresh < half && half < rated && rated < twice);
+}
+
+#[test]
+fn a_retried_read_takes_one_more_tr_and_transfer_per_step() {
+    // The same QD1 4 KiB reads (the host's offsets are drawn from a stream of their own) with
+    // read retry off and on: each read on takes its time off plus k steps of tR (60 µs) and
+    // the unit's transfer (4 KiB at 800 MB/s, 5.1 µs), k = 0..=8; a transfer starts on the
+    // channel's next free slot, so a step may wait up to one slot (5.1 µs) more.
+    let latencies = |retry: Value| -> Vec<f64> {
+        let r = run(&worn_nand(retry, small_reads()));
+        common::series(&r, "latency_trace").iter().map(|p| p[1] * 1000.0).collect()
+    };
+    let off = latencies(json!({"enabled": false}));
+    let on = latencies(json!({"fresh_percent": 10.0, "rated_percent": 10.0}));
+    assert_eq!(on.len(), off.len());
+    let step = 60.0 + 4096.0 / 800.0;
+    let mut seen = [0u32; 9];
+    for (&on, &off) in on.iter().zip(&off) {
+        // Any read may also start a slot later or sooner than it did off: the retries before it
+        // moved where the channel's slots fall.
+        let slot = 4096.0 / 800.0;
+        let k = ((on - off + slot) / step).floor();
+        assert!(on - off >= k * step - slot - 0.01 && on - off <= k * (step + slot) + slot + 0.01, "{on} µs is not {off} + k x {step}");
+        assert!((0.0..=8.0).contains(&k), "{k} steps");
+        seen[k as usize] += 1;
+    }
+    println!("step {step:.1} µs, reads by steps {seen:?}");
+    assert!(seen[1..].iter().all(|&n| n > 0), "every table entry used: {seen:?}");
+    assert!((seen[0] as f64 / on.len() as f64 - 0.9).abs() < 0.02, "90 % need none: {seen:?}");
+}
+
+#[test]
+fn read_retries_are_the_same_every_run_and_move_no_other_draw() {
+    let figure = find_figure("article-002-read-latency").unwrap().unwrap();
+    let (_, _, nand) = &figure.members[0];
+    let a = Simulation::run_to_end(nand).unwrap();
+    let b = Simulation::run_to_end(nand).unwrap();
+    assert_eq!(common::series(&a, "latency_trace"), common::series(&b, "latency_trace"));
+    // Another seed, other pages retried.
+    let mut other = nand.clone();
+    other.seed = 2;
+    let c = Simulation::run_to_end(&other).unwrap();
+    assert_ne!(common::series(&a, "latency_trace"), common::series(&c, "latency_trace"));
+    // Random host reads draw the same offsets with read retry on or off: its draws are a
+    // stream of their own (the latencies differ, the bytes read do not).
+    let randread = json!({"kind": "job", "rw": "randread", "bs": "4k", "iodepth": 4, "size": "6g", "io_size": "8m", "runtime": 10.0});
+    let on = run(&worn_nand(json!({"fresh_percent": 50.0, "rated_percent": 50.0}), randread.clone()));
+    let off = run(&worn_nand(json!({"enabled": false}), randread));
+    let (on_nand, off_nand) = (on.summary.nand.as_ref().unwrap(), off.summary.nand.as_ref().unwrap());
+    assert!(on_nand.read_retries > 0.0 && off_nand.read_retries == 0.0);
+    assert_eq!(on_nand.flash_operations - on_nand.read_retries, off_nand.flash_operations, "the same pages read");
+}
+
+#[test]
+fn read_retry_knobs_are_refused_naming_the_field() {
+    let refused = |retry: Value| {
+        let mut v = worn_nand(retry, Value::Null);
+        v["workload"]["rw"] = json!("read");
+        Scenario::from_json(&v.to_string()).unwrap_err()
+    };
+    let e = refused(json!({"fresh_percent": 0.5, "rated_percent": 0.1}));
+    assert_eq!(e.field, "device.nand.read_retry.rated_percent");
+    assert!(e.message.contains("fresh_percent"), "{}", e.message);
+    assert_eq!(refused(json!({"max_steps": 0})).field, "device.nand.read_retry.max_steps");
+    assert_eq!(refused(json!({"max_steps": 65})).field, "device.nand.read_retry.max_steps");
+    assert_eq!(refused(json!({"fresh_percent": 101.0})).field, "device.nand.read_retry.fresh_percent");
+    assert_eq!(refused(json!({"rated_percent": -1.0})).field, "device.nand.read_retry.rated_percent");
+    assert_eq!(refused(json!({"prior_pe_cycles": 1_000_001})).field, "device.nand.read_retry.prior_pe_cycles");
+    // Off, the knobs are not read: a rated share below the fresh one is no error then.
+    let off = worn_nand(json!({"enabled": false, "fresh_percent": 0.5, "rated_percent": 0.1}), Value::Null);
+    assert!(Scenario::from_json(&off.to_string()).is_ok());
+    // Every end of every range runs.
+    for retry in [
+        json!({"fresh_percent": 0.0, "rated_percent": 0.0, "max_steps": 1, "prior_pe_cycles": 0}),
+        json!({"fresh_percent": 100.0, "rated_percent": 100.0, "max_steps": 64, "prior_pe_cycles": 1_000_000}),
+    ] {
+        let r = run(&worn_nand(retry, small_reads()));
+        assert!(r.summary.read_latency.count > 0.0);
+    }
+}
+
+#[test]
+fn nand_reads_spike_now_and_then_where_xpoint_reads_stay_flat() {
+    let figure = find_figure("article-002-read-latency").unwrap().unwrap();
+    let mut lines = Vec::new();
+    for (id, _, scenario) in &figure.members {
+        let r = Simulation::run_to_end(scenario).unwrap();
+        let points = common::series(&r, "latency_trace").to_vec();
+        lines.push(ssd_core::presets::article_lines::MemberLine { member: id.clone(), points: points.iter().flat_map(|p| [Some(p[0]), Some(p[1])]).collect() });
+        let ms: Vec<f64> = points.iter().map(|p| p[1]).collect();
+        let p50 = percentile(&ms, 0.5);
+        let spikes = ms.iter().filter(|&&y| y > p50 + 0.1).count();
+        println!(
+            "{id}: {} reads, p50 {p50:.3} ms, p90 {:.3}, max {:.3}, {spikes} over the median + 0.1 ms",
+            ms.len(),
+            percentile(&ms, 0.9),
+            percentile(&ms, 1.0)
+        );
+        if id == "tlc-read-latency-trace" {
+            // 8 MiB over 4 channels at 800 MB/s: 2.62 ms, and the command's overheads.
+            assert!((p50 / 2.72 - 1.0).abs() < 0.02, "{p50}");
+            // Occasional: a few in a hundred reads spike, not every read.
+            assert!((10..=80).contains(&spikes), "{spikes} spikes");
+            assert!(r.summary.nand.as_ref().unwrap().read_retries > 0.0);
+        } else {
+            assert_eq!(spikes, 0);
+        }
+    }
+    let values = ssd_core::presets::article_lines::measure_lines("article-002-read-latency", &lines).unwrap();
+    for v in &values {
+        println!("{}: {:?}", v.id, v.engine);
+        assert!(v.in_band, "{} {:?}", v.id, v.engine);
+    }
+    let engine = |id: &str| values.iter().find(|v| v.id == id).unwrap().engine.unwrap();
+    // A spike of several steps (a few tenths of a millisecond) over reads that otherwise take
+    // the same time: 9 reads in 10 within 0.1 ms of the median.
+    assert!(engine("nand-read-spikes") > 0.3, "{}", engine("nand-read-spikes"));
+    assert!(engine("nand-spikes-occasional") < 0.05);
+    assert!(engine("xpoint-read-flat") < 0.01);
+}

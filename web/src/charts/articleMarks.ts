@@ -40,6 +40,7 @@ export function measureMembers(m: ArticleMeasure): string[] {
   if ('max' in m) return [m.max.member];
   if ('p90' in m) return [m.p90.member];
   if ('rise' in m) return [m.rise.member];
+  if ('p90_rise' in m) return [m.p90_rise.member];
   if ('first_below' in m) return [m.first_below.member];
   if ('ratio' in m) return m.ratio.map((p) => p.member);
   return m.difference.map((p) => p.member);

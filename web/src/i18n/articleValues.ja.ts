@@ -56,6 +56,11 @@ export const ARTICLE_VALUES_JA: Record<string, Record<string, ArticleValueText>>
     'nand-spikes': { label: 'NAND：書き込みレイテンシが数ミリ秒跳ね上がる（中央値からの最大の上昇、ms）' },
     'xpoint-flat': { label: '3D XPoint：ほぼ平坦（中央値からの最大の上昇、ms）' },
   },
+  'article-002-read-latency': {
+    'nand-read-spikes': { label: 'NAND：読み出しにときどきスパイク、おそらく ECC のリトライ（中央値からの最大の上昇、ms）' },
+    'nand-spikes-occasional': { label: 'NAND：スパイクはときどきで、ほとんどの読み出しは通常の時間（中央値からの p90 の上昇、ms）' },
+    'xpoint-read-flat': { label: '3D XPoint：読み出しはほぼ平坦（中央値からの最大の上昇、ms）' },
+  },
   'article-003-steady-state': {
     'zero-fill-flat': { label: 'ゼロ埋めのデータは一度も遅くならなかった（シーケンシャル書き込み、ラウンド 12 と 1 の比）' },
     'op0-seq-drop': {

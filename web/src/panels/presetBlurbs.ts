@@ -96,6 +96,10 @@ export const PRESET_BLURBS: Record<string, Record<Lang, string>> = {
     en: 'Large writes to a TLC drive, timing each one. Every few dozen writes a spike appears where the drive must erase fresh blocks first.',
     ja: 'TLC ドライブに大きな書き込みを続け、1 回ごとの時間を測ります。数十回ごとに、新しいブロックを先に消去する必要があるためのスパイクが現れます。',
   },
+  'tlc-read-latency-trace': {
+    en: 'Large reads from a TLC drive with some wear, timing each one. Most take the same time; now and then a page needs a read retry and the read spikes.',
+    ja: 'いくらか摩耗した TLC ドライブから大きな読み出しを続け、1 回ごとの時間を測ります。ほとんどは同じ時間ですが、ときどきページがリードリトライを要し、その読み出しが跳ね上がります。',
+  },
   'tlc-random-read': {
     en: 'Small random reads on a small TLC drive with many requests in flight. A simple start: the speed the flash chips can deliver in parallel.',
     ja: '小さな TLC ドライブで、多数の要求を同時に発行してランダム読み出しを行います。フラッシュチップが並列に出せる速度を見る、手始めの例です。',

@@ -20,7 +20,7 @@ pub(crate) mod plane_timeline;
 mod translation;
 
 use crate::ftl::{FlashOps, Program, Stream};
-use crate::media::{Geometry, NandTiming};
+use crate::media::{Geometry, NandTiming, ReadRetryPolicy};
 use crate::scenario::Device;
 use crate::units::{transfer_ns, Nanos, MAPPING_UNIT_BYTES};
 use buffer::WriteBuffer;
@@ -48,6 +48,8 @@ pub struct FlashCounters {
     pub translation_page_writes: u64,
     /// Host reads served from the write buffer or of unmapped units (no NAND read).
     pub units_read_without_nand: u64,
+    /// Extra reads of host pages the ECC could not decode at first (read retry).
+    pub read_retries: u64,
 }
 
 impl FlashCounters {
@@ -61,6 +63,7 @@ impl FlashCounters {
             + self.erases
             + self.translation_page_reads
             + self.translation_page_writes
+            + self.read_retries
     }
 }
 
@@ -106,10 +109,13 @@ pub struct Hardware {
     buffer: WriteBuffer,
     pub(crate) translation: Translation,
     pub(crate) counters: FlashCounters,
+    /// Re-reads of pages the ECC cannot decode at once, when the drive models them.
+    read_retry: Option<ReadRetryPolicy>,
 }
 
 impl Hardware {
-    pub(crate) fn new(device: &Device, geo: Geometry) -> Hardware {
+    /// `seed` is the scenario's: read retry draws its own stream from it.
+    pub(crate) fn new(device: &Device, geo: Geometry, seed: u64) -> Hardware {
         let nand = crate::media::NandTiming::of(&device.nand);
         let channel_bps = device.nand.channel_mb_per_s as u64 * 1_000_000;
         let buffer_units = (device.controller.write_buffer.0 / MAPPING_UNIT_BYTES) as u32;
@@ -138,6 +144,7 @@ impl Hardware {
             buffer: WriteBuffer::new(buffer_units.max(2 * geo.slots_per_page * geo.pages_per_program)),
             translation: Translation::new(&device.mapping, &geo, device.host_interface.bytes_per_s()),
             counters: FlashCounters::default(),
+            read_retry: ReadRetryPolicy::of(&device.nand.read_retry, nand.endurance_pe, seed),
         }
     }
 
@@ -186,10 +193,29 @@ impl Hardware {
         self.calendar_now = now;
     }
 
-    /// Host read of `units` units from one page: array read, then out over the channel.
-    pub(crate) fn read_for_host(&mut self, plane: u32, ready: Nanos, units: u32, slc: bool) -> Nanos {
+    /// Host read of `units` units from one page of a block erased `erase_count` times: array
+    /// read, then out over the channel. With read retry, a page the decoder fails on is read
+    /// again once its data has reached the controller (the failure is known only then), with
+    /// the die set to the next retry mode: another tR and transfer per step. Pages in SLC mode
+    /// are left out (two levels, wide margins).
+    pub(crate) fn read_for_host(&mut self, plane: u32, ready: Nanos, units: u32, slc: bool, erase_count: u32) -> Nanos {
         self.counters.host_page_reads += 1;
-        self.read_array(plane, ready, units, slc)
+        let mut out = self.read_array(plane, ready, units, slc);
+        let steps = match &mut self.read_retry {
+            Some(policy) if !slc => policy.steps(erase_count),
+            _ => 0,
+        };
+        self.counters.read_retries += steps as u64;
+        for _ in 0..steps {
+            out = self.read_array(plane, out, units, slc);
+        }
+        out
+    }
+
+    /// Whether the drive re-reads pages its ECC cannot decode (`read_for_host`).
+    #[inline]
+    pub(crate) fn reads_retry(&self) -> bool {
+        self.read_retry.is_some()
     }
 
     pub(crate) fn link_to_host(&mut self, ready: Nanos, units: u32) -> Nanos {

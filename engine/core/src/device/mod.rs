@@ -47,19 +47,21 @@ pub enum DeviceModel {
 }
 
 impl DeviceModel {
-    /// The device `device` describes, its media laid out as `layout` (`Device::layout`).
-    pub fn new(device: &Device, layout: Layout) -> Result<DeviceModel, ScenarioError> {
-        DeviceModel::of_kind(device, device.kind, layout)
+    /// The device `device` describes, its media laid out as `layout` (`Device::layout`);
+    /// `seed` is the scenario's, for the media's own random draws (NAND read retry).
+    pub fn new(device: &Device, layout: Layout, seed: u64) -> Result<DeviceModel, ScenarioError> {
+        DeviceModel::of_kind(device, device.kind, layout, seed)
     }
 
     /// A device of `kind` built from `device`'s part for it (a hybrid's tiers are built so).
-    fn of_kind(device: &Device, kind: DeviceKind, layout: Layout) -> Result<DeviceModel, ScenarioError> {
+    fn of_kind(device: &Device, kind: DeviceKind, layout: Layout, seed: u64) -> Result<DeviceModel, ScenarioError> {
         Ok(match kind {
-            DeviceKind::NandSsd => DeviceModel::Nand(NandSsd::new(device, layout.geometry.map_or_else(|| Geometry::new(device), Ok)?)),
+            DeviceKind::NandSsd => DeviceModel::Nand(NandSsd::new(device, layout.geometry.map_or_else(|| Geometry::new(device), Ok)?, seed)),
             DeviceKind::XpointSsd => DeviceModel::Xpoint(XpointSsd::new(device)),
             DeviceKind::Hdd => DeviceModel::Hdd(HardDisk::new(device)),
             DeviceKind::Hybrid => {
-                let (cache, backing) = (DeviceModel::of_kind(device, device.tier.cache, layout)?, DeviceModel::of_kind(device, device.tier.backing, layout)?);
+                let (cache, backing) =
+                    (DeviceModel::of_kind(device, device.tier.cache, layout, seed)?, DeviceModel::of_kind(device, device.tier.backing, layout, seed)?);
                 DeviceModel::Hybrid(Box::new(HybridDrive::new(device, cache, backing, layout.bytes_of(device, device.tier.cache))))
             }
         })

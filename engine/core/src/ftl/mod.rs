@@ -293,6 +293,12 @@ impl Ftl {
     }
 
     /// Every block's erase count, in block order.
+    /// Times `block` was erased since the drive was new (preconditioning included).
+    #[inline]
+    pub fn erase_count(&self, block: u32) -> u32 {
+        self.blocks[block as usize].erase_count
+    }
+
     pub fn erase_counts(&self) -> impl ExactSizeIterator<Item = u32> + Clone + '_ {
         self.blocks.iter().map(|b| b.erase_count)
     }

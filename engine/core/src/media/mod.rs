@@ -4,8 +4,10 @@ mod capacity;
 mod divisor;
 mod geometry;
 mod nand;
+mod read_retry;
 
 pub use capacity::Layout;
 pub use divisor::Divisor;
 pub use geometry::{geometry_builds, Geometry};
 pub use nand::NandTiming;
+pub use read_retry::ReadRetryPolicy;

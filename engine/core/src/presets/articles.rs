@@ -80,6 +80,9 @@ pub enum Measure {
     P90(Range),
     /// The highest sample above the median: how far a spike rises over the usual.
     Rise(Range),
+    /// The value 90 % of the samples lie under, above the median: near 0 when spikes are
+    /// occasional (fewer than 1 sample in 10), as large as the spikes when most samples rise.
+    P90Rise(Range),
     /// The first `x` whose value falls below `below`: where a knee or a cliff is.
     FirstBelow {
         member: String,
@@ -96,7 +99,7 @@ impl Measure {
     pub fn members(&self) -> Vec<&str> {
         match self {
             Measure::At(p) => vec![&p.member],
-            Measure::Mean(r) | Measure::Min(r) | Measure::Max(r) | Measure::P90(r) | Measure::Rise(r) => vec![&r.member],
+            Measure::Mean(r) | Measure::Min(r) | Measure::Max(r) | Measure::P90(r) | Measure::Rise(r) | Measure::P90Rise(r) => vec![&r.member],
             Measure::FirstBelow { member, .. } => vec![member],
             Measure::Ratio([a, b]) | Measure::Difference([a, b]) => vec![&a.member, &b.member],
         }
@@ -144,6 +147,10 @@ impl Measure {
                 let ys = within(r)?;
                 let max = ys.iter().copied().fold(f64::NEG_INFINITY, f64::max);
                 max - quantile(ys, 0.5)
+            }
+            Measure::P90Rise(r) => {
+                let ys = within(r)?;
+                quantile(ys.clone(), 0.9) - quantile(ys, 0.5)
             }
             Measure::FirstBelow { member, below } => {
                 line(member)?.iter().find(|q| q[1] < *below).map(|q| q[0]).ok_or_else(|| format!("{member} never falls below {below}"))?
@@ -264,6 +271,12 @@ mod tests {
         assert_eq!(take(r#"{"max":{"member":"a","from":2,"to":16}}"#), 90.0);
         assert_eq!(take(r#"{"p90":{"member":"a","from":0,"to":100}}"#), 100.0);
         assert_eq!(take(r#"{"rise":{"member":"a","from":0,"to":100}}"#), 70.0, "max 100 over the median 30");
+        // One spike in eleven samples: it rises, but 9 in 10 samples sit at the median.
+        let spiky: Vec<[f64; 2]> = (0..11).map(|i| [i as f64, if i == 5 { 9.0 } else { 1.0 }]).collect();
+        let once: [Line; 1] = [("c", &spiky)];
+        assert_eq!(measure(r#"{"rise":{"member":"c","from":0,"to":100}}"#).take(&once).unwrap(), 8.0);
+        assert_eq!(measure(r#"{"p90_rise":{"member":"c","from":0,"to":100}}"#).take(&once).unwrap(), 0.0, "occasional");
+        assert_eq!(take(r#"{"p90_rise":{"member":"a","from":0,"to":100}}"#), 70.0, "p90 100 over the median 30");
         assert_eq!(take(r#"{"first_below":{"member":"a","below":50}}"#), 4.0);
         assert_eq!(take(r#"{"ratio":[{"member":"a","x":1},{"member":"b","x":1}]}"#), 2.0);
         assert_eq!(take(r#"{"difference":[{"member":"a","x":4},{"member":"b","x":4}]}"#), 10.0);

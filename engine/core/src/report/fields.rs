@@ -119,6 +119,7 @@ static FIELDS: &[SummaryField] = &[
     f("write_amplification", U::Ratio, G::Nand, "Write amplification"),
     f("flash_operations", U::Count, G::Nand, "Flash operations").slice(),
     f("erases", U::Count, G::Nand, "Block erases").slice(),
+    f("read_retries", U::Count, G::Nand, "Read retries").slice(),
     f("plane_utilisation_percent", U::Percent, G::Nand, "Plane utilisation"),
     f("gc_runs", U::Count, G::Gc, "Blocks reclaimed by GC").slice(),
     f("gc_moved_bytes", U::Bytes, G::Gc, "Data moved by GC").slice(),

@@ -108,6 +108,9 @@ pub struct Nand {
     /// its own transfers.
     #[knob(doc("Cache read/program", "The plane starts its next operation while the last page's data still crosses the channel"))]
     pub cache_ops: bool,
+    /// Page reads the ECC cannot decode at once are read again with shifted read voltages.
+    #[knob(nested)]
+    pub read_retry: super::ReadRetry,
 }
 
 impl Default for Nand {
@@ -127,6 +130,7 @@ impl Default for Nand {
             one_shot: true,
             multi_plane: true,
             cache_ops: true,
+            read_retry: super::ReadRetry::default(),
         }
     }
 }
@@ -410,6 +414,7 @@ impl Device {
     /// The parts of a NAND SSD only: media, capacity, the FTL's table, GC, wear, SLC cache.
     fn validate_nand(&self) -> Result<(), ScenarioError> {
         Check::at("device.nand").power_of_two("page_bytes", self.nand.page_bytes as u64)?;
+        self.nand.read_retry.validate()?;
         self.mapping.validate()?;
         let why = "blocks (at least free_block_threshold, at most 256)";
         Check::at("device.gc").within("background_free_blocks", self.gc.background_free_blocks as u64, self.gc.free_block_threshold as u64, 256, why)?;

@@ -108,7 +108,7 @@ impl Simulation {
         let layout = resolved.layout();
         let Resolved { scenario: full_size, simulated: scenario, user_bytes, full_user_bytes, full_geometry: full_geo, plan, window, budget, .. } = resolved;
         let scale = full_size.scale;
-        let drive = DeviceModel::new(&scenario.device, layout)?;
+        let drive = DeviceModel::new(&scenario.device, layout, scenario.seed)?;
         let reads = plan.phases.iter().any(|p| matches!(p.job.rw, Rw::Read | Rw::Randread | Rw::Rw | Rw::Randrw));
         let writes = plan.phases.iter().any(|p| matches!(p.job.rw, Rw::Write | Rw::Randwrite | Rw::Rw | Rw::Randrw));
         let m = &scenario.device.mapping;

@@ -62,6 +62,16 @@ const ENTRIES = {
       definition: 'ブロックを 1 回書き込み（プログラム）・消去することです。耐えられる回数には限りがあり、TLC で約 3,000 回、QLC で約 1,000 回です。余分な書き込みが寿命を縮めるのはこのためです。',
     },
   },
+  'read-retry': {
+    en: {
+      term: 'read retry',
+      definition: 'When a page comes back with more bit errors than the ECC can correct, the controller reads it again with shifted read voltages, each attempt costing another array read (tR). Worn and aged cells need it more often, so a few reads take longer.',
+    },
+    ja: {
+      term: 'リードリトライ',
+      definition: 'ページのビットエラーが ECC で訂正できる数を超えたとき、コントローラーが読み出し電圧をずらしてもう一度読むことです。1 回ごとにセルアレイの読み出し（tR）がもう一度かかります。摩耗したセルや古いデータほど必要になりやすく、一部の読み出しが遅くなります。',
+    },
+  },
   slc: {
     en: {
       term: 'SLC',

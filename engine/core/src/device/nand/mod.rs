@@ -24,12 +24,13 @@ pub struct NandSsd {
 }
 
 impl NandSsd {
-    pub fn new(device: &Device, geo: Geometry) -> NandSsd {
+    /// `seed` is the scenario's (read retry draws from it).
+    pub fn new(device: &Device, geo: Geometry, seed: u64) -> NandSsd {
         NandSsd {
             ftl: Ftl::new(geo, &device.gc, &device.wear, if device.controller.compression { COMPRESSION_SECTORS } else { 1 })
                 .with_slc_cache(&device.slc_cache)
                 .with_striping(device.controller.striping),
-            hw: Hardware::new(device, geo),
+            hw: Hardware::new(device, geo, seed),
             rated_tbw: device.capacity.rated_tbw,
         }
     }
@@ -98,7 +99,9 @@ impl NandSsd {
                 run += 1;
             }
             let plane = self.hw.geo.plane_of_slot(slot);
-            let out = self.hw.read_for_host(plane, translated, run, self.ftl.is_slc_slot(slot));
+            // Only read retry asks how worn the block is.
+            let wear = if self.hw.reads_retry() { self.ftl.erase_count(self.hw.geo.block_of_slot(slot)) } else { 0 };
+            let out = self.hw.read_for_host(plane, translated, run, self.ftl.is_slc_slot(slot), wear);
             done = done.max(self.hw.link_to_host(out, run));
             i += run;
         }
