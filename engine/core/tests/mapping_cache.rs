@@ -82,16 +82,64 @@ fn random_read_knees_floors_and_ratios_match_the_article() {
     }
 }
 
+/// A write sweep's throughput per span and its worst write latency (µs).
+fn write_sweep_of(name: &str) -> (Vec<f64>, f64) {
+    let r = Simulation::run_to_end(&preset_with(name, write_sweep())).unwrap();
+    (r.series[0].points.iter().map(|p| p[1]).collect(), r.summary.write_latency.max_us)
+}
+
 #[test]
-fn random_write_holds_to_2_gb_on_hmb_and_stays_flat_on_dram() {
-    let dram = sweep("970-evo-plus-like", write_sweep());
-    let hmb = sweep("bg4-like", write_sweep());
-    let off = sweep("bg4-like-hmb-off", write_sweep());
-    println!("dram {dram:?}\nhmb {hmb:?}\noff {off:?}");
+fn random_writes_hmb_frees_sram_and_the_bg4_trades_speed_for_latency() {
+    let (dram, _) = write_sweep_of("970-evo-plus-like");
+    let (hmb, hmb_worst) = write_sweep_of("bg4-like");
+    let (off, _) = write_sweep_of("bg4-like-hmb-off");
+    let (bg3, bg3_worst) = write_sweep_of("bg3-like");
+    println!("dram {dram:?}\nhmb {hmb:?}\noff {off:?}\nbg3 {bg3:?}\nworst write: bg4 {hmb_worst} us, bg3 {bg3_worst} us");
     assert!(dram.iter().all(|&v| (v / dram[0] - 1.0).abs() < 0.05), "DRAM flat");
-    assert!(hmb[1] > 0.95 * hmb[0], "holds to 2 GB (dirty segments fit in SRAM)");
+    // With HMB the reserve takes the drive's other tables off the SRAM: 2 MiB of modified
+    // table, 2 GiB of span; without, 1 MiB and 1 GiB.
+    assert!(hmb[1] > 0.95 * hmb[0], "holds to 2 GB with HMB");
+    assert!(off[1] < 0.6 * off[0], "HMB off already drops at 2 GB");
     assert!(hmb[2] < 0.6 * hmb[0], "drops sharply past 2 GB");
+    // Past the span the larger dirty set still catches a share 2 GiB / span more of the
+    // writes, so HMB on stays above off, by less and less (article: they meet at 48 GB).
+    for i in 2..=I32 {
+        let (dirty_on, dirty_off) = ((2.0 / SPANS[i]).min(1.0), 1.0 / SPANS[i]);
+        let expected = (1.0 - dirty_off) / (1.0 - dirty_on);
+        assert!(hmb[i] > off[i] * 1.02, "span {} GB: HMB on {} above off {}", SPANS[i], hmb[i], off[i]);
+        assert!((hmb[i] / off[i] / expected - 1.0).abs() < 0.1, "span {} GB: on/off {} vs write-back share model {expected}", SPANS[i], hmb[i] / off[i]);
+    }
     assert!((hmb[I48] / off[I48] - 1.0).abs() < 0.1, "equal to HMB off at 48 GB: {} vs {}", hmb[I48], off[I48]);
+    // The BG3-like drive's dirty table also waits in its HMB and is flushed whole: faster
+    // than the BG4-like while the span fits (to 16 GB; at 32 GB, past its 26 GiB, the two
+    // meet), at the price of writes that wait behind a flush.
+    for i in 2..=I16 {
+        assert!(hmb[i] < 0.99 * bg3[i], "span {} GB: BG4 {} below BG3 {}", SPANS[i], hmb[i], bg3[i]);
+    }
+    assert!(hmb[I32] < 1.05 * bg3[I32], "32 GB: BG4 {} not above BG3 {}", hmb[I32], bg3[I32]);
+    assert!(bg3_worst > 5.0 * hmb_worst, "BG3's flushes wait {bg3_worst} us, BG4's worst write {hmb_worst} us");
+}
+
+#[test]
+fn a_dirty_table_in_the_hmb_is_flushed_whole_and_only_with_an_hmb() {
+    // 8 GiB of span fits the BG3-like's 26 GiB of SRAM + HMB dirty table: no write-back.
+    let span = |patch: Value| {
+        let mut v: Value = serde_json::from_str(presets::find("bg3-like").unwrap().json).unwrap();
+        merge(
+            &mut v,
+            json!({"workload": {"kind": "span_sweep", "rw": "randwrite", "bs": "4k", "iodepth": 32, "spans": ["8g"], "runtime": 0, "io_size": "1g"}}),
+        );
+        merge(&mut v, patch);
+        Simulation::run_to_end(&Scenario::from_json(&v.to_string()).unwrap()).unwrap().summary
+    };
+    let in_hmb = span(json!({}));
+    assert_eq!(in_hmb.nand.as_ref().unwrap().translation_page_writes, 0.0);
+    // The same drive keeping them in SRAM only writes one back for most writes.
+    let sram = span(json!({"device": {"mapping": {"hmb": {"dirty_table": "sram"}}}}));
+    assert!(sram.nand.as_ref().unwrap().translation_page_writes > 0.5 * sram.host_written_bytes / 4096.0);
+    // Without an HMB there is nowhere else for them: the policy changes nothing.
+    let off = |table: &str| span(json!({"device": {"mapping": {"hmb": {"allocation_policy": 0, "dirty_table": table}}}}));
+    assert_eq!(off("hmb").write_mb_per_s.to_bits(), off("sram").write_mb_per_s.to_bits());
 }
 
 /// One random-read job over `span` on a preset's drive (its workload replaced).

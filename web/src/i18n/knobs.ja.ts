@@ -110,6 +110,8 @@ export const KNOBS_JA: Record<string, KnobText> = {
   'device.mapping.hmb.encrypt': { label: 'HMB の暗号化', help: '信頼できないホスト RAM に置くデータを暗号化' },
   'device.mapping.hmb.encryption_us': { label: '暗号化コスト', help: '暗号化時、HMB の参照ごとに加わる時間' },
   'device.mapping.hmb.available_after_s': { label: '起動後の HMB 有効化', help: 'HMB は OS ドライバーの読み込み後にだけ存在し、それまでは DRAM レスで動作' },
+  'device.mapping.hmb.frees_sram_bytes': { label: 'HMB が空ける SRAM', help: 'HMB がないときドライブの他のデータが使う SRAM。HMB の予約領域がそのデータを持つと、SRAM はその分だけ多く変更済みの表を持てる' },
+  'device.mapping.hmb.dirty_table': { label: '変更済みの表の置き場所', help: '変更済みのテーブルセグメントを待たせる場所：コントローラーの SRAM だけ（1 つずつ書き戻し、レイテンシが短い）か、HMB にも（一杯になるとすべてフラッシュ。速いが長く止まる）' },
   'precondition.fill_percent': { label: 'シーケンシャル充填', help: 'ワークロードの前に書き込んでおくドライブの割合' },
   'precondition.random_rounds': { label: 'ランダム上書き', help: '充填後に行う 4 KiB ランダム上書きの量（容量の何倍か。約 3 で GC が定常状態に）' },
   'workload.rw': { label: 'アクセスパターン', help: 'fio の rw：シーケンシャル／ランダム、読み出し、書き込み、混在、TRIM' },

@@ -4,7 +4,7 @@
 use super::Hardware;
 use crate::ftl::mapping_cache::{MappingCache, Tier};
 use crate::media::Geometry;
-use crate::scenario::Mapping;
+use crate::scenario::{DirtyTable, Mapping};
 use crate::units::{transfer_ns, Nanos};
 
 pub(crate) struct Translation {
@@ -21,8 +21,14 @@ pub(crate) struct Translation {
     hmb_ns: Nanos,
     /// The HMB tier's size once the host has granted it, and from when.
     hmb_segments: u32,
+    hmb_granted: bool,
     hmb_from: Nanos,
     hmb_enabled: bool,
+    /// Dirty segments once the HMB is there: the SRAM's (more if the HMB's reserve takes
+    /// the drive's other data off it), and the HMB's table area if they may wait there
+    /// (flushed all at once when full).
+    dirty_with_hmb: u32,
+    dirty_in_hmb: bool,
 }
 
 impl Translation {
@@ -34,9 +40,12 @@ impl Translation {
         let dram = seg(m.dram_bytes.0);
         // With DRAM the dirty segments stay in DRAM; without, in the SRAM set aside for them.
         let dirty = if dram > 0 { dram } else { seg(m.dirty_sram_bytes.0).max(1) };
+        let h = &m.hmb;
+        let hmb_segments = seg(h.table_bytes());
+        let dirty_in_hmb = dram == 0 && h.dirty_table == DirtyTable::Hmb;
+        let dirty_with_hmb = if dram > 0 { dirty } else { dirty + seg(h.freed_sram_bytes()) + if dirty_in_hmb { hmb_segments } else { 0 } };
         let mut cache = MappingCache::new(segments, seg(m.sram_bytes.0), dram, 0, dirty);
         cache.preload(Tier::Dram);
-        let h = &m.hmb;
         // One 64-byte line of entries per lookup crosses the link after the round trip.
         let line_ns = transfer_ns(64, link_bytes_per_s);
         let encryption = if h.encrypt { (h.encryption_us * 1e3) as Nanos } else { 0 };
@@ -47,9 +56,12 @@ impl Translation {
             entries: crate::media::Divisor::new(entries_per_segment),
             dram_ns: (m.dram_access_us * 1e3) as Nanos,
             hmb_ns: (h.access_latency_us * 1e3) as Nanos + line_ns + encryption,
-            hmb_segments: seg(h.table_bytes()),
+            hmb_segments,
+            hmb_granted: h.granted_bytes() > 0,
             hmb_from: (h.available_after_s * 1e9) as Nanos,
             hmb_enabled: false,
+            dirty_with_hmb,
+            dirty_in_hmb,
         }
     }
 
@@ -61,8 +73,9 @@ impl Translation {
     /// The HMB appears once the OS driver has loaded.
     #[inline]
     fn enable_hmb_by(&mut self, now: Nanos) {
-        if !self.hmb_enabled && self.hmb_segments > 0 && now >= self.hmb_from {
+        if !self.hmb_enabled && self.hmb_granted && now >= self.hmb_from {
             self.cache.resize(Tier::Hmb, self.hmb_segments);
+            self.cache.resize_dirty(self.dirty_with_hmb);
             self.hmb_enabled = true;
         }
     }
@@ -113,6 +126,12 @@ impl Hardware {
         }
         if let Some(evicted) = self.translation.cache.mark_dirty(segment) {
             self.write_translation_page(evicted);
+            if self.translation.dirty_in_hmb && self.translation.hmb_enabled {
+                // A full HMB-backed dirty set is flushed whole: the writes behind it wait.
+                while let Some(oldest) = self.translation.cache.pop_oldest_dirty() {
+                    self.write_translation_page(oldest);
+                }
+            }
         }
     }
 

@@ -6,11 +6,12 @@
 //! that form one exclusive LRU stack: SRAM on top, then DRAM, then the Host Memory Buffer.
 //! A segment that falls off the bottom is dropped; reading it again costs a NAND read.
 //!
-//! Modified segments are tracked apart, in a dirty set held in trusted memory (DRAM, or the
-//! controller's SRAM on a DRAM-less drive). Host RAM can vanish at any moment and is not
-//! trusted, so a dirty segment can never live only in the HMB: when the dirty set is full,
-//! its least recently used segment is written back to NAND as a translation page. That is
-//! why HMB helps reads so much and writes so little.
+//! Modified segments are tracked apart, in a dirty set held in DRAM, or on a DRAM-less
+//! drive in the controller's SRAM (and, if its firmware lets them, in the HMB: see
+//! `DirtyTable`). When the dirty set is full, its least recently modified segment is
+//! written back to NAND as a translation page, or with the HMB holding dirty segments, all
+//! of them at once. A drive that keeps them in SRAM only is why HMB helps reads so much and
+//! writes so little (article 000).
 
 use super::victims::NONE;
 
@@ -237,6 +238,25 @@ impl MappingCache {
         self.counters.writebacks += 1;
         Some(evicted)
     }
+
+    /// Changes how many dirty segments fit (the HMB's table area joins the SRAM's).
+    pub fn resize_dirty(&mut self, capacity: u32) {
+        self.dirty_list.capacity = capacity.max(1);
+    }
+
+    /// Takes the least recently modified segment out of the dirty set for writing back,
+    /// leaving the most recent one: a flush empties the set but for the segment whose
+    /// modification caused it.
+    pub fn pop_oldest_dirty(&mut self) -> Option<u32> {
+        if self.dirty_list.len <= 1 {
+            return None;
+        }
+        let oldest = self.dirty_list.tail;
+        self.dirty_lru.unlink(&mut self.dirty_list, oldest);
+        self.dirty[oldest as usize] = false;
+        self.counters.writebacks += 1;
+        Some(oldest)
+    }
 }
 
 #[cfg(test)]
@@ -269,6 +289,19 @@ mod tests {
         assert_eq!(c.mark_dirty(3), Some(2), "least recently modified goes to NAND");
         assert!(!c.is_dirty(2) && c.is_dirty(1) && c.is_dirty(3));
         assert_eq!(c.counters.writebacks, 1);
+    }
+
+    #[test]
+    fn a_flush_takes_the_oldest_first_and_leaves_the_newest() {
+        let mut c = MappingCache::new(8, 1, 0, 0, 2);
+        assert_eq!(c.mark_dirty(1), None);
+        assert_eq!(c.mark_dirty(2), None);
+        c.resize_dirty(3);
+        assert_eq!(c.mark_dirty(3), None);
+        assert_eq!(c.mark_dirty(4), Some(1), "full: the least recently modified goes");
+        assert_eq!((c.pop_oldest_dirty(), c.pop_oldest_dirty(), c.pop_oldest_dirty()), (Some(2), Some(3), None));
+        assert!(c.is_dirty(4) && !c.is_dirty(2) && !c.is_dirty(3));
+        assert_eq!(c.counters.writebacks, 3);
     }
 
     #[test]
