@@ -232,11 +232,16 @@ impl MappingCache {
         if self.dirty_list.len <= self.dirty_list.capacity {
             return None;
         }
-        let evicted = self.dirty_list.tail;
-        self.dirty_lru.unlink(&mut self.dirty_list, evicted);
-        self.dirty[evicted as usize] = false;
+        Some(self.write_back_oldest())
+    }
+
+    /// Takes the least recently modified segment out of the dirty set, counted as written back.
+    fn write_back_oldest(&mut self) -> u32 {
+        let oldest = self.dirty_list.tail;
+        self.dirty_lru.unlink(&mut self.dirty_list, oldest);
+        self.dirty[oldest as usize] = false;
         self.counters.writebacks += 1;
-        Some(evicted)
+        oldest
     }
 
     /// Changes how many dirty segments fit (the HMB's table area joins the SRAM's).
@@ -248,14 +253,7 @@ impl MappingCache {
     /// leaving the most recent one: a flush empties the set but for the segment whose
     /// modification caused it.
     pub fn pop_oldest_dirty(&mut self) -> Option<u32> {
-        if self.dirty_list.len <= 1 {
-            return None;
-        }
-        let oldest = self.dirty_list.tail;
-        self.dirty_lru.unlink(&mut self.dirty_list, oldest);
-        self.dirty[oldest as usize] = false;
-        self.counters.writebacks += 1;
-        Some(oldest)
+        (self.dirty_list.len > 1).then(|| self.write_back_oldest())
     }
 }
 
