@@ -21,8 +21,8 @@ function cliff(points: Points): { lastFast: number; firstSlow: number } {
   return { lastFast: fast[fast.length - 1][0], firstSlow: points[firstSlowAt][0] };
 }
 
-/** Time-weighted speed: each point covers the same data, so the harmonic mean. */
-const harmonicMean = (ys: number[]) => ys.length / ys.reduce((a, y) => a + 1 / y, 0);
+/** The article's average: TxBENCH reports the mean of its samples (each covers the same data). */
+const meanOfSamples = (ys: number[]) => ys.reduce((a, y) => a + y, 0) / ys.length;
 
 const GB_PER_POINT = 512.11 / 200;
 
@@ -95,16 +95,16 @@ describe('article 001: both QLC drives compared', () => {
     const paced = after(drawn[0]);
     expect(Math.min(...paced)).toBeGreaterThan(55);
     expect(Math.max(...paced)).toBeLessThan(66);
-    // Burst folding: dips to about 20 MB/s while a die folds and recovers to about 70,
-    // averaging about 45 (the article: 47.05 MB/s, dipping to about 20).
+    // Burst folding: dips to about 20 MB/s while a die folds and recovers to about 60,
+    // averaging about 47 (the article: 47.05 MB/s, dipping to ~20 and recovering to ~60).
     const burst = after(drawn[1]);
     expect(Math.min(...burst)).toBeGreaterThan(15);
     expect(Math.min(...burst)).toBeLessThan(25);
-    expect(Math.max(...burst)).toBeGreaterThan(65);
-    expect(Math.max(...burst)).toBeLessThan(80);
+    expect(Math.max(...burst)).toBeGreaterThan(55);
+    expect(Math.max(...burst)).toBeLessThan(70);
     expect(burst.filter((y) => y < 30).length).toBeGreaterThan(20);
-    expect(harmonicMean(burst)).toBeGreaterThan(40);
-    expect(harmonicMean(burst)).toBeLessThan(50);
+    expect(meanOfSamples(burst)).toBeGreaterThan(40);
+    expect(meanOfSamples(burst)).toBeLessThan(54);
     await expect(page.locator('[data-chart="headline"] path.series-line').count()).resolves.toBe(2);
     await page.screenshot({ path: `${artifacts}article-001.png`, fullPage: false });
 
