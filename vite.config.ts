@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { oembedPlugin } from './scripts/vite-oembed';
+import { storyRunsPlugin } from './scripts/vite-story-runs';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -14,7 +15,8 @@ export default defineConfig({
   base: './',
   publicDir: here('./public'),
   // oembedPlugin: the oEmbed endpoint (absolute URLs) for preview/dev, and for a build told its public address.
-  plugins: [react(), oembedPlugin()],
+  // storyRunsPlugin: every story step's finished runs, computed at build time (steps draw at once).
+  plugins: [react(), oembedPlugin(), storyRunsPlugin()],
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,

@@ -16,64 +16,9 @@ import { figureWithSet, presetScenario } from '../../web/src/explain/story/stepS
 import type { CodecContext } from '../../web/src/scenario/urlCodec';
 import type { Catalog } from '../../web/src/engine/types';
 import { loadEngine } from './loadEngine';
+import { digest, type ReportJson } from './runDigest';
 
 const FILE = new URL('./story-digests.json', import.meta.url);
-
-/** FNV-1a over 64 bits, as the Rust test computes it. */
-class Fnv {
-  private h = 0xcbf29ce484222325n;
-  bytes(bytes: Uint8Array): void {
-    for (const b of bytes) this.h = ((this.h ^ BigInt(b)) * 0x100000001b3n) & 0xffffffffffffffffn;
-  }
-  text(text: string): void {
-    this.bytes(new TextEncoder().encode(text));
-    this.bytes(new Uint8Array([0]));
-  }
-  number(v: number): void {
-    const view = new DataView(new ArrayBuffer(8));
-    view.setFloat64(0, v, true);
-    this.bytes(new Uint8Array(view.buffer));
-  }
-  hex(): string {
-    return this.h.toString(16).padStart(16, '0');
-  }
-}
-
-function leaves(prefix: string, value: unknown, out: Map<string, number>): void {
-  if (typeof value === 'number') {
-    if (value !== 0) out.set(prefix, value);
-  } else if (value === true) {
-    out.set(prefix, 1);
-  } else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) leaves(prefix ? `${prefix}.${k}` : k, v, out);
-  }
-}
-
-interface ReportJson {
-  summary: Record<string, unknown>;
-  series: { id: string; x: { id: string }; y: { id: string }; points: [number, number][] }[];
-}
-
-function digest(report: ReportJson): string {
-  const h = new Fnv();
-  const values = new Map<string, number>();
-  leaves('', report.summary, values);
-  for (const id of [...values.keys()].sort()) {
-    h.text(id);
-    h.number(values.get(id)!);
-  }
-  for (const s of report.series) {
-    h.text(s.id);
-    h.text(JSON.stringify(s.x.id));
-    h.text(JSON.stringify(s.y.id));
-    h.number(s.points.length);
-    for (const [x, y] of s.points) {
-      h.number(x);
-      h.number(y);
-    }
-  }
-  return h.hex();
-}
 
 function runReport(scenario: object): ReportJson {
   const sim = new Simulation(JSON.stringify(scenario));

@@ -33,12 +33,34 @@ export interface CatalogState {
   error: EngineErrorData | null;
 }
 
-export function useCatalog(engine: EngineClient | null, state: EngineState): CatalogState {
+/**
+ * `shipped`, if given, offers the catalogue the build computed with this same engine (the story
+ * pages plan their steps from it while the engine is still starting); the engine's own is asked
+ * for only when there is none.
+ */
+export function useCatalog(engine: EngineClient | null, state: EngineState, shipped?: () => Promise<Catalog | null>): CatalogState {
   const [catalog, setCatalog] = useState<Catalog | null>(null);
   const [error, setError] = useState<EngineErrorData | null>(null);
+  const [shippedTried, setShippedTried] = useState(!shipped);
+  useEffect(() => {
+    if (!shipped) return;
+    let live = true;
+    void shipped()
+      .catch(() => null)
+      .then((c) => {
+        if (!live) return;
+        if (c) setCatalog((now) => now ?? c);
+        setShippedTried(true);
+      });
+    return () => {
+      live = false;
+    };
+    // Once per page: the build's catalogue does not change under it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  }, []);
   const ready = state.status === 'ready';
   useEffect(() => {
-    if (!engine || !ready || catalog) return;
+    if (!engine || !ready || catalog || !shippedTried) return;
     let live = true;
     engine.catalog().then(
       (c) => live && (setCatalog(c), setError(null)),
@@ -49,7 +71,7 @@ export function useCatalog(engine: EngineClient | null, state: EngineState): Cat
     return () => {
       live = false;
     };
-  }, [engine, ready, catalog]);
+  }, [engine, ready, catalog, shippedTried]);
   const loaded = useMemo(() => (catalog ? { ...catalog, ...codecContext(catalog) } : null), [catalog]);
   return useMemo(() => ({ catalog: loaded, error }), [loaded, error]);
 }

@@ -12,7 +12,7 @@ export interface FinishedRun {
   blockMap: BlockMap | null;
 }
 
-export async function runToEnd(engine: EngineClient, scenarioJson: string, onProgress: (progress: number) => void, options?: RunOptions): Promise<FinishedRun> {
+export async function runToEnd(engine: Pick<EngineClient, 'run'>, scenarioJson: string, onProgress: (progress: number) => void, options?: RunOptions): Promise<FinishedRun> {
   const buffers: PointBuffer[] = [];
   const result = await engine.run(
     scenarioJson,

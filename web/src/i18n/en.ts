@@ -335,6 +335,7 @@ export const en = {
   'story.next': 'Next',
   'story.playground': 'Playground',
   'story.notFound': 'There is no story called “{id}”. Here are the stories there are.',
+  'story.stepNotFound': 'This story has no step called “{id}”: it opens at its first step.',
   'story.copyLink': 'Copy link',
   'story.copied': 'Link copied',
   'story.embed': 'Embed',

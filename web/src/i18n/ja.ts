@@ -336,6 +336,7 @@ export const ja: Record<MessageKey, string> = {
   'story.next': '次へ',
   'story.playground': 'プレイグラウンド',
   'story.notFound': '「{id}」というストーリーはありません。あるストーリーは次のとおりです。',
+  'story.stepNotFound': 'このストーリーに「{id}」というステップはありません。最初のステップから開きます。',
   'story.copyLink': 'リンクをコピー',
   'story.copied': 'コピーしました',
   'story.embed': '埋め込み',

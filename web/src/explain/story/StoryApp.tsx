@@ -1,6 +1,7 @@
 // The reading side of the app, by its address: `?story=` lists the stories, `?story=<id>` opens
 // one (at `&step=<step>`), and `&embed=1` renders that one step for another page. An unknown
 // story id says so above the list instead of showing a blank page.
+import { useState } from 'react';
 import { useI18n } from '../../i18n';
 import { storyById } from '../stories';
 import { StoryHeader } from './StoryHeader';
@@ -9,7 +10,8 @@ import { StoryPage } from './StoryPage';
 
 export function StoryApp({ embed }: { embed: boolean }) {
   const { t } = useI18n();
-  const params = new URLSearchParams(location.search);
+  // The address as the page opened: the story page rewrites `step` as the reader moves.
+  const [params] = useState(() => new URLSearchParams(location.search));
   const id = params.get('story') ?? '';
   const story = id ? storyById(id) : undefined;
   if (story) return <StoryPage story={story} startStep={params.get('step')} embed={embed} />;

@@ -16,6 +16,7 @@ import { useStoryTestHook } from './storyTestHook';
 import { useActiveStep } from './useActiveStep';
 import { usePostHeight } from '../../app/usePostHeight';
 import { useStoryRuns } from './useStoryRuns';
+import { prefetchStep, shippedCatalog } from './shippedRuns';
 import { ArticleProvider, NO_FIGURES } from '../../app/useArticleValues';
 
 interface Props {
@@ -28,12 +29,17 @@ interface Props {
 export function StoryPage({ story, startStep, embed }: Props) {
   const { t, lang } = useI18n();
   const { engine, state: engineState } = useEngine();
-  const { catalog } = useCatalog(engine, engineState);
-  const first = Math.max(0, story.steps.findIndex((s) => s.id === startStep));
+  const { catalog } = useCatalog(engine, engineState, shippedCatalog);
+  const linked = story.steps.findIndex((s) => s.id === startStep);
+  const first = Math.max(0, linked);
+  // A link naming a step the story does not have says so, and opens at the first step.
+  const unknownStep = startStep !== null && startStep !== '' && linked < 0 ? startStep : null;
   const steps = useMemo(() => (embed ? [story.steps[first]] : story.steps), [embed, story.steps, first]);
+  // The linked step's shipped run is fetched while the engine starts.
+  useEffect(() => prefetchStep(story.id, story.steps[first].id), [story, first]);
   const [edits, setEdited] = useStepEdits();
   const [answers, setAnswers] = useState<Record<string, string>>({});
-  const { active, scrollTo, register } = useActiveStep(steps.map((s) => s.id), embed ? 0 : first, !embed);
+  const { active, scrollTo, register } = useActiveStep(steps.map((s) => s.id), embed ? 0 : first, !embed, lang);
   usePostHeight(embed);
 
   const plans = useMemo(() => steps.map((step) => planStep(step, catalog, edits[step.id], lang)), [steps, catalog, edits, lang]);
@@ -88,6 +94,11 @@ export function StoryPage({ story, startStep, embed }: Props) {
             {story.article && <p className="story-article">{t('story.article', { n: story.article })}</p>}
             <h1>{story.title[lang]}</h1>
             <p className="story-blurb">{story.blurb[lang]}</p>
+            {unknownStep && (
+              <p className="note note-warn" role="alert" data-testid="step-not-found">
+                {t('story.stepNotFound', { id: unknownStep.slice(0, 60) })}
+              </p>
+            )}
           </header>
           {body}
           <footer className="story-end">

@@ -45,3 +45,9 @@ export function jobOrder(plans: readonly StepPlan[], active: number): StepJob[] 
   }
   return jobs;
 }
+
+/** Every scenario a story's steps run as written (no inline knob touched): what the build ships. */
+export function storyScenarios(steps: readonly StoryStep[], catalog: LoadedCatalog): string[] {
+  const jobs = steps.map((step) => planStep(step, catalog, undefined, 'en').job);
+  return [...new Set(jobs.flatMap((job) => (!job ? [] : job.kind === 'scenario' ? [job.json] : job.members)))];
+}

@@ -3,12 +3,14 @@
 // page's engine); a figure step is its members' runs, side by side on a worker pool (one worker
 // per core), overlaid as the playground's "Compare variants" pins them. A member that is also a
 // preset step's scenario (article 000's BG4-like drives) runs once for both. Jobs are taken in
-// the order given, one at a time: the step being read first, then the rest of the story.
+// the order given, one at a time: the step being read first, then the rest of the story. Steps
+// as written are not run at all when the build shipped their runs (shippedRuns.ts).
 import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
 import type { EngineClient, EngineState } from '../../engine/bridge';
 import { useRun, type RunView } from '../../app/useRun';
 import { figureResult, QUEUED, scenarioResult, type FigureCache, type StepJob, type StepResult } from './stepResults';
 import { usePooledRuns } from './usePooledRuns';
+import { useShippedRuns } from './shippedRuns';
 
 export { figureView } from './stepResults';
 
@@ -27,6 +29,8 @@ export function useStoryRuns(engine: EngineClient | null, engineState: EngineSta
   const startedKey = useRef<string | null>(null);
   const figures = useRef<FigureCache>(new Map());
   const { pooled, runMembers } = usePooledRuns({ setDone, setFailed });
+  // The build's runs of the steps as written come first; only what is not shipped runs live.
+  const shipped = useShippedRuns(jobs, setDone);
 
   // A finished (or refused) run becomes the result of every step that needs that scenario.
   const record = useCallback((key: string, end: RunView) => {
@@ -39,8 +43,8 @@ export function useStoryRuns(engine: EngineClient | null, engineState: EngineSta
   // The queue: the next job with a scenario still to run starts when nothing else runs.
   const ready = engineState.status === 'ready';
   useEffect(() => {
-    if (!ready || startedKey.current !== null || view.status === 'running' || pooled.size > 0) return;
-    const waiting = (json: string) => !done.has(json) && !failed.has(json);
+    if (!ready || !shipped.settled || startedKey.current !== null || view.status === 'running' || pooled.size > 0) return;
+    const waiting = (json: string) => !done.has(json) && !failed.has(json) && !shipped.loading.has(json);
     const job = jobs.find((j) => (j.kind === 'scenario' ? [j.json] : j.members).some(waiting));
     if (!job) return;
     if (job.kind === 'figure') {
@@ -49,7 +53,7 @@ export function useStoryRuns(engine: EngineClient | null, engineState: EngineSta
     }
     startedKey.current = job.json;
     start(job.json);
-  }, [ready, jobs, done, failed, view.status, pooled, start, runMembers]);
+  }, [ready, shipped, jobs, done, failed, view.status, pooled, start, runMembers]);
 
   const one = useCallback((json: string): StepResult => scenarioResult(json, { done, failed, pooled, view }), [done, failed, view, pooled]);
 

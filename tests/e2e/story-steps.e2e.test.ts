@@ -1,0 +1,145 @@
+// Every story step opened cold from its own link draws at once (its run shipped with the build),
+// in English and Japanese, and the step list, "Step n of N", the address and the step at the
+// top of the screen always agree, whether the reader clicks Next / Back / the list, switches
+// language or follows a link to a step that does not exist.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { STORIES } from '../../web/src/explain/stories';
+import { artifacts } from './app';
+import { openBrowser, type Browser } from './browser';
+
+let browser: Browser;
+let page: Page;
+const base = () => inject('baseUrl');
+
+/** A step's first chart within this long of the link being opened, on this 2-core machine. */
+const FIRST_CHART_MS = 1_000;
+
+beforeAll(async () => {
+  browser = await openBrowser();
+  page = browser.page;
+  // Cold: nothing from the HTTP cache, every load fetches the page, the engine and the run.
+  const cdp = await browser.context.newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  // The browser's own start (its first renderer) is not the page's: one load before timing.
+  await page.goto(`${base()}?story=`, { waitUntil: 'load' });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Milliseconds from the navigation's start until the step has its run (or its NAND view). */
+async function openStep(storyId: string, stepId: string, lang: string): Promise<number> {
+  await page.goto(`${base()}?story=${storyId}&step=${stepId}&lang=${lang}`, { waitUntil: 'commit' });
+  const handle = await page.waitForFunction(
+    (id) => {
+      const s = window.__ssdStory?.steps.find((x) => x.id === id);
+      if (s?.status === 'lab') return document.querySelector(`[data-step="${id}"] [data-testid="lab-grid"]`) ? performance.now() : false;
+      return s?.status === 'done' && s.lines.length > 0 ? performance.now() : false;
+    },
+    stepId,
+    { timeout: 60_000, polling: 'raf' },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+/** Where the page says the reader is: the list's mark, "Step n of N", the address, the top step. */
+async function whereAmI(p: Page) {
+  return p.evaluate(() => {
+    const current = document.querySelector('[data-nav-step][aria-current="step"]')?.getAttribute('data-nav-step') ?? null;
+    const counter = document.querySelector('.story-prevnext [aria-live]')?.textContent ?? '';
+    const address = new URLSearchParams(location.search).get('step');
+    // The step whose top is nearest the top of the screen (the page scrolls steps to the top).
+    const tops = [...document.querySelectorAll<HTMLElement>('section[data-step]')].map((el) => ({ id: el.dataset.step!, top: Math.abs(el.getBoundingClientRect().top) }));
+    const top = tops.sort((a, b) => a.top - b.top)[0]?.id ?? null;
+    return { current, counter, address, top, hook: window.__ssdStory?.active ?? null };
+  });
+}
+
+async function expectAt(p: Page, stepId: string, n: number, total: number) {
+  // Smooth scrolling ends within a second; after it, nothing may have moved the reader on.
+  await p.waitForTimeout(1_200);
+  const at = await whereAmI(p);
+  expect(at, `at ${stepId}`).toMatchObject({ current: stepId, address: stepId, hook: stepId });
+  expect(at.counter).toContain(String(n));
+  expect(at.counter).toContain(String(total));
+  // The last steps of a page may not reach the top: the screen then shows the page's end.
+  if (n < total - 1) expect(at.top, `${stepId} at the top`).toBe(stepId);
+}
+
+describe('every step opened cold from its own link draws within 1 s', () => {
+  for (const lang of ['en', 'ja']) {
+    it(`every step of every story (${lang})`, async () => {
+      const slow: string[] = [];
+      const times: number[] = [];
+      for (const story of STORIES) {
+        for (const step of story.steps) {
+          const ms = await openStep(story.id, step.id, lang);
+          times.push(ms);
+          if (ms > FIRST_CHART_MS) slow.push(`${story.id}/${step.id}: ${Math.round(ms)} ms`);
+          // The step opened is the one the page says is being read.
+          expect((await whereAmI(page)).hook, `${story.id}/${step.id}`).toBe(step.id);
+        }
+      }
+      console.log(`${lang}: ${times.length} steps, slowest ${Math.round(Math.max(...times))} ms, median ${Math.round(times.sort((a, b) => a - b)[times.length >> 1])} ms`);
+      expect(slow).toEqual([]);
+      expect(browser.problems).toEqual([]);
+    }, 600_000);
+  }
+});
+
+describe('Next, Back, the step list, the address and the screen agree', () => {
+  it('Next through every step of every story and Back again; the list jumps; nothing skips', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    for (const story of STORIES) {
+      const total = story.steps.length;
+      await page.goto(`${base()}?story=${story.id}&step=${story.steps[1].id}`, { waitUntil: 'load' });
+      await page.getByTestId('story-page').waitFor();
+      await expectAt(page, story.steps[1].id, 2, total);
+      for (let i = 2; i < total; i += 1) {
+        await page.getByTestId('story-next').click();
+        await expectAt(page, story.steps[i].id, i + 1, total);
+      }
+      for (let i = total - 2; i >= 0; i -= 1) {
+        await page.getByTestId('story-prev').click();
+        await expectAt(page, story.steps[i].id, i + 1, total);
+      }
+      const last = story.steps[total - 1];
+      await page.locator(`[data-nav-step="${last.id}"]`).click();
+      await page.waitForTimeout(1_200);
+      expect(await whereAmI(page), `${story.id}: the list's last step`).toMatchObject({ current: last.id, address: last.id, hook: last.id });
+    }
+    expect(browser.problems).toEqual([]);
+  }, 600_000);
+
+  it('a language switch keeps the step being read; scrolling by hand moves the mark', async () => {
+    const story = STORIES.find((s) => s.id === 'article-000')!;
+    const step = story.steps[2];
+    await page.goto(`${base()}?story=${story.id}&step=${step.id}&lang=en`, { waitUntil: 'load' });
+    await page.getByTestId('story-page').waitFor();
+    await expectAt(page, step.id, 3, story.steps.length);
+    await page.getByTestId('lang').locator('[data-value="ja"]').click();
+    await expectAt(page, step.id, 3, story.steps.length);
+    await page.screenshot({ path: `${artifacts}story-step-ja.png` });
+    await page.getByTestId('lang').locator('[data-value="en"]').click();
+    await expectAt(page, step.id, 3, story.steps.length);
+
+    // The reader's own wheel: the step that passes the reading line is the one marked.
+    const next = story.steps[3];
+    const by = await page.evaluate((id) => document.querySelector(`section[data-step="${id}"]`)!.getBoundingClientRect().top, next.id);
+    await page.mouse.move(640, 400);
+    await page.mouse.wheel(0, by);
+    await page.waitForTimeout(800);
+    expect(await whereAmI(page)).toMatchObject({ current: next.id, address: next.id, hook: next.id });
+  }, 120_000);
+
+  it('a link to a step the story does not have says so and opens at the first step', async () => {
+    await page.goto(`${base()}?story=nand-101&step=nope`, { waitUntil: 'load' });
+    await expect(page.getByTestId('step-not-found').textContent()).resolves.toContain('nope');
+    const first = STORIES.find((s) => s.id === 'nand-101')!.steps[0].id;
+    expect((await whereAmI(page)).hook).toBe(first);
+    await page.getByTestId('lang').locator('[data-value="ja"]').click();
+    await expect(page.getByTestId('step-not-found').textContent()).resolves.toContain('ステップ');
+    await page.getByTestId('lang').locator('[data-value="en"]').click();
+  });
+});

@@ -1,0 +1,100 @@
+// A finished run as a file: what the build ships for every story step (computed once, by the
+// same wasm engine, so a step draws at once instead of simulating for seconds on the reader's
+// machine). Numbers travel as the bytes of their typed arrays (base64), never as decimal text:
+// the run read back is bit for bit the run written, -0 and NaN included. The file carries its
+// own scenario, so a name that collides or a stale file can never stand in for another run.
+import { PointBuffer } from './chunking';
+import type { FinishedRun } from './runToEnd';
+import type { SeriesMeta, Summary } from './types';
+
+/** Bumped when the file's shape changes; a file of another format is not used. */
+export const RUN_FILE_FORMAT = 1;
+
+interface EncodedBlockMap {
+  planes: number;
+  blocksPerPlane: number;
+  unitsPerBlock: number;
+  valid: string;
+  eraseCounts: string;
+  states: string;
+}
+
+interface RunFile {
+  format: number;
+  scenario: string;
+  series: SeriesMeta[];
+  /** Per series: its flat [x, y, …] Float64Array, little-endian, base64. */
+  points: string[];
+  summary: Summary;
+  blockMap: EncodedBlockMap | null;
+}
+
+/** The file's name for a scenario: FNV-1a (64 bits) of its JSON text, as hex. */
+export function runFileName(scenarioJson: string): string {
+  let h = 0xcbf29ce484222325n;
+  for (const b of new TextEncoder().encode(scenarioJson)) h = ((h ^ BigInt(b)) * 0x100000001b3n) & 0xffffffffffffffffn;
+  return `${h.toString(16).padStart(16, '0')}.json`;
+}
+
+export function encodeRun(scenarioJson: string, run: FinishedRun): string {
+  const map = run.blockMap;
+  const file: RunFile = {
+    format: RUN_FILE_FORMAT,
+    scenario: scenarioJson,
+    series: run.series,
+    points: run.buffers.map((b) => toBase64(b.view())),
+    summary: run.summary,
+    blockMap: map && {
+      planes: map.planes,
+      blocksPerPlane: map.blocksPerPlane,
+      unitsPerBlock: map.unitsPerBlock,
+      valid: toBase64(map.valid),
+      eraseCounts: toBase64(map.eraseCounts),
+      states: toBase64(map.states),
+    },
+  };
+  return JSON.stringify(file);
+}
+
+/** The run in a file, if the file holds this scenario's run in this format; otherwise null. */
+export function decodeRun(scenarioJson: string, text: string): FinishedRun | null {
+  const file = JSON.parse(text) as RunFile;
+  if (file.format !== RUN_FILE_FORMAT || file.scenario !== scenarioJson || file.points.length !== file.series.length) return null;
+  const buffers = file.points.map((p) => {
+    const flat = new Float64Array(fromBase64(p).buffer);
+    const buffer = new PointBuffer(flat.length / 2);
+    buffer.append(flat);
+    return buffer;
+  });
+  const map = file.blockMap;
+  return {
+    series: file.series,
+    buffers,
+    summary: file.summary,
+    blockMap: map && {
+      planes: map.planes,
+      blocksPerPlane: map.blocksPerPlane,
+      unitsPerBlock: map.unitsPerBlock,
+      valid: new Uint32Array(fromBase64(map.valid).buffer),
+      eraseCounts: new Uint32Array(fromBase64(map.eraseCounts).buffer),
+      states: fromBase64(map.states),
+    },
+  };
+}
+
+// Typed arrays are little-endian on every platform the page and the build run on (x86, ARM).
+function toBase64(array: ArrayBufferView): string {
+  const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+  let binary = '';
+  // In slices: String.fromCharCode takes its arguments on the stack.
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** Bytes in a fresh, aligned buffer (a Float64Array view needs a multiple of 8 from offset 0). */
+function fromBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
