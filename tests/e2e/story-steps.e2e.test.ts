@@ -143,3 +143,31 @@ describe('Next, Back, the step list, the address and the screen agree', () => {
     await page.getByTestId('lang').locator('[data-value="en"]').click();
   });
 });
+
+describe('a step’s embed snippet', () => {
+  for (const width of [1000, 390]) {
+    it(`sizes its iframe to the step, links included (${width} px)`, async () => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(`${base()}?story=article-004&step=finding`, { waitUntil: 'load' });
+      await page.locator('[data-step="finding"] [data-testid="step-embed"]').click();
+      const snippet = await page.locator('[data-step="finding"] [data-testid="step-embed-code"]').inputValue();
+      expect(snippet).toContain('embed.js');
+      // A page that embeds the step, as a trainer's would (on the app's origin, so the test can
+      // read the frame's own height).
+      await page.setViewportSize({ width, height: 900 });
+      await page.setContent(`<!doctype html><html><body style="margin:0">${snippet}</body></html>`, { waitUntil: 'load' });
+      const frame = page.frameLocator('iframe');
+      await frame.locator('[data-testid="step-story-link"]').waitFor({ timeout: 30_000 });
+      // embed.js resizes the iframe to what the step reports: nothing below it is cut off.
+      await page.waitForFunction(() => {
+        const f = document.querySelector('iframe')!;
+        const inner = f.contentDocument?.documentElement;
+        return !!inner && Math.abs(f.getBoundingClientRect().height - inner.getBoundingClientRect().height) <= 2;
+      }, undefined, { timeout: 30_000 });
+      const links = await frame.locator('[data-testid="step-story-link"]').boundingBox();
+      const box = await page.locator('iframe').boundingBox();
+      expect(links!.y + links!.height).toBeLessThanOrEqual(box!.y + box!.height);
+      await page.screenshot({ path: `${artifacts}story-step-embed-${width}.png`, fullPage: true });
+    });
+  }
+});

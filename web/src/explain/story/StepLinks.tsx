@@ -2,6 +2,7 @@
 // the same scenario opened in the playground.
 import { useState } from 'react';
 import { appBase } from '../../app/appBase';
+import { embedSnippet } from '../../app/EmbedDialog';
 import { useI18n } from '../../i18n';
 import { Icon } from '../../ui/Icon';
 
@@ -13,9 +14,16 @@ export function stepUrl(storyId: string, stepId: string, lang: string, embed = f
   return `${appBase()}?${params.toString()}`;
 }
 
-export function embedSnippet(storyId: string, stepId: string, lang: string, title: string): string {
-  const safeTitle = title.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c] ?? c);
-  return `<iframe src="${stepUrl(storyId, stepId, lang, true)}" title="${safeTitle}" width="100%" height="620" style="border:0" loading="lazy"></iframe>`;
+/**
+ * The iframe's height before embed.js sizes it to its content (and where a host strips
+ * scripts): a step is ~680 px on a laptop and ~840 on a phone; too tall leaves space, too short
+ * cuts off the chart's bottom and the links.
+ */
+export const STEP_EMBED_HEIGHT = 860;
+
+/** The playground's snippet (the iframe and embed.js, which resizes it) for one story step. */
+export function stepEmbedSnippet(storyId: string, stepId: string, lang: string, title: string): string {
+  return embedSnippet(stepUrl(storyId, stepId, lang, true), STEP_EMBED_HEIGHT, title, appBase());
 }
 
 interface Props {
@@ -73,7 +81,7 @@ export function StepLinks({ storyId, stepId, title, playground, embed }: Props) 
       {showEmbed && (
         <label className="story-embed-code">
           <span className="muted small">{t('story.embedHelp')}</span>
-          <textarea readOnly rows={3} value={embedSnippet(storyId, stepId, lang, title)} onFocus={(e) => e.currentTarget.select()} data-testid="step-embed-code" />
+          <textarea readOnly rows={3} value={stepEmbedSnippet(storyId, stepId, lang, title)} onFocus={(e) => e.currentTarget.select()} data-testid="step-embed-code" />
         </label>
       )}
     </div>
