@@ -171,3 +171,33 @@ describe('a step’s embed snippet', () => {
     });
   }
 });
+
+describe('a knob the reader touches runs live', () => {
+  it('NAND 101’s spare-area knob: the shipped run first, a live run of the new value, back at once when put back', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${base()}?story=nand-101&step=over-provisioning`, { waitUntil: 'load' });
+    const step = () => page.evaluate(() => window.__ssdStory!.steps.find((s) => s.id === 'over-provisioning')!);
+    await page.waitForFunction(() => window.__ssdStory?.steps.find((s) => s.id === 'over-provisioning')?.status === 'done');
+    const shipped = await step();
+    const waf = (s: { summary: Record<string, unknown> | null }) => s.summary!.write_amplification as number;
+
+    const knob = page.locator('[data-step="over-provisioning"] [data-path="device.capacity.op_percent"]');
+    await knob.fill('7');
+    await knob.press('Enter');
+    // Not shipped: the engine runs it here, streaming, then it is done with its own numbers.
+    await page.waitForFunction((before) => {
+      const s = window.__ssdStory?.steps.find((x) => x.id === 'over-provisioning');
+      return s?.status === 'done' && s.scenarioJson !== before;
+    }, shipped.scenarioJson, { timeout: 120_000 });
+    const live = await step();
+    expect(JSON.parse(live.scenarioJson!).device.capacity.op_percent).toBe(7);
+    // Less spare area, more write amplification.
+    expect(waf(live)).toBeGreaterThan(waf(shipped) * 1.5);
+
+    await knob.fill('28');
+    await knob.press('Enter');
+    await page.waitForFunction((before) => window.__ssdStory?.steps.find((x) => x.id === 'over-provisioning')?.scenarioJson === before, shipped.scenarioJson, { timeout: 5_000 });
+    expect(waf(await step())).toBe(waf(shipped));
+    expect(browser.problems).toEqual([]);
+  }, 180_000);
+});
