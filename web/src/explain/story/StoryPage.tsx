@@ -90,16 +90,7 @@ export function StoryPage({ story, startStep, embed }: Props) {
       <main className="story-layout">
         <StoryNav story={story} steps={steps} active={active} scrollTo={scrollTo} />
         <article className="story-column" lang={lang}>
-          <header className="story-title">
-            {story.article && <p className="story-article">{t('story.article', { n: story.article })}</p>}
-            <h1>{story.title[lang]}</h1>
-            <p className="story-blurb">{story.blurb[lang]}</p>
-            {unknownStep && (
-              <p className="note note-warn" role="alert" data-testid="step-not-found">
-                {t('story.stepNotFound', { id: unknownStep.slice(0, 60) })}
-              </p>
-            )}
-          </header>
+          <StoryTitle story={story} unknownStep={unknownStep} />
           {body}
           <footer className="story-end">
             <a className="btn btn-secondary" href="./?story=">
@@ -109,6 +100,23 @@ export function StoryPage({ story, startStep, embed }: Props) {
         </article>
       </main>
     </div>
+  );
+}
+
+/** The story's title and blurb, and a note when the link named a step the story lacks. */
+function StoryTitle({ story, unknownStep }: { story: Story; unknownStep: string | null }) {
+  const { t, lang } = useI18n();
+  return (
+    <header className="story-title">
+      {story.article && <p className="story-article">{t('story.article', { n: story.article })}</p>}
+      <h1>{story.title[lang]}</h1>
+      <p className="story-blurb">{story.blurb[lang]}</p>
+      {unknownStep && (
+        <p className="note note-warn" role="alert" data-testid="step-not-found">
+          {t('story.stepNotFound', { id: unknownStep.slice(0, 60) })}
+        </p>
+      )}
+    </header>
   );
 }
 

@@ -5,7 +5,7 @@
 //   switch): that step is held, and kept at the top while charts above it draw or the text
 //   reflows, until the reader scrolls by themselves (wheel, touch, keys, a drag).
 // So the step list, "Step n of N", the address and what is at the top of the screen agree.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MutableRefObject } from 'react';
 
 /** Reduced motion: jump instead of scrolling smoothly. */
 export function scrollBehavior(): ScrollBehavior {
@@ -33,6 +33,9 @@ export function stepAtReadingLine(tops: readonly number[], viewportHeight: numbe
   return at;
 }
 
+type Nodes = MutableRefObject<Map<string, HTMLElement>>;
+type Held = MutableRefObject<number | null>;
+
 /** `lang` is watched so a language switch keeps the reader's step at the top. */
 export function useActiveStep(ids: readonly string[], start: number, track: boolean, lang: string) {
   const [active, setActive] = useState(start);
@@ -55,75 +58,9 @@ export function useActiveStep(ids: readonly string[], start: number, track: bool
     [key],
   );
 
-  // The reader's own scrolling decides, once nothing is held.
-  useEffect(() => {
-    if (!track) return;
-    let frame: number | null = null;
-    const measure = () => {
-      frame = null;
-      if (held.current !== null) return;
-      const tops = ids.map((id) => nodes.current.get(id)?.getBoundingClientRect().top ?? Infinity);
-      const root = document.scrollingElement ?? document.documentElement;
-      const atEnd = root.scrollTop > 0 && root.scrollTop + window.innerHeight >= root.scrollHeight - 2;
-      setActive(stepAtReadingLine(tops, window.innerHeight, atEnd));
-    };
-    const onScroll = () => {
-      frame ??= requestAnimationFrame(measure);
-    };
-    const release = () => {
-      held.current = null;
-    };
-    const onKey = (e: KeyboardEvent) => {
-      const typing = e.target instanceof HTMLElement && e.target.closest('input, textarea, select, [contenteditable="true"]');
-      if (!typing && SCROLL_KEYS.has(e.key)) release();
-    };
-    // A press on the page itself (not a control) may be the scrollbar: the reader scrolls.
-    const onPointer = (e: PointerEvent) => {
-      if (e.target === document.documentElement || e.target === document.body) release();
-    };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    window.addEventListener('wheel', release, { passive: true });
-    window.addEventListener('touchstart', release, { passive: true });
-    window.addEventListener('keydown', onKey);
-    window.addEventListener('pointerdown', onPointer);
-    return () => {
-      if (frame !== null) cancelAnimationFrame(frame);
-      window.removeEventListener('scroll', onScroll);
-      window.removeEventListener('wheel', release);
-      window.removeEventListener('touchstart', release);
-      window.removeEventListener('keydown', onKey);
-      window.removeEventListener('pointerdown', onPointer);
-    };
-    // ids is read through `key`: the same steps keep the same listeners.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
-  }, [key, track]);
-
-  // A held step stays at the top while charts above it draw and text reflows.
-  useEffect(() => {
-    if (!track || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => {
-      if (held.current !== null) element(held.current)?.scrollIntoView({ block: 'start' });
-    });
-    for (const el of nodes.current.values()) observer.observe(el);
-    return () => observer.disconnect();
-  }, [key, track, element]);
-
-  // Arrival on a linked step, and a language switch: the step being read goes (back) to the top.
-  const arrived = useRef(false);
-  useLayoutEffect(() => {
-    if (!track) return;
-    const arrival = !arrived.current;
-    arrived.current = true;
-    // Without a step in the link the page opens at the story's title.
-    if (arrival && start === 0) return;
-    const at = arrival ? start : (held.current ?? active);
-    // A reader still at the title (above the first step) stays there.
-    if (at === 0 && (element(0)?.getBoundingClientRect().top ?? 0) > 0) return;
-    held.current = at;
-    element(at)?.scrollIntoView({ block: 'start' });
-    // Only on arrival and when the language changes: `active` is read, not watched.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
-  }, [lang, track]);
+  useReaderScroll(ids, track, nodes, held, setActive);
+  useHeldAtTop(key, track, nodes, held, element);
+  useArrival(start, track, lang, held, () => active, element);
 
   const scrollTo = useCallback(
     (i: number) => {
@@ -140,4 +77,80 @@ export function useActiveStep(ids: readonly string[], start: number, track: bool
   );
 
   return { active, scrollTo, register };
+}
+
+/** The reader's own scrolling decides, once nothing is heldRef; their input releases a heldRef step. */
+function useReaderScroll(ids: readonly string[], track: boolean, nodesRef: Nodes, heldRef: Held, setActive: (i: number) => void) {
+  const key = ids.join();
+  useEffect(() => {
+    if (!track) return;
+    let frame: number | null = null;
+    const measure = () => {
+      frame = null;
+      if (heldRef.current !== null) return;
+      const tops = ids.map((id) => nodesRef.current.get(id)?.getBoundingClientRect().top ?? Infinity);
+      const root = document.scrollingElement ?? document.documentElement;
+      const atEnd = root.scrollTop > 0 && root.scrollTop + window.innerHeight >= root.scrollHeight - 2;
+      setActive(stepAtReadingLine(tops, window.innerHeight, atEnd));
+    };
+    const onScroll = () => {
+      frame ??= requestAnimationFrame(measure);
+    };
+    const release = () => {
+      heldRef.current = null;
+    };
+    const onKey = (e: KeyboardEvent) => {
+      const typing = e.target instanceof HTMLElement && e.target.closest('input, textarea, select, [contenteditable="true"]');
+      if (!typing && SCROLL_KEYS.has(e.key)) release();
+    };
+    // A press on the page itself (not a control) may be the scrollbar: the reader scrolls.
+    const onPointer = (e: PointerEvent) => {
+      if (e.target === document.documentElement || e.target === document.body) release();
+    };
+    const listeners: [string, EventListener][] = [
+      ['scroll', onScroll],
+      ['wheel', release],
+      ['touchstart', release],
+      ['keydown', onKey as EventListener],
+      ['pointerdown', onPointer as EventListener],
+    ];
+    for (const [type, fn] of listeners) window.addEventListener(type, fn, { passive: true });
+    return () => {
+      if (frame !== null) cancelAnimationFrame(frame);
+      for (const [type, fn] of listeners) window.removeEventListener(type, fn);
+    };
+    // ids is read through `key`: the same steps keep the same listeners.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  }, [key, track]);
+}
+
+/** A heldRef step stays at the top while charts above it draw and text reflows. */
+function useHeldAtTop(key: string, track: boolean, nodesRef: Nodes, heldRef: Held, element: (i: number) => HTMLElement | undefined) {
+  useEffect(() => {
+    if (!track || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (heldRef.current !== null) element(heldRef.current)?.scrollIntoView({ block: 'start' });
+    });
+    for (const el of nodesRef.current.values()) observer.observe(el);
+    return () => observer.disconnect();
+  }, [key, track, nodesRef, heldRef, element]);
+}
+
+/** Arrival on a linked step, and a language switch: the step being read goes (back) to the top. */
+function useArrival(start: number, track: boolean, lang: string, heldRef: Held, active: () => number, element: (i: number) => HTMLElement | undefined) {
+  const arrived = useRef(false);
+  useLayoutEffect(() => {
+    if (!track) return;
+    const arrival = !arrived.current;
+    arrived.current = true;
+    // Without a step in the link the page opens at the story's title.
+    if (arrival && start === 0) return;
+    const at = arrival ? start : (heldRef.current ?? active());
+    // A reader still at the title (above the first step) stays there.
+    if (at === 0 && (element(0)?.getBoundingClientRect().top ?? 0) > 0) return;
+    heldRef.current = at;
+    element(at)?.scrollIntoView({ block: 'start' });
+    // Only on arrival and when the language changes: the rest is read, not watched.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  }, [lang, track]);
 }
