@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { oembedPlugin } from './scripts/vite-oembed';
 import { storyRunsPlugin } from './scripts/vite-story-runs';
+import { offlinePlugin } from './scripts/vite-offline';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -16,7 +17,8 @@ export default defineConfig({
   publicDir: here('./public'),
   // oembedPlugin: the oEmbed endpoint (absolute URLs) for preview/dev, and for a build told its public address.
   // storyRunsPlugin: every story step's finished runs, computed at build time (steps draw at once).
-  plugins: [react(), oembedPlugin(), storyRunsPlugin()],
+  // offlinePlugin: dist/sw.js, which keeps the built site for use offline after a first visit.
+  plugins: [react(), oembedPlugin(), storyRunsPlugin(), offlinePlugin(here('./public'))],
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,

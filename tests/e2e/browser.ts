@@ -23,15 +23,18 @@ function isLoopback(url: string): boolean {
 
 /**
  * A fresh profile. `firstVisit: false` (the default) marks it as having seen the app before,
- * so the bare address opens the playground; a first visit lands on the welcome.
+ * so the bare address opens the playground; a first visit lands on the welcome. The built
+ * site's service worker (offline use) is blocked unless `offline` asks for it: other tests
+ * measure the network, not a cache.
  */
-export async function openBrowser({ firstVisit = false } = {}): Promise<Browser> {
+export async function openBrowser({ firstVisit = false, offline = false } = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'ssd-e2e-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     timeout: 60_000,
     viewport: { width: 1280, height: 900 },
+    serviceWorkers: offline ? 'allow' : 'block',
     deviceScaleFactor: 1,
     args: [
       '--no-sandbox',

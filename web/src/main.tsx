@@ -6,6 +6,7 @@ import { I18nProvider } from './i18n';
 import { StoryApp } from './explain/story/StoryApp';
 import { Welcome } from './explain/welcome/Welcome';
 import { markVisited, pageFor, visitedBefore } from './explain/welcome/firstVisit';
+import { keepForOffline } from './app/offline';
 import './app/styles/base.css';
 import './app/styles/controls.css';
 import './app/styles/chart.css';
@@ -27,6 +28,7 @@ if (embedded) document.documentElement.dataset.mode = 'embed';
 const page = pageFor(location.search, visitedBefore());
 markVisited();
 const playground = embedded ? <EmbedApp /> : <App />;
+keepForOffline(embedded);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
