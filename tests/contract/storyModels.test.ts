@@ -39,7 +39,7 @@ describe('back-of-envelope models beside the engine', () => {
       const run = await runCollect(JSON.stringify(scenario), { blockMap: false });
       const values = modelValues(step.model!.kind, {
         scenario,
-        summary: run.result.summary as unknown as Record<string, unknown>,
+        summary: run.result.summary,
         series: (id) => {
           const i = run.result.series.findIndex((s) => s.id === id);
           return i >= 0 ? run.points[i] : null;
