@@ -12,7 +12,8 @@ import type { Catalog, SeriesMeta } from '../../web/src/engine/types';
 import { NandLab, Simulation } from '../../web/src/engine/pkg/ssd_wasm.js';
 import { engineConfigJson } from '../../web/src/explain/lab/config';
 import { STORIES } from '../../web/src/explain/stories';
-import { stepTokens, type StoryStep } from '../../web/src/explain/stories/schema';
+import { stepTokens, type DisplayUnit, type StoryStep } from '../../web/src/explain/stories/schema';
+import { convertible } from '../../web/src/explain/story/liveUnits';
 import { figureWithSet, playgroundQuery, presetScenario } from '../../web/src/explain/story/stepScenario';
 import { deviceKinds, knobsFor, workloadKind } from '../../web/src/scenario/knobs';
 import { decodeComparison } from '../../web/src/scenario/pinCodec';
@@ -59,6 +60,8 @@ describe('stories against the engine catalogue', () => {
         }
         const tokens = stepTokens(step);
         for (const tok of tokens) if (tok.kind === 'summary') expect(fieldIds.has(tok.id), `${at} {summary:${tok.id}}`).toBe(true);
+        // A live number asked for in a chart's unit is of that kind (a size in GB, a time in ms).
+        for (const tok of tokens) if (tok.kind === 'summary' && tok.unit) expect(convertible(catalog.summaryFields.find((f) => f.id === tok.id)?.unit ?? '', tok.unit as DisplayUnit), `${at} {summary:${tok.id}|${tok.unit}}`).toBe(true);
         // A mark that follows a summary value follows one in bytes (it becomes the chart's GiB or GB).
         for (const h of step.highlight ?? []) if (h.x_from) expect(catalog.summaryFields.find((f) => f.id === h.x_from)?.unit, `${at} x_from ${h.x_from}`).toBe('bytes');
 

@@ -111,6 +111,16 @@ describe('narration', () => {
     expect(narrate(now(null, 'trim'), m).key).toBe('lab.say.trimUnmapped');
     expect(narrate(null, m).key).toBe('lab.say.ready');
   });
+
+  it('a GC victim with no valid pages has nothing to copy, and says so', () => {
+    const m = createModel(layout);
+    const say = narrate(now(ev('victim', 5, 0, UNMAPPED, 'gc')), m);
+    expect(say).toEqual({ key: 'lab.say.victimEmpty', vars: { block: 5 } });
+    for (const words of [en[say.key], ja[say.key]]) expect(words).toContain('{block}');
+    // The old line said "(0 valid pages): copying them before the erase".
+    expect(en[say.key]).not.toMatch(/copying them/);
+    expect(narrate(now(ev('victim', 5, 1, UNMAPPED, 'gc')), m).key).toBe('lab.say.victim');
+  });
 });
 
 describe('script verbs', () => {

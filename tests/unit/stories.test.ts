@@ -3,7 +3,7 @@
 // predictions and placeholders), glossary terms exist, and the validator catches what it must.
 import { describe, expect, it } from 'vitest';
 import { GLOSSARY_TERMS, STORIES, STORY_FILES, STORY_PROBLEMS } from '../../web/src/explain/stories';
-import { paragraphs, stepTokens, tokenize, validateStory, type Story } from '../../web/src/explain/stories/schema';
+import { paragraphs, stepTokens, tokenize, validateStory, type Story, type StoryStep } from '../../web/src/explain/stories/schema';
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
@@ -93,8 +93,85 @@ describe('the validator refuses broken stories', () => {
     expect(problems((s) => (s.steps[1].predict!.answer = 'nope'))).toEqual(['steps[1].predict.answer']);
     expect(problems((s) => (s.steps[1].text.en += ' [[no-such-term]]'))).toEqual(['steps[1].text']);
     // A live number must appear in both languages, and only on a preset step.
-    expect(problems((s) => (s.steps[1].text.ja = s.steps[1].text.ja.replace('{summary:map_miss_percent}', '')))).toEqual(['steps[1].text']);
+    expect(problems((s) => (s.steps[1].after!.ja = s.steps[1].after!.ja.replace('{summary:map_miss_percent}', '')))).toEqual(['steps[1].text']);
     expect(problems((s) => (s.steps[0].text = { en: '{summary:read_mb_per_s}', ja: '{summary:read_mb_per_s}' }))).toEqual(['steps[0].text']);
     expect(problems((s) => (s.steps[0].show = { lab: { blocks: 4, pagesPerBlock: 8, opPercent: 0, workload: 'sequential', seed: 1 } }))).toContain('steps[0].show.lab');
+  });
+  it('names what is wrong in the explanation, the model and the conclusion', () => {
+    expect(problems((s) => (s.steps[1].after = { en: 'only English', ja: '' }))).toEqual(['steps[1].after.ja']);
+    expect(problems((s) => (s.steps[1].model = { kind: 'no-such-model' as never, formula: { en: 'a', ja: 'あ' }, note: { en: 'b', ja: 'い' } }))).toEqual(['steps[1].model.kind']);
+    expect(problems((s) => (s.steps[1].model!.note.en = ''))).toEqual(['steps[1].model.note.en']);
+    expect(problems((s) => (s.steps[1].after!.en += ' {summary:map_miss_percent|furlongs}'))).toContain('steps[1].text');
+    expect(problems((s) => delete (s as Partial<Story>).conclusion)).toEqual(['conclusion']);
+    expect(problems((s) => (s.conclusion.checks = s.conclusion.checks.slice(0, 1)))).toEqual(['conclusion.checks']);
+    expect(problems((s) => (s.conclusion.checks[0].answer = 'nope'))).toEqual(['conclusion.checks[0].answer']);
+    expect(problems((s) => (s.conclusion.checks[1].explain = { en: 'why', ja: ' ' }))).toEqual(['conclusion.checks[1].explain.ja']);
+  });
+});
+
+describe('ask, then tell', () => {
+  it('every story ends with what to conclude and 2–3 checks whose answers are among their choices', () => {
+    for (const story of STORIES) {
+      expect(story.conclusion, story.id).toBeDefined();
+      for (const lang of ['en', 'ja'] as const) expect(story.conclusion.text[lang].length, story.id).toBeGreaterThan(80);
+      expect(story.conclusion.checks.length, story.id).toBeGreaterThanOrEqual(2);
+      expect(story.conclusion.checks.length, story.id).toBeLessThanOrEqual(3);
+      for (const check of story.conclusion.checks) {
+        expect(check.choices.map((c) => c.id), `${story.id}: ${check.question.en}`).toContain(check.answer);
+        expect(check.explain.ja, story.id).toMatch(/[\u3040-\u30ff]/);
+      }
+    }
+  });
+
+  // Fields that describe the drive as configured, not what its run measured: a setup may say them.
+  const SETUP_FIELDS = new Set(['gc_spare_percent', 'hmb_granted_bytes', 'user_capacity_bytes', 'raw_capacity_bytes', 'op_percent']);
+  // What a reader sees before answering: the title and the setup (highlights are on the hidden chart).
+  const setupTexts = (step: StoryStep, lang: 'en' | 'ja') => [step.title[lang], step.text[lang]];
+
+  it("a step that asks does not show its run's results before the reader answers", () => {
+    for (const story of STORIES) {
+      for (const step of story.steps.filter((s) => s.predict)) {
+        for (const lang of ['en', 'ja'] as const) {
+          const live = paragraphs(step.text[lang]).flatMap(tokenize).filter((t) => t.kind === 'summary' && !SETUP_FIELDS.has(t.id));
+          expect(live, `${story.id}/${step.id} ${lang}: move measured numbers to "after"`).toEqual([]);
+        }
+      }
+    }
+  });
+
+  /** Numbers with their unit in an answer ("48 GiB", "0.8 ms", "1.9"); bare one-digit numbers say too little. */
+  const numbersIn = (label: string) => [...label.matchAll(/(\d[\d,]*(?:\.\d+)?)\s*(GiB|GB|MiB|MB\/s|ms|µs|%|×)?/g)].filter((m) => m[2] || m[1].length > 1).map((m) => m[0].trim());
+
+  it("no step's title or setup states the number its question asks for", () => {
+    for (const story of STORIES) {
+      for (const step of story.steps) {
+        if (!step.predict) continue;
+        for (const lang of ['en', 'ja'] as const) {
+          const answer = step.predict.choices.find((c) => c.id === step.predict!.answer)!.label[lang];
+          const given = step.predict.question[lang];
+          const before = setupTexts(step, lang).join('\n');
+          for (const n of numbersIn(answer).filter((n) => !given.includes(n))) expect(before.includes(n), `${story.id}/${step.id} ${lang}: "${n}" before the question`).toBe(false);
+        }
+      }
+    }
+  });
+
+  it('the checks of these rules catch the old texts that told before asking', () => {
+    const told = clone(STORIES.find((s) => s.id === 'article-000')!);
+    const step = told.steps.find((s) => s.id === 'sram-only')!;
+    step.text.en += ' 1 MiB of table covers about 1 GiB of span. {summary:map_miss_percent} of lookups missed.';
+    expect(numbersIn(step.predict!.choices.find((c) => c.id === step.predict!.answer)!.label.en)).toEqual(['1 GiB']);
+    expect(setupTexts(step, 'en').join().includes('1 GiB')).toBe(true);
+    expect(paragraphs(step.text.en).flatMap(tokenize).some((t) => t.kind === 'summary' && !SETUP_FIELDS.has(t.id))).toBe(true);
+  });
+});
+
+describe('live numbers in a chart\'s unit', () => {
+  it('a placeholder may name the unit it is shown in', () => {
+    expect(tokenize('{summary:slc_cache_bytes|gb} and {summary:write_latency.p50_us|ms}')).toEqual([
+      { kind: 'summary', id: 'slc_cache_bytes', unit: 'gb' },
+      { kind: 'text', text: ' and ' },
+      { kind: 'summary', id: 'write_latency.p50_us', unit: 'ms' },
+    ]);
   });
 });

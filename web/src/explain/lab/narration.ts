@@ -29,7 +29,8 @@ export function narrate(now: LabNow | null, model: LabModel | null): Narration {
       if (op === 'trim') return { key: 'lab.say.trim', vars };
       return { key: e.stream === 'gc' ? 'lab.say.movedStale' : 'lab.say.overwriteStale', vars };
     case 'victim':
-      return { key: 'lab.say.victim', vars: { block: e.block, valid: e.page } };
+      // A victim with no valid pages has nothing to copy: saying "copying them" would be false.
+      return e.page === 0 ? { key: 'lab.say.victimEmpty', vars: { block: e.block } } : { key: 'lab.say.victim', vars: { block: e.block, valid: e.page } };
     case 'erase':
       return { key: 'lab.say.erase', vars: { block: e.block, count: model?.eraseCounts[e.block] ?? 0, pages: model?.pagesPerBlock ?? 0 } };
   }

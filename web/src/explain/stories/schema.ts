@@ -49,12 +49,43 @@ export interface StoryPredict {
   reveal: Text;
 }
 
+/**
+ * A back-of-envelope model beside the engine's number (models.ts computes both by `kind`): the
+ * formula in words, and where and why the two differ. Shown once the step is revealed.
+ */
+export interface StoryModel {
+  kind: ModelKind;
+  formula: Text;
+  note: Text;
+}
+
+/** What to conclude from a story, and a few questions to check it, at the end of the story. */
+export interface StoryConclusion {
+  text: Text;
+  checks: StoryCheck[];
+}
+
+export interface StoryCheck {
+  question: Text;
+  choices: { id: string; label: Text }[];
+  answer: string;
+  /** Why the answer is right, shown once the reader has answered. */
+  explain: Text;
+}
+
 export interface StoryStep {
   /** Stable slug: step links and embeds name it. */
   id: string;
   title: Text;
-  /** Paragraphs split by a blank line; `[[term]]`, `[[term|words]]`, `{summary:id}`, `{knob:path}`. */
+  /**
+   * The setup, shown before the step's question (so it must not give the answer away).
+   * Paragraphs split by a blank line; `[[term]]`, `[[term|words]]`, `{summary:id}`,
+   * `{summary:id|unit}` (in a chart's unit: gb, gib, tb, s, ms, us), `{knob:path}`.
+   */
   text: Text;
+  /** The explanation, shown with the chart once the reader has answered or skipped. */
+  after?: Text;
+  model?: StoryModel;
   show: StoryShow;
   /** The chart id (chartSpecs.ts): "headline" unless said. Not used with `lab`. */
   chart?: string;
@@ -72,7 +103,15 @@ export interface Story {
   /** One line for the story list. */
   blurb: Text;
   steps: StoryStep[];
+  conclusion: StoryConclusion;
 }
+
+/** The back-of-envelope models a step can show (models.ts). */
+export const MODEL_KINDS = ['greedy-waf', 'slc-cache', 'table-coverage'] as const;
+export type ModelKind = (typeof MODEL_KINDS)[number];
+/** The units a `{summary:id|unit}` placeholder can ask for: the charts' axis units. */
+export const DISPLAY_UNITS = ['gb', 'gib', 'tb', 's', 'ms', 'us'] as const;
+export type DisplayUnit = (typeof DISPLAY_UNITS)[number];
 
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const PATH = /^[a-z_][a-z0-9_]*(?:\.[a-z0-9_]+)*$/;
@@ -82,9 +121,9 @@ const LAB_GC_POLICIES = ['greedy', 'fifo', 'cost_benefit'];
 const LAB_SCRIPT = ['fill', 'overwrite', 'gc', 'read'];
 
 /** One piece of step text: plain words, a glossary term, or a live number. */
-export type Token = { kind: 'text'; text: string } | { kind: 'term'; id: string; text: string | null } | { kind: 'summary'; id: string } | { kind: 'knob'; path: string };
+export type Token = { kind: 'text'; text: string } | { kind: 'term'; id: string; text: string | null } | { kind: 'summary'; id: string; unit?: string } | { kind: 'knob'; path: string };
 
-const TOKEN = /\[\[([a-z0-9-]+)(?:\|([^\]]+))?\]\]|\{(summary|knob):([a-z0-9_.]+)\}/g;
+const TOKEN = /\[\[([a-z0-9-]+)(?:\|([^\]]+))?\]\]|\{(summary|knob):([a-z0-9_.]+)(?:\|([a-z]+))?\}/g;
 
 /** Splits one paragraph into text, glossary terms and live-number placeholders. */
 export function tokenize(paragraph: string): Token[] {
@@ -93,7 +132,7 @@ export function tokenize(paragraph: string): Token[] {
   for (const m of paragraph.matchAll(TOKEN)) {
     if (m.index > at) out.push({ kind: 'text', text: paragraph.slice(at, m.index) });
     if (m[1] !== undefined) out.push({ kind: 'term', id: m[1], text: m[2] ?? null });
-    else if (m[3] === 'summary') out.push({ kind: 'summary', id: m[4] });
+    else if (m[3] === 'summary') out.push(m[5] ? { kind: 'summary', id: m[4], unit: m[5] } : { kind: 'summary', id: m[4] });
     else out.push({ kind: 'knob', path: m[4] });
     at = m.index + m[0].length;
   }
@@ -109,9 +148,17 @@ export function paragraphs(text: string): string[] {
     .filter(Boolean);
 }
 
-/** Every placeholder and term in a step's text, in both languages. */
+/** A step's texts that may hold placeholders: the setup, the explanation, the model's formula. */
+function stepTexts(step: StoryStep, lang: Lang): string[] {
+  // Read loosely: the validator calls this before it knows the optional fields are well formed.
+  const loose = step as { after?: Partial<Record<Lang, unknown>>; model?: { formula?: Partial<Record<Lang, unknown>> } };
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  return [step.text[lang], str(loose.after?.[lang]), str(loose.model?.formula?.[lang])];
+}
+
+/** Every placeholder and term in a step's texts, in both languages. */
 export function stepTokens(step: StoryStep): Token[] {
-  return (['en', 'ja'] as const).flatMap((lang) => paragraphs(step.text[lang]).flatMap(tokenize));
+  return (['en', 'ja'] as const).flatMap((lang) => stepTexts(step, lang).flatMap((t) => paragraphs(t).flatMap(tokenize)));
 }
 
 export interface StoryProblem {
@@ -157,6 +204,7 @@ export function validateStory(raw: unknown, terms?: ReadonlySet<string>): StoryP
   const steps: unknown[] = Array.isArray(raw.steps) ? raw.steps : [];
   const seen = new Set<string>();
   steps.forEach((s, i) => checkStep(s, `steps[${i}]`, seen, raw.id === 'nand-101', c));
+  checkConclusion(raw.conclusion, 'conclusion', c);
   return problems;
 }
 
@@ -169,6 +217,8 @@ function checkStep(s: unknown, at: string, seen: Set<string>, nand101: boolean, 
   else seen.add(s.id);
   text(s.title, `${at}.title`, 120);
   text(s.text, `${at}.text`);
+  if (s.after !== undefined) text(s.after, `${at}.after`);
+  if (s.model !== undefined) checkModel(s.model, `${at}.model`, c);
   const show = s.show;
   const { lab, figure } = checkShow(show, `${at}.show`, nand101, c);
   if (s.chart !== undefined && (typeof s.chart !== 'string' || !/^[a-z0-9_-]{1,60}$/.test(s.chart) || lab)) bad(`${at}.chart`, 'must be a chart id, and not on a lab step');
@@ -176,6 +226,8 @@ function checkStep(s: unknown, at: string, seen: Set<string>, nand101: boolean, 
   if (s.highlight !== undefined) checkHighlights(s.highlight, `${at}.highlight`, lab, c);
   if (s.predict !== undefined) checkPredict(s.predict, `${at}.predict`, c);
   const presetStep = isObj(show) && 'preset' in show;
+  // A model reads the step's own scenario and run.
+  if (s.model !== undefined && !presetStep) bad(`${at}.model`, 'a model needs a preset step');
   if (s.knobs !== undefined) {
     if (!Array.isArray(s.knobs) || !presetStep || s.knobs.length > 3) bad(`${at}.knobs`, 'at most 3 scenario paths, on a preset step');
     else s.knobs.forEach((k: unknown, j: number) => (typeof k === 'string' && PATH.test(k) ? undefined : bad(`${at}.knobs[${j}]`, 'must be a scenario path')));
@@ -216,10 +268,36 @@ function checkHighlights(highlight: unknown, at: string, lab: boolean, { bad, te
 }
 
 /** A question before the chart: 2 to 4 choices with unique ids, one of them the answer. */
-function checkPredict(p: unknown, at: string, { bad, text }: Checker): void {
-  if (!isObj(p)) return bad(at, 'must be an object');
+function checkPredict(p: unknown, at: string, c: Checker): void {
+  if (!isObj(p)) return c.bad(at, 'must be an object');
+  c.text(p.reveal, `${at}.reveal`, 600);
+  checkChoices(p, at, c);
+}
+
+/** A model beside the engine: a known kind, its formula and the note on where they differ. */
+function checkModel(m: unknown, at: string, { bad, text }: Checker): void {
+  if (!isObj(m)) return bad(at, 'must be {kind, formula, note}');
+  if (!(MODEL_KINDS as readonly unknown[]).includes(m.kind)) bad(`${at}.kind`, `must be one of ${MODEL_KINDS.join(', ')}`);
+  text(m.formula, `${at}.formula`, 400);
+  text(m.note, `${at}.note`, 600);
+}
+
+/** The story's end: what to conclude, and 2 to 3 questions that check it. */
+function checkConclusion(v: unknown, at: string, c: Checker): void {
+  if (!isObj(v)) return c.bad(at, 'every story ends with {text, checks}');
+  c.text(v.text, `${at}.text`, 800);
+  if (!Array.isArray(v.checks) || v.checks.length < 2 || v.checks.length > 3) return c.bad(`${at}.checks`, 'must hold 2 to 3 questions');
+  v.checks.forEach((q: unknown, k: number) => {
+    const qat = `${at}.checks[${k}]`;
+    if (!isObj(q)) return c.bad(qat, 'must be an object');
+    c.text(q.explain, `${qat}.explain`, 600);
+    checkChoices(q, qat, c);
+  });
+}
+
+/** A question with 2 to 4 choices of unique ids, one of them the answer. */
+function checkChoices(p: Record<string, unknown>, at: string, { bad, text }: Checker): void {
   text(p.question, `${at}.question`, 300);
-  text(p.reveal, `${at}.reveal`, 600);
   const choices: unknown[] = Array.isArray(p.choices) ? p.choices : [];
   if (choices.length < 2 || choices.length > 4) bad(`${at}.choices`, 'must hold 2 to 4 choices');
   const ids = new Set<string>();
@@ -236,12 +314,13 @@ function checkStepText(step: StoryStep, at: string, presetStep: boolean, { bad, 
   const tokens = stepTokens(step);
   const live = tokens.find((tok) => tok.kind === 'summary' || tok.kind === 'knob');
   if (live && !presetStep) bad(at, `{${live.kind}:…} needs a preset step`);
+  for (const tok of tokens) if (tok.kind === 'summary' && tok.unit !== undefined && !(DISPLAY_UNITS as readonly string[]).includes(tok.unit)) bad(at, `{summary:${tok.id}|${tok.unit}}: the unit must be one of ${DISPLAY_UNITS.join(', ')}`);
   const unknown = [...new Set(tokens.flatMap((tok) => (tok.kind === 'term' && terms && !terms.has(tok.id) ? [tok.id] : [])))];
   if (unknown.length) bad(at, `unknown glossary terms: ${unknown.join(', ')}`);
   const liveIds = (lang: Lang) =>
-    paragraphs(step.text[lang])
-      .flatMap(tokenize)
-      .flatMap((t) => (t.kind === 'summary' ? [`summary:${t.id}`] : t.kind === 'knob' ? [`knob:${t.path}`] : []))
+    stepTexts(step, lang)
+      .flatMap((t) => paragraphs(t).flatMap(tokenize))
+      .flatMap((t) => (t.kind === 'summary' ? [`summary:${t.id}${t.unit ? `|${t.unit}` : ''}`] : t.kind === 'knob' ? [`knob:${t.path}`] : []))
       .sort()
       .join();
   if (liveIds('en') !== liveIds('ja')) bad(at, 'English and Japanese must show the same live numbers');

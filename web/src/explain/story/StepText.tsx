@@ -11,7 +11,8 @@ import type { Knob } from '../../scenario/knobs';
 import { getPath, type JsonObject } from '../../scenario/paths';
 import { Term } from '../glossary/Term';
 import { isGlossaryId } from '../glossary/terms';
-import { paragraphs, tokenize, type Token } from '../stories/schema';
+import { DISPLAY_UNITS, paragraphs, tokenize, type DisplayUnit, type Token } from '../stories/schema';
+import { convertUnit } from './liveUnits';
 
 export interface LiveValues {
   summary: Summary | null;
@@ -20,11 +21,17 @@ export interface LiveValues {
   knobs: readonly Knob[];
 }
 
-/** A summary value as the summary panel shows it ("24 GiB", "1,353 MB/s"), or null before the run. */
-export function summaryText(id: string, live: LiveValues, lang: 'en' | 'ja', locale: string): string | null {
+/**
+ * A summary value as the summary panel shows it ("24 GiB", "1,353 MB/s"), or in the unit asked
+ * for, the unit of the chart beside it ("74 GB", "19.7 ms"); null before the run.
+ */
+export function summaryText(id: string, live: LiveValues, lang: 'en' | 'ja', locale: string, unit?: string): string | null {
   const field = live.fields.find((f) => f.id === id);
   const value = live.summary ? summaryValue(live.summary, id) : undefined;
   if (!field || typeof value !== 'number') return null;
+  const to = (DISPLAY_UNITS as readonly string[]).includes(unit ?? '') ? (unit as DisplayUnit) : null;
+  const converted = to ? convertUnit(value, field.unit, to) : null;
+  if (to && converted !== null) return withUnit(lang, formatSummaryValue(converted, to, locale), to);
   const text = formatSummaryValue(value, field.unit, locale);
   return field.unit === 'bytes' ? text : withUnit(lang, text, field.unit);
 }
@@ -47,7 +54,7 @@ function Piece({ token, live }: { token: Token; live: LiveValues }) {
     const words = token.text ?? token.id;
     return isGlossaryId(token.id) ? <Term id={token.id}>{token.text ?? undefined}</Term> : <>{words}</>;
   }
-  const text = token.kind === 'summary' ? summaryText(token.id, live, lang, locale) : knobValueText(token.path, live, lang);
+  const text = token.kind === 'summary' ? summaryText(token.id, live, lang, locale, token.unit) : knobValueText(token.path, live, lang);
   const key = token.kind === 'summary' ? token.id : token.path;
   return (
     <span className={`live-number${text === null ? ' pending' : ''}`} data-live={`${token.kind}:${key}`} aria-live="polite">

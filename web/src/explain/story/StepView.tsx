@@ -1,6 +1,7 @@
-// One step of a story: its title, its text with live numbers, and what it shows — a chart of
-// the step's run with the highlight drawn on it (after the reader's prediction, if it asks for
-// one), or the animated NAND view — then inline knobs and its links.
+// One step of a story: its title, its setup text with live numbers, and what it shows — a chart
+// of the step's run with the highlight drawn on it (after the reader's prediction, if it asks
+// for one), or the animated NAND view — then, once revealed, the explanation and the
+// back-of-envelope model beside the engine's number; inline knobs and its links.
 import { useMemo, useState, type ReactNode } from 'react';
 import type { LoadedCatalog } from '../../app/useCatalog';
 import { chartDefs, type ChartDef } from '../../charts/chartSpecs';
@@ -16,6 +17,7 @@ import { highlightOverlay } from './HighlightLayer';
 import { LabSlot } from './LabSlot';
 import { Prediction } from './Prediction';
 import { StepLinks } from './StepLinks';
+import { StepModel } from './StepModel';
 import { StepText } from './StepText';
 import type { StepResult } from './useStoryRuns';
 
@@ -87,6 +89,12 @@ export function StepView({ storyId, step, index, total, result, catalog, scenari
       <div className="story-figure">
         {'lab' in step.show ? <LabSlot config={step.show.lab} compact={embed} /> : revealed ? <StepChart result={result} def={def} chartId={chartId} chart={chart} onRetry={onRetry} /> : null}
       </div>
+      {revealed && step.after && (
+        <div className="story-after" data-testid="story-after">
+          <StepText text={step.after[lang]} live={live} />
+        </div>
+      )}
+      {revealed && step.model && <StepModel model={step.model} live={live} view={view} scenario={scenario} />}
       <StepLinks storyId={storyId} stepId={step.id} title={step.title[lang]} playground={playground} embed={embed} />
     </section>
   );

@@ -10,6 +10,7 @@ import { useI18n } from '../../i18n';
 import type { JsonObject } from '../../scenario/paths';
 import type { Story, StoryStep } from '../stories/schema';
 import { StoryHeader } from './StoryHeader';
+import { StoryConclusion } from './StoryConclusion';
 import { StepView } from './StepView';
 import { jobOrder, planStep } from './stepPlan';
 import { useStoryTestHook } from './storyTestHook';
@@ -92,6 +93,7 @@ export function StoryPage({ story, startStep, embed }: Props) {
         <article className="story-column" lang={lang}>
           <StoryTitle story={story} unknownStep={unknownStep} />
           {body}
+          <StoryConclusion story={story} />
           <footer className="story-end">
             <a className="btn btn-secondary" href="./?story=">
               {t('story.list')}
