@@ -1,9 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { oembedPlugin } from './scripts/vite-oembed';
-import { storyRunsPlugin } from './scripts/vite-story-runs';
-import { offlinePlugin } from './scripts/vite-offline';
+import { oembedPlugin } from './scripts/vite-oembed.ts';
+import { storyRunsPlugin } from './scripts/vite-story-runs.ts';
+import { offlinePlugin } from './scripts/vite-offline.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 

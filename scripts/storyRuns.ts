@@ -12,7 +12,7 @@ import { decodeRun, encodeRun, runFileName } from '../web/src/engine/runFile';
 import { codecContext } from '../web/src/app/useCatalog';
 import { STORIES } from '../web/src/explain/stories';
 import { planStep, storyScenarios } from '../web/src/explain/story/stepPlan';
-import type { ShippedIndex } from '../web/src/explain/story/shippedRuns';
+import type { ShippedIndex } from '../web/src/explain/story/shippedFiles';
 
 export interface ShippedRun {
   name: string;

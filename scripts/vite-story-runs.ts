@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runnerImport, type Plugin } from 'vite';
-import { STORY_RUNS_CATALOG, STORY_RUNS_DIR, STORY_RUNS_INDEX } from '../web/src/explain/story/shippedRuns';
+import { STORY_RUNS_CATALOG, STORY_RUNS_DIR, STORY_RUNS_INDEX } from '../web/src/explain/story/shippedFiles.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 

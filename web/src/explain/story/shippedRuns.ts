@@ -8,18 +8,8 @@ import { decodeRun, runFileName } from '../../engine/runFile';
 import type { RunView } from '../../app/runView';
 import type { Catalog } from '../../engine/types';
 import { finishedView, type StepJob } from './stepResults';
+import { STORY_RUNS_CATALOG, STORY_RUNS_DIR, STORY_RUNS_INDEX, type ShippedIndex } from './shippedFiles';
 
-export const STORY_RUNS_DIR = 'story-runs';
-export const STORY_RUNS_INDEX = 'index.json';
-/** The engine's catalogue the runs were planned with, computed by the same engine at build time. */
-export const STORY_RUNS_CATALOG = 'catalog.json';
-
-export interface ShippedIndex {
-  /** Every shipped file's name. */
-  runs: string[];
-  /** By `story/step`: the files that step draws from. */
-  steps: Record<string, string[]>;
-}
 
 const EMPTY: ShippedIndex = { runs: [], steps: {} };
 let index: Promise<ShippedIndex> | null = null;
