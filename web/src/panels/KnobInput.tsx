@@ -108,7 +108,7 @@ function KnobHead({ knob, inputId, label, help, edited, disabled, compact, onRes
         {range ?? (knob.kind === 'enum' || knob.kind === 'bool' || knob.kind === 'text' || knob.options?.length || compact ? '' : t('knob.rangeDepends'))}
         {range && knob.unit && (knob.kind === 'int' || knob.kind === 'number') ? ` ${knob.unit}` : ''}
       </span>
-      {edited && !compact && (
+      {edited && (
         <button type="button" className="knob-reset" onClick={onReset} disabled={disabled} aria-label={t('knob.resetOne', { label })} title={t('knob.resetOne', { label })}>
           ↺
         </button>

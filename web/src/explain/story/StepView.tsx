@@ -30,6 +30,8 @@ interface Props {
   catalog: LoadedCatalog | null;
   /** A preset step's scenario as it is now (inline knobs change it). */
   scenario: JsonObject | null;
+  /** The step's own scenario, which its knobs reset to. */
+  own?: JsonObject | null;
   onScenario(next: JsonObject | null): void;
   /** The reader's answer to the step's question (null: not answered yet). */
   answer: string | null;
@@ -40,7 +42,7 @@ interface Props {
   onRetry(): void;
 }
 
-export function StepView({ storyId, step, index, total, result, catalog, scenario, onScenario, answer, onAnswer, playground, embed = false, onRetry }: Props) {
+export function StepView({ storyId, step, index, total, result, catalog, scenario, own, onScenario, answer, onAnswer, playground, embed = false, onRetry }: Props) {
   const { t, lang } = useI18n();
   const [skipped, setSkipped] = useState(false);
   const revealed = !step.predict || answer !== null || skipped;
@@ -84,7 +86,7 @@ export function StepView({ storyId, step, index, total, result, catalog, scenari
       <div className="story-text">
         <StepText text={step.text[lang]} live={live} />
       </div>
-      {knobs.length > 0 && scenario && <StepKnobs knobs={knobs} kind={kind} scenario={scenario} error={result.status === 'failed' ? result.error : null} onScenario={onScenario} />}
+      {knobs.length > 0 && scenario && <StepKnobs knobs={knobs} kind={kind} scenario={scenario} own={own ?? scenario} error={result.status === 'failed' ? result.error : null} onScenario={onScenario} />}
       {step.predict && <Prediction predict={step.predict} answer={answer} onAnswer={onAnswer} skipped={skipped} onSkip={() => setSkipped(true)} />}
       <div className="story-figure">
         {'lab' in step.show ? <LabSlot config={step.show.lab} compact={embed} /> : revealed ? <StepChart result={result} def={def} chartId={chartId} chart={chart} onRetry={onRetry} /> : null}
@@ -104,13 +106,14 @@ interface KnobsProps {
   knobs: readonly Knob[];
   kind: string;
   scenario: JsonObject;
+  own: JsonObject;
   /** The run's refusal, shown at the knobs: one of them is likely the cause. */
   error: string | null;
   onScenario(next: JsonObject | null): void;
 }
 
 /** The knobs a step offers to try, inline under its text. */
-function StepKnobs({ knobs, kind, scenario, error, onScenario }: KnobsProps) {
+function StepKnobs({ knobs, kind, scenario, own, error, onScenario }: KnobsProps) {
   const { t } = useI18n();
   return (
     <div className="story-knobs" data-testid="story-knobs">
@@ -121,10 +124,11 @@ function StepKnobs({ knobs, kind, scenario, error, onScenario }: KnobsProps) {
           knob={knob}
           kind={kind}
           value={getPath(scenario, knob.path)}
-          edited={false}
+          edited={JSON.stringify(getPath(scenario, knob.path)) !== JSON.stringify(getPath(own, knob.path))}
           error={error}
           onChange={(v) => onScenario(setPath(scenario, knob.path, v))}
-          onReset={() => onScenario(null)}
+          // Back to the story's value: with no other knob changed, that is the step's own run.
+          onReset={() => onScenario(setPath(scenario, knob.path, getPath(own, knob.path) ?? null))}
           compact
         />
       ))}

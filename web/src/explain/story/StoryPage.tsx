@@ -63,6 +63,7 @@ export function StoryPage({ story, startStep, embed }: Props) {
         result={runs.result(plans[i].job)}
         catalog={catalog}
         scenario={plans[i].scenario}
+        own={plans[i].own}
         onScenario={(next) => setEdited(step.id, next)}
         answer={answers[step.id] ?? null}
         onAnswer={(choice) => setAnswers((a) => ({ ...a, [step.id]: choice }))}

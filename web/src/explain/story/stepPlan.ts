@@ -11,11 +11,13 @@ import type { StepJob } from './useStoryRuns';
 export interface StepPlan {
   job: StepJob | null;
   scenario: JsonObject | null;
+  /** A preset step's own scenario, as the story wrote it (its knobs reset to it). */
+  own: JsonObject | null;
   playground: string | null;
   issues: UrlIssue[];
 }
 
-const NONE: StepPlan = { job: null, scenario: null, playground: null, issues: [] };
+const NONE: StepPlan = { job: null, scenario: null, own: null, playground: null, issues: [] };
 
 export function planStep(step: StoryStep, catalog: LoadedCatalog | null, edited: JsonObject | undefined, lang: string): StepPlan {
   const show = step.show;
@@ -24,13 +26,13 @@ export function planStep(step: StoryStep, catalog: LoadedCatalog | null, edited:
     const base = presetScenario(show, catalog.codec);
     const scenario = edited ?? base.scenario;
     const json = JSON.stringify(scenario);
-    return { job: { key: json, kind: 'scenario', json }, scenario, playground: playgroundQuery(show, catalog.codec, catalog.figures, lang, scenario), issues: base.issues };
+    return { job: { key: json, kind: 'scenario', json }, scenario, own: base.scenario, playground: playgroundQuery(show, catalog.codec, catalog.figures, lang, scenario), issues: base.issues };
   }
   const named = catalog.figures.find((f) => f.name === show.figure);
   if (!named) return { ...NONE, issues: [{ code: 'unknown-figure', param: 'figure', value: show.figure }] };
   const { figure, issues } = figureWithSet(named, show.set, catalog.codec);
   const members = figure.members.map((m) => JSON.stringify(m.scenario));
-  return { job: { key: `figure:${figure.name}:${members.join('|')}`, kind: 'figure', figure, members }, scenario: null, playground: playgroundQuery(show, catalog.codec, catalog.figures, lang), issues };
+  return { job: { key: `figure:${figure.name}:${members.join('|')}`, kind: 'figure', figure, members }, scenario: null, own: null, playground: playgroundQuery(show, catalog.codec, catalog.figures, lang), issues };
 }
 
 /** Run order: the step being read, then the ones after it, then the ones before. */
