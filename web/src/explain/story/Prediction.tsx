@@ -3,6 +3,7 @@
 // reveals the chart; the answer then reads as right or not, with the explanation.
 import { useI18n } from '../../i18n';
 import type { StoryPredict } from '../stories/schema';
+import { Choices } from './Choices';
 
 interface Props {
   predict: StoryPredict;
@@ -22,25 +23,13 @@ export function Prediction({ predict, answer, onAnswer, skipped, onSkip }: Props
         <legend>
           <span className="story-predict-tag">{t('story.predict')}</span> {predict.question[lang]}
         </legend>
-        <div className="story-choices">
-          {predict.choices.map((c) => (
-            <button
-              key={c.id}
-              type="button"
-              className={`btn btn-small story-choice${answer === c.id ? ' chosen' : ''}${done && c.id === predict.answer ? ' correct' : ''}`}
-              aria-pressed={answer === c.id}
-              onClick={() => onAnswer(c.id)}
-              data-choice={c.id}
-            >
-              {c.label[lang]}
-            </button>
-          ))}
+        <Choices choices={predict.choices} answer={answer} right={predict.answer} onAnswer={onAnswer}>
           {!done && !skipped && (
             <button type="button" className="btn btn-ghost btn-small" onClick={onSkip} data-testid="predict-skip">
               {t('story.skipPredict')}
             </button>
           )}
-        </div>
+        </Choices>
       </fieldset>
       {(done || skipped) && (
         <p className="story-reveal" role="status">

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useI18n } from '../../i18n';
 import type { Story, StoryCheck } from '../stories/schema';
+import { Choices } from './Choices';
 
 export function StoryConclusion({ story }: { story: Story }) {
   const { t, lang } = useI18n();
@@ -36,20 +37,7 @@ function Check({ check, index }: { check: StoryCheck; index: number }) {
     <div className="story-check" data-testid="story-check" data-check={index} data-answered={done ? (right ? 'right' : 'wrong') : 'no'}>
       <fieldset disabled={done}>
         <legend>{check.question[lang]}</legend>
-        <div className="story-choices">
-          {check.choices.map((c) => (
-            <button
-              key={c.id}
-              type="button"
-              className={`btn btn-small story-choice${answer === c.id ? ' chosen' : ''}${done && c.id === check.answer ? ' correct' : ''}`}
-              aria-pressed={answer === c.id}
-              onClick={() => setAnswer(c.id)}
-              data-choice={c.id}
-            >
-              {c.label[lang]}
-            </button>
-          ))}
-        </div>
+        <Choices choices={check.choices} answer={answer} right={check.answer} onAnswer={setAnswer} />
       </fieldset>
       {done && (
         <p className="story-reveal" role="status">
