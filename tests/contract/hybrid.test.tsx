@@ -127,7 +127,7 @@ describe('a hybrid run', () => {
         <SummaryPanel summary={run.summary} fields={catalog.summaryFields} emptyText="" devices={deviceKinds(momentus)} />
       </I18nProvider>,
     );
-    for (const text of ['キャッシュ層', 'キャッシュ層からの読み出し', 'プロモーション量', '終了時のキャッシュ内データ']) expect(ja).toContain(text);
+    for (const text of ['キャッシュ層', 'キャッシュ層にヒットした読み出し', 'プロモーション量', '終了時のキャッシュ内データ']) expect(ja).toContain(text);
   });
 
   it('tags the totals of a simulated slice, and only those, when a run simulates part of the drive', () => {

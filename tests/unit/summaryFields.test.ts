@@ -71,7 +71,7 @@ describe('summary from the catalogue', () => {
       f('user_capacity_bytes', 'bytes', 'capacity'),
       f('media_written_bytes', 'bytes', 'media', 'Media writes', ['xpoint_ssd', 'hdd']),
       f('seeks', 'count', 'hdd', 'Seeks', ['hdd']),
-      f('tier_read_hit_percent', 'percent', 'tier', 'Reads from the cache tier', ['hybrid']),
+      f('tier_read_hit_percent', 'percent', 'tier', 'Reads that hit the cache tier', ['hybrid']),
       f('duration_s', 's', 'run'),
     ];
     // Every field present (a summary lays out whatever it carries; the kinds decide what shows).

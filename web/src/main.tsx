@@ -13,6 +13,7 @@ import './app/styles/chart.css';
 import './app/styles/summary.css';
 import './app/styles/dialogs.css';
 import './app/styles/compare.css';
+import './app/styles/refusal.css';
 import './explain/glossary/glossary.css';
 import './charts/teach-charts.css';
 import './panels/teach.css';

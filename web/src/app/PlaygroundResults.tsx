@@ -57,8 +57,16 @@ export function PlaygroundResults({ s, filenameBase }: { s: Session; filenameBas
     failed: t('summary.failed'),
   }[view.status];
 
+  // A refused scenario has no run: what is drawn is the last accepted one, dimmed and labelled.
+  const refused = scenario.validation.status === 'invalid' && view.status !== 'running' && view.series.length > 0;
+
   return (
-    <div className={`content${view.stale ? ' stale' : ''}`} id="charts" aria-busy={view.status === 'running'}>
+    <div className={`content${view.stale ? ' stale' : ''}${refused ? ' refused' : ''}`} id="charts" aria-busy={view.status === 'running'}>
+      {refused && (
+        <p className="refused-label" data-testid="refused-label">
+          {t('refused.stale')}
+        </p>
+      )}
       <RunCharts
         view={view}
         pins={s.pins.pins}

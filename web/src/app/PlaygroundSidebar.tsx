@@ -10,6 +10,7 @@ import { PresetPicker } from '../panels/PresetPicker';
 import { WorkloadPanel } from '../panels/WorkloadPanel';
 import { knobForField, knobsFor, workloadKind } from '../scenario/knobs';
 import { JsonEditor } from './JsonEditor';
+import { RefusalBanner } from './RefusalBanner';
 import { SessionRunControls } from './SessionRunControls';
 import type { Session } from './useSession';
 
@@ -34,6 +35,7 @@ export function PlaygroundSidebar({ s, devices }: { s: Session; devices: readonl
     <aside className="sidebar" aria-label={t('app.controls')}>
       <section className="card run-card">
         <SessionRunControls s={s} />
+        {error && catalog && <RefusalBanner error={error} knobs={catalog.knobs} />}
       </section>
       {catalog && scenario.ready && current ? (
         <>

@@ -17,6 +17,7 @@ export function SessionRunControls({ s, compact }: { s: Session; compact?: boole
       memoryBytes={view.memoryBytes}
       budgetStale={view.stale}
       stopped={Boolean(view.stopped)}
+      refused={s.scenario.validation.status === 'invalid'}
       onAutoRun={s.setAutoRun}
       onRun={s.runNow}
       onCancel={s.cancel}

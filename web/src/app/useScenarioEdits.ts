@@ -5,6 +5,7 @@ import { useCallback, type Dispatch, type MutableRefObject, type SetStateAction 
 import type { EngineClient } from '../engine/bridge';
 import { describeError } from '../engine/errors';
 import { getPath, setPath, type Json, type JsonObject } from '../scenario/paths';
+import { setWithFollowers } from '../scenario/followedDefaults';
 import { nearestPreset } from '../scenario/settle';
 import { baseScenario, type UrlIssue } from '../scenario/urlCodec';
 import type { LoadedCatalog } from './useCatalog';
@@ -23,9 +24,10 @@ export function useScenarioEdits(current: MutableRefObject<JsonObject | null>, c
   const setValue = useCallback(
     (path: string, value: Json) => {
       const from = current.current;
-      if (from) setText(formatScenario(setPath(from, path, value)));
+      // Another cell type brings its own datasheet timings (issue 27: QLC's were kept).
+      if (from) setText(formatScenario(catalog ? setWithFollowers(catalog.knobs, from, path, value) : setPath(from, path, value)));
     },
-    [current, setText],
+    [current, catalog, setText],
   );
 
   const resetValue = useCallback(
@@ -33,8 +35,11 @@ export function useScenarioEdits(current: MutableRefObject<JsonObject | null>, c
       const from = current.current;
       if (!from || !catalog) return;
       const kind = getPath(from, 'workload.kind');
-      const original = getPath(baseScenario(preset, typeof kind === 'string' ? kind : null, catalog.codec), path);
-      setText(formatScenario(setPath(from, path, original === undefined ? null : original)));
+      const base = baseScenario(preset, typeof kind === 'string' ? kind : null, catalog.codec);
+      const original = (p: string) => getPath(base, p) ?? null;
+      // A field others follow (the cell type) takes them back to the preset's values too.
+      const followers = catalog.knobs.filter((k) => k.follows?.path === path && getPath(from, k.path) != null).map((k) => k.path);
+      setText(formatScenario([path, ...followers].reduce((s, p) => setPath(s, p, original(p)), from)));
     },
     [current, catalog, preset, setText],
   );

@@ -151,6 +151,7 @@ const knob = tied<Knob>()(
     nullable: z.optional(z.boolean()),
     when: z.optional(z.object({ path: text, equals: text })),
     devices: z.optional(texts),
+    follows: z.optional(z.object({ path: text, options: texts, values: z.array(count) })),
   }),
 );
 

@@ -447,6 +447,13 @@ export const en = {
   'lab.op': 'Spare (OP) %',
   'lab.sectionHelp': 'Watch the flash translation layer place every write, mark old copies stale and garbage-collect blocks, one event at a time.',
   // end NAND lab
+  // issue 27 (playground): a refused scenario said beside the run controls
+  'refused.title': 'Scenario refused: nothing was run',
+  'refused.field': 'The engine refused the value of “{field}”.',
+  'refused.resultsKept': 'The charts and summary below are the last accepted run, not this scenario.',
+  'refused.stale': 'Not this scenario: the last accepted run',
+  'run.refused': 'Scenario refused: fix the value named above',
+  // end issue 27
 } as const;
 
 export type MessageKey = keyof typeof en;

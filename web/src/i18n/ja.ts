@@ -448,4 +448,11 @@ export const ja: Record<MessageKey, string> = {
   'lab.op': '予備領域（OP）%',
   'lab.sectionHelp': 'FTL が書き込みをどこに置き、古いコピーを無効にし、ブロックをガベージコレクションする様子を、1 イベントずつ観察できます。',
   // end NAND lab
+  // issue 27 (playground): a refused scenario said beside the run controls
+  'refused.title': 'シナリオが拒否されました：実行していません',
+  'refused.field': 'エンジンが「{field}」の値を拒否しました。',
+  'refused.resultsKept': '下のグラフとサマリーは最後に受け付けた実行のもので、このシナリオのものではありません。',
+  'refused.stale': 'このシナリオではありません：最後に受け付けた実行',
+  'run.refused': 'シナリオが拒否されました：上に示した値を直してください',
+  // end issue 27
 };

@@ -9,7 +9,7 @@ import type { Json } from '../scenario/paths';
 import { Switch } from '../ui/Switch';
 import { KnobChoice, KnobSlider, KnobTextField, type ControlBase } from './KnobControls';
 import { useKnobDraft } from './knobDraft';
-import { formatRange, inputUnit } from './knobFormat';
+import { formatRange, inputUnit, readableSize } from './knobFormat';
 import { sliderStops } from './knobSlider';
 
 export { draftProblem, parseDraft } from './knobDraft';
@@ -40,6 +40,7 @@ export function KnobInput({ knob, kind, value, edited, disabled, error, onChange
   const message = error ?? (local && !typing ? t(local) : null);
   const described = [compact ? null : helpId, message ? errorId : null].filter(Boolean).join(' ') || undefined;
   const base: ControlBase = { id, knob, value, disabled, invalid: !!message, described };
+  const approx = readableSize(knob, value);
 
   let control;
   if (knob.kind === 'bool') {
@@ -69,6 +70,11 @@ export function KnobInput({ knob, kind, value, edited, disabled, error, onChange
     <div className={`knob${message ? ' knob-invalid' : ''}${edited ? ' knob-edited' : ''}${compact ? ' knob-compact' : ''}`} data-knob={knob.path}>
       <KnobHead knob={knob} inputId={id} label={text.label} help={text.help} edited={edited} disabled={disabled} compact={compact} onReset={onReset} />
       {control}
+      {approx && (
+        <p className="knob-approx muted small" data-testid={`approx-${knob.path}`}>
+          {approx}
+        </p>
+      )}
       {!compact && (
         <p className="knob-help" id={helpId}>
           {text.help}

@@ -22,6 +22,8 @@ interface Props {
   budgetStale?: boolean;
   /** The run stopped at one of the engine's ceilings before its end (the summary says which). */
   stopped?: boolean;
+  /** The engine refuses the scenario as it is now: no run of it exists (a banner says why). */
+  refused?: boolean;
   onAutoRun(on: boolean): void;
   onRun(): void;
   onCancel(): void;
@@ -35,7 +37,7 @@ export function etaSeconds(progress: number, elapsedMs: number): number | null {
   return ((elapsedMs / progress) * (1 - progress)) / 1000;
 }
 
-export function RunControls({ status, engine, progress, canRun, elapsedMs, autoRun, error, budget, memoryBytes, budgetStale, stopped, onAutoRun, onRun, onCancel, onRetry, compact }: Props) {
+export function RunControls({ status, engine, progress, canRun, elapsedMs, autoRun, error, budget, memoryBytes, budgetStale, stopped, refused, onAutoRun, onRun, onCancel, onRetry, compact }: Props) {
   const { t, locale } = useI18n();
   const running = status === 'running';
   const percent = Math.floor(progress * 100);
@@ -47,6 +49,9 @@ export function RunControls({ status, engine, progress, canRun, elapsedMs, autoR
   else if (status === 'done') statusText = t(stopped ? 'run.stopped' : 'run.done', { s: seconds(elapsedMs) });
   else if (status === 'cancelled') statusText = t('run.cancelled');
   else statusText = t('run.failed');
+  // What is on screen is an older scenario's run: "Finished" would claim this one ran.
+  const shownStatus = refused && !running ? 'refused' : status;
+  if (shownStatus === 'refused') statusText = t('run.refused');
 
   return (
     <div className={`run-controls${compact ? ' compact' : ''}`}>
@@ -69,8 +74,8 @@ export function RunControls({ status, engine, progress, canRun, elapsedMs, autoR
         </span>
       </div>
       <div className="run-foot">
-        <p className="run-status" data-testid="run-status" data-status={status} aria-live="polite">
-          <span className={`dot dot-${status}`} />
+        <p className="run-status" data-testid="run-status" data-status={shownStatus} aria-live="polite">
+          <span className={`dot dot-${shownStatus}`} />
           {statusText}
         </p>
         {!compact && <Switch label={t('run.auto')} checked={autoRun} onChange={onAutoRun} testId="auto-run" title={t('run.autoHelp')} />}

@@ -7,7 +7,7 @@ import { useI18n, type MessageKey } from '../i18n';
 import { summaryLabel } from '../i18n/engineText';
 import { unitText } from '../i18n/units';
 import type { KindsInUse } from '../scenario/devices';
-import { formatSummaryValue, humanTime, leafOf, summaryLayout, type SummarySection, type SummaryValue } from './summaryFields';
+import { formatSummaryField, formatSummaryValue, humanTime, leafOf, summaryLayout, type SummarySection, type SummaryValue } from './summaryFields';
 import { summaryHelp } from './summaryHelp';
 import { HelpTip, Term } from '../explain/glossary/Term';
 
@@ -136,7 +136,7 @@ function Value({ v, scale }: { v: SummaryValue; scale: number }) {
   const unit = bytes ? '' : unitText(lang, shown.unit);
   return (
     <span className="value" data-key={v.field.id} title={bytes ? t('summary.bytes', { n: v.value.toLocaleString(locale) }) : undefined}>
-      <span className="metric-value">{formatSummaryValue(shown.value, shown.unit, locale)}</span>
+      <span className="metric-value">{formatSummaryField(v, shown.value, shown.unit, locale)}</span>
       {unit && <span className="metric-unit">{unit}</span>}
       {/* A total of the simulated slice, not the drive: say so beside the number. */}
       {v.field.slice && scale > 1 && (

@@ -1,6 +1,6 @@
 // How a knob's value and range read in a form: sizes in exact binary or decimal units, numbers
 // in the page's locale. Pure, so forms and tests share it.
-import { formatBytesExact, formatBytesShort } from '../scenario/bytes';
+import { formatBytesDecimal, formatBytesExact, formatBytesShort } from '../scenario/bytes';
 import type { Knob } from '../scenario/knobs';
 import { jsonText, type Json } from '../scenario/paths';
 
@@ -9,6 +9,16 @@ export function formatKnobValue(knob: Knob, value: Json | undefined): string {
   if (knob.kind === 'bytes') return typeof value === 'number' ? formatBytesExact(value) : jsonText(value);
   if (knob.kind === 'bytes_list') return Array.isArray(value) ? value.map((v) => (typeof v === 'number' ? formatBytesExact(v) : jsonText(v))).join(', ') : jsonText(value);
   return jsonText(value);
+}
+
+/**
+ * A size whose exact form is long ("500107608 KiB", the 660p's user bytes) read as drives are
+ * sold ("≈ 512.1 GB") beside the input; null when the exact form already reads at a glance.
+ */
+export function readableSize(knob: Knob, value: Json | undefined): string | null {
+  if (knob.kind !== 'bytes' || typeof value !== 'number' || value <= 0) return null;
+  const number = /^-?([\d.]+)/.exec(formatBytesExact(value))?.[1] ?? '';
+  return number.replace('.', '').length > 4 ? `≈ ${formatBytesDecimal(value)}` : null;
 }
 
 function bound(knob: Knob, v: number, locale: string): string {

@@ -2,7 +2,7 @@
 // value's unit, group and English label come from there, keyed by id, so nothing is parsed
 // out of a field name and a value the engine adds shows up without UI changes.
 import type { SummaryField, SummaryGroup, Unit } from '../engine/types';
-import { formatBytesShort } from '../scenario/bytes';
+import { formatBytesDecimal, formatBytesShort } from '../scenario/bytes';
 import { forDevices, type KindsInUse } from '../scenario/devices';
 
 export interface SummaryValue {
@@ -95,6 +95,19 @@ export function formatSummaryValue(value: number, unit: Unit, locale = 'en-US'):
   // Below 1, three significant digits say enough (0.652 %, not 0.6515 %).
   if (magnitude < 1) return value.toLocaleString(locale, { maximumSignificantDigits: 3 });
   return value.toLocaleString(locale, { maximumFractionDigits: magnitude >= 100 ? 1 : 2, minimumFractionDigits: 0 });
+}
+
+/**
+ * Groups whose byte values are memory sizes (the HMB grants a power-of-two MiB count): binary
+ * units. Every other byte value is a capacity or an amount of data, read in decimal units as
+ * drives are sold and as the charts' GB axes count (issue 27: "500107608 KiB" of capacity).
+ */
+const BINARY_BYTE_GROUPS: readonly SummaryGroup[] = ['hmb'];
+
+/** A summary value as its field reads: byte sizes decimal or binary by what they measure. */
+export function formatSummaryField(v: SummaryValue, value: number, unit: Unit, locale = 'en-US'): string {
+  if (unit === 'bytes' && !BINARY_BYTE_GROUPS.includes(v.field.group)) return formatBytesDecimal(value, locale);
+  return formatSummaryValue(value, unit, locale);
 }
 
 /**

@@ -108,6 +108,23 @@ export function compactBytes(bytes: number): string {
   return unit.endsWith('iB') ? `${n}${unit[0].toLowerCase()}` : `${n}${unit}`;
 }
 
+const DEC_SHORT = ['B', 'kB', 'MB', 'GB', 'TB', 'PB'];
+
+/**
+ * Rounded size in decimal units, as drives are sold and as the charts' GB axes count:
+ * 512,110,190,592 bytes read "512.1 GB" (four significant digits at most).
+ */
+export function formatBytesDecimal(bytes: number, locale = 'en-US'): string {
+  let value = bytes;
+  let i = 0;
+  while (Math.abs(value) >= 1000 && i < DEC_SHORT.length - 1) {
+    value /= 1000;
+    i += 1;
+  }
+  const digits = i === 0 ? 0 : Math.abs(value) >= 100 ? 1 : Math.abs(value) >= 10 ? 2 : 3;
+  return `${Number(value.toFixed(digits)).toLocaleString(locale, { maximumFractionDigits: digits })} ${DEC_SHORT[i]}`;
+}
+
 /** Rounded size for axes and tiles (binary units), e.g. "15 GiB". */
 export function formatBytesShort(bytes: number, locale = 'en-US'): string {
   const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];

@@ -16,7 +16,7 @@ pub fn device_bytes(s: &Scenario, kind: DeviceKind, layout: Layout) -> Footprint
         DeviceKind::Hdd => HardDisk::memory(s),
         DeviceKind::Hybrid => {
             let t = &s.device.tier;
-            let slots = layout.bytes_of(&s.device, t.cache) / crate::units::MAPPING_UNIT_BYTES;
+            let slots = layout.cache_bytes(&s.device) / crate::units::MAPPING_UNIT_BYTES;
             // Tag, last use, flags; history tag and count; a candidate and a dirty entry per slot.
             let directory = slots * (4 + 4 + 1 + 4 + 1 + 4 + 4) + 4096 * 16;
             device_bytes(s, t.backing, layout) + device_bytes(s, t.cache, layout) + Footprint::exact(directory)

@@ -62,7 +62,7 @@ impl DeviceModel {
             DeviceKind::Hybrid => {
                 let (cache, backing) =
                     (DeviceModel::of_kind(device, device.tier.cache, layout, seed)?, DeviceModel::of_kind(device, device.tier.backing, layout, seed)?);
-                DeviceModel::Hybrid(Box::new(HybridDrive::new(device, cache, backing, layout.bytes_of(device, device.tier.cache))))
+                DeviceModel::Hybrid(Box::new(HybridDrive::new(device, cache, backing, layout.cache_bytes(device))))
             }
         })
     }

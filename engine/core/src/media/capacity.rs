@@ -24,6 +24,14 @@ impl Layout {
             DeviceKind::Hybrid => self.user_bytes,
         }
     }
+
+    /// Bytes a hybrid's cache tier can hold of the host's data: its own capacity, but never
+    /// more than the backing tier's, whose every block it could then hold. A cache tier left
+    /// at its default (a 280 GB XPoint drive) in front of a small backing drive would
+    /// otherwise size its directory for blocks that cannot exist (1.4 GiB in front of 16 GiB).
+    pub fn cache_bytes(&self, device: &Device) -> u64 {
+        self.bytes_of(device, device.tier.cache).min(self.user_bytes)
+    }
 }
 
 impl Device {

@@ -5,7 +5,7 @@
 //! one program operation: a whole wordline of pages when one-shot, one page otherwise. Run one
 //! bit per cell (SLC mode, the SLC cache), a wordline holds one page and programs far faster.
 
-use crate::scenario::{CellType, Nand};
+use crate::scenario::{CellType, Nand, CELL_ERASE_US, CELL_PROGRAM_US, CELL_READ_US, CELL_SLC_PROGRAM_US, CELL_SLC_READ_US};
 use crate::units::Nanos;
 
 /// Array read (tR), program (tPROG, per program operation) and block erase (tBERS) times,
@@ -34,21 +34,19 @@ impl NandTiming {
     ///   operation), tBERS 10-15 ms, 0.5k-1.5k P/E.
     ///
     /// SLC mode on MLC/TLC/QLC blocks: tR 25-45 us, tPROG 150-400 us.
+    ///
+    /// The values are the scenario's `CELL_*_US` tables, which the knob catalogue also gives
+    /// the page.
     pub fn native(cell: CellType) -> NandTiming {
-        const US: Nanos = 1_000;
-        let t = |read: Nanos, program: Nanos, erase: Nanos, endurance_pe: u32, slc_read: Nanos, slc_program: Nanos| NandTiming {
-            read_ns: read * US,
-            program_ns: program * US,
-            erase_ns: erase * US,
-            endurance_pe,
-            slc_mode_read_ns: slc_read * US,
-            slc_mode_program_ns: slc_program * US,
-        };
-        match cell {
-            CellType::Slc => t(30, 250, 2_500, 100_000, 30, 250),
-            CellType::Mlc => t(50, 1_200, 3_500, 5_000, 30, 250),
-            CellType::Tlc => t(60, 1_800, 3_500, 3_000, 30, 250),
-            CellType::Qlc => t(140, 12_000, 15_000, 1_000, 40, 300),
+        // Whole microseconds, so the nanoseconds are exact.
+        let ns = |us: [f64; 4]| (us[cell.index()] * 1000.0) as Nanos;
+        NandTiming {
+            read_ns: ns(CELL_READ_US),
+            program_ns: ns(CELL_PROGRAM_US),
+            erase_ns: ns(CELL_ERASE_US),
+            endurance_pe: [100_000, 5_000, 3_000, 1_000][cell.index()],
+            slc_mode_read_ns: ns(CELL_SLC_READ_US),
+            slc_mode_program_ns: ns(CELL_SLC_PROGRAM_US),
         }
     }
 

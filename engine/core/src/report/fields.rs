@@ -134,10 +134,13 @@ static FIELDS: &[SummaryField] = &[
     f("spare_percent_of_raw", U::Percent, G::Capacity, "Spare share of raw NAND"),
     f("gc_spare_percent", U::Percent, G::Capacity, "Spare GC had"),
     f("working_blocks_per_plane", U::Count, G::Capacity, "Firmware working blocks per plane"),
-    f("map_sram_hit_percent", U::Percent, G::Mapping, "Table lookups from SRAM"),
-    f("map_dram_hit_percent", U::Percent, G::Mapping, "Table lookups from DRAM"),
-    f("map_hmb_hit_percent", U::Percent, G::Mapping, "Table lookups from HMB"),
-    f("map_miss_percent", U::Percent, G::Mapping, "Table lookups missed (NAND)"),
+    // Shares of all lookups, adding up to 100 % with the misses: a DRAM share under 100 %
+    // is not a miss rate (issue 27: "every lookup hits" beside "74.93 % from DRAM" read as
+    // a contradiction), so each label says which share it is.
+    f("map_sram_hit_percent", U::Percent, G::Mapping, "Lookups that hit in SRAM (share of all)"),
+    f("map_dram_hit_percent", U::Percent, G::Mapping, "Lookups that hit in DRAM (share of all)"),
+    f("map_hmb_hit_percent", U::Percent, G::Mapping, "Lookups that hit in the HMB (share of all)"),
+    f("map_miss_percent", U::Percent, G::Mapping, "Lookups that missed: table read from NAND"),
     f("translation_page_reads", U::Count, G::Mapping, "Translation page reads").slice(),
     f("translation_page_writes", U::Count, G::Mapping, "Translation page writes").slice(),
     f("hmb_granted_bytes", U::Bytes, G::Hmb, "HMB granted"),
@@ -155,7 +158,7 @@ static FIELDS: &[SummaryField] = &[
     f("mean_seek_ms", U::Ms, G::Hdd, "Mean seek"),
     f("mean_rotation_ms", U::Ms, G::Hdd, "Mean rotational wait"),
     f("read_cache_hit_percent", U::Percent, G::Hdd, "Reads from the DRAM cache"),
-    f("tier_read_hit_percent", U::Percent, G::Tier, "Reads from the cache tier"),
+    f("tier_read_hit_percent", U::Percent, G::Tier, "Reads that hit the cache tier"),
     f("tier_promoted_bytes", U::Bytes, G::Tier, "Promoted into the cache").slice(),
     f("tier_written_back_bytes", U::Bytes, G::Tier, "Written back to the backing tier").slice(),
     f("tier_evicted_bytes", U::Bytes, G::Tier, "Evicted from the cache").slice(),

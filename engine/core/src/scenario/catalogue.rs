@@ -125,6 +125,24 @@ mod tests {
         }
     }
 
+    /// A knob whose default follows another field names a real enum knob and gives one
+    /// default for each of its options, inside the knob's own range (the NAND timings follow
+    /// the cell type; `media::nand` runs on the same tables).
+    #[test]
+    fn followed_defaults_cover_every_option_of_the_field_they_follow() {
+        let following: Vec<&Knob> = KNOBS.iter().filter(|k| k.follows.is_some()).collect();
+        assert_eq!(following.len(), 5, "the five NAND timings");
+        for knob in following {
+            let f = knob.follows.unwrap();
+            let of = find(f.path, None).unwrap_or_else(|| panic!("{} follows {}, no knob", knob.path, f.path));
+            assert_eq!(of.options, f.options, "{}", knob.path);
+            assert_eq!(f.values.len(), f.options.len(), "{}", knob.path);
+            for v in f.values {
+                assert!(knob.min.is_none_or(|m| *v >= m) && knob.max.is_none_or(|m| *v <= m), "{} default {v}", knob.path);
+            }
+        }
+    }
+
     /// A scenario with `path` set to `value`, on a device that has the knob and with the
     /// knob's `when` holding.
     fn with_value(knob: &Knob, kind: &str, value: serde_json::Value) -> String {

@@ -57,7 +57,23 @@ pub enum CellType {
     Qlc,
 }
 
+/// Datasheet timings of each cell type, µs, indexed as `CELL_TYPES` lists them (see
+/// `media::NandTiming::native`, which reads them, for the ranges they were picked from). They
+/// sit here, in the scenario's bottom layer, so the knob catalogue can tell the page the
+/// default a timing knob takes for each cell type.
+pub const CELL_TYPES: &[&str] = <CellType as KnobValue>::OPTIONS;
+pub const CELL_READ_US: [f64; 4] = [30.0, 50.0, 60.0, 140.0];
+pub const CELL_PROGRAM_US: [f64; 4] = [250.0, 1_200.0, 1_800.0, 12_000.0];
+pub const CELL_ERASE_US: [f64; 4] = [2_500.0, 3_500.0, 3_500.0, 15_000.0];
+pub const CELL_SLC_READ_US: [f64; 4] = [30.0, 30.0, 30.0, 40.0];
+pub const CELL_SLC_PROGRAM_US: [f64; 4] = [250.0, 250.0, 250.0, 300.0];
+
 impl CellType {
+    /// Its place in `CELL_TYPES` and the datasheet tables.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
     pub fn bits_per_cell(self) -> u32 {
         match self {
             CellType::Slc => 1,
@@ -135,22 +151,25 @@ impl Default for Nand {
     }
 }
 
+/// The field each timing's default follows.
+const CELL: &str = "device.nand.cell";
+
 /// Per-drive overrides of read / program / erase times, in microseconds.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS, Knobs)]
 #[serde(default, deny_unknown_fields)]
 #[ts(export)]
 pub struct TimingOverride {
-    #[knob(doc("Read time (tR)", "Array read; empty = the cell type's datasheet default").unit("µs").range(1.0, 10_000.0))]
+    #[knob(doc("Read time (tR)", "Array read; empty = the cell type's datasheet default").unit("µs").range(1.0, 10_000.0).follows(CELL, CELL_TYPES, &CELL_READ_US))]
     pub read_us: Option<f64>,
     /// One program operation: a whole wordline when one-shot.
-    #[knob(doc("Program time (tPROG)", "One program operation: a whole wordline when one-shot; empty = the cell type's datasheet default").unit("µs").range(10.0, 100_000.0))]
+    #[knob(doc("Program time (tPROG)", "One program operation: a whole wordline when one-shot; empty = the cell type's datasheet default").unit("µs").range(10.0, 100_000.0).follows(CELL, CELL_TYPES, &CELL_PROGRAM_US))]
     pub program_us: Option<f64>,
-    #[knob(doc("Erase time (tBERS)", "Block erase; empty = the cell type's datasheet default").unit("µs").range(100.0, 1_000_000.0))]
+    #[knob(doc("Erase time (tBERS)", "Block erase; empty = the cell type's datasheet default").unit("µs").range(100.0, 1_000_000.0).follows(CELL, CELL_TYPES, &CELL_ERASE_US))]
     pub erase_us: Option<f64>,
     /// The same block run one bit per cell (SLC cache, translation table).
-    #[knob(doc("SLC-mode read time", "Array read of a block run one bit per cell (SLC cache, table); empty = default").unit("µs").range(1.0, 10_000.0))]
+    #[knob(doc("SLC-mode read time", "Array read of a block run one bit per cell (SLC cache, table); empty = default").unit("µs").range(1.0, 10_000.0).follows(CELL, CELL_TYPES, &CELL_SLC_READ_US))]
     pub slc_read_us: Option<f64>,
-    #[knob(doc("SLC-mode program time", "Page program of a block run one bit per cell (SLC cache, table); empty = default").unit("µs").range(10.0, 100_000.0))]
+    #[knob(doc("SLC-mode program time", "Page program of a block run one bit per cell (SLC cache, table); empty = default").unit("µs").range(10.0, 100_000.0).follows(CELL, CELL_TYPES, &CELL_SLC_PROGRAM_US))]
     pub slc_program_us: Option<f64>,
 }
 

@@ -86,6 +86,7 @@ impl Place {
             nullable: T::NULLABLE,
             when: doc.when.map(|(sibling, equals)| When { path: leak(self.path(sibling)), equals }),
             devices: doc.devices.unwrap_or(self.devices),
+            follows: doc.follows,
         }
     }
 }

@@ -65,6 +65,23 @@ pub struct Knob {
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     #[ts(as = "Option<Vec<String>>", optional)]
     pub devices: &'static [&'static str],
+    /// The field's default follows another field (a timing its cell type's datasheet value):
+    /// a form that changes that field sets this one to the default for the new value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub follows: Option<Follows>,
+}
+
+/// The default a knob takes for each value of the field it follows: `values[i]` for
+/// `options[i]` of the knob at `path`.
+#[derive(Clone, Copy, Debug, Serialize, TS)]
+#[ts(export)]
+pub struct Follows {
+    pub path: &'static str,
+    #[ts(as = "Vec<String>")]
+    pub options: &'static [&'static str],
+    #[ts(as = "Vec<f64>")]
+    pub values: &'static [f64],
 }
 
 #[derive(Clone, Copy, Debug, Serialize, TS)]
@@ -96,10 +113,12 @@ pub struct Doc {
     pub devices: Option<&'static [&'static str]>,
     /// A kind other than its type's: a byte size held in an integer (`page_bytes`).
     pub kind: Option<Kind>,
+    /// Its default for each value of another field (see `Knob::follows`).
+    pub follows: Option<Follows>,
 }
 
 pub const fn doc(label: &'static str, help: &'static str) -> Doc {
-    Doc { label, help, unit: "", min: None, max: None, options: &[], option_labels: &[], when: None, group: None, devices: None, kind: None }
+    Doc { label, help, unit: "", min: None, max: None, options: &[], option_labels: &[], when: None, group: None, devices: None, kind: None, follows: None }
 }
 
 impl Doc {
@@ -137,6 +156,11 @@ impl Doc {
     }
     pub const fn devices(mut self, devices: &'static [&'static str]) -> Doc {
         self.devices = Some(devices);
+        self
+    }
+    /// Its default for each of `options` of the field at `path` (a full path).
+    pub const fn follows(mut self, path: &'static str, options: &'static [&'static str], values: &'static [f64]) -> Doc {
+        self.follows = Some(Follows { path, options, values });
         self
     }
     /// An integer field that holds a byte size: the form takes it as one.
