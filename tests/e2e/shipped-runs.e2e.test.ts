@@ -5,7 +5,7 @@
 // the engine's own.
 import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
-import { decodeRun } from '../../web/src/engine/runFile';
+import { decodeRun } from '../../web/src/explain/story/runFile';
 import { STORIES } from '../../web/src/explain/stories';
 import { STORY_RUNS_CATALOG, STORY_RUNS_DIR, STORY_RUNS_INDEX, type ShippedIndex } from '../../web/src/explain/story/shippedFiles';
 import { loadEngine } from '../contract/loadEngine';

@@ -49,10 +49,10 @@ export const SUMMARY_HELP: Record<string, Record<Lang, string>> = {
   gc_spare_percent: { en: 'Free room GC really had when choosing blocks; never-written or trimmed space adds to the spare.', ja: 'GC がブロックを選ぶときに実際に使えた空きの割合です。未書き込みや TRIM 済みの領域も予備に加わります。' },
   working_blocks_per_plane: { en: 'Blocks the firmware keeps for itself in each plane (GC reserve and blocks being written).', ja: 'ファームウェアが各プレーンで自分用に確保しているブロック（GC 用の予備と書き込み中のブロック）です。' },
   // Shares of all lookups: SRAM, DRAM and HMB hits and the misses add up to 100 % (issue 27).
-  map_sram_hit_percent: { en: 'Share of all address lookups that hit in the controller’s own SRAM, the fastest place. With the DRAM and HMB hits and the misses it adds up to 100 %.', ja: 'すべてのアドレス参照のうち、コントローラ内の SRAM（最速の場所）でヒットした割合です。DRAM・HMB のヒットとミスを合わせて 100 % になります。' },
-  map_dram_hit_percent: { en: 'Share of all address lookups that hit in the drive’s DRAM. Not a hit rate: lookups that hit in SRAM count there, so every lookup hits when the misses are 0 %.', ja: 'すべてのアドレス参照のうち、ドライブの DRAM でヒットした割合です。ヒット率ではありません。SRAM でヒットした参照はそちらに数えるため、ミスが 0 % ならすべての参照がヒットしています。' },
+  map_sram_hit_percent: { en: 'Share of all address lookups that hit in the controller’s own SRAM, the fastest place. With DRAM and HMB hits and misses: 100 %.', ja: 'すべてのアドレス参照のうち、コントローラ内の SRAM（最速の場所）でヒットした割合です。DRAM・HMB のヒットとミスを合わせて 100 % になります。' },
+  map_dram_hit_percent: { en: 'Share of all address lookups that hit in the drive’s DRAM; SRAM hits count apart. Not a hit rate: misses of 0 % mean all hit.', ja: 'すべてのアドレス参照のうち、ドライブの DRAM でヒットした割合です。ヒット率ではありません。SRAM でヒットした参照はそちらに数えるため、ミスが 0 % ならすべての参照がヒットしています。' },
   map_hmb_hit_percent: { en: 'Share of all address lookups that hit in the Host Memory Buffer in the computer’s RAM.', ja: 'すべてのアドレス参照のうち、PC のメインメモリ上の HMB でヒットした割合です。' },
-  map_miss_percent: { en: 'Share of all address lookups that missed and had to read the map from flash first: each costs an extra flash read. 100 % minus this is the hit rate.', ja: 'すべてのアドレス参照のうち、ミスして先に対応表をフラッシュから読む必要があった割合です。1 回ごとに余分なフラッシュ読み出しが発生します。100 % からこれを引いたものがヒット率です。' },
+  map_miss_percent: { en: 'Share of all address lookups that read the map from flash first (an extra flash read each). 100 % minus this is the hit rate.', ja: 'すべてのアドレス参照のうち、ミスして先に対応表をフラッシュから読む必要があった割合です。1 回ごとに余分なフラッシュ読み出しが発生します。100 % からこれを引いたものがヒット率です。' },
   translation_page_reads: { en: 'Pieces of the address map read from flash after a miss.', ja: 'ミスの後にフラッシュから読み込んだ対応表の断片の数です。' },
   translation_page_writes: { en: 'Changed pieces of the address map saved back to flash.', ja: '変更された対応表の断片をフラッシュに書き戻した数です。' },
   hmb_granted_bytes: { en: 'Computer RAM the host lent the drive as a Host Memory Buffer.', ja: 'ホストが HMB としてドライブに貸したメインメモリの量です。' },

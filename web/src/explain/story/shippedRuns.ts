@@ -4,7 +4,7 @@
 // the engine is still starting. Each file names its scenario in full and is used only for exactly
 // that one. No index (the dev server, a host that lost the files) means every step runs live.
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import { decodeRun, runFileName } from '../../engine/runFile';
+import { decodeRun, runFileName } from './runFile';
 import type { RunView } from '../../app/runView';
 import type { Catalog } from '../../engine/types';
 import { finishedView, type StepJob } from './stepResults';

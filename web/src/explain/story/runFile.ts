@@ -2,13 +2,15 @@
 // same wasm engine, so a step draws at once instead of simulating for seconds on the reader's
 // machine). Numbers travel as the bytes of their typed arrays (base64), never as decimal text:
 // the run read back is bit for bit the run written, -0 and NaN included. The file carries its
-// own scenario, so a name that collides or a stale file can never stand in for another run.
-import { PointBuffer } from './chunking';
-import type { FinishedRun } from './runToEnd';
-import type { SeriesMeta, Summary } from './types';
+// own scenario, so a name that collides or a stale file can never stand in for another run. The
+// summary and the series' descriptions are the engine's results as text, read back through the
+// same schema check as every result from the wasm (engineResult.ts).
+import { PointBuffer } from '../../engine/chunking';
+import { engineResult } from '../../engine/engineResult';
+import type { FinishedRun } from '../../engine/runToEnd';
 
 /** Bumped when the file's shape changes; a file of another format is not used. */
-export const RUN_FILE_FORMAT = 1;
+export const RUN_FILE_FORMAT = 2;
 
 interface EncodedBlockMap {
   planes: number;
@@ -22,10 +24,12 @@ interface EncodedBlockMap {
 interface RunFile {
   format: number;
   scenario: string;
-  series: SeriesMeta[];
+  /** The series' descriptions, JSON. */
+  series: string;
   /** Per series: its flat [x, y, …] Float64Array, little-endian, base64. */
   points: string[];
-  summary: Summary;
+  /** The summary, JSON. */
+  summary: string;
   blockMap: EncodedBlockMap | null;
 }
 
@@ -41,9 +45,9 @@ export function encodeRun(scenarioJson: string, run: FinishedRun): string {
   const file: RunFile = {
     format: RUN_FILE_FORMAT,
     scenario: scenarioJson,
-    series: run.series,
+    series: JSON.stringify(run.series),
     points: run.buffers.map((b) => toBase64(b.view())),
-    summary: run.summary,
+    summary: JSON.stringify(run.summary),
     blockMap: map && {
       planes: map.planes,
       blocksPerPlane: map.blocksPerPlane,
@@ -56,10 +60,15 @@ export function encodeRun(scenarioJson: string, run: FinishedRun): string {
   return JSON.stringify(file);
 }
 
-/** The run in a file, if the file holds this scenario's run in this format; otherwise null. */
+/**
+ * The run in a file, if the file holds this scenario's run in this format; otherwise null. A
+ * summary or series list the page would not accept from the engine is refused (EngineError).
+ */
 export function decodeRun(scenarioJson: string, text: string): FinishedRun | null {
   const file = JSON.parse(text) as RunFile;
-  if (file.format !== RUN_FILE_FORMAT || file.scenario !== scenarioJson || file.points.length !== file.series.length) return null;
+  if (file.format !== RUN_FILE_FORMAT || file.scenario !== scenarioJson) return null;
+  const series = engineResult('series_meta', file.series);
+  if (file.points.length !== series.length) return null;
   const buffers = file.points.map((p) => {
     const flat = new Float64Array(fromBase64(p).buffer);
     const buffer = new PointBuffer(flat.length / 2);
@@ -68,9 +77,9 @@ export function decodeRun(scenarioJson: string, text: string): FinishedRun | nul
   });
   const map = file.blockMap;
   return {
-    series: file.series,
+    series,
     buffers,
-    summary: file.summary,
+    summary: engineResult('summary', file.summary),
     blockMap: map && {
       planes: map.planes,
       blocksPerPlane: map.blocksPerPlane,

@@ -1,0 +1,50 @@
+// The shipped-run file: a real run read back is bit for bit the run written (-0, NaN and the
+// block map's typed arrays included), its summary and series pass the page's schema check, and
+// a file is used only for its own scenario in its own format.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EngineError } from '../../web/src/engine/errors';
+import { runToEnd, type FinishedRun } from '../../web/src/engine/runToEnd';
+import { decodeRun, encodeRun, runFileName, RUN_FILE_FORMAT } from '../../web/src/explain/story/runFile';
+import { loadEngine } from './loadEngine';
+
+let scenario: string;
+let run: FinishedRun;
+
+beforeAll(async () => {
+  const engine = loadEngine();
+  scenario = (await engine.catalog()).defaultScenario;
+  run = await runToEnd(engine, scenario, () => {});
+  // Values decimal text would not keep.
+  run.buffers[0].append(new Float64Array([-0, NaN, 0.1 + 0.2, Number.MIN_VALUE]));
+});
+
+const bits = (a: ArrayBufferView) => Array.from(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+
+describe('a shipped run file', () => {
+  it('reads back bit for bit', () => {
+    const back = decodeRun(scenario, encodeRun(scenario, run))!;
+    expect(back).not.toBeNull();
+    expect(back.buffers.map((b) => bits(b.view()))).toEqual(run.buffers.map((b) => bits(b.view())));
+    expect(back.series).toEqual(run.series);
+    expect(back.summary).toEqual(run.summary);
+    expect(run.blockMap).not.toBeNull();
+    expect(back.blockMap).toEqual(run.blockMap);
+  });
+
+  it('is refused for another scenario or another format', () => {
+    const text = encodeRun(scenario, run);
+    expect(decodeRun(`${scenario} `, text)).toBeNull();
+    expect(decodeRun(scenario, text.replace(`"format":${RUN_FILE_FORMAT}`, '"format":1'))).toBeNull();
+  });
+
+  it('refuses a summary the page would not accept from the engine', () => {
+    const text = encodeRun(scenario, { ...run, summary: { ...run.summary, write_amplification: 'high' } as unknown as FinishedRun['summary'] });
+    expect(() => decodeRun(scenario, text)).toThrow(EngineError);
+  });
+
+  it('is named by its scenario text alone', () => {
+    expect(runFileName(scenario)).toBe(runFileName(scenario));
+    expect(runFileName(scenario)).not.toBe(runFileName(`${scenario} `));
+    expect(runFileName('')).toBe('cbf29ce484222325.json');
+  });
+});
