@@ -74,6 +74,14 @@ async function scrollSettled(p: Page) {
   );
 }
 
+/** Every step has its run (or is a NAND view): nothing above the reader changes height any more. */
+async function allDrawn(p: Page) {
+  await p.waitForFunction(() => {
+    const steps = window.__ssdStory?.steps ?? [];
+    return steps.length > 0 && steps.every((s) => s.status === 'done' || s.status === 'lab');
+  }, undefined, { timeout: 60_000 });
+}
+
 async function expectAt(p: Page, stepId: string, n: number, total: number) {
   // Once the (smooth) scroll has come to rest, nothing may have moved the reader on.
   await scrollSettled(p);
@@ -115,6 +123,7 @@ describe('Next, Back, the step list, the address and the screen agree', () => {
       const total = story.steps.length;
       await page.goto(`${base()}?story=${story.id}&step=${story.steps[1].id}`, { waitUntil: 'load' });
       await page.getByTestId('story-page').waitFor();
+      await allDrawn(page);
       await expectAt(page, story.steps[1].id, 2, total);
       for (let i = 2; i < total; i += 1) {
         await page.getByTestId('story-next').click();
@@ -138,6 +147,7 @@ describe('Next, Back, the step list, the address and the screen agree', () => {
     const step = story.steps[2];
     await page.goto(`${base()}?story=${story.id}&step=${step.id}&lang=en`, { waitUntil: 'load' });
     await page.getByTestId('story-page').waitFor();
+    await allDrawn(page);
     await expectAt(page, step.id, 3, story.steps.length);
     await page.getByTestId('lang').locator('[data-value="ja"]').click();
     await expectAt(page, step.id, 3, story.steps.length);
