@@ -21,3 +21,17 @@ describe('issue 27 (3): article 002 latency trace', () => {
     }
   });
 });
+
+describe('issue 27 (4): log axes where a ratio is the point', () => {
+  it('article 004 and article 001 figures start on a log y, other charts on a linear one', async () => {
+    const { defaultLogY } = await import('../../web/src/charts/chartSpecs');
+    expect(defaultLogY('article-004-cached-vs-not', true)).toBe(true);
+    expect(defaultLogY('article-001-application-load', true)).toBe(true);
+    expect(defaultLogY('article-001-whole-drive-write', true)).toBe(true);
+    // The claim 0.8 vs 5.3 MB/s: a log axis puts them a factor apart, not both on the floor.
+    expect(Math.log10(5.3) - Math.log10(0.8)).toBeGreaterThan(0.8);
+    expect(defaultLogY('article-003-op-levels', true)).toBe(false);
+    expect(defaultLogY(undefined, true)).toBe(false);
+    expect(defaultLogY('article-004-cached-vs-not', false)).toBe(false);
+  });
+});
