@@ -35,3 +35,55 @@ describe('issue 27 (4): log axes where a ratio is the point', () => {
     expect(defaultLogY('article-004-cached-vs-not', false)).toBe(false);
   });
 });
+
+describe('issue 27 (5): identical lines are told apart', () => {
+  it('finds a line lying on an earlier one within a tolerance, and not a different one', async () => {
+    const { twinsOf } = await import('../../web/src/charts/lineIdentity');
+    const a = new Float64Array([1, 100, 2, 200, 3, 300]);
+    const same = new Float64Array([1, 100.2, 2, 199.9, 3, 300]);
+    const other = new Float64Array([1, 100, 2, 150, 3, 300]);
+    expect(twinsOf([a, same, other, a])).toEqual([-1, 0, -1, 0]);
+  });
+
+  it('chartLines dashes the twins and notes "same as …" in their legend label', async () => {
+    const { chartLines } = await import('../../web/src/charts/chartLines');
+    const meta = { id: 'write_throughput', role: 'throughput', label_id: 'write', label: 'Write', x: { id: 'time', unit: 's', name: 'Time', categories: [] }, y: { id: 'throughput', unit: 'mb_per_s', name: 'Throughput', categories: [] } };
+    const pts = new Float64Array([1, 100, 2, 200, 3, 300]);
+    const pin = (id: string, preset: string) => ({ id, label: () => preset, figure: 'article-000-random-write', preset, scenarioJson: `{"p":"${preset}"}`, series: [{ meta, points: pts }] });
+    const t = (key: string, v?: Record<string, string>) => (key === 'chart.sameAs' ? `${v!.label} (same as ${v!.other})` : key);
+    const view = { status: 'idle', scenarioJson: null, series: [], buffers: [], frame: 0 };
+    const { series } = chartLines({
+      def: { id: 'headline', series: [], mark: 'line', role: 'headline' },
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a minimal run and pins, only what chartLines reads
+      view: view as any,
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      overlay: [pin('a', 'bg4-like-hmb-off'), pin('b', 'bg4-like'), pin('c', 'bg4-like-hmb-64mb')] as any,
+      runPreset: null,
+      lang: 'en',
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      t: t as any,
+      cdfMode: 'cdf',
+      mismatch: null,
+      showOdd: false,
+    });
+    expect(series.map((s) => s.label)).toEqual(['bg4-like-hmb-off', 'bg4-like (same as bg4-like-hmb-off)', 'bg4-like-hmb-64mb (same as bg4-like-hmb-off)']);
+    expect(series[0].dash).toBeUndefined();
+    expect(new Set(series.map((s) => s.dash)).size).toBe(3);
+  });
+});
+
+describe('issue 27 (6): one colour per drive', () => {
+  it('a drive has its colour whatever figure or index it is drawn at, and each figure’s drives differ', async () => {
+    const { readFileSync, readdirSync } = await import('node:fs');
+    const { driveColor } = await import('../../web/src/charts/lineIdentity');
+    // The 970 was orange in one step and pink (the BG3's colour) in the next.
+    expect(driveColor('970-evo-plus-like')).not.toBe(driveColor('bg3-like'));
+    const dir = new URL('../../engine/presets/figures/', import.meta.url);
+    for (const file of readdirSync(dir)) {
+      const members: { preset: string }[] = JSON.parse(readFileSync(new URL(file, dir), 'utf8')).members;
+      const colors = members.map((m) => driveColor(m.preset));
+      expect(colors.every(Boolean), file).toBe(true);
+      expect(new Set(colors).size, file).toBe(colors.length);
+    }
+  });
+});

@@ -437,6 +437,9 @@ export const en = {
   'lab.op': 'Spare (OP) %',
   'lab.sectionHelp': 'Watch the flash translation layer place every write, mark old copies stale and garbage-collect blocks, one event at a time.',
   // end NAND lab
+  // issue 27 charts
+  'chart.sameAs': '{label} (same as {other})',
+  // end issue 27 charts
 } as const;
 
 export type MessageKey = keyof typeof en;

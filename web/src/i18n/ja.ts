@@ -438,4 +438,7 @@ export const ja: Record<MessageKey, string> = {
   'lab.op': '予備領域（OP）%',
   'lab.sectionHelp': 'FTL が書き込みをどこに置き、古いコピーを無効にし、ブロックをガベージコレクションする様子を、1 イベントずつ観察できます。',
   // end NAND lab
+  // issue 27 charts
+  'chart.sameAs': '{label}（{other} と同じ）',
+  // end issue 27 charts
 };
