@@ -87,3 +87,32 @@ describe('issue 27 (6): one colour per drive', () => {
     }
   });
 });
+
+describe('issue 27 (7): story highlights', () => {
+  const line = (pts: number[][]) => ({ key: 'k', label: 'k', color: '#000', marker: 'circle' as const, points: new Float64Array(pts.flat()) });
+  // A span sweep whose knee moved from 8 to 16 GiB (spans 1, 2, 4, … 64 GiB).
+  const moved = line([1, 2, 4, 8, 16, 32, 64].map((x) => [x, x < 16 ? 1000 : 300]));
+
+  it('a knee mark follows the data to where it bends, or is left off when nothing bends near it', async () => {
+    const { followData } = await import('../../web/src/explain/story/markFollow');
+    const knee = { kind: 'knee' as const, x: 8, label: 'DRAM full' };
+    expect(followData([knee], [moved], true).map((m) => m.x)).toEqual([16]);
+    const flat = line([1, 2, 4, 8, 16, 32, 64].map((x) => [x, 1000]));
+    expect(followData([knee], [flat], true)).toEqual([]);
+    // Far from any bend: left off rather than drawn where nothing happens.
+    expect(followData([{ ...knee, x: 1 }], [moved], true)).toEqual([]);
+    // Bands and spikes stay as written; with no data yet, everything does.
+    const band = { kind: 'band' as const, x: 2, x2: 4, label: 'b' };
+    expect(followData([band], [moved], true)).toEqual([band]);
+    expect(followData([knee], [], true)).toEqual([knee]);
+  });
+
+  it('labels are drawn over the lines on a white plate wide enough for the text', async () => {
+    const { placeLabels } = await import('../../web/src/explain/story/HighlightLayer');
+    const [a] = placeLabels([{ mark: { kind: 'knee', x: 16, label: 'DRAM full' }, left: 100, right: 100 }], 600);
+    expect(a.anchor).toBe('start');
+    expect(a.plate.x).toBeLessThan(a.tx);
+    expect(a.plate.x + a.plate.width).toBeGreaterThan(a.tx + 'DRAM full'.length * 6.5);
+    expect(a.plate.y).toBeLessThan(a.y);
+  });
+});

@@ -41,8 +41,8 @@ interface Props {
   /** Extra buttons in the card head (Pin). */
   actions?: ReactNode;
   exportable?: boolean;
-  /** Drawn in the plot's frame behind the lines (a story step's highlight). */
-  highlight?: (frame: PlotFrame) => ReactNode;
+  /** Drawn in the plot's frame (a story step's highlight): marks behind the lines, labels over them. */
+  highlight?: (frame: PlotFrame, layer?: 'under' | 'over', series?: readonly PlotSeries[]) => ReactNode;
 }
 
 /** Pins drawn on this chart: only those whose headline shares the chart's axes. */
