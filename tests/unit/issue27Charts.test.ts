@@ -60,8 +60,7 @@ describe('issue 27 (5): identical lines are told apart', () => {
       overlay: [pin('a', 'bg4-like-hmb-off'), pin('b', 'bg4-like'), pin('c', 'bg4-like-hmb-64mb')] as any,
       runPreset: null,
       lang: 'en',
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      t: t as any,
+      t,
       cdfMode: 'cdf',
       mismatch: null,
       showOdd: false,
