@@ -95,7 +95,10 @@ describe('issue 27 (7): story highlights', () => {
   it('a knee mark follows the data to where it bends, or is left off when nothing bends near it', async () => {
     const { followData } = await import('../../web/src/explain/story/markFollow');
     const knee = { kind: 'knee' as const, x: 8, label: 'DRAM full' };
-    expect(followData([knee], [moved], true).map((m) => m.x)).toEqual([16]);
+    // The story's knee at 24 GiB, the data's now between 8 and 16: moved onto the drop.
+    expect(followData([{ ...knee, x: 24 }], [moved], true).map((m) => m.x)).toEqual([16]);
+    // A mark inside the drop (a summary's 12 GiB between the samples at 8 and 16) stays.
+    expect(followData([{ ...knee, x: 12 }], [moved], true).map((m) => m.x)).toEqual([12]);
     const flat = line([1, 2, 4, 8, 16, 32, 64].map((x) => [x, 1000]));
     expect(followData([knee], [flat], true)).toEqual([]);
     // Far from any bend: left off rather than drawn where nothing happens.

@@ -19,11 +19,12 @@ function smooth(ys: number[]): number[] {
 }
 
 /**
- * The x of each line's steepest drop (the first point after it), with its depth: the knee of a
- * span sweep, the cliff where an SLC cache runs out. Null when no line falls below `DROP`.
+ * Each line's steepest drop, as the x of the last point before it and the first after it: the
+ * knee of a span sweep, the cliff where an SLC cache runs out. None for a line that never falls
+ * below `DROP` of its level.
  */
-export function dataKnees(series: readonly PlotSeries[]): number[] {
-  const knees: number[] = [];
+export function dataKnees(series: readonly PlotSeries[]): [number, number][] {
+  const knees: [number, number][] = [];
   for (const s of series) {
     const n = s.points.length >> 1;
     if (n < 3) continue;
@@ -35,7 +36,7 @@ export function dataKnees(series: readonly PlotSeries[]): number[] {
       const r = ys[i - 1] > 0 ? ys[i] / ys[i - 1] : 1;
       if (r < ratio) [best, ratio] = [i, r];
     }
-    if (best > 0) knees.push(xs[best]);
+    if (best > 0) knees.push([xs[best - 1], xs[best]]);
   }
   return knees;
 }
@@ -54,7 +55,10 @@ export function followData(marks: readonly Mark[], series: readonly PlotSeries[]
   const distance = (a: number, b: number) => (xLog ? Math.abs(Math.log(a / b)) / NEAR_LOG : Math.abs(a - b) / (NEAR_LINEAR * (hi - lo || 1)));
   return marks.flatMap((m) => {
     if (m.kind !== 'knee' && m.kind !== 'cliff') return [m];
-    const near = knees.filter((k) => distance(k, m.x) <= 1).sort((a, b) => distance(a, m.x) - distance(b, m.x))[0];
+    // Inside a drop (between the points either side of it) the mark agrees with the data: a
+    // knee from the summary (24 GiB covered, sampled at 16 and 32) stays where it is.
+    if (knees.some(([a, b]) => m.x >= a && m.x <= b)) return [m];
+    const near = knees.map(([, b]) => b).filter((k) => distance(k, m.x) <= 1).sort((a, b) => distance(a, m.x) - distance(b, m.x))[0];
     return near === undefined ? [] : [{ ...m, x: near }];
   });
 }
