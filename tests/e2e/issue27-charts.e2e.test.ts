@@ -70,4 +70,14 @@ describe('issue 27 charts', () => {
     await shotStep('random-writes', 'article-000-random-writes');
     expect(browser.problems).toEqual([]);
   }, 400_000);
+
+  it('article 001: the H10 pinned and not lie on each other, noted; the ratio figure on a log y', async () => {
+    await openSteps('article-001', ['optane-cache']);
+    const step = page.locator('[data-step="optane-cache"]');
+    const labels = await step.locator('[data-testid="legend"] .legend-item').allTextContents();
+    expect(labels.some((l) => /same as/.test(l)), JSON.stringify(labels)).toBe(true);
+    await expect(step.locator('[data-testid="headline-logy"]').isChecked()).resolves.toBe(true);
+    await shotStep('optane-cache', 'article-001-optane-cache');
+    expect(browser.problems).toEqual([]);
+  }, 400_000);
 });
