@@ -186,3 +186,14 @@ fn disk_knobs_are_refused_by_field_and_hidden_from_other_kinds() {
         r.series.iter().map(|s| &s.id).collect::<Vec<_>>()
     );
 }
+
+#[test]
+fn the_throughput_line_of_random_reads_is_not_a_comb() {
+    // Issue 27: 2 s of 4 KiB random reads drew 10 ms windows, shorter than one read (about
+    // 16 ms): every other window was empty. Automatic windows now hold several reads.
+    let r = disk(json!({}), job("randread", "4k", 1, 0, 0, 2.0));
+    let reads = &r.series.iter().find(|s| s.id == "read_throughput").unwrap().points;
+    let empty = reads.iter().filter(|p| p[1] == 0.0).count();
+    assert!(r.summary.time_window_ms >= 4.99 * (12.0 + REV_MS / 2.0), "{} ms windows", r.summary.time_window_ms);
+    assert_eq!(empty, 0, "{empty} of {} windows empty", reads.len());
+}

@@ -47,8 +47,9 @@ interface Props {
   exporter?: MutableRefObject<ChartExporter | null>;
   /** Lines break where a point is missing (a series over time without a value for a while). */
   breakGaps?: boolean;
-  /** Drawn in the plot's frame behind the data: a story's highlighted knee, cliff or band. */
-  overlay?: (frame: PlotFrame) => ReactNode;
+  /** Drawn in the plot's frame: a story's highlighted knee, cliff or band behind the data
+   * ('under'), their labels above it ('over'); given the lines, so a mark can follow them. */
+  overlay?: (frame: PlotFrame, layer?: 'under' | 'over', series?: readonly PlotSeries[]) => ReactNode;
 }
 
 export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height: tallest = 320, labels, format, exporter, breakGaps = false, overlay }: Props) {
@@ -93,13 +94,14 @@ export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height: tal
       <svg ref={svgRef} width={width} height={height} role="img" aria-label={labels.ariaLabel} fontFamily={FONT} data-points={count}>
         <g transform={`translate(${MARGINS.left},${MARGINS.top})`}>
           <GridLines frame={frame} />
-          {overlay?.(frame)}
+          {overlay?.(frame, 'under', series)}
           <YAxis frame={frame} axis={y} lang={format.lang} />
           <XAxis frame={frame} axis={x} lang={format.lang} ticks={xTicks} categories={categories} />
           <RefLineMarks lines={refLines} frame={frame} />
           {mark === 'bars' && <BarMarks series={series} frame={frame} />}
           <LineMarks shapes={shapes} series={series} />
           {mark !== 'dots' && <RefLineLabels lines={refLines} frame={frame} top={overlay ? OVERLAY_LABEL_ROWS_PX : 0} />}
+          {mark !== 'dots' && overlay?.(frame, 'over', series)}
           {count === 0 && (
             <text className="chart-empty" x={frame.innerWidth / 2} y={frame.innerHeight / 2} textAnchor="middle" fontSize={13} fill="#7a869c">
               {labels.emptyText}
@@ -110,10 +112,11 @@ export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height: tal
       </svg>
       {mark === 'dots' && <canvas ref={canvasRef} className="plot-canvas" data-testid="plot-canvas" style={plotBox} />}
       {/* Over a canvas point cloud the labels need their own layer to stay on top of the dots. */}
-      {mark === 'dots' && refLines.length > 0 && (
+      {mark === 'dots' && (refLines.length > 0 || overlay) && (
         <svg ref={overlayRef} className="plot-overlay" width={width} height={height} fontFamily={FONT} aria-hidden="true">
           <g transform={`translate(${MARGINS.left},${MARGINS.top})`}>
             <RefLineLabels lines={refLines} frame={frame} top={overlay ? OVERLAY_LABEL_ROWS_PX : 0} />
+            {overlay?.(frame, 'over', series)}
           </g>
         </svg>
       )}

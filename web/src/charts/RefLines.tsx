@@ -101,7 +101,7 @@ export function RefLineMarks({ lines, frame }: { lines: readonly RefLine[]; fram
           y1={y1}
           y2={y2}
           stroke={r.color}
-          strokeDasharray="4 4"
+          strokeDasharray={r.dash ?? '4 4'}
           // A partial line is the article's number itself: a touch stronger than a percentile's.
           strokeWidth={r.span || r.vertical ? 1.5 : 1}
           strokeOpacity={r.span || r.vertical ? 0.9 : 0.75}

@@ -13,7 +13,7 @@ import { unitText } from '../i18n/units';
 import { Chart, type PlotSeries, type RefLine } from './Chart';
 import type { PlotFrame } from './plotFrame';
 import { ChartCard, type LegendEntry } from './ChartCard';
-import { isGeometric, sameAxes, type ChartDef } from './chartSpecs';
+import { defaultLogY, isGeometric, sameAxes, type ChartDef } from './chartSpecs';
 import { chartLines, EMPTY, type CdfMode } from './chartLines';
 import type { ChartExporter } from './exportChart';
 import { formatValue, unitsOnChart } from './format';
@@ -41,8 +41,8 @@ interface Props {
   /** Extra buttons in the card head (Pin). */
   actions?: ReactNode;
   exportable?: boolean;
-  /** Drawn in the plot's frame behind the lines (a story step's highlight). */
-  highlight?: (frame: PlotFrame) => ReactNode;
+  /** Drawn in the plot's frame (a story step's highlight): marks behind the lines, labels over them. */
+  highlight?: (frame: PlotFrame, layer?: 'under' | 'over', series?: readonly PlotSeries[]) => ReactNode;
 }
 
 /** Pins drawn on this chart: only those whose headline shares the chart's axes. */
@@ -68,7 +68,7 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
   const exporter = useRef<ChartExporter | null>(null);
   const metas = def.series.map((i) => view.series[i]).filter(Boolean);
   const first = metas[0];
-  const { logXChoice, setLogX, logY, setLogY, cdfMode, setCdfMode, showPct, setShowPct } = useChartChoices();
+  const { logXChoice, setLogX, logYChoice, setLogY, cdfMode, setCdfMode, showPct, setShowPct } = useChartChoices();
   const overlay = compatiblePins(pins, first);
   const comparing = overlay.length > 0;
   const live = view.status === 'running';
@@ -94,6 +94,7 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
   // Rates over time or data written span decades where a cache runs out (article 001's
   // 1,200 MB/s before the cliff, 20-70 MB/s after): a log y shows both parts' patterns.
   const canLogY = def.role === 'latency_trace' || (def.mark === 'line' && (def.role === 'headline' || def.role === 'time'));
+  const logY = logYChoice ?? defaultLogY(overlay.find((p) => p.figure)?.figure, canLogY);
   const refLines: RefLine[] = [...(def.role === 'latency_trace' && showPct ? percentileLines(view, first, { t, lang, locale }) : []), ...(article?.marks ?? [])];
   const histogram = def.role === 'cdf' && cdfMode === 'hist';
 
@@ -146,11 +147,12 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
 
 /** The reader's choices for one chart; x's log scale follows the data until chosen. */
 function useChartChoices() {
-  const [logY, setLogY] = useState(false);
+  // null: the chart's default (log for a ratio figure), until the reader chooses.
+  const [logYChoice, setLogY] = useState<boolean | null>(null);
   const [logXChoice, setLogX] = useState<boolean | null>(null);
   const [cdfMode, setCdfMode] = useState<CdfMode>('cdf');
   const [showPct, setShowPct] = useState(true);
-  return { logXChoice, setLogX, logY, setLogY, cdfMode, setCdfMode, showPct, setShowPct };
+  return { logXChoice, setLogX, logYChoice, setLogY, cdfMode, setCdfMode, showPct, setShowPct };
 }
 
 /** One legend entry a line; a pin's can remove the pin. */

@@ -10,6 +10,7 @@ import type { PlotSeries } from './chartTypes';
 import { cdfToHistogram, histogramIndex, histogramSteps } from './latency';
 import type { LatencyRow } from './LatencyCompareTable';
 import { seriesStyle } from './palette';
+import { driveColor, freeColor, TWIN_DASHES, twinsOf } from './lineIdentity';
 
 export const EMPTY = new Float64Array(0);
 
@@ -37,15 +38,35 @@ export interface ChartLines {
 
 export function chartLines(input: LineInputs): ChartLines {
   const lines: ChartLines = { series: [], sources: [] };
-  pinLines(input, lines);
+  // The drive preset each line is, when it is one drive's single line (for its colour).
+  const drives: (string | undefined)[] = [];
+  pinLines(input, lines, drives);
   // The current run, unless a pin already holds exactly this scenario's result, or a figure
   // member of the same unchanged preset stands for it (article 002 runs the 900P-like drive
   // through 6 GiB, its preset through 32 GB: both lines would only stretch the x axis).
   const { view, mismatch, overlay, runPreset, showOdd } = input;
   const done = view.scenarioJson !== null && view.status === 'done';
   const duplicate = done && !mismatch && overlay.some((p) => sameScenario(p.scenarioJson, view.scenarioJson!) || (runPreset !== null && p.preset === runPreset));
-  if (!duplicate && (!mismatch || showOdd)) runLines(input, done, lines);
-  return lines;
+  if (!duplicate && (!mismatch || showOdd)) runLines(input, done, lines, drives);
+  return identify(lines, drives, input.t);
+}
+
+/**
+ * Colours by drive (the preset a line is), the rest from what is left; and a line lying on an
+ * earlier one gets a dash and "same as …" in the legend, so neither hides the other.
+ */
+function identify(lines: ChartLines, drives: (string | undefined)[], t: I18n['t']): ChartLines {
+  const own = lines.series.map((s, i) => (s.dash === '4 4' ? undefined : driveColor(drives[i])));
+  const taken = own.filter((c): c is string => !!c);
+  const series = lines.series.map((s, i) => {
+    const color = own[i] ?? (drives[i] === undefined && s.dash !== '4 4' ? freeColor(taken, s.color) : s.color);
+    if (!own[i]) taken.push(color);
+    return { ...s, color };
+  });
+  const twins = twinsOf(series.map((s) => s.points));
+  let n = 0;
+  const out = series.map((s, i) => (twins[i] < 0 ? s : { ...s, dash: TWIN_DASHES[n++ % TWIN_DASHES.length], label: t('chart.sameAs', { label: s.label, other: series[twins[i]].label }) }));
+  return { series: out, sources: lines.sources };
 }
 
 /**
@@ -58,18 +79,19 @@ function transform({ def, cdfMode, view }: LineInputs, p: Float64Array, cdfId?: 
   return h >= 0 ? histogramSteps(view.buffers[h]?.view() ?? EMPTY) : cdfToHistogram(p);
 }
 
-function pinLines(input: LineInputs, { series, sources }: ChartLines): void {
+function pinLines(input: LineInputs, { series, sources }: ChartLines, drives: (string | undefined)[]): void {
   for (const pin of input.overlay) {
     const label = pin.label(input.lang);
     for (const s of pin.series) {
       const name = pin.series.length > 1 ? `${label} · ${seriesLabel(input.lang, s.meta)}` : label;
       series.push({ key: `${pin.id}:${s.meta.id}`, label: name, points: transform(input, s.points), ...seriesStyle(series.length) });
       sources.push(pin.summary);
+      drives.push(pin.series.length === 1 && pin.figure ? pin.preset : undefined);
     }
   }
 }
 
-function runLines(input: LineInputs, done: boolean, { series, sources }: ChartLines): void {
+function runLines(input: LineInputs, done: boolean, { series, sources }: ChartLines, drives: (string | undefined)[]): void {
   const { def, view, lang, t, mismatch, cdfMode } = input;
   const comparing = input.overlay.length > 0;
   const many = def.series.filter((i) => view.series[i]).length > 1;
@@ -83,6 +105,7 @@ function runLines(input: LineInputs, done: boolean, { series, sources }: ChartLi
     const odd = mismatch ? { color: '#6B7280', dash: '4 4' } : {};
     series.push({ key: meta.id, label, points: transform(input, view.buffers[i]?.view() ?? EMPTY, meta.id), ...seriesStyle(series.length), ...odd, curve: def.role === 'cdf' && cdfMode === 'hist' ? 'step' : 'linear' });
     sources.push(done ? view.summary : null);
+    drives.push(many ? undefined : (input.runPreset ?? undefined));
   }
 }
 

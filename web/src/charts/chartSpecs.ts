@@ -103,3 +103,16 @@ export function isGeometric(points: Float64Array): boolean {
   const steps = xs.slice(1).map((x, i) => x / xs[i]).sort((a, b) => a - b);
   return xs[xs.length - 1] / xs[0] >= 16 && steps[Math.floor(steps.length / 2)] >= 1.25;
 }
+
+/**
+ * Figures whose claim is a ratio between drives: article 004's cached 5.3 MB/s against the disk's
+ * 0.8 (both sat on the floor of a linear axis) and article 001's 61 against 45 MB/s (squashed
+ * under the cache's 1,000). Their y axis starts on a log scale, where equal ratios look equal;
+ * the reader's switch still turns it off. Keyed by the engine's figure id.
+ */
+export const LOG_Y_FIGURES: ReadonlySet<string> = new Set(['article-001-application-load', 'article-001-whole-drive-write', 'article-004-cached-vs-not']);
+
+/** The y scale a chart starts on: log for a ratio figure's chart that can take one. */
+export function defaultLogY(figure: string | null | undefined, canLogY: boolean): boolean {
+  return canLogY && !!figure && LOG_Y_FIGURES.has(figure);
+}

@@ -35,6 +35,8 @@ export interface RefLine {
    * make a short mark centred there (an article's number at one point). The whole plot when absent.
    */
   span?: readonly [number, number];
+  /** Dash pattern; '4 4' when absent. */
+  dash?: string;
   /** A vertical line at x = `value` (where an article says a line falls below a level). */
   vertical?: boolean;
 }

@@ -6,7 +6,15 @@ import { withUnit } from '../i18n/units';
 import type { RefLine } from './chartTypes';
 import { percentiles } from './latency';
 
-const PCT_COLORS = { p50: '#009E73', p99: '#D55E00', 'p99.9': '#CC79A7' };
+/**
+ * Percentiles are summaries, not drives: they take greys outside the drives' palette (a p99 in
+ * the XPoint drive's orange read as that drive's), and a dash each, finer for the tail.
+ */
+export const PCT_STYLE = {
+  p50: { color: '#4d4d4d', dash: '8 4' },
+  p99: { color: '#6b6b6b', dash: '2 3' },
+  'p99.9': { color: '#8a8a8a', dash: '1 4' },
+} as const;
 
 interface Format {
   t: I18n['t'];
@@ -22,7 +30,8 @@ export function percentileLines(view: RunView, first: SeriesMeta, { t, lang, loc
       key: `${p.op}-${p.name}`,
       label: `${t(p.op === 'read' ? 'op.read' : 'op.write')} ${p.name}`,
       value: p.value,
-      color: PCT_COLORS[p.name],
+      color: PCT_STYLE[p.name].color,
+      dash: PCT_STYLE[p.name].dash,
     })),
     (v) => withUnit(lang, v.toLocaleString(locale, { maximumSignificantDigits: 4 }), first.y.unit),
   );

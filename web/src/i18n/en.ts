@@ -454,6 +454,9 @@ export const en = {
   'refused.stale': 'Not this scenario: the last accepted run',
   'run.refused': 'Scenario refused: fix the value named above',
   // end issue 27
+  // issue 27 charts
+  'chart.sameAs': '{label} (same as {other})',
+  // end issue 27 charts
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -455,4 +455,7 @@ export const ja: Record<MessageKey, string> = {
   'refused.stale': 'このシナリオではありません：最後に受け付けた実行',
   'run.refused': 'シナリオが拒否されました：上に示した値を直してください',
   // end issue 27
+  // issue 27 charts
+  'chart.sameAs': '{label}（{other} と同じ）',
+  // end issue 27 charts
 };

@@ -42,8 +42,8 @@ pub(crate) fn known_duration_ns(plan: &Plan) -> Option<Nanos> {
 }
 
 /// Width of the time windows: `log_avg_msec` if the job sets it, else about 200 points
-/// over the run. Runs limited by bytes are estimated from the fastest the hardware could
-/// go, so there are at least 200.
+/// over the run, and never less than a few of a disk's operations. Runs limited by bytes
+/// are estimated from the fastest the hardware could go, so there are at least 200.
 pub(crate) fn time_window(plan: &Plan, device: &Device, geo: Option<&Geometry>) -> Result<TimeWindow, ScenarioError> {
     let requested = requested_width_ns(plan, device, geo)?.max(1);
     let known = known_duration_ns(plan);
@@ -73,7 +73,26 @@ fn requested_width_ns(plan: &Plan, device: &Device, geo: Option<&Geometry>) -> R
         let media = if matches!(p.job.rw, Rw::Read | Rw::Randread) { read_rate } else { write_rate };
         total_s += p.job.io_size.0 as f64 / media.min(link);
     }
-    Ok(((total_s * 1e9 / 200.0) as Nanos).max(1_000))
+    Ok(((total_s * 1e9 / 200.0) as Nanos).max(1_000).max(OPS_PER_WINDOW * operation_ns(device, device.kind)))
+}
+
+/// Disk operations an automatic window holds at least. A window shorter than one random
+/// operation of a hard disk sees either none or one finish: the throughput line becomes a
+/// comb of zeros and spikes (issue 27). Five keep the line readable and still leave the
+/// shortest preset's windows (article 004's 100 ms) as they were.
+const OPS_PER_WINDOW: Nanos = 5;
+
+/// A random operation's time on the slowest of the device's media: an average seek and half
+/// a turn for a disk; the solid-state media's are microseconds, which the 1 µs floor covers.
+fn operation_ns(device: &Device, kind: DeviceKind) -> Nanos {
+    match kind {
+        DeviceKind::Hdd => {
+            let half_turn_ms = 30_000.0 / device.hdd.rpm.max(1) as f64;
+            ((device.hdd.average_seek_ms + half_turn_ms) * 1e6) as Nanos
+        }
+        DeviceKind::Hybrid => operation_ns(device, device.tier.cache).max(operation_ns(device, device.tier.backing)),
+        DeviceKind::NandSsd | DeviceKind::XpointSsd => 0,
+    }
 }
 
 /// The fastest the media reads and writes, bytes per second, so a run that slows down later

@@ -78,6 +78,9 @@ pub struct Simulation {
     /// The drive's counters when the workload started: the run's numbers count from here.
     base: Baseline,
     now: Nanos,
+    /// When the host last decided to issue a command: the time windows close there once
+    /// the last phase stops issuing (see `Recorder::close_windows`).
+    last_issue: Nanos,
     events: u64,
     finished: bool,
     /// Why the run stopped before its workload's end: the ceiling it reached, naming the
@@ -152,6 +155,7 @@ impl Simulation {
             outstanding: 0,
             recorder,
             now: 0,
+            last_issue: 0,
             events: 0,
             finished: false,
             stopped: None,
@@ -232,6 +236,7 @@ impl Simulation {
             return;
         }
         let command = runner.next_command();
+        self.last_issue = now;
         self.drive.prefetch(runner.drawn_ahead(), runner.writes_only());
         let submit = self.threads.submit_time(slot, now);
         let started = submit - self.threads.overhead_ns();
@@ -306,6 +311,15 @@ impl Simulation {
             // counted, and the phase's elapsed time runs to the last of them. Dropping them
             // would lose exactly the slow ones (a write waiting for GC at the end).
             self.now = t;
+            // The last phase's queue is draining: the time windows end at the last issue.
+            if self.recorder.windows_open()
+                && self.phase + 1 == self.phases.len()
+                && !self.threads.runner(slot).wants_more(t)
+                && !self.threads.any_wants_more(t)
+            {
+                let counters = self.write_counters();
+                self.recorder.close_windows(self.last_issue, counters);
+            }
             // The drive's counters are read only when a window ends, not per command.
             if self.recorder.window_ends_by(t) {
                 let counters = self.write_counters();

@@ -70,6 +70,11 @@ impl Threads {
         self.runners.iter().map(|r| r.end_time(last)).max().unwrap_or(last)
     }
 
+    /// Some thread still issues commands at `now`.
+    pub fn any_wants_more(&self, now: Nanos) -> bool {
+        self.runners.iter().any(|r| r.wants_more(now))
+    }
+
     /// Share of the phase done, 0..1: the threads' mean.
     pub fn progress(&self, now: Nanos) -> f64 {
         self.runners.iter().map(|r| r.progress(now)).sum::<f64>() / self.runners.len() as f64

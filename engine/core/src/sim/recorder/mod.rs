@@ -237,6 +237,12 @@ impl Recorder {
         }
     }
 
+    /// The time windows still take completions (`close_windows` has not been called).
+    #[inline]
+    pub fn windows_open(&self) -> bool {
+        self.window_end != Nanos::MAX
+    }
+
     /// The time series hold all the points they may: the run stops (`sim/ceiling.rs`).
     #[inline]
     pub fn time_series_full(&self) -> bool {
@@ -260,11 +266,33 @@ impl Recorder {
         }
     }
 
-    /// Emits the last, possibly shorter window ending at `end`. A sliver under a tenth of a
-    /// window (rounding of the window width, or the last command in flight completing just
-    /// after a window) would read as a spurious dip or spike, so its throughput joins the
-    /// last window drawn, which is stretched to `end`: no completion is lost from the chart.
+    /// Emits the last, possibly shorter window ending at `end`, unless `close_windows` has
+    /// (the host stopped issuing earlier). A partial window is averaged over its own width;
+    /// a sliver under a tenth of a window (rounding of the window width) would read as a
+    /// spurious dip or spike, so its throughput joins the last window drawn, which is
+    /// stretched to cover it.
     pub fn finish(&mut self, end: Nanos, counters: WindowCounters) {
+        self.close_windows(end, counters);
+        self.finish_cumulative_waf(end, counters);
+        if let Some(t) = &mut self.timeline {
+            t.flush(&mut self.series);
+        }
+        self.add_latency_cdfs();
+        self.add_latency_histograms();
+    }
+
+    /// The host issued its last command at `at`: the time windows end there. The commands
+    /// still in flight complete after it (a queue draining, as fio's do once its runtime
+    /// ends); they count in the summary, but a window over the drain would plunge and read
+    /// as the drive slowing down, so the time series stop at `at` (fio's bandwidth log
+    /// likewise covers the runtime). A later call, or `finish`, draws nothing more.
+    pub fn close_windows(&mut self, at: Nanos, counters: WindowCounters) {
+        if self.window_end == Nanos::MAX {
+            return;
+        }
+        let start = self.window_end - self.window_ns;
+        // Windows already drawn past `at` (a think-time job's last completions) stay.
+        let end = at.max(start);
         self.advance(end, counters);
         let start = self.window_end - self.window_ns;
         if end > start && ((end - start) * 10 >= self.window_ns || self.windows == 0) {
@@ -273,12 +301,7 @@ impl Recorder {
         } else if end > start {
             self.stretch_last_window(end, end - start, counters);
         }
-        self.finish_cumulative_waf(end, counters);
-        if let Some(t) = &mut self.timeline {
-            t.flush(&mut self.series);
-        }
-        self.add_latency_cdfs();
-        self.add_latency_histograms();
+        self.window_end = Nanos::MAX;
     }
 
     /// Adds the throughput of a final sliver of `width` ending at `end` to the last window.
