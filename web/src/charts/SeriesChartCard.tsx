@@ -91,8 +91,7 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
   const geometric = isGeometric(series.find((s) => s.points.length)?.points ?? EMPTY);
   const logX = def.role === 'cdf' ? (logXChoice ?? true) : (logXChoice ?? geometric);
   const canLogX = def.role === 'cdf' || geometric;
-  // Rates over time or data written span decades where a cache runs out (article 001's
-  // 1,200 MB/s before the cliff, 20-70 MB/s after): a log y shows both parts' patterns.
+  // A log y shows both sides of a cache running out (article 001: 1,200 vs 20-70 MB/s).
   const canLogY = def.role === 'latency_trace' || (def.mark === 'line' && (def.role === 'headline' || def.role === 'time'));
   const logY = logYChoice ?? defaultLogY(overlay.find((p) => p.figure)?.figure, canLogY);
   const refLines: RefLine[] = [...(def.role === 'latency_trace' && showPct ? percentileLines(view, first, { t, lang, locale }) : []), ...(article?.marks ?? [])];

@@ -311,23 +311,8 @@ impl Simulation {
             // counted, and the phase's elapsed time runs to the last of them. Dropping them
             // would lose exactly the slow ones (a write waiting for GC at the end).
             self.now = t;
-            // The last phase's queue is draining: the time windows end at the last issue.
-            if self.recorder.windows_open()
-                && self.phase + 1 == self.phases.len()
-                && !self.threads.runner(slot).wants_more(t)
-                && !self.threads.any_wants_more(t)
-            {
-                let counters = self.write_counters();
-                self.recorder.close_windows(self.last_issue, counters);
-            }
-            // The drive's counters are read only when a window ends, not per command.
-            if self.recorder.window_ends_by(t) {
-                let counters = self.write_counters();
-                self.recorder.advance(t, counters);
-                if self.recorder.time_series_full() {
-                    self.stop(self.ceiling.stopped_full(&self.phases[self.phase].job, self.recorder.max_time_points()));
-                    break;
-                }
+            if self.move_windows(slot, t) {
+                break;
             }
             let bytes = s.command.units as u64 * MAPPING_UNIT_BYTES;
             if self.recorder.slc_point_due(s.command.op, bytes) {
@@ -354,6 +339,26 @@ impl Simulation {
             }
         }
         self.finished
+    }
+
+    /// The time windows at a completion: closed at the last issue once the last phase's queue
+    /// is draining, moved on when one ends (the drive's counters are read only then, not per
+    /// command). True when the series are full and the run stops.
+    #[inline]
+    fn move_windows(&mut self, slot: u32, t: Nanos) -> bool {
+        if self.recorder.windows_open() && self.phase + 1 == self.phases.len() && !self.threads.runner(slot).wants_more(t) && !self.threads.any_wants_more(t) {
+            let counters = self.write_counters();
+            self.recorder.close_windows(self.last_issue, counters);
+        }
+        if self.recorder.window_ends_by(t) {
+            let counters = self.write_counters();
+            self.recorder.advance(t, counters);
+            if self.recorder.time_series_full() {
+                self.stop(self.ceiling.stopped_full(&self.phases[self.phase].job, self.recorder.max_time_points()));
+                return true;
+            }
+        }
+        false
     }
 
     /// Every command of the phase is done: record its chart point, start the next phase.
