@@ -251,9 +251,10 @@ describe('a playground that teaches: percentile labels and phones', () => {
         const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
         expect(overlap, `labels ${i} and ${j}`).toBe(false);
       }
-    // The lines are thin dashes in the base layer, beneath the canvas of dots.
+    // The lines are thin dashes in the base layer, beneath the canvas of dots: p50 the
+    // longest dash, finer for the tail (percentileLines.ts), none a drive's colour.
     const line = chart.locator('.plot > svg .ref-lines line').first();
-    await expect(line.getAttribute('stroke-dasharray')).resolves.toBe('4 4');
+    await expect(line.getAttribute('stroke-dasharray')).resolves.toBe('8 4');
     await expect(line.getAttribute('stroke-width')).resolves.toBe('1');
     await expect(chart.getByTestId('chart-caption').textContent()).resolves.toMatch(/erase/);
     await chart.screenshot({ path: `${artifacts}teach-latency-trace.png` });

@@ -5,9 +5,9 @@ export function EngineBadge({ state }: { state: EngineState }) {
   const { t } = useI18n();
   const label = state.status === 'ready' ? t('engine.ready') : state.status === 'loading' ? t('engine.loading') : t('engine.failed');
   return (
-    <span className={`badge badge-${state.status}`} data-testid="engine-status" data-status={state.status}>
+    <span className={`badge badge-${state.status}`} data-testid="engine-status" data-status={state.status} title={label}>
       <span className="dot" />
-      {label}
+      <span className="badge-label">{label}</span>
     </span>
   );
 }
