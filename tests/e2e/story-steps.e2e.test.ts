@@ -232,3 +232,26 @@ describe('a knob the reader touches runs live', () => {
     expect(browser.problems).toEqual([]);
   }, 180_000);
 });
+
+describe('one figure through a story', () => {
+  it('a preset step keeps the step before as a ghost line on its chart; a figure step has its own lines', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const story = STORIES.find((s) => s.id === 'article-000')!;
+    await page.goto(`${base()}?story=article-000&step=host-memory-buffer`, { waitUntil: 'load' });
+    await allDrawn(page);
+    const before = story.steps.find((s) => s.id === 'sram-only')!.title.en;
+    const legend = (id: string) => page.locator(`[data-step="${id}"] [data-testid="legend"] .legend-item`).allTextContents();
+    const labels = await legend('host-memory-buffer');
+    expect(labels.some((l) => l.includes(`Step before: ${before}`)), JSON.stringify(labels)).toBe(true);
+    await expect(page.locator('[data-step="host-memory-buffer"] path.series-line').count()).resolves.toBe(2);
+    // The step before has none (a figure comes before it), nor does a figure step.
+    expect((await legend('sram-only')).some((l) => l.startsWith('Step before'))).toBe(false);
+    expect((await legend('random-writes')).some((l) => l.startsWith('Step before'))).toBe(false);
+    await page.locator('[data-step="host-memory-buffer"]').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${artifacts}story-ghost.png` });
+    await page.getByTestId('lang').locator('[data-value="ja"]').click();
+    const ja = await legend('host-memory-buffer');
+    expect(ja.some((l) => l.startsWith('前のステップ：')), JSON.stringify(ja)).toBe(true);
+    await page.getByTestId('lang').locator('[data-value="en"]').click();
+  });
+});

@@ -347,6 +347,7 @@ export const en = {
   'story.failed': 'This step could not run: {message}',
   'story.chartMissing': 'This run has no “{chart}” chart.',
   'story.tryKnob': 'Try it:',
+  'story.ghost': 'Step before: {title}',
   'story.predict': 'Predict first',
   'story.skipPredict': 'Just show me',
   'story.right': 'Right.',

@@ -348,6 +348,7 @@ export const ja: Record<MessageKey, string> = {
   'story.failed': 'このステップを実行できませんでした：{message}',
   'story.chartMissing': 'この実行には「{chart}」のグラフがありません。',
   'story.tryKnob': '試す：',
+  'story.ghost': '前のステップ：{title}',
   'story.predict': 'まず予想',
   'story.skipPredict': '答えを見る',
   'story.right': '正解。',

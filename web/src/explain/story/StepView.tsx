@@ -20,6 +20,7 @@ import { StepLinks } from './StepLinks';
 import { StepModel } from './StepModel';
 import { StepText } from './StepText';
 import type { StepResult } from './useStoryRuns';
+import type { Pin } from '../../app/usePins';
 
 interface Props {
   storyId: string;
@@ -27,6 +28,8 @@ interface Props {
   index: number;
   total: number;
   result: StepResult;
+  /** The step before, drawn as a ghost line on this step's chart (preset steps). */
+  ghost?: Pin | null;
   catalog: LoadedCatalog | null;
   /** A preset step's scenario as it is now (inline knobs change it). */
   scenario: JsonObject | null;
@@ -42,7 +45,7 @@ interface Props {
   onRetry(): void;
 }
 
-export function StepView({ storyId, step, index, total, result, catalog, scenario, own, onScenario, answer, onAnswer, playground, embed = false, onRetry }: Props) {
+export function StepView({ storyId, step, index, total, result, ghost = null, catalog, scenario, own, onScenario, answer, onAnswer, playground, embed = false, onRetry }: Props) {
   const { t, lang } = useI18n();
   const [skipped, setSkipped] = useState(false);
   const revealed = !step.predict || answer !== null || skipped;
@@ -89,7 +92,7 @@ export function StepView({ storyId, step, index, total, result, catalog, scenari
       {knobs.length > 0 && scenario && <StepKnobs knobs={knobs} kind={kind} scenario={scenario} own={own ?? scenario} error={result.status === 'failed' ? result.error : null} onScenario={onScenario} />}
       {step.predict && <Prediction predict={step.predict} answer={answer} onAnswer={onAnswer} skipped={skipped} onSkip={() => setSkipped(true)} />}
       <div className="story-figure">
-        {'lab' in step.show ? <LabSlot config={step.show.lab} compact={embed} /> : revealed ? <StepChart result={result} def={def} chartId={chartId} chart={chart} onRetry={onRetry} /> : null}
+        {'lab' in step.show ? <LabSlot config={step.show.lab} compact={embed} /> : revealed ? <StepChart result={result} ghost={ghost} def={def} chartId={chartId} chart={chart} onRetry={onRetry} /> : null}
       </div>
       {revealed && step.after && (
         <div className="story-after" data-testid="story-after">
@@ -146,6 +149,7 @@ interface ChartLook {
 
 interface ChartProps {
   result: StepResult;
+  ghost: Pin | null;
   def: ChartDef | undefined;
   chartId: string;
   chart: ChartLook;
@@ -153,7 +157,7 @@ interface ChartProps {
 }
 
 /** The step's chart once revealed, or why it is not there yet: failed, missing, running or queued. */
-function StepChart({ result, def, chartId, chart, onRetry }: ChartProps) {
+function StepChart({ result, ghost, def, chartId, chart, onRetry }: ChartProps) {
   const { t } = useI18n();
   const view = result.view;
   if (result.status === 'failed')
@@ -165,7 +169,7 @@ function StepChart({ result, def, chartId, chart, onRetry }: ChartProps) {
         </button>
       </div>
     );
-  if (view && def) return <SeriesChartCard def={def} view={view} pins={result.pins} {...chart} />;
+  if (view && def) return <SeriesChartCard def={def} view={view} pins={ghost && result.pins.length === 0 ? [ghost] : result.pins} {...chart} />;
   if (view && view.status === 'done')
     return (
       <div className="story-chart-state" role="alert">

@@ -6,7 +6,6 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { EngineBanner } from '../../app/EngineStatus';
 import { useCatalog } from '../../app/useCatalog';
 import { useEngine } from '../../engine/bridge';
-import { useI18n } from '../../i18n';
 import type { JsonObject } from '../../scenario/paths';
 import type { Story, StoryStep } from '../stories/schema';
 import { StoryHeader } from './StoryHeader';
@@ -18,6 +17,8 @@ import { useActiveStep } from './useActiveStep';
 import { usePostHeight } from '../../app/usePostHeight';
 import { useStoryRuns } from './useStoryRuns';
 import { prefetchStep, shippedCatalog } from './shippedRuns';
+import { useGhosts } from './ghost';
+import { useI18n } from '../../i18n';
 import { ArticleProvider, NO_FIGURES } from '../../app/useArticleValues';
 
 interface Props {
@@ -46,6 +47,7 @@ export function StoryPage({ story, startStep, embed }: Props) {
   const plans = useMemo(() => steps.map((step) => planStep(step, catalog, edits[step.id], lang)), [steps, catalog, edits, lang]);
   const jobs = useMemo(() => jobOrder(plans, active), [plans, active]);
   const runs = useStoryRuns(engine, engineState, jobs);
+  const ghosts = useGhosts(steps, plans, runs.result, embed);
   useStoryTestHook(story.id, steps[active]?.id ?? null, steps, plans, runs);
 
   useStepInAddress(embed, story.id, steps[active]?.id);
@@ -61,6 +63,7 @@ export function StoryPage({ story, startStep, embed }: Props) {
         index={embed ? first : i}
         total={story.steps.length}
         result={runs.result(plans[i].job)}
+        ghost={ghosts[i]}
         catalog={catalog}
         scenario={plans[i].scenario}
         own={plans[i].own}

@@ -1,0 +1,46 @@
+// One figure through a story: a preset step's chart keeps the step before it as a ghost line,
+// so the reader sees what the new setting changed against the old one on the same axes. Only
+// when both steps draw the same chart of the same kind of workload from different scenarios
+// (a figure step has its own overlay; a step after a figure or a lab has no single "before").
+import { useMemo } from 'react';
+import { chartDefs } from '../../charts/chartSpecs';
+import type { Pin } from '../../app/usePins';
+import { translate } from '../../i18n';
+import type { StoryStep } from '../stories/schema';
+import type { StepPlan } from './stepPlan';
+import type { StepJob, StepResult } from './stepResults';
+
+/** Each step's ghost (null: none), rebuilt only when a run arrives. An embed shows one step: none. */
+export function useGhosts(steps: readonly StoryStep[], plans: readonly StepPlan[], result: (job: StepJob | null) => StepResult, embed: boolean): (Pin | null)[] {
+  return useMemo(
+    () => steps.map((step, i) => (embed || i === 0 ? null : ghostPin(step, result(plans[i].job), steps[i - 1], result(plans[i - 1].job)))),
+    [steps, plans, result, embed],
+  );
+}
+
+const workloadKind = (json: string | null | undefined) => {
+  try {
+    return (JSON.parse(json ?? '') as { workload?: { kind?: string } }).workload?.kind ?? null;
+  } catch {
+    return null;
+  }
+};
+
+export function ghostPin(step: StoryStep, result: StepResult, before: StoryStep, previous: StepResult): Pin | null {
+  if (!('preset' in step.show) || !('preset' in before.show)) return null;
+  const chart = step.chart ?? 'headline';
+  if ((before.chart ?? 'headline') !== chart || previous.status !== 'done' || !previous.view) return null;
+  const view = previous.view;
+  if (!view.scenarioJson || view.scenarioJson === result.view?.scenarioJson) return null;
+  if (result.view && workloadKind(view.scenarioJson) !== workloadKind(result.view.scenarioJson)) return null;
+  const def = chartDefs(view.series).find((d) => d.id === chart);
+  if (!def) return null;
+  return {
+    id: `ghost-${before.id}`,
+    preset: before.show.preset,
+    scenarioJson: view.scenarioJson,
+    series: def.series.map((i) => ({ meta: view.series[i], points: view.buffers[i]?.view().slice() ?? new Float64Array(0) })),
+    summary: view.summary,
+    label: (lang) => translate(lang, 'story.ghost', { title: before.title[lang] }),
+  };
+}
