@@ -293,6 +293,11 @@ impl Recorder {
         let start = self.window_end - self.window_ns;
         // Windows already drawn past `at` (a think-time job's last completions) stay.
         let end = at.max(start);
+        // A run whose runtime ended before its first window held anything (one 1 MiB read
+        // in a 1 µs runtime) keeps its windows open: its chart shows the drain, not nothing.
+        if self.windows == 0 && end <= start {
+            return;
+        }
         self.advance(end, counters);
         let start = self.window_end - self.window_ns;
         if end > start && ((end - start) * 10 >= self.window_ns || self.windows == 0) {
