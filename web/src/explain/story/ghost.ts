@@ -4,11 +4,12 @@
 // (a figure step has its own overlay; a step after a figure or a lab has no single "before").
 import { useMemo } from 'react';
 import { chartDefs } from '../../charts/chartSpecs';
+import { pinWorkloadKind } from '../../app/comparability';
 import type { Pin } from '../../app/usePins';
 import { translate } from '../../i18n';
 import type { StoryStep } from '../stories/schema';
 import type { StepPlan } from './stepPlan';
-import type { StepJob, StepResult } from './stepResults';
+import { pinnedSeries, type StepJob, type StepResult } from './stepResults';
 
 /** Each step's ghost (null: none), rebuilt only when a run arrives. An embed shows one step: none. */
 export function useGhosts(steps: readonly StoryStep[], plans: readonly StepPlan[], result: (job: StepJob | null) => StepResult, embed: boolean): (Pin | null)[] {
@@ -18,28 +19,20 @@ export function useGhosts(steps: readonly StoryStep[], plans: readonly StepPlan[
   );
 }
 
-const workloadKind = (json: string | null | undefined) => {
-  try {
-    return (JSON.parse(json ?? '') as { workload?: { kind?: string } }).workload?.kind ?? null;
-  } catch {
-    return null;
-  }
-};
-
 export function ghostPin(step: StoryStep, result: StepResult, before: StoryStep, previous: StepResult): Pin | null {
   if (!('preset' in step.show) || !('preset' in before.show)) return null;
   const chart = step.chart ?? 'headline';
   if ((before.chart ?? 'headline') !== chart || previous.status !== 'done' || !previous.view) return null;
   const view = previous.view;
   if (!view.scenarioJson || view.scenarioJson === result.view?.scenarioJson) return null;
-  if (result.view && workloadKind(view.scenarioJson) !== workloadKind(result.view.scenarioJson)) return null;
+  if (result.view && pinWorkloadKind(view.scenarioJson) !== pinWorkloadKind(result.view.scenarioJson)) return null;
   const def = chartDefs(view.series).find((d) => d.id === chart);
   if (!def) return null;
   return {
     id: `ghost-${before.id}`,
     preset: before.show.preset,
     scenarioJson: view.scenarioJson,
-    series: def.series.map((i) => ({ meta: view.series[i], points: view.buffers[i]?.view().slice() ?? new Float64Array(0) })),
+    series: pinnedSeries(view, def.series),
     summary: view.summary,
     label: (lang) => translate(lang, 'story.ghost', { title: before.title[lang] }),
   };

@@ -5,7 +5,7 @@ import type { FinishedRun } from '../../engine/runToEnd';
 import type { Figure } from '../../engine/types';
 import { chartDefs } from '../../charts/chartSpecs';
 import { figureMemberLabel } from '../../i18n/engineText';
-import { pinId, type Pin } from '../../app/usePins';
+import { pinId, type Pin, type PinnedSeries } from '../../app/usePins';
 import type { RunView } from '../../app/runView';
 
 export type StepJob = { key: string; kind: 'scenario'; json: string } | { key: string; kind: 'figure'; figure: Figure; members: string[] };
@@ -51,6 +51,11 @@ export function finishedView(scenarioJson: string, run: FinishedRun): RunView {
   return { status: 'done', progress: 1, series: run.series, buffers: run.buffers, summary: run.summary, error: null, scenarioJson, elapsedMs: 0, frame: 1, blockMap: run.blockMap, runs: 1, stale: false };
 }
 
+/** Series `indices` of a run, copied out as a pin holds them. */
+export function pinnedSeries(view: RunView, indices: readonly number[]): PinnedSeries[] {
+  return indices.map((i) => ({ meta: view.series[i], points: view.buffers[i]?.view().slice() ?? new Float64Array(0) }));
+}
+
 /** A member's finished run as a pin of its headline series, labelled as the figure names it. */
 function memberPin(figure: Figure, index: number, view: RunView): Pin {
   const member = figure.members[index];
@@ -60,7 +65,7 @@ function memberPin(figure: Figure, index: number, view: RunView): Pin {
     figure: figure.name,
     preset: member.id,
     scenarioJson: view.scenarioJson ?? '',
-    series: head.map((i) => ({ meta: view.series[i], points: view.buffers[i]?.view().slice() ?? new Float64Array(0) })),
+    series: pinnedSeries(view, head),
     summary: view.summary,
     label: (lang) => figureMemberLabel(lang, figure.name, member),
   };
