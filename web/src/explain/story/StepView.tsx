@@ -12,6 +12,7 @@ import { KnobInput } from '../../panels/KnobInput';
 import { summaryValue } from '../../panels/summaryFields';
 import { deviceKinds, knobsFor, workloadKind, type Knob } from '../../scenario/knobs';
 import { getPath, setPath, type JsonObject } from '../../scenario/paths';
+import { setWithFollowers } from '../../scenario/followedDefaults';
 import type { StoryHighlight, StoryStep } from '../stories/schema';
 import { highlightOverlay } from './HighlightLayer';
 import { LabSlot } from './LabSlot';
@@ -89,7 +90,7 @@ export function StepView({ storyId, step, index, total, result, ghost = null, ca
       <div className="story-text">
         <StepText text={step.text[lang]} live={live} />
       </div>
-      {knobs.length > 0 && scenario && <StepKnobs knobs={knobs} kind={kind} scenario={scenario} own={own ?? scenario} error={result.status === 'failed' ? result.error : null} onScenario={onScenario} />}
+      {knobs.length > 0 && scenario && <StepKnobs knobs={knobs} all={usable} kind={kind} scenario={scenario} own={own ?? scenario} error={result.status === 'failed' ? result.error : null} onScenario={onScenario} />}
       {step.predict && <Prediction predict={step.predict} answer={answer} onAnswer={onAnswer} skipped={skipped} onSkip={() => setSkipped(true)} />}
       <div className="story-figure">
         {'lab' in step.show ? <LabSlot config={step.show.lab} compact={embed} /> : revealed ? <StepChart result={result} ghost={ghost} def={def} chartId={chartId} chart={chart} onRetry={onRetry} /> : null}
@@ -107,6 +108,8 @@ export function StepView({ storyId, step, index, total, result, ghost = null, ca
 
 interface KnobsProps {
   knobs: readonly Knob[];
+  /** Every knob of the scenario: those following a changed one (a cell type's timings) move with it. */
+  all: readonly Knob[];
   kind: string;
   scenario: JsonObject;
   own: JsonObject;
@@ -116,7 +119,7 @@ interface KnobsProps {
 }
 
 /** The knobs a step offers to try, inline under its text. */
-function StepKnobs({ knobs, kind, scenario, own, error, onScenario }: KnobsProps) {
+function StepKnobs({ knobs, all, kind, scenario, own, error, onScenario }: KnobsProps) {
   const { t } = useI18n();
   return (
     <div className="story-knobs" data-testid="story-knobs">
@@ -129,7 +132,7 @@ function StepKnobs({ knobs, kind, scenario, own, error, onScenario }: KnobsProps
           value={getPath(scenario, knob.path)}
           edited={JSON.stringify(getPath(scenario, knob.path)) !== JSON.stringify(getPath(own, knob.path))}
           error={error}
-          onChange={(v) => onScenario(setPath(scenario, knob.path, v))}
+          onChange={(v) => onScenario(setWithFollowers(all, scenario, knob.path, v))}
           // Back to the story's value: with no other knob changed, that is the step's own run.
           onReset={() => onScenario(setPath(scenario, knob.path, getPath(own, knob.path) ?? null))}
           compact
