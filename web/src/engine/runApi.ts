@@ -34,7 +34,7 @@ export function runApi(engine: EngineGuard, compiled: CompiledScenarios) {
         const stopped = read('stopped', () => sim.stopped());
         const blockMap = options.blockMap === false ? null : guard(() => readBlockMap(sim));
         const transfer = blockMap ? mapBuffers(blockMap) : [];
-        return Comlink.transfer({ summary, stopped, series, chunks, blockMap }, transfer);
+        return Comlink.transfer({ summary, stopped, series, chunks, blockMap, snapshots: null }, transfer);
       } finally {
         // Freeing memory of a trapped instance could trap again; it is discarded anyway.
         if (!engine.poisoned()) sim.free();

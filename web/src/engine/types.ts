@@ -117,6 +117,60 @@ export interface RunOptions {
   blockMap?: boolean;
 }
 
+/**
+ * The drive's state at one point of a run, as the engine recorded it (`Simulation::snapshots`):
+ * where the run was on every x axis a chart may use, and what the drive was doing in the
+ * interval since the snapshot before. Field names are the engine's JSON.
+ */
+export interface DriveSnapshot {
+  /** Seconds since the workload started (the time axis). */
+  time_s: number;
+  /** Host data written and read since the workload started, full-size GB (the data-written axis). */
+  written_gb: number;
+  read_gb: number;
+  /** Host commands completed since the workload started (the per-operation axis). */
+  ops: number;
+  /** The chart point it was taken at, when the run's points are its phases (a span sweep): that series' id and x. */
+  point: { series: string; x: number } | null;
+  /** Share (0..1) of the planes' time booked in the interval, per cause; idle is 1 − their sum. */
+  planes: { host_read: number; host_program: number; gc_read: number; gc_program: number; erase: number; table: number };
+  /** GC in the interval: victims collected, their mean valid share when chosen (%), and the share of moved data that was folding out of the SLC cache (%). */
+  gc: { victims: number; victim_valid_percent: number | null; folded_percent: number | null };
+  /** Closed blocks by valid share: ten bins, 0–10 % … 90–100 %. */
+  closed_valid: number[];
+  free_blocks: number;
+  blocks: number;
+  /** The SLC cache now, full-size GB; null without one. */
+  slc: { data_gb: number; size_gb: number } | null;
+  /** The write buffer's fill now, %; null for media without one. */
+  buffer_percent: number | null;
+  /** Table lookups in the interval by where they were answered: SRAM, DRAM, HMB, NAND (a miss), %; null without lookups. */
+  lookups: [number, number, number, number] | null;
+  /** A hybrid's cache tier: data in it now (GB) and the share of reads it served in the interval (%). */
+  tier: { cached_gb: number; read_hit_percent: number | null } | null;
+}
+
+/**
+ * Snapshots a run recorded at points along its own x axis (bounded: at most
+ * 64, thinned evenly as the run goes), each with a coarse block map.
+ */
+export interface DriveSnapshots {
+  /** Which axis the snapshots were spaced along: 'time', 'written', 'ops' or 'points'. */
+  driver: 'time' | 'written' | 'ops' | 'points';
+  /** Blocks of the drive, and blocks per map cell (the map is downsampled to at most 1,024 cells). */
+  blocks: number;
+  cell_blocks: number;
+  cells_per_snapshot: number;
+  snapshots: DriveSnapshot[];
+  /**
+   * Every snapshot's map cells, snapshot after snapshot (`cells_per_snapshot` each), one byte
+   * per cell: bits 0–1 the state (0 free, 1 open, 2 closed, 3 a GC victim being collected;
+   * an aggregated cell shows a victim or open block if it holds one, else its majority),
+   * bit 2 SLC mode (majority), bits 3–7 the valid share 0..31 (of the cell's capacity).
+   */
+  cells: Uint8Array;
+}
+
 export interface RunResult {
   summary: Summary;
   /** The ceiling the run stopped at before its end, naming the field to change; null if it ran to its end. */
@@ -124,6 +178,8 @@ export interface RunResult {
   series: SeriesMeta[];
   chunks: number;
   blockMap: BlockMap | null;
+  /** The drive's state along the run (`DriveSnapshots`); null when the run recorded none. */
+  snapshots: DriveSnapshots | null;
 }
 
 // NAND lab (web/src/explain/lab/): a small drive stepped one host command at a time.
