@@ -175,6 +175,7 @@ describe('a 3D XPoint run', () => {
       elapsedMs: 0,
       frame: 1,
       blockMap: null,
+      snapshots: null,
       runs: 1,
       stale: false,
     });

@@ -4,7 +4,7 @@
 import type { ScenarioError } from '../scenario/generated/ScenarioError';
 import type { ErrorCode } from '../engine/errors';
 import type { PointBuffer } from '../engine/chunking';
-import type { BlockMap, Budget, SeriesMeta, Summary } from '../engine/types';
+import type { BlockMap, Budget, DriveSnapshots, SeriesMeta, Summary } from '../engine/types';
 
 export type RunStatus = 'idle' | 'running' | 'done' | 'cancelled' | 'failed';
 
@@ -33,6 +33,8 @@ export interface RunView {
   frame: number;
   /** The drive's blocks when the run finished. */
   blockMap: BlockMap | null;
+  /** The drive's state along the finished run, drawn under a chart's cursor; null while running. */
+  snapshots: DriveSnapshots | null;
   /** Runs started on this page so far. */
   runs: number;
   /**

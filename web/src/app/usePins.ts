@@ -2,7 +2,7 @@
 // headline series of a finished run (or of one member of an article figure) plus how to label
 // it in either language.
 import { useCallback, useState } from 'react';
-import type { SeriesMeta, Summary } from '../engine/types';
+import type { DriveSnapshots, SeriesMeta, Summary } from '../engine/types';
 import type { Lang } from '../i18n';
 import type { FigureIndex, FigureSpec, PinSpec } from '../scenario/pinCodec';
 import type { JsonObject } from '../scenario/paths';
@@ -25,6 +25,8 @@ export interface Pin {
   series: PinnedSeries[];
   /** The run's summary: its latency percentiles sit beside the other lines' (article 002). */
   summary?: Summary | null;
+  /** The run's drive state along its x axis, when it was kept (a story figure's members). */
+  snapshots?: DriveSnapshots | null;
 }
 
 export const MAX_PINS = 8;

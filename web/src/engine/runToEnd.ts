@@ -2,7 +2,7 @@
 // pool. Every streamed point is kept, exactly as the page's own run keeps them.
 import type { EngineClient } from './bridge';
 import { PointBuffer } from './chunking';
-import type { BlockMap, RunOptions, SeriesMeta, Summary } from './types';
+import type { BlockMap, DriveSnapshots, RunOptions, SeriesMeta, Summary } from './types';
 
 export interface FinishedRun {
   series: SeriesMeta[];
@@ -10,6 +10,7 @@ export interface FinishedRun {
   buffers: PointBuffer[];
   summary: Summary;
   blockMap: BlockMap | null;
+  snapshots: DriveSnapshots | null;
 }
 
 export async function runToEnd(engine: Pick<EngineClient, 'run'>, scenarioJson: string, onProgress: (progress: number) => void, options?: RunOptions): Promise<FinishedRun> {
@@ -23,5 +24,5 @@ export async function runToEnd(engine: Pick<EngineClient, 'run'>, scenarioJson: 
     options,
   );
   // Series added when the run finishes may have had no points: they still get a buffer.
-  return { series: result.series, buffers: result.series.map((_, i) => buffers[i] ?? new PointBuffer()), summary: result.summary, blockMap: result.blockMap };
+  return { series: result.series, buffers: result.series.map((_, i) => buffers[i] ?? new PointBuffer()), summary: result.summary, blockMap: result.blockMap, snapshots: result.snapshots };
 }

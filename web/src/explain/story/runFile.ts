@@ -88,6 +88,7 @@ export function decodeRun(scenarioJson: string, text: string): FinishedRun | nul
       eraseCounts: new Uint32Array(fromBase64(map.eraseCounts).buffer),
       states: fromBase64(map.states),
     },
+    snapshots: null,
   };
 }
 

@@ -41,6 +41,7 @@ export function figureView(pins: readonly Pin[]): RunView {
     elapsedMs: 0,
     frame: 1,
     blockMap: null,
+    snapshots: first.snapshots ?? null,
     runs: 1,
     stale: false,
   };
@@ -48,7 +49,7 @@ export function figureView(pins: readonly Pin[]): RunView {
 
 /** A run finished on the pool, as the page's own finished run would show it. */
 export function finishedView(scenarioJson: string, run: FinishedRun): RunView {
-  return { status: 'done', progress: 1, series: run.series, buffers: run.buffers, summary: run.summary, error: null, scenarioJson, elapsedMs: 0, frame: 1, blockMap: run.blockMap, runs: 1, stale: false };
+  return { status: 'done', progress: 1, series: run.series, buffers: run.buffers, summary: run.summary, error: null, scenarioJson, elapsedMs: 0, frame: 1, blockMap: run.blockMap, snapshots: run.snapshots, runs: 1, stale: false };
 }
 
 /** Series `indices` of a run, copied out as a pin holds them. */
@@ -67,6 +68,7 @@ function memberPin(figure: Figure, index: number, view: RunView): Pin {
     scenarioJson: view.scenarioJson ?? '',
     series: pinnedSeries(view, head),
     summary: view.summary,
+    snapshots: view.snapshots,
     label: (lang) => figureMemberLabel(lang, figure.name, member),
   };
 }
