@@ -30,7 +30,12 @@ export interface ShippedRuns {
  * Every story's runs as files. A run is kept in `cacheDir` under the engine's hash: a build with
  * the same engine reuses it, a new engine starts afresh (older engines' runs are removed).
  */
-export async function storyRunFiles(wasm: Uint8Array, cacheDir: string, log: (line: string) => void): Promise<ShippedRuns> {
+/**
+ * `shard` (worker threads, scripts/story-runs-worker.mjs): compute only every `of`-th missing
+ * run, starting at `index`, into the cache, and return nothing; the build's own pass then finds
+ * them all there.
+ */
+export async function storyRunFiles(wasm: Uint8Array, cacheDir: string, log: (line: string) => void, shard?: { index: number; of: number }): Promise<ShippedRuns> {
   const engineHash = createHash('sha256').update(wasm).digest('hex').slice(0, 16);
   const dir = join(cacheDir, engineHash);
   if (existsSync(cacheDir)) for (const old of readdirSync(cacheDir)) if (old !== engineHash) rmSync(join(cacheDir, old), { recursive: true, force: true });
@@ -45,7 +50,8 @@ export async function storyRunFiles(wasm: Uint8Array, cacheDir: string, log: (li
   const files: ShippedRun[] = [];
   let computed = 0;
   const started = Date.now();
-  for (const json of scenarios) {
+  for (const [i, json] of scenarios.entries()) {
+    if (shard && i % shard.of !== shard.index) continue;
     const name = runFileName(json);
     const cached = join(dir, name);
     let text = existsSync(cached) ? readFileSync(cached, 'utf8') : null;

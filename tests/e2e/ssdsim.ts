@@ -4,11 +4,13 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const manifest = `${root}engine/Cargo.toml`;
-export const SSDSIM = `${root}engine/target/release/ssdsim`;
+// Built with the profile the engine's tests use (engine/Cargo.toml, `ci`): npm test has built
+// it already, and its numbers are release's bit for bit.
+export const SSDSIM = `${root}engine/target/ci/ssdsim`;
 
-/** Builds `ssdsim` in release mode (a no-op when it is up to date). */
+/** Builds `ssdsim` (a no-op when it is up to date). */
 export function buildSsdsim(): void {
-  execFileSync('cargo', ['build', '--release', '--quiet', '--manifest-path', manifest, '-p', 'ssdsim'], {
+  execFileSync('cargo', ['build', '--profile', 'ci', '--quiet', '--manifest-path', manifest, '-p', 'ssdsim'], {
     stdio: ['ignore', 'inherit', 'inherit'],
     timeout: 540_000,
   });

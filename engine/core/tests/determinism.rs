@@ -1,7 +1,7 @@
 //! Same scenario and seed, same numbers; presets all run.
 
 mod common;
-use common::{run, scenario};
+use common::{on_every_core, run, scenario};
 use ssd_core::{presets, Simulation};
 
 #[test]
@@ -41,12 +41,13 @@ fn scale_keeps_ratios_and_states_axes_at_full_size() {
 
 #[test]
 fn every_preset_runs_to_the_end() {
-    for p in presets::all() {
+    let presets: Vec<_> = presets::all().collect();
+    on_every_core(&presets, |p| {
         let mut s = p.scenario().unwrap();
         // Keep the test quick: a short slice of each preset, same device and workload kind.
         s.scale = (s.device.nand.blocks_per_plane / 64).clamp(1, 4);
         let r = Simulation::run_to_end(&s).unwrap_or_else(|e| panic!("{}: {e}", p.name));
         assert!(!r.series.is_empty() && r.series.iter().any(|s| !s.points.is_empty()), "{} drew nothing", p.name);
         assert!(!r.summary.truncated);
-    }
+    });
 }

@@ -11,6 +11,8 @@
 //! A change meant to move numbers regenerates the file with `UPDATE_DIGESTS=1` and says why
 //! in its commit.
 
+mod common;
+
 use serde_json::Value;
 use ssd_core::{bench, presets, Report, Simulation};
 use std::collections::BTreeMap;
@@ -87,22 +89,24 @@ fn run(sim: &mut Simulation) -> String {
     digest(&sim.report())
 }
 
+type Job = (String, Box<dyn Fn() -> Simulation + Send + Sync>);
+
 /// Every run this test holds, by name.
 fn runs() -> BTreeMap<String, String> {
-    let mut out = BTreeMap::new();
+    let mut jobs: Vec<Job> = Vec::new();
     for p in presets::all() {
         let s = p.scenario().unwrap_or_else(|e| panic!("{}: {e}", p.name));
-        out.insert(format!("preset {}", p.name), run(&mut Simulation::new(&s).unwrap()));
+        jobs.push((format!("preset {}", p.name), Box::new(move || Simulation::new(&s).unwrap())));
     }
     for f in presets::figures_all().unwrap() {
-        for (i, (preset, _label, s)) in f.members.iter().enumerate() {
-            out.insert(format!("figure {} member {i} ({preset})", f.name), run(&mut Simulation::new(s).unwrap()));
+        for (i, (preset, _label, s)) in f.members.into_iter().enumerate() {
+            jobs.push((format!("figure {} member {i} ({preset})", f.name), Box::new(move || Simulation::new(&s).unwrap())));
         }
     }
     for c in bench::CASES {
-        out.insert(format!("bench {}", c.id), run(&mut bench::simulation(c).unwrap()));
+        jobs.push((format!("bench {}", c.id), Box::new(move || bench::simulation(c).unwrap())));
     }
-    out
+    common::on_every_core(&jobs, |(name, make)| (name.clone(), run(&mut make()))).into_iter().collect()
 }
 
 #[test]

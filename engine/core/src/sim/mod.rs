@@ -80,8 +80,6 @@ pub struct Simulation {
     recorder: Recorder,
     /// The drive's state at points along the run's x axis (`snapshots.rs`).
     snapshots: Snapshots,
-    /// The chart point of the phase that ended last, for a snapshot taken there.
-    last_point: Option<(usize, f64)>,
     /// The drive's counters when the workload started: the run's numbers count from here.
     base: Baseline,
     now: Nanos,
@@ -130,18 +128,7 @@ impl Simulation {
             slc_cache: d.ftl.slc_cache_enabled(),
         });
         let recorder = Recorder::new(&plan, window, reads, writes, scale as f64, ftl, drive.tier().is_some());
-        // Snapshots follow the headline chart's x axis: data written, operations, the
-        // phases' points (a span sweep), or else time.
-        let driver = if plan.bytes_window.is_some() {
-            Driver::Written
-        } else if plan.latency_group.is_some() {
-            Driver::Ops
-        } else if plan.phases.iter().filter(|p| p.point.is_some()).count() > 1 {
-            Driver::Points
-        } else {
-            Driver::Time
-        };
-        let snapshots = Snapshots::new(driver, drive.nand().is_some() || drive.tier().is_some());
+        let snapshots = Snapshots::new(Driver::of(&plan), drive.nand().is_some() || drive.tier().is_some());
         let overhead_ns = (scenario.host.command_overhead_us * 1000.0) as Nanos;
         let first = Threads::new(&plan.phases[0].job, user_bytes, scenario.seed, 0, overhead_ns);
         // Preconditioning writes the host's data: into a NAND drive, or a hybrid's NAND
@@ -174,7 +161,6 @@ impl Simulation {
             outstanding: 0,
             recorder,
             snapshots,
-            last_point: None,
             now: 0,
             last_issue: 0,
             events: 0,
@@ -394,8 +380,7 @@ impl Simulation {
             let bytes = self.phase_bytes[point.op as usize];
             let from = self.threads.first().measure_from_ns.min(end);
             self.recorder.phase_point(point, bytes, end - from);
-            self.last_point = Some((point.series, point.x));
-            if self.snapshots.driver() == Driver::Points {
+            if self.snapshots.point_ended(point.series, point.x) {
                 self.snapshots.offer(self.snapshots.offered() + 1, self.here(end), &self.drive);
             }
         }
@@ -429,19 +414,10 @@ impl Simulation {
 
     /// Where the run is at `t` on every axis a snapshot is found by.
     fn here(&self, t: Nanos) -> At {
-        let r = &self.recorder;
-        let point = if self.snapshots.driver() == Driver::Points { self.last_point } else { None };
-        At {
-            time_ns: t,
-            written_bytes: r.bytes[Op::Write as usize],
-            read_bytes: r.bytes[Op::Read as usize],
-            ops: r.ios[Op::Read as usize] + r.ios[Op::Write as usize],
-            point,
-        }
+        At::of(&self.recorder, t, self.snapshots.point())
     }
 
-    /// The drive's state at points along the run (`snapshots.rs`), as JSON; the map cells
-    /// are `snapshot_cells`.
+    /// The drive's state along the run (`snapshots.rs`), as JSON; the cells apart.
     pub fn snapshots_json(&self) -> String {
         self.snapshots.to_json(&self.recorder.series, self.scale as f64)
     }

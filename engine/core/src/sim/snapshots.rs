@@ -10,9 +10,11 @@
 //! spaced along the axis. Taking one reads the drive (O(blocks)); nothing here runs per
 //! command.
 
+use super::Recorder;
 use crate::controller::BUSY_CAUSES;
 use crate::device::{DeviceModel, DriveState};
-use crate::metrics::Series;
+use crate::host::plan::Plan;
+use crate::metrics::{Op, Series};
 use crate::units::{Nanos, MAPPING_UNIT_BYTES};
 use serde::Serialize;
 
@@ -31,6 +33,22 @@ pub enum Driver {
     Points,
 }
 
+impl Driver {
+    /// The headline chart's x axis: data written, operations, the phases' points (a span
+    /// sweep), or else time.
+    pub fn of(plan: &Plan) -> Driver {
+        if plan.bytes_window.is_some() {
+            Driver::Written
+        } else if plan.latency_group.is_some() {
+            Driver::Ops
+        } else if plan.phases.iter().filter(|p| p.point.is_some()).count() > 1 {
+            Driver::Points
+        } else {
+            Driver::Time
+        }
+    }
+}
+
 /// Where a snapshot was taken, on every axis a chart may use.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct At {
@@ -44,6 +62,20 @@ pub struct At {
     pub point: Option<(usize, f64)>,
 }
 
+impl At {
+    /// Where the run is at `t`, from what the recorder counted; `point`: the phase's.
+    pub(crate) fn of(recorder: &Recorder, t: Nanos, point: Option<(usize, f64)>) -> At {
+        let (bytes, ios) = (&recorder.bytes, &recorder.ios);
+        At {
+            time_ns: t,
+            written_bytes: bytes[Op::Write as usize],
+            read_bytes: bytes[Op::Read as usize],
+            ops: ios[Op::Read as usize] + ios[Op::Write as usize],
+            point,
+        }
+    }
+}
+
 struct Taken {
     at: At,
     state: DriveState,
@@ -53,6 +85,8 @@ pub(crate) struct Snapshots {
     /// The drive has state to show (NAND blocks, a hybrid's tier): else none are taken.
     enabled: bool,
     driver: Driver,
+    /// The chart point of the phase that ended last, when the driver is `Points`.
+    last_point: Option<(usize, f64)>,
     /// Every `stride`-th point of the driver's axis is taken.
     stride: u64,
     /// Points of the driver's axis seen so far.
@@ -71,6 +105,7 @@ impl Snapshots {
         Snapshots {
             enabled,
             driver,
+            last_point: None,
             stride: 1,
             offered: 0,
             start: DriveState::default(),
@@ -83,6 +118,21 @@ impl Snapshots {
 
     pub fn driver(&self) -> Driver {
         self.driver
+    }
+
+    /// A phase ended with its chart point (series index, x): true if snapshots follow the
+    /// phases' points, and one is offered there.
+    pub fn point_ended(&mut self, series: usize, x: f64) -> bool {
+        let follows = self.driver == Driver::Points;
+        if follows {
+            self.last_point = Some((series, x));
+        }
+        follows
+    }
+
+    /// The point the last phase drew, when snapshots follow the phases' points.
+    pub fn point(&self) -> Option<(usize, f64)> {
+        self.last_point
     }
 
     /// Points of the driver's axis seen so far: the run loop offers more when its count grows.

@@ -14,3 +14,29 @@ pub fn run(json: &str) -> Report {
 pub fn series<'a>(report: &'a Report, id: &str) -> &'a [[f64; 2]] {
     &report.series.iter().find(|s| s.id == id).unwrap_or_else(|| panic!("no series {id}")).points
 }
+
+/// `f` over `items` on every core, results in the items' order. Each run is single-threaded
+/// and deterministic, so running them side by side changes no number, only the wall time of
+/// a test that has many.
+pub fn on_every_core<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let next = AtomicUsize::new(0);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut out: Vec<(usize, R)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..cores)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(item) = items.get(i) else { break done };
+                        done.push((i, f(item)));
+                    }
+                })
+            })
+            .collect();
+        workers.into_iter().flat_map(|w| w.join().unwrap()).collect()
+    });
+    out.sort_by_key(|(i, _)| *i);
+    out.into_iter().map(|(_, r)| r).collect()
+}
