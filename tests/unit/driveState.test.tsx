@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { firstPlacedAxis } from '../../web/src/charts/drive-state/chartCursor';
 import { cellCounts, decodeCell, snapshotCells } from '../../web/src/charts/drive-state/cells';
 import { cursorCaption } from '../../web/src/charts/drive-state/caption';
 import { DriveStatePanel } from '../../web/src/charts/drive-state/DriveStatePanel';
@@ -154,5 +155,16 @@ describe('the panel', () => {
     expect(cursorLineX(cursor(3), written)).toBe(15);
     expect(cursorLineX(cursor(3), time)).toBe(6);
     expect(cursorLineX(cursor(3), { id: 'latency', unit: 'us', seriesIds: [] })).toBeNull();
+  });
+});
+
+describe('the axis the playground cursor starts on', () => {
+  it('is the first chart axis the snapshots have a place on', () => {
+    const snaps = driveSnapshots(3);
+    const cdf: NamedAxis = { id: 'latency', unit: 'us', seriesIds: ['read_latency_cdf'], name: 'Latency' };
+    const overTime: NamedAxis = { ...time, name: 'Time' };
+    expect(firstPlacedAxis(snaps, [cdf, null, overTime])).toBe(overTime);
+    expect(firstPlacedAxis(snaps, [cdf])).toBeNull();
+    expect(firstPlacedAxis(null, [overTime])).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import type { Lang, Vars } from '../i18n';
 import type { MessageKey } from '../i18n';
 import { axisName } from '../i18n/engineText';
 import { DriveStatePanel } from './drive-state/DriveStatePanel';
-import { mainAxis } from './drive-state/chartCursor';
+import { firstPlacedAxis, mainAxis } from './drive-state/chartCursor';
 import { useDriveCursor } from './drive-state/useDriveCursor';
 
 interface Props {
@@ -38,8 +38,9 @@ export function RunCharts({ view, pins, runPreset = null, onRemovePin, runtimeS,
   const scenario = runTitle(lang, t, view.scenarioJson, runPreset);
   const running = view.status === 'running';
   // One cursor for every chart of the finished run and the drive-state panel under the headline.
-  const main = useMemo(() => mainAxis(chartDefs(view.series)[0]?.series.map((i) => view.series[i]) ?? [], (x) => axisName(lang, x)), [view.series, lang]);
-  const drive = useDriveCursor(view.status === 'done' ? view.snapshots : null, main);
+  const snapshots = view.status === 'done' ? view.snapshots : null;
+  const main = useMemo(() => firstPlacedAxis(snapshots, chartDefs(view.series).map((d) => mainAxis(d.series.map((i) => view.series[i]), (x) => axisName(lang, x)))), [snapshots, view.series, lang]);
+  const drive = useDriveCursor(snapshots, main);
 
   if (only) {
     if (only === 'blocks') return blocks ? <BlockMapCard map={view.blockMap} running={running} filenameBase={filenameBase} exportable={exportable} scenario={scenario} /> : <EmptyChart title={t('chart.blocks')} text={t('blocks.none')} />;

@@ -47,7 +47,7 @@ export const driveStateJa: Record<keyof typeof driveStateEn, string> = {
   'drive.buffer': 'ライトバッファー',
   'drive.free': '空きブロック',
   'drive.freeValue': '{blocks} 個中 {free} 個',
-  'drive.lookups': 'テーブル参照の応答元',
+  'drive.lookups': 'テーブル参照の内訳',
   'drive.tier.sram': 'SRAM（コントローラー内）',
   'drive.tier.dram': 'DRAM（基板上）',
   'drive.tier.hmb': 'HMB（ホストメモリー）',

@@ -2,6 +2,7 @@
 // cursor, or nothing when no snapshot has a place on its x axis (a latency CDF).
 import type { AxisId, SeriesMeta, Unit } from '../../engine/types';
 import type { ChartCursor } from '../Chart';
+import type { DriveSnapshots } from '../../engine/types';
 import { snapshotStops } from './snapshotAt';
 import { cursorLineX, type DriveCursor, type NamedAxis } from './useDriveCursor';
 
@@ -20,4 +21,9 @@ export function mainAxis(metas: readonly (SeriesMeta | undefined)[], name: (x: S
   const first = metas[0];
   if (!first) return null;
   return namedAxis(first.x, metas.filter((m): m is SeriesMeta => !!m).map((m) => m.id), name(first.x), false);
+}
+
+/** The first of the charts' axes on which the snapshots have a place (the headline's, unless it is a latency CDF). */
+export function firstPlacedAxis(snapshots: DriveSnapshots | null, axes: readonly (NamedAxis | null)[]): NamedAxis | null {
+  return axes.find((a): a is NamedAxis => a !== null && snapshotStops(snapshots, a).length > 0) ?? null;
 }
