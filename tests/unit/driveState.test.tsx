@@ -168,3 +168,23 @@ describe('the axis the playground cursor starts on', () => {
     expect(firstPlacedAxis(null, [overTime])).toBeNull();
   });
 });
+
+describe('a drive without erase blocks (3D XPoint, a disk)', () => {
+  it('shows no block map, histogram or free blocks, only what it has', () => {
+    const base = driveSnapshots(2, () => ({ blocks: 0, free_blocks: 0, closed_valid: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0], slc: null, tier: { cached_gb: 3.2, read_hit_percent: 80 } }));
+    const snaps = { ...base, blocks: 0, cell_blocks: 0, cells_per_snapshot: 0, cells: new Uint8Array(0) };
+    const named: NamedAxis = { ...time, name: 'Time' };
+    const stops = snapshotStops(snaps, named);
+    const out = renderToStaticMarkup(
+      <I18nProvider initial="en">
+        <DriveStatePanel cursor={{ snapshots: snaps, index: 1, axis: named, stops, at: 1, pointAt: () => {}, goTo: () => {} }} />
+      </I18nProvider>,
+    );
+    expect(out).toContain('at 2 s');
+    expect(out).not.toContain('drive-map');
+    expect(out).not.toContain('drive-histogram');
+    expect(out).not.toContain('data-gauge="free"');
+    expect(out).toContain('3.2 GB cached');
+    expect(out).toContain('80 % of reads hit');
+  });
+});

@@ -21,7 +21,7 @@ export function DriveGauges({ snapshot: s }: { snapshot: DriveSnapshot }) {
       <h3 className="drive-part-title">{t('drive.gauges')}</h3>
       {s.slc && <Gauge id="slc" label={t('drive.slc')} share={s.slc.size_gb > 0 ? s.slc.data_gb / s.slc.size_gb : 0} value={t('drive.slcValue', { data: num(s.slc.data_gb), size: num(s.slc.size_gb) })} />}
       {s.buffer_percent !== null && <Gauge id="buffer" label={t('drive.buffer')} share={s.buffer_percent / 100} value={percentText(s.buffer_percent / 100, locale)} />}
-      <Gauge id="free" label={t('drive.free')} share={s.blocks > 0 ? s.free_blocks / s.blocks : 0} value={t('drive.freeValue', { free: s.free_blocks.toLocaleString(locale), blocks: s.blocks.toLocaleString(locale) })} />
+      {s.blocks > 0 && <Gauge id="free" label={t('drive.free')} share={s.blocks > 0 ? s.free_blocks / s.blocks : 0} value={t('drive.freeValue', { free: s.free_blocks.toLocaleString(locale), blocks: s.blocks.toLocaleString(locale) })} />}
       {s.lookups && <Lookups shares={s.lookups} />}
       {s.tier && (
         <Gauge id="tier" label={t('drive.tierCache')} share={s.tier.read_hit_percent !== null ? s.tier.read_hit_percent / 100 : 0} value={`${t('drive.tierValue', { gb: num(s.tier.cached_gb) })}${s.tier.read_hit_percent !== null ? ` · ${t('drive.tierHit', { p: percentText(s.tier.read_hit_percent / 100, locale) })}` : ''}`} />

@@ -49,10 +49,11 @@ export function DriveStatePanel({ cursor, chooser }: Props) {
       </header>
       <Controls cursor={cursor} player={player} reduced={reduced} />
       <div className="drive-body">
-        <DriveMap cells={snapshotCells(snapshots, index)} blocks={snapshots.blocks} cellBlocks={snapshots.cell_blocks} />
+        {/* Media written in place (3D XPoint, a disk) has no erase blocks: no map, no histogram. */}
+        {snapshots.cells_per_snapshot > 0 && <DriveMap cells={snapshotCells(snapshots, index)} blocks={snapshots.blocks} cellBlocks={snapshots.cell_blocks} />}
         <div className="drive-side">
           <PlaneBar snapshot={snapshot} />
-          <ValidHistogram snapshot={snapshot} />
+          {snapshot.blocks > 0 && <ValidHistogram snapshot={snapshot} />}
           <DriveGauges snapshot={snapshot} />
         </div>
       </div>
