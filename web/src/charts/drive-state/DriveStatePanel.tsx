@@ -47,6 +47,7 @@ export function DriveStatePanel({ cursor, chooser }: Props) {
           <strong>{caption}</strong> <span className="muted">· {t('drive.of', { n: at + 1, total: stops.length })}</span>
         </p>
       </header>
+      <p className="muted small drive-hint">{t('drive.hint')}</p>
       <Controls cursor={cursor} player={player} reduced={reduced} />
       <div className="drive-body">
         {/* Media written in place (3D XPoint, a disk) has no erase blocks: no map, no histogram. */}

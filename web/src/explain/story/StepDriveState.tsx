@@ -22,16 +22,18 @@ interface Props extends CardLook {
   pins: Pin[];
   /** A figure's members, whose drives the reader can look inside (empty: the step's own run). */
   members: readonly Pin[];
+  /** False: the chart alone (an embed). */
+  driveState: boolean;
 }
 
-export function StepDriveState({ def, view, pins, members, ...look }: Props) {
+export function StepDriveState({ def, view, pins, members, driveState, ...look }: Props) {
   const { lang } = useI18n();
   const withState = members.filter((p) => p.snapshots);
   const [chosen, setChosen] = useState<string | null>(null);
   const member = withState.find((p) => p.id === chosen) ?? withState[0] ?? null;
   const snapshots = members.length > 0 ? (member?.snapshots ?? null) : view.status === 'done' ? view.snapshots : null;
   const main = useMemo(() => mainAxis(def.series.map((i) => view.series[i]), (x) => axisName(lang, x)), [def, view.series, lang]);
-  const drive = useDriveCursor(snapshots, main);
+  const drive = useDriveCursor(driveState ? snapshots : null, main);
   const choices = withState.map((p) => ({ id: p.id, label: { en: p.label('en'), ja: p.label('ja') } }));
   return (
     <>

@@ -60,7 +60,7 @@ export function StepView({ storyId, step, index, total, result, ghost = null, ca
   const xUnit = def ? view?.series[def.series[0]]?.x.unit : undefined;
   const marks = useMemo(() => highlightMarks(step.highlight ?? [], live.summary, xUnit, lang), [step.highlight, live.summary, xUnit, lang]);
   const overlay = useMemo(() => highlightOverlay(marks), [marks]);
-  const chart: ChartLook = { filenameBase: `ssd-story-${storyId}-${step.id}`, height: embed ? 260 : 300, exportable: !embed, highlight: overlay };
+  const chart: ChartLook = { filenameBase: `ssd-story-${storyId}-${step.id}`, height: embed ? 260 : 300, exportable: !embed, highlight: overlay, driveState: !embed };
 
   const kind = scenario ? workloadKind(scenario) : 'job';
   const usable = catalog && scenario ? knobsFor(catalog.knobs, kind, deviceKinds(scenario)) : [];
@@ -148,6 +148,8 @@ interface ChartLook {
   height: number;
   exportable: boolean;
   highlight?: (frame: PlotFrame) => ReactNode;
+  /** The drive's state under the chart's cursor; an embed keeps to the chart (its host sized it for one). */
+  driveState: boolean;
 }
 
 interface ChartProps {
