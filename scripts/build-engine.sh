@@ -23,11 +23,12 @@ else
   echo "build-engine: node_modules/.bin/wasm-opt missing (run npm install); wasm left unoptimised" >&2
 fi
 
-# ts-rs exports a type's .ts file from a generated test; run only those tests. The export
+# ts-rs exports a type's .ts file from a generated unit test; run only those (--lib: the
+# integration tests' binaries are not built, which took minutes on a fresh machine). The export
 # directory is given here explicitly: cargo reads engine/.cargo/config.toml only when run
 # from inside engine/.
 rm -rf web/src/scenario/generated
 TS_RS_EXPORT_DIR="$PWD/web/src/scenario/generated" \
-  cargo test --quiet --manifest-path engine/Cargo.toml -p ssd-core --release export_bindings >/dev/null
+  cargo test --quiet --manifest-path engine/Cargo.toml -p ssd-core --release --lib export_bindings >/dev/null
 test -f web/src/scenario/generated/Scenario.ts || { echo "build-engine: TypeScript types were not generated" >&2; exit 1; }
 echo "build-engine: $(du -h "$out/ssd_wasm_bg.wasm" | cut -f1) wasm in $out, types in web/src/scenario/generated"

@@ -29,6 +29,15 @@ describe('a shipped run file', () => {
     expect(back.summary).toEqual(run.summary);
     expect(run.blockMap).not.toBeNull();
     expect(back.blockMap).toEqual(run.blockMap);
+    // The drive's state along the run travels too, cells byte for byte.
+    expect(run.snapshots?.snapshots.length).toBeGreaterThan(0);
+    expect(back.snapshots).toEqual(run.snapshots);
+  });
+
+  it('refuses snapshots the page would not accept from the engine', () => {
+    const text = encodeRun(scenario, run).replace('"driver\\":\\"', '"driver\\":\\"sideways');
+    expect(text).toContain('sideways');
+    expect(() => decodeRun(scenario, text)).toThrow(EngineError);
   });
 
   it('is refused for another scenario or another format', () => {

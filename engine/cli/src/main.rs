@@ -3,6 +3,9 @@
 //!   ssdsim run [--unlimited] <scenario.json | ->
 //!                                     print the result (summary + series) as JSON; a run
 //!                                     stops at the browser's work ceiling unless unlimited
+//!   ssdsim snapshots <scenario.json | ->
+//!                                     run a scenario, print the drive's state at points
+//!                                     along it (the page's cursor view) as JSON
 //!   ssdsim presets                    list the presets, one name and description a line
 //!   ssdsim preset <name>              print a preset's scenario JSON
 //!   ssdsim figures                    list the figures (presets overlaid as in an article)
@@ -29,6 +32,9 @@ const USAGE: &str = "usage:
   ssdsim run [--unlimited] <scenario.json | ->
                                     run a scenario, print the result as JSON (--unlimited:
                                     past the browser's work ceiling and memory limit)
+  ssdsim snapshots <scenario.json | ->
+                                    run a scenario, print the drive's state at points
+                                    along it as JSON (each snapshot's map cells as bytes)
   ssdsim presets                    list the presets
   ssdsim preset <name>              print a preset's scenario JSON
   ssdsim figures                    list the figures (presets overlaid as in an article)
@@ -45,6 +51,7 @@ fn main() -> ExitCode {
     let result = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         ["run", path] => run(path, false),
         ["run", "--unlimited", path] => run(path, true),
+        ["snapshots", path] => snapshots(path),
         ["presets"] => list_presets(),
         ["preset", name] => show_preset(name),
         ["figures"] => list_figures(),
@@ -85,6 +92,24 @@ fn run(path: &str, unlimited: bool) -> Result<(), String> {
         eprintln!("ssdsim: {notice}");
     }
     out::line(sim.report().to_json())
+}
+
+/// The drive's state along the run, each snapshot with its map cells (the byte layout of
+/// `DriveSnapshots.cells` in web/src/engine/types.ts).
+fn snapshots(path: &str) -> Result<(), String> {
+    let text = read_input(path)?;
+    let scenario = Scenario::parse(&text).map_err(|e| format!("invalid scenario: {e}"))?;
+    let mut sim = Simulation::new(&scenario).map_err(|e| format!("invalid scenario: {e}"))?;
+    progress::run_to_end(&mut sim);
+    let mut out: serde_json::Value = serde_json::from_str(&sim.snapshots_json()).map_err(|e| e.to_string())?;
+    let per = out["cells_per_snapshot"].as_u64().unwrap_or(0).max(1) as usize;
+    let cells = sim.snapshot_cells().chunks(per);
+    if let Some(list) = out["snapshots"].as_array_mut() {
+        for (snapshot, cells) in list.iter_mut().zip(cells) {
+            snapshot["cells"] = cells.into();
+        }
+    }
+    out::line(out.to_string())
 }
 
 /// The budget beside what the run really did, as JSON: how typical the estimate was.

@@ -226,6 +226,17 @@ impl Simulation {
         format!(r#"{{"planes":{planes},"blocks_per_plane":{blocks},"units_per_block":{units}}}"#)
     }
 
+    /// The drive's state at points along the run, as JSON (`DriveSnapshots` in
+    /// web/src/engine/types.ts, without the cells): read once the run has finished.
+    pub fn snapshots(&self) -> String {
+        self.inner.snapshots_json()
+    }
+
+    /// Every snapshot's block map cells, snapshot after snapshot, one byte per cell.
+    pub fn snapshot_cells(&self) -> Vec<u8> {
+        self.inner.snapshot_cells().to_vec()
+    }
+
     /// The whole result, exactly as `ssdsim run` prints it.
     pub fn report(&self) -> String {
         self.inner.report().to_json()

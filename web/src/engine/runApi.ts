@@ -7,7 +7,7 @@ import type { CompiledScenarios } from './compiledScenarios';
 import type { EngineGuard, WasmInstance } from './engineGuard';
 import { engineResult } from './engineResult';
 import { refusalFrom } from './errors';
-import type { BlockMap, RunChunk, RunOptions, RunResult, SeriesMeta } from './types';
+import type { BlockMap, DriveSnapshots, RunChunk, RunOptions, RunResult, SeriesMeta } from './types';
 
 /** How often a running simulation sends a snapshot of its block map. */
 const BLOCK_MAP_EVERY_MS = 250;
@@ -33,8 +33,9 @@ export function runApi(engine: EngineGuard, compiled: CompiledScenarios) {
         const summary = read('summary', () => sim.summary());
         const stopped = read('stopped', () => sim.stopped());
         const blockMap = options.blockMap === false ? null : guard(() => readBlockMap(sim));
-        const transfer = blockMap ? mapBuffers(blockMap) : [];
-        return Comlink.transfer({ summary, stopped, series, chunks, blockMap, snapshots: null }, transfer);
+        const snapshots = options.blockMap === false ? null : readSnapshots(engine, sim);
+        const transfer = [...(blockMap ? mapBuffers(blockMap) : []), ...(snapshots ? [snapshots.cells.buffer as ArrayBuffer] : [])];
+        return Comlink.transfer({ summary, stopped, series, chunks, blockMap, snapshots }, transfer);
       } finally {
         // Freeing memory of a trapped instance could trap again; it is discarded anyway.
         if (!engine.poisoned()) sim.free();
@@ -84,6 +85,14 @@ async function streamChunks(engine: EngineGuard, sim: Simulation, instance: Wasm
     if (options.fixedChunkEvents === undefined) maxEvents = nextChunkSize(maxEvents, elapsedMs, targetMs);
   }
   return { series, chunks };
+}
+
+/** The drive's state along the finished run; null when the engine took none (a disk, XPoint). */
+function readSnapshots({ guard, read }: EngineGuard, sim: Simulation): DriveSnapshots | null {
+  const json = read('snapshots', () => sim.snapshots());
+  if (json.snapshots.length === 0) return null;
+  const cells = guard(() => sim.snapshot_cells());
+  return { ...json, cells };
 }
 
 function mapBuffers(map: BlockMap): ArrayBuffer[] {

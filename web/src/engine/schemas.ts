@@ -12,7 +12,7 @@ import type { TierSummary } from '../scenario/generated/TierSummary';
 import type { Knob, KnobLayout } from '../scenario/knobs';
 import { ERROR_CODES, type ErrorCode } from './errors';
 import { numbers, oneOf, tied } from './schemaTie';
-import type { ArticleEngineValue, ArticleMeasure, ArticleMeasureAxis, ArticleValue, Axis, AxisId, BlockMapLayout, Budget, Figure, LabCounters, LabelId, LabLayout, Preset, SeriesMeta, SeriesRole, Summary, SummaryField, SummaryGroup, Unit } from './types';
+import type { ArticleEngineValue, ArticleMeasure, ArticleMeasureAxis, ArticleValue, Axis, AxisId, BlockMapLayout, Budget, DriveSnapshot, DriveSnapshotsJson, Figure, LabCounters, LabelId, LabLayout, Preset, SeriesMeta, SeriesRole, Summary, SummaryField, SummaryGroup, Unit } from './types';
 
 const text = z.string();
 const texts = z.array(text);
@@ -161,6 +161,27 @@ const summaryField = tied<SummaryField>()(z.object({ id: text, unit, group: summ
 const blockMapLayout = tied<BlockMapLayout>()(z.object(numbers(['planes', 'blocks_per_plane', 'units_per_block'])));
 const labLayout = tied<LabLayout>()(z.object(numbers(['blocks', 'pages_per_block', 'logical_pages', 'working_blocks', 'op_percent'])));
 const labCounters = tied<LabCounters>()(z.object(numbers(['host_writes', 'nand_writes', 'gc_moves', 'erases', 'host_reads', 'waf'])));
+const orNull = z.nullable(count);
+const driveSnapshot = tied<DriveSnapshot>()(
+  z.object({
+    ...numbers(['time_s', 'written_gb', 'read_gb', 'ops', 'free_blocks', 'blocks']),
+    point: z.nullable(z.object({ series: text, x: count })),
+    planes: z.object(numbers(['host_read', 'host_program', 'gc_read', 'gc_program', 'erase', 'table'])),
+    gc: z.object({ victims: count, victim_valid_percent: orNull, folded_percent: orNull }),
+    closed_valid: z.array(count),
+    slc: z.nullable(z.object(numbers(['data_gb', 'size_gb']))),
+    buffer_percent: orNull,
+    lookups: z.nullable(z.tuple([count, count, count, count])),
+    tier: z.nullable(z.object({ cached_gb: count, read_hit_percent: orNull })),
+  }),
+);
+const driveSnapshots = tied<DriveSnapshotsJson>()(
+  z.object({
+    driver: z.enum(['time', 'written', 'ops', 'points']),
+    ...numbers(['blocks', 'cell_blocks', 'cells_per_snapshot']),
+    snapshots: z.array(driveSnapshot),
+  }),
+);
 
 /** Every JSON result of the wasm API, by the name an error about it gives (the wasm call's). */
 export const RESULTS = {
@@ -179,6 +200,8 @@ export const RESULTS = {
   knob_layout: knobLayout,
   summary_fields: z.array(summaryField),
   block_map_layout: blockMapLayout,
+  /** The drive's state at points along a finished run (`Simulation::snapshots`). */
+  snapshots: driveSnapshots,
   lab_layout: labLayout,
   lab_counters: labCounters,
   /** A scenario as the engine writes it: the default, or one normalised by validation. */

@@ -171,6 +171,9 @@ export interface DriveSnapshots {
   cells: Uint8Array;
 }
 
+/** The snapshots as the engine's JSON holds them: the cells come apart, as bytes. */
+export type DriveSnapshotsJson = Omit<DriveSnapshots, 'cells'>;
+
 export interface RunResult {
   summary: Summary;
   /** The ceiling the run stopped at before its end, naming the field to change; null if it ran to its end. */

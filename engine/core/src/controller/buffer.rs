@@ -45,6 +45,13 @@ impl WriteBuffer {
         at
     }
 
+    /// (units resident at `now`, capacity): admitted units whose page has not been
+    /// programmed by then. O(pages booked): for occasional snapshots, not per command.
+    pub fn resident_at(&self, now: Nanos) -> (u32, u32) {
+        let booked: u32 = self.releases.iter().filter(|r| r.0 .0 > now).map(|r| r.0 .1).sum();
+        ((self.pending + booked).min(self.capacity), self.capacity)
+    }
+
     /// The `units` most recently admitted units are booked to be programmed by `done`.
     #[inline]
     pub fn release(&mut self, units: u32, done: Nanos) {

@@ -67,6 +67,20 @@ impl FlashCounters {
     }
 }
 
+/// Why a plane was booked: what the drive-state view shows the planes doing, per cause.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Busy {
+    HostRead = 0,
+    HostProgram = 1,
+    GcRead = 2,
+    GcProgram = 3,
+    Erase = 4,
+    /// Translation pages read and written (table misses, dirty segments written back).
+    Table = 5,
+}
+
+pub const BUSY_CAUSES: usize = 6;
+
 /// A program operation being gathered on a plane: when its pages' data is in the die, and
 /// the host units it completes.
 #[derive(Clone, Copy, Default)]
@@ -88,6 +102,10 @@ pub struct Hardware {
     /// One 4 KiB unit across a channel, unloaded.
     channel_unit_ns: Nanos,
     plane_busy: Vec<Nanos>,
+    /// Plane time booked so far, per cause (`Busy`), summed over the planes. Counted when
+    /// booked, which may be ahead of when it runs: over an interval of many operations the
+    /// two agree.
+    pub(crate) busy_by: [Nanos; BUSY_CAUSES],
     channels: Vec<Calendar>,
     /// PCIe and SATA are full duplex: reads and writes cross the link independently.
     link_to_host: Calendar,
@@ -131,6 +149,7 @@ impl Hardware {
             cache_ops: device.nand.cache_ops,
             channel_unit_ns: transfer_ns(MAPPING_UNIT_BYTES, channel_bps),
             plane_busy: vec![0; geo.planes as usize],
+            busy_by: [0; BUSY_CAUSES],
             channels: (0..geo.channels).map(|_| Calendar::new(transfer_ns(MAPPING_UNIT_BYTES, channel_bps))).collect(),
             link_to_host: Calendar::new(link_unit_ns),
             link_to_drive: Calendar::new(link_unit_ns),
@@ -164,8 +183,9 @@ impl Hardware {
 
     /// Array operation on a plane: starts once `ready` and the plane is free.
     #[inline]
-    fn book_plane(&mut self, plane: u32, ready: Nanos, busy: Nanos) -> Nanos {
+    fn book_plane(&mut self, plane: u32, ready: Nanos, busy: Nanos, cause: Busy) -> Nanos {
         self.plane_busy[plane as usize] += busy;
+        self.busy_by[cause as usize] += busy;
         let t = self.timeline_of(plane);
         self.timelines[t].book(self.now, ready, busy)
     }
@@ -173,10 +193,10 @@ impl Hardware {
     /// Array read of a page, then its `units` out over the channel. Without cache read the
     /// plane stays busy while they go.
     #[inline]
-    fn read_array(&mut self, plane: u32, ready: Nanos, units: u32, slc: bool) -> Nanos {
+    fn read_array(&mut self, plane: u32, ready: Nanos, units: u32, slc: bool, cause: Busy) -> Nanos {
         let t_r = if slc { self.nand.slc_mode_read_ns } else { self.nand.read_ns };
         let out = units as Nanos * self.channel_unit_ns;
-        let sensed = if self.cache_ops { self.book_plane(plane, ready, t_r) } else { self.book_plane(plane, ready, t_r + out) - out };
+        let sensed = if self.cache_ops { self.book_plane(plane, ready, t_r, cause) } else { self.book_plane(plane, ready, t_r + out, cause) - out };
         self.book_channel(plane, sensed, units)
     }
 
@@ -200,14 +220,14 @@ impl Hardware {
     /// are left out (two levels, wide margins).
     pub(crate) fn read_for_host(&mut self, plane: u32, ready: Nanos, units: u32, slc: bool, erase_count: u32) -> Nanos {
         self.counters.host_page_reads += 1;
-        let mut out = self.read_array(plane, ready, units, slc);
+        let mut out = self.read_array(plane, ready, units, slc, Busy::HostRead);
         let steps = match &mut self.read_retry {
             Some(policy) if !slc => policy.steps(erase_count),
             _ => 0,
         };
         self.counters.read_retries += steps as u64;
         for _ in 0..steps {
-            out = self.read_array(plane, out, units, slc);
+            out = self.read_array(plane, out, units, slc, Busy::HostRead);
         }
         out
     }
@@ -241,6 +261,11 @@ impl Hardware {
         busy as f64 / (span as f64 * self.geo.planes as f64)
     }
 
+    /// Units in the write buffer at `now`: admitted and not yet programmed.
+    pub(crate) fn buffer_fill(&self, now: Nanos) -> (u32, u32) {
+        self.buffer.resident_at(now)
+    }
+
     /// When a command arriving at `issue` may start its flash work: after the firmware's
     /// latency, and after the controller has worked through the commands before it.
     #[inline]
@@ -258,7 +283,7 @@ impl FlashOps for Hardware {
     fn read_page(&mut self, plane: u32, _page: u32, units: u32, slc: bool) {
         // GC or folding source read: sense the page, move the valid units to the controller.
         self.counters.gc_page_reads += 1;
-        let moved = self.read_array(plane, self.now, units, slc);
+        let moved = self.read_array(plane, self.now, units, slc, Busy::GcRead);
         let open = &mut self.gc_page_ready[plane as usize];
         *open = (*open).max(moved);
     }
@@ -286,13 +311,14 @@ impl FlashOps for Hardware {
         }
         let g = std::mem::take(&mut self.gathering[stream as usize][plane as usize]);
         let t_prog = if program.slc { self.nand.slc_mode_program_ns } else { self.nand.program_ns };
+        let cause = if stream.is_host() { Busy::HostProgram } else { Busy::GcProgram };
         let done = if self.cache_ops {
-            self.book_plane(plane, g.loaded, t_prog)
+            self.book_plane(plane, g.loaded, t_prog, cause)
         } else {
             // Without cache program the plane holds while its data comes in.
             let pages = if program.slc { 1 } else { self.geo.pages_per_program } as Nanos;
             let transfer = pages * self.geo.slots_per_page as Nanos * self.channel_unit_ns;
-            self.book_plane(plane, g.loaded.saturating_sub(transfer), t_prog + transfer)
+            self.book_plane(plane, g.loaded.saturating_sub(transfer), t_prog + transfer, cause)
         };
         if stream.is_host() {
             self.buffer.release(g.host_units, done);
@@ -301,7 +327,7 @@ impl FlashOps for Hardware {
 
     fn erase_block(&mut self, plane: u32, _block: u32) {
         self.counters.erases += 1;
-        self.book_plane(plane, self.now, self.nand.erase_ns);
+        self.book_plane(plane, self.now, self.nand.erase_ns, Busy::Erase);
     }
 
     fn plane_ready(&self, plane: u32) -> Nanos {

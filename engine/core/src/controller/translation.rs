@@ -145,7 +145,7 @@ impl Hardware {
     fn read_translation_page(&mut self, segment: u32, ready: Nanos) -> Nanos {
         self.counters.translation_page_reads += self.translation.segment_pages;
         let plane = self.translation_plane(segment);
-        let sensed = self.book_plane(plane, ready, self.nand.slc_mode_read_ns);
+        let sensed = self.book_plane(plane, ready, self.nand.slc_mode_read_ns, super::Busy::Table);
         // The whole segment crosses the channel: the cache keeps whole segments (a segment
         // of two pages is one multi-plane read).
         self.book_channel(plane, sensed, self.translation.segment_units)
@@ -155,6 +155,6 @@ impl Hardware {
         self.counters.translation_page_writes += self.translation.segment_pages;
         let plane = self.translation_plane(segment);
         let loaded = self.book_channel(plane, self.now, self.translation.segment_units);
-        self.book_plane(plane, loaded, self.nand.slc_mode_program_ns);
+        self.book_plane(plane, loaded, self.nand.slc_mode_program_ns, super::Busy::Table);
     }
 }

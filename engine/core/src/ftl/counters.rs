@@ -22,6 +22,11 @@ pub struct FtlCounters {
     /// GC really had.
     pub written_sectors_sum: f64,
     pub valid_sectors_sum: f64,
+    /// GC's victim choices (not folds), and the sum of each victim's valid share of what
+    /// it held when chosen: their ratio is the valid share GC paid for, the drive-state
+    /// view's "victims were x % valid".
+    pub gc_victims: u64,
+    pub victim_valid_share_sum: f64,
 }
 
 impl FtlCounters {

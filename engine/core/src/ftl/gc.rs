@@ -215,6 +215,9 @@ impl Ftl {
         if gc_choice {
             self.counters.written_sectors_sum += self.written_sectors(plane) as f64;
             self.counters.valid_sectors_sum += self.valid_sectors[plane as usize] as f64;
+            let held = self.blocks[victim as usize].write_ptr * self.sectors;
+            self.counters.gc_victims += 1;
+            self.counters.victim_valid_share_sum += self.blocks[victim as usize].valid as f64 / held.max(1) as f64;
         }
         let valid = self.blocks[victim as usize].valid;
         self.buckets.remove(victim, valid);

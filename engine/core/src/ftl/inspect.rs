@@ -20,6 +20,48 @@ impl Ftl {
         BlockMap { valid_units, erase_counts: self.erase_counts().collect(), states: state, slc }
     }
 
+    /// The block map downsampled to at most `max_cells` cells for a snapshot, appended to
+    /// `out`, one byte per cell (layout in `CELL_*`); returns the blocks per cell. A cell of
+    /// several blocks shows a GC victim or an open block if it holds one (the blocks where
+    /// something happens), else its majority; its valid share is of the cells' capacity.
+    pub fn block_cells(&self, max_cells: u32, out: &mut Vec<u8>) -> u32 {
+        let per = self.geo.blocks.div_ceil(max_cells.max(1)).max(1);
+        let in_gc: Vec<u32> = self.gc.iter().map(|g| g.victim()).collect();
+        for first in (0..self.geo.blocks).step_by(per as usize) {
+            let (mut valid, mut held, mut closed, mut free, mut slc) = (0u64, 0u64, 0u32, 0u32, 0u32);
+            let mut state = None;
+            for b in first..(first + per).min(self.geo.blocks) {
+                let block = &self.blocks[b as usize];
+                valid += block.valid as u64;
+                held += (self.block_slots(b) * self.sectors) as u64;
+                slc += block.slc_mode as u32;
+                match block.state {
+                    BlockState::Free => free += 1,
+                    BlockState::Closed => closed += 1,
+                    BlockState::Open if in_gc[self.geo.plane_of_block(b) as usize] == b => state = Some(BlockMap::COLLECTING),
+                    BlockState::Open => state = state.or(Some(BlockMap::OPEN)),
+                }
+            }
+            let n = (first + per).min(self.geo.blocks) - first;
+            let state = state.unwrap_or(if closed >= free { BlockMap::CLOSED } else { BlockMap::FREE });
+            let share = (valid as f64 / held.max(1) as f64 * 31.0).round() as u8;
+            out.push(state | ((2 * slc >= n) as u8) << 2 | share.min(31) << 3);
+        }
+        per
+    }
+
+    /// Closed blocks by valid share of what they hold, in ten bins (0–10 % … 90–100 %).
+    pub fn closed_valid_histogram(&self) -> [u32; 10] {
+        let mut bins = [0u32; 10];
+        for (b, block) in self.blocks.iter().enumerate() {
+            if block.state == BlockState::Closed {
+                let share = block.valid as f64 / (self.block_slots(b as u32) * self.sectors).max(1) as f64;
+                bins[((share * 10.0) as usize).min(9)] += 1;
+            }
+        }
+        bins
+    }
+
     /// The logical unit a slot holds (its first, without compression), or UNMAPPED: free,
     /// or stale since the unit was written elsewhere.
     pub fn slot_unit(&self, slot: u32) -> u32 {

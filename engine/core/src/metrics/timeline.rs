@@ -22,6 +22,11 @@ impl LatencyTimeline {
     }
 
     #[inline]
+    /// Index of the series it draws.
+    pub fn series(&self) -> usize {
+        self.series
+    }
+
     pub fn record(&mut self, latency: Nanos, series: &mut [Series]) {
         self.worst = self.worst.max(latency);
         self.ops += 1;

@@ -9,6 +9,7 @@ mod ceiling;
 mod events;
 mod precondition;
 mod recorder;
+mod snapshots;
 mod threads;
 
 use crate::device::{Baseline, DeviceModel, RunFrame};
@@ -23,6 +24,8 @@ use ceiling::{Ceiling, CHECK_EVERY};
 use events::EventQueue;
 use precondition::Preconditioner;
 pub(crate) use recorder::Recorder;
+use snapshots::{At, Snapshots};
+pub use snapshots::{Driver, MAX_CELLS, MAX_SNAPSHOTS};
 use threads::Threads;
 
 /// What a queue slot's next event is.
@@ -75,6 +78,10 @@ pub struct Simulation {
     /// Commands issued and not yet completed; zero means the host is idle.
     outstanding: u32,
     recorder: Recorder,
+    /// The drive's state at points along the run's x axis (`snapshots.rs`).
+    snapshots: Snapshots,
+    /// The chart point of the phase that ended last, for a snapshot taken there.
+    last_point: Option<(usize, f64)>,
     /// The drive's counters when the workload started: the run's numbers count from here.
     base: Baseline,
     now: Nanos,
@@ -123,6 +130,18 @@ impl Simulation {
             slc_cache: d.ftl.slc_cache_enabled(),
         });
         let recorder = Recorder::new(&plan, window, reads, writes, scale as f64, ftl, drive.tier().is_some());
+        // Snapshots follow the headline chart's x axis: data written, operations, the
+        // phases' points (a span sweep), or else time.
+        let driver = if plan.bytes_window.is_some() {
+            Driver::Written
+        } else if plan.latency_group.is_some() {
+            Driver::Ops
+        } else if plan.phases.iter().filter(|p| p.point.is_some()).count() > 1 {
+            Driver::Points
+        } else {
+            Driver::Time
+        };
+        let snapshots = Snapshots::new(driver, drive.nand().is_some() || drive.tier().is_some());
         let overhead_ns = (scenario.host.command_overhead_us * 1000.0) as Nanos;
         let first = Threads::new(&plan.phases[0].job, user_bytes, scenario.seed, 0, overhead_ns);
         // Preconditioning writes the host's data: into a NAND drive, or a hybrid's NAND
@@ -154,6 +173,8 @@ impl Simulation {
             slots: Vec::new(),
             outstanding: 0,
             recorder,
+            snapshots,
+            last_point: None,
             now: 0,
             last_issue: 0,
             events: 0,
@@ -170,6 +191,7 @@ impl Simulation {
     fn start_workload(&mut self) {
         self.base = self.drive.baseline();
         self.recorder.start(self.drive.window_counters());
+        self.snapshots.start(&self.drive, 0);
         self.started = true;
         self.start_phase(0, 0);
     }
@@ -319,6 +341,10 @@ impl Simulation {
                 self.recorder.note_slc_cache(self.drive.slc_cache_units());
             }
             self.recorder.complete(s.command.op, bytes, s.issued, t);
+            let points = self.recorder.axis_points(self.snapshots.driver());
+            if points != self.snapshots.offered() {
+                self.snapshots.offer(points, self.here(t), &self.drive);
+            }
             let runner = self.threads.runner(slot);
             if t >= runner.measure_from_ns {
                 self.phase_bytes[s.command.op as usize] += bytes;
@@ -368,6 +394,10 @@ impl Simulation {
             let bytes = self.phase_bytes[point.op as usize];
             let from = self.threads.first().measure_from_ns.min(end);
             self.recorder.phase_point(point, bytes, end - from);
+            self.last_point = Some((point.series, point.x));
+            if self.snapshots.driver() == Driver::Points {
+                self.snapshots.offer(self.snapshots.offered() + 1, self.here(end), &self.drive);
+            }
         }
         self.now = end;
         if self.phase + 1 < self.phases.len() {
@@ -393,7 +423,31 @@ impl Simulation {
     fn finish(&mut self) {
         let counters = self.write_counters();
         self.recorder.finish(self.now, counters);
+        self.snapshots.finish(self.here(self.now), &self.drive);
         self.finished = true;
+    }
+
+    /// Where the run is at `t` on every axis a snapshot is found by.
+    fn here(&self, t: Nanos) -> At {
+        let r = &self.recorder;
+        let point = if self.snapshots.driver() == Driver::Points { self.last_point } else { None };
+        At {
+            time_ns: t,
+            written_bytes: r.bytes[Op::Write as usize],
+            read_bytes: r.bytes[Op::Read as usize],
+            ops: r.ios[Op::Read as usize] + r.ios[Op::Write as usize],
+            point,
+        }
+    }
+
+    /// The drive's state at points along the run (`snapshots.rs`), as JSON; the map cells
+    /// are `snapshot_cells`.
+    pub fn snapshots_json(&self) -> String {
+        self.snapshots.to_json(&self.recorder.series, self.scale as f64)
+    }
+
+    pub fn snapshot_cells(&self) -> &[u8] {
+        self.snapshots.cells()
     }
 
     pub fn is_finished(&self) -> bool {

@@ -10,7 +10,7 @@ import { engineResult } from '../../engine/engineResult';
 import type { FinishedRun } from '../../engine/runToEnd';
 
 /** Bumped when the file's shape changes; a file of another format is not used. */
-export const RUN_FILE_FORMAT = 2;
+export const RUN_FILE_FORMAT = 3;
 
 interface EncodedBlockMap {
   planes: number;
@@ -31,6 +31,8 @@ interface RunFile {
   /** The summary, JSON. */
   summary: string;
   blockMap: EncodedBlockMap | null;
+  /** The drive's state along the run: its JSON without the cells, and the cells' bytes (base64). */
+  snapshots: { json: string; cells: string } | null;
 }
 
 /** The file's name for a scenario: FNV-1a (64 bits) of its JSON text, as hex. */
@@ -56,6 +58,7 @@ export function encodeRun(scenarioJson: string, run: FinishedRun): string {
       eraseCounts: toBase64(map.eraseCounts),
       states: toBase64(map.states),
     },
+    snapshots: run.snapshots && { json: JSON.stringify({ ...run.snapshots, cells: undefined }), cells: toBase64(run.snapshots.cells) },
   };
   return JSON.stringify(file);
 }
@@ -88,7 +91,7 @@ export function decodeRun(scenarioJson: string, text: string): FinishedRun | nul
       eraseCounts: new Uint32Array(fromBase64(map.eraseCounts).buffer),
       states: fromBase64(map.states),
     },
-    snapshots: null,
+    snapshots: file.snapshots && { ...engineResult('snapshots', file.snapshots.json), cells: fromBase64(file.snapshots.cells) },
   };
 }
 

@@ -216,6 +216,18 @@ impl Recorder {
         }
     }
 
+    /// Points on the axis snapshots follow (`sim/snapshots.rs`) so far; phases' points are
+    /// counted by the run loop, which ends the phases.
+    #[inline]
+    pub fn axis_points(&self, driver: super::Driver) -> u64 {
+        match driver {
+            super::Driver::Time => self.windows,
+            super::Driver::Written => self.bytes_window.as_ref().map_or(0, |w| self.series[w.series].points.len() as u64),
+            super::Driver::Ops => self.timeline.as_ref().map_or(0, |t| self.series[t.series()].points.len() as u64),
+            super::Driver::Points => 0,
+        }
+    }
+
     /// True if a time window ends at or before `t`: `advance` has points to emit.
     #[inline]
     pub fn window_ends_by(&self, t: Nanos) -> bool {

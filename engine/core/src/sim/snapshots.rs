@@ -1,0 +1,280 @@
+//! Snapshots of the drive's state along a run, so the page can show what the drive was
+//! doing at any point of a curve: a cursor on article 001's cliff shows the SLC cache full
+//! and folding, one on a steady-state run shows how valid GC's victims were.
+//!
+//! They are taken at points of the run's own x axis (`Driver`): every time window, every
+//! point of the data-written chart, every point of the latency timeline or every phase's
+//! chart point. The run's length is not known in advance, so the spacing adapts: every
+//! `stride`-th point is taken, and when `MAX_SNAPSHOTS` are held every other one is
+//! dropped and the stride doubles. Memory stays bounded and the kept points stay evenly
+//! spaced along the axis. Taking one reads the drive (O(blocks)); nothing here runs per
+//! command.
+
+use crate::controller::BUSY_CAUSES;
+use crate::device::{DeviceModel, DriveState};
+use crate::metrics::Series;
+use crate::units::{Nanos, MAPPING_UNIT_BYTES};
+use serde::Serialize;
+
+/// Snapshots a run keeps at most.
+pub const MAX_SNAPSHOTS: usize = 64;
+/// Cells a snapshot's block map has at most (blocks are grouped to fit).
+pub const MAX_CELLS: u32 = 1024;
+
+/// The x axis snapshots are spaced along: the run's headline chart's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Driver {
+    Time,
+    Written,
+    Ops,
+    Points,
+}
+
+/// Where a snapshot was taken, on every axis a chart may use.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct At {
+    pub time_ns: Nanos,
+    /// Host bytes written and read since the workload started, on the simulated drive.
+    pub written_bytes: u64,
+    pub read_bytes: u64,
+    /// Host reads and writes completed (the latency timeline's x).
+    pub ops: u64,
+    /// The phase's chart point (series index, x) when the driver is `Points`.
+    pub point: Option<(usize, f64)>,
+}
+
+struct Taken {
+    at: At,
+    state: DriveState,
+}
+
+pub(crate) struct Snapshots {
+    /// The drive has state to show (NAND blocks, a hybrid's tier): else none are taken.
+    enabled: bool,
+    driver: Driver,
+    /// Every `stride`-th point of the driver's axis is taken.
+    stride: u64,
+    /// Points of the driver's axis seen so far.
+    offered: u64,
+    /// The drive when the workload started: the first interval counts from it.
+    start: DriveState,
+    taken: Vec<Taken>,
+    /// Each snapshot's map cells, `cells_per` bytes each (`Ftl::block_cells`).
+    cells: Vec<u8>,
+    cells_per: usize,
+    cell_blocks: u32,
+}
+
+impl Snapshots {
+    pub fn new(driver: Driver, enabled: bool) -> Snapshots {
+        Snapshots {
+            enabled,
+            driver,
+            stride: 1,
+            offered: 0,
+            start: DriveState::default(),
+            taken: Vec::with_capacity(MAX_SNAPSHOTS),
+            cells: Vec::new(),
+            cells_per: 0,
+            cell_blocks: 0,
+        }
+    }
+
+    pub fn driver(&self) -> Driver {
+        self.driver
+    }
+
+    /// Points of the driver's axis seen so far: the run loop offers more when its count grows.
+    #[inline]
+    pub fn offered(&self) -> u64 {
+        self.offered
+    }
+
+    /// The workload starts: the first snapshot's interval counts from here.
+    pub fn start(&mut self, drive: &DeviceModel, now: Nanos) {
+        self.start = drive.state(now, 0, &mut Vec::new()).0;
+    }
+
+    /// The driver's axis has `points` points now: takes a snapshot if one of the new ones is due.
+    pub fn offer(&mut self, points: u64, at: At, drive: &DeviceModel) {
+        let mut due = false;
+        while self.offered < points {
+            due |= self.offered.is_multiple_of(self.stride);
+            self.offered += 1;
+        }
+        if due {
+            self.take(at, drive);
+        }
+    }
+
+    /// The run ended at `at`: its last state is kept unless a snapshot was just taken there.
+    pub fn finish(&mut self, at: At, drive: &DeviceModel) {
+        if self.taken.last().is_none_or(|t| t.at.time_ns != at.time_ns || t.at.point != at.point) {
+            self.take(at, drive);
+        }
+    }
+
+    fn take(&mut self, at: At, drive: &DeviceModel) {
+        if !self.enabled {
+            return;
+        }
+        if self.taken.len() == MAX_SNAPSHOTS {
+            self.thin();
+        }
+        let before = self.cells.len();
+        let (state, cell_blocks) = drive.state(at.time_ns, MAX_CELLS, &mut self.cells);
+        self.cells_per = self.cells.len() - before;
+        self.cell_blocks = cell_blocks;
+        self.taken.push(Taken { at, state });
+    }
+
+    /// Drops every other snapshot (the first stays) and doubles the stride.
+    fn thin(&mut self) {
+        let per = self.cells_per;
+        let mut kept = 0;
+        for i in (0..self.taken.len()).step_by(2) {
+            self.cells.copy_within(i * per..(i + 1) * per, kept * per);
+            kept += 1;
+        }
+        self.cells.truncate(kept * per);
+        let mut i = 0;
+        self.taken.retain(|_| {
+            i += 1;
+            i % 2 == 1
+        });
+        self.stride *= 2;
+    }
+
+    /// The snapshots as the page reads them (`DriveSnapshots` in web/src/engine/types.ts,
+    /// without the cells: `cells()`). `scale` turns the simulated drive's bytes into the
+    /// full-size drive's, as the charts' axes do.
+    pub fn to_json(&self, series: &[Series], scale: f64) -> String {
+        let mut before = (0, &self.start);
+        let snapshots: Vec<SnapshotOut> = self
+            .taken
+            .iter()
+            .map(|t| {
+                let out = SnapshotOut::of(t, before, series, scale);
+                before = (t.at.time_ns, &t.state);
+                out
+            })
+            .collect();
+        let blocks = self.taken.first().map_or(0, |t| t.state.blocks);
+        let out = SnapshotsOut { driver: self.driver, blocks, cell_blocks: self.cell_blocks, cells_per_snapshot: self.cells_per, snapshots };
+        serde_json::to_string(&out).expect("snapshots serialise")
+    }
+
+    /// Every snapshot's map cells, snapshot after snapshot.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+}
+
+#[derive(Serialize)]
+struct SnapshotsOut<'a> {
+    driver: Driver,
+    blocks: u32,
+    cell_blocks: u32,
+    cells_per_snapshot: usize,
+    snapshots: Vec<SnapshotOut<'a>>,
+}
+
+#[derive(Serialize)]
+struct PointOut<'a> {
+    series: &'a str,
+    x: f64,
+}
+
+#[derive(Serialize)]
+struct PlanesOut {
+    host_read: f64,
+    host_program: f64,
+    gc_read: f64,
+    gc_program: f64,
+    erase: f64,
+    table: f64,
+}
+
+#[derive(Serialize)]
+struct GcOut {
+    victims: u64,
+    victim_valid_percent: Option<f64>,
+    folded_percent: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct SlcOut {
+    data_gb: f64,
+    size_gb: f64,
+}
+
+#[derive(Serialize)]
+struct TierOut {
+    cached_gb: f64,
+    read_hit_percent: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct SnapshotOut<'a> {
+    time_s: f64,
+    written_gb: f64,
+    read_gb: f64,
+    ops: u64,
+    point: Option<PointOut<'a>>,
+    planes: PlanesOut,
+    gc: GcOut,
+    closed_valid: [u32; 10],
+    free_blocks: u32,
+    blocks: u32,
+    slc: Option<SlcOut>,
+    buffer_percent: Option<f64>,
+    lookups: Option<[f64; 4]>,
+    tier: Option<TierOut>,
+}
+
+/// `part` of `whole` in percent; None when there is no whole.
+fn percent(part: f64, whole: f64) -> Option<f64> {
+    (whole > 0.0).then(|| part / whole * 100.0)
+}
+
+impl<'a> SnapshotOut<'a> {
+    /// A snapshot's numbers, its interval's counted from `before` (the snapshot before it, or
+    /// the workload's start: its time and state).
+    fn of(t: &Taken, (before_ns, before): (Nanos, &DriveState), series: &'a [Series], scale: f64) -> SnapshotOut<'a> {
+        let (now, was) = (&t.state.probe, &before.probe);
+        let gb = |units: u64| (units * MAPPING_UNIT_BYTES) as f64 * scale / 1e9;
+        // Time is booked when an operation is queued, which may be ahead of when it runs (a
+        // full write buffer queues programs): an interval can book more than it lasts. The
+        // planes were busy throughout then, and the shares are of that.
+        let booked: [f64; BUSY_CAUSES] = std::array::from_fn(|i| now.busy_by[i].saturating_sub(was.busy_by[i]) as f64);
+        let plane_ns = (t.at.time_ns.saturating_sub(before_ns) as f64 * t.state.planes as f64).max(booked.iter().sum());
+        let busy = |i: usize| if plane_ns > 0.0 { booked[i] / plane_ns } else { 0.0 };
+        let lookups: [u64; 4] = std::array::from_fn(|i| now.lookups[i] - was.lookups[i]);
+        let looked = lookups.iter().sum::<u64>() as f64;
+        let victims = now.gc_victims - was.gc_victims;
+        let moved = (now.gc_units - was.gc_units) as f64;
+        let hits = (now.tier_reads[0] - was.tier_reads[0]) as f64;
+        let misses = (now.tier_reads[1] - was.tier_reads[1]) as f64;
+        SnapshotOut {
+            time_s: t.at.time_ns as f64 / 1e9,
+            written_gb: t.at.written_bytes as f64 * scale / 1e9,
+            read_gb: t.at.read_bytes as f64 * scale / 1e9,
+            ops: t.at.ops,
+            point: t.at.point.map(|(i, x)| PointOut { series: &series[i].id, x }),
+            planes: PlanesOut { host_read: busy(0), host_program: busy(1), gc_read: busy(2), gc_program: busy(3), erase: busy(4), table: busy(5) },
+            gc: GcOut {
+                victims,
+                victim_valid_percent: percent(now.victim_valid_share_sum - was.victim_valid_share_sum, victims as f64),
+                folded_percent: percent((now.folded_units - was.folded_units) as f64, moved),
+            },
+            closed_valid: t.state.closed_valid,
+            free_blocks: t.state.free_blocks,
+            blocks: t.state.blocks,
+            slc: t.state.slc_units.map(|[data, size]| SlcOut { data_gb: gb(data), size_gb: gb(size) }),
+            buffer_percent: t.state.buffer_units.and_then(|(n, cap)| percent(n as f64, cap as f64)),
+            lookups: (t.state.table && looked > 0.0).then(|| lookups.map(|n| n as f64 / looked * 100.0)),
+            tier: t.state.tier_cached_units.map(|units| TierOut { cached_gb: gb(units), read_hit_percent: percent(hits, hits + misses) }),
+        }
+    }
+}
