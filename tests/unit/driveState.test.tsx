@@ -105,7 +105,10 @@ describe('the planes and the caption', () => {
     expect(cursorCaption(t('en'), 'en', 'en-US', axis(written, 'Data written'), 37.5)).toBe('at 37.5 GB written');
     expect(cursorCaption(t('en'), 'en', 'en-US', axis(time, 'Time'), 12)).toBe('at 12 s');
     expect(cursorCaption(t('en'), 'en', 'en-US', axis({ id: 'operation', unit: 'count', seriesIds: [] }, 'Operation'), 5000)).toBe('at operation 5,000');
-    expect(cursorCaption(t('en'), 'en', 'en-US', axis({ id: 'access_span', unit: 'gib', seriesIds: [] }, 'Access span'), 8)).toBe('at Access span 8 GiB');
+    expect(cursorCaption(t('en'), 'en', 'en-US', axis({ id: 'access_span', unit: 'gib', seriesIds: [] }, 'Access span'), 8)).toBe('at access span 8 GiB');
+    expect(cursorCaption(t('en'), 'en', 'en-US', axis({ id: 'round', unit: 'count', seriesIds: [] }, 'Round'), 4)).toBe('at round 4');
+    expect(cursorCaption(t('en'), 'en', 'en-US', { ...axis({ id: 'test', unit: 'none', seriesIds: [] }, 'Test'), categories: ['SEQ1M Q8T1', 'RND4K Q1T1'] }, 1)).toBe('at test RND4K Q1T1');
+    expect(cursorCaption(t('ja'), 'ja', 'ja-JP', axis({ id: 'round', unit: 'count', seriesIds: [] }, 'ラウンド'), 4)).toBe('ラウンド 4 の時点');
     expect(cursorCaption(t('ja'), 'ja', 'ja-JP', axis(written, 'ホスト書き込み量'), 37.5)).toBe('37.5 GB 書き込んだ時点');
   });
 });
@@ -136,6 +139,21 @@ describe('the panel', () => {
     expect(at5).toContain('at 25 GB written');
     expect(at5).toContain('data-gauge="lookups"');
     expect(at5).toContain('Victims’ mean 25 %');
+  });
+
+  it('names folding only where an SLC cache could fold', () => {
+    const folds = (gc: { folded_percent: number }, slc: boolean) => {
+      const one = driveSnapshots(2, () => ({ gc: { victims: 3, victim_valid_percent: 50, ...gc }, slc: slc ? { data_gb: 1, size_gb: 2 } : null }));
+      const st = snapshotStops(one, named);
+      return renderToStaticMarkup(
+        <I18nProvider initial="en">
+          <DriveStatePanel cursor={{ snapshots: one, index: 1, axis: named, stops: st, at: 1, pointAt: () => {}, goTo: () => {} }} />
+        </I18nProvider>,
+      );
+    };
+    expect(folds({ folded_percent: 40 }, true)).toContain('40 % of GC work was folding');
+    expect(folds({ folded_percent: 0 }, true)).toContain('0 % of GC work was folding');
+    expect(folds({ folded_percent: 0 }, false)).not.toContain('folding');
   });
 
   it('hides the parts a snapshot lacks', () => {

@@ -26,7 +26,9 @@ export function planeShares(planes: DriveSnapshot['planes']): { cause: PlaneCaus
 export function PlaneBar({ snapshot }: { snapshot: DriveSnapshot }) {
   const { t, locale } = useI18n();
   const shares = planeShares(snapshot.planes);
-  const { folded_percent: folded, victims } = snapshot.gc;
+  const { victims } = snapshot.gc;
+  // Folding is named only where there is an SLC cache to fold out of (or it happened).
+  const folded = snapshot.gc.folded_percent !== null && (snapshot.gc.folded_percent > 0 || snapshot.slc) ? snapshot.gc.folded_percent : null;
   return (
     <div className="drive-planes">
       <h3 className="drive-part-title">{t('drive.planes')}</h3>

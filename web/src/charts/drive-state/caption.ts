@@ -12,7 +12,10 @@ export function cursorCaption(t: T, lang: Lang, locale: string, axis: NamedAxis,
   if (axis.id === 'time') return t('drive.at.time', { x: value });
   if (axis.id === 'data_written') return t('drive.at.data_written', { x: value });
   if (axis.id === 'operation') return t('drive.at.operation', { x: formatValue(Math.round(x), locale) });
-  return t('drive.at.point', { axis: axis.name, x: value });
+  // A named position (a benchmark's test) reads by its name; an axis name mid-sentence in lower case ("at round 4").
+  const name = /^\p{Lu}\p{Ll}/u.test(axis.name) ? axis.name[0].toLowerCase() + axis.name.slice(1) : axis.name;
+  const named = axis.categories?.[Math.round(x)];
+  return t('drive.at.point', { axis: name, x: named ?? value });
 }
 
 /** A share 0..1 as "42 %" (one decimal under 10 %). */

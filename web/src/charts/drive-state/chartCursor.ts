@@ -12,8 +12,8 @@ export function chartCursor(drive: DriveCursor | null | undefined, axis: NamedAx
 }
 
 /** A chart's x axis as the cursor reads it. */
-export function namedAxis(x: { id: AxisId; unit: Unit }, seriesIds: readonly string[], name: string, log: boolean): NamedAxis {
-  return { id: x.id, unit: x.unit, seriesIds, name, log };
+export function namedAxis(x: { id: AxisId; unit: Unit; categories?: readonly string[] }, seriesIds: readonly string[], name: string, log: boolean): NamedAxis {
+  return { id: x.id, unit: x.unit, seriesIds, name, log, categories: x.categories?.length ? x.categories : undefined };
 }
 
 /** The axis of a chart's first series, for the cursor's starting place; null without one. */

@@ -9,6 +9,8 @@ import { nearestStop, snapshotStops, type CursorAxis, type SnapshotStop } from '
 /** A chart's axis with its translated name, for the caption. */
 export interface NamedAxis extends CursorAxis {
   name: string;
+  /** Names of the x positions 0, 1, 2 … on a categorical axis (a benchmark's tests). */
+  categories?: readonly string[];
 }
 
 export interface DriveCursor {
