@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { firstPlacedAxis } from '../../web/src/charts/drive-state/chartCursor';
 import { cellCounts, decodeCell, snapshotCells } from '../../web/src/charts/drive-state/cells';
-import { cursorCaption } from '../../web/src/charts/drive-state/caption';
+import { cursorCaption, percentText } from '../../web/src/charts/drive-state/caption';
 import { DriveStatePanel } from '../../web/src/charts/drive-state/DriveStatePanel';
 import { driveMapLayout } from '../../web/src/charts/drive-state/drawDriveMap';
 import { MAP_COLOURS } from '../../web/src/charts/drive-state/mapColours';
@@ -93,6 +93,13 @@ describe('the map cell bytes', () => {
 });
 
 describe('the planes and the caption', () => {
+  it('writes shares as percentages, a trace not as zero', () => {
+    expect(percentText(0.42, 'en-US')).toBe('42 %');
+    expect(percentText(0.042, 'en-US')).toBe('4.2 %');
+    expect(percentText(0.0002, 'en-US')).toBe('<0.1 %');
+    expect(percentText(0, 'en-US')).toBe('0 %');
+  });
+
   it('idle is what the causes leave, never below zero', () => {
     const shares = planeShares({ host_read: 0.1, host_program: 0.2, gc_read: 0, gc_program: 0.3, erase: 0.1, table: 0.05 });
     expect(shares.find((s) => s.cause === 'idle')?.share).toBeCloseTo(0.25);

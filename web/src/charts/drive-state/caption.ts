@@ -18,8 +18,9 @@ export function cursorCaption(t: T, lang: Lang, locale: string, axis: NamedAxis,
   return t('drive.at.point', { axis: name, x: named ?? value });
 }
 
-/** A share 0..1 as "42 %" (one decimal under 10 %). */
+/** A share 0..1 as "42 %" (one decimal under 10 %; a trace that would round to zero says "<0.1 %"). */
 export function percentText(share: number, locale: string): string {
   const p = share * 100;
+  if (p > 0 && p < 0.05) return `<${(0.1).toLocaleString(locale)} %`;
   return `${p.toLocaleString(locale, { maximumFractionDigits: p > 0 && p < 10 ? 1 : 0 })} %`;
 }
