@@ -137,6 +137,7 @@ describe('the panel', () => {
     expect(at2).toContain('at 10 GB written');
     expect(at2).toContain('snapshot 3 of 8');
     expect(at2).toContain('data-bins="0,1,2,3,4,5,6,7,8,2"');
+    expect(at2).toContain('38 blocks');
     expect(at2).toContain('data-gauge="slc"');
     expect(at2).toContain('2 of 24 GB');
     expect(at2).not.toContain('data-gauge="lookups"');

@@ -114,7 +114,8 @@ export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height: tal
               {labels.emptyText}
             </text>
           )}
-          {cursor && cursor.x !== null && count > 0 && <line className="chart-cursor-line" stroke="#172033" strokeWidth={1.5} strokeDasharray="3 3" pointerEvents="none" data-testid="chart-cursor" data-x={cursor.x} x1={frame.x(cursor.x)} x2={frame.x(cursor.x)} y1={0} y2={frame.innerHeight} />}
+          {/* Like the crosshair (chart-hover), the cursor is where the reader is, not data: exports leave it out. */}
+          {cursor && cursor.x !== null && count > 0 && <line className="chart-cursor-line chart-hover" stroke="#172033" strokeWidth={1.5} strokeDasharray="3 3" pointerEvents="none" data-testid="chart-cursor" data-x={cursor.x} x1={frame.x(cursor.x)} x2={frame.x(cursor.x)} y1={0} y2={frame.innerHeight} />}
           {cross !== null && <HoverMarks frame={frame} cross={cross} readouts={readouts ?? []} categorical={categories.length > 0} />}
         </g>
       </svg>

@@ -35,6 +35,7 @@ export const driveStateEn = {
   'drive.folded': '{p} of GC work was folding SLC data into native blocks',
   'drive.victims': '{n} GC victims in the interval',
   'drive.histogram': 'Closed blocks by valid share',
+  'drive.closedCount': '{n} blocks',
   'drive.histogramAxis': 'Valid share of a closed block',
   'drive.histogramBin': '{from}–{to} %: {n} blocks',
   'drive.victimMean': 'Victims’ mean {p}',

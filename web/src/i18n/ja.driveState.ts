@@ -37,6 +37,7 @@ export const driveStateJa: Record<keyof typeof driveStateEn, string> = {
   'drive.folded': 'GC の処理のうち {p} は SLC のデータをネイティブブロックへ移すフォールディングでした',
   'drive.victims': 'この区間の GC 回収ブロック：{n} 個',
   'drive.histogram': '書き込み済みブロックの有効データ率',
+  'drive.closedCount': '{n} ブロック',
   'drive.histogramAxis': 'ブロック内の有効データの割合',
   'drive.histogramBin': '{from}～{to} %：{n} ブロック',
   'drive.victimMean': '回収対象の平均 {p}',

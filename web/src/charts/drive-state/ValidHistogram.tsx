@@ -21,7 +21,9 @@ export function ValidHistogram({ snapshot }: { snapshot: DriveSnapshot }) {
   const binW = (x(10) - x(0)) * 0.86;
   return (
     <div className="drive-histogram">
-      <h3 className="drive-part-title">{t('drive.histogram')}</h3>
+      <h3 className="drive-part-title">
+        {t('drive.histogram')} {total > 0 && <span className="muted">{t('drive.closedCount', { n: total.toLocaleString(locale) })}</span>}
+      </h3>
       {total === 0 ? (
         <p className="muted small">{t('drive.noClosed')}</p>
       ) : (
