@@ -86,6 +86,27 @@ describe('the drive under a story chart’s cursor', () => {
     expect(after.caption).not.toBe(before.caption);
   });
 
+  it('with reduced motion there is no Play, but the step buttons and the arrow keys move the cursor', async () => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    try {
+      const scope = await openStep('nand-101', 'whole-drive');
+      const panel = scope.getByTestId('drive-state');
+      await expect(scope.getByTestId('drive-play').count()).resolves.toBe(0);
+      const end = await panelState(scope);
+      await scope.getByTestId('drive-prev').click();
+      const back = await panelState(scope);
+      expect(Number(back.index)).toBeLessThan(Number(end.index));
+      expect(back.cursor).not.toBe(end.cursor);
+      await panel.focus();
+      await page.keyboard.press('Home');
+      await expect(panel.getAttribute('data-index')).resolves.toBe('0');
+      await page.keyboard.press('ArrowRight');
+      await expect(panel.getAttribute('data-index')).resolves.not.toBe('0');
+    } finally {
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+    }
+  });
+
   it('article 001: the SLC cache holds different data before and after the cliff', async () => {
     const scope = await openStep('article-001', 'slc-cache');
     const before = await pointAt(scope, 0.1);
