@@ -29,6 +29,8 @@ export function DriveStatePanel({ cursor, chooser }: Props) {
   const snapshot = snapshots.snapshots[index];
   const stop = stops[at] ?? stops[stops.length - 1];
   const caption = cursorCaption(t, lang, locale, cursor.axis, stop.x);
+  // While playing, a caption read aloud every 180 ms would drown the reader: silent until paused.
+  const live = player.playing ? 'off' : 'polite';
   const onKey = (e: KeyboardEvent<HTMLElement>) => {
     if (e.target instanceof HTMLInputElement) return; // the slider moves itself
     const to = e.key === 'ArrowLeft' ? at - 1 : e.key === 'ArrowRight' ? at + 1 : e.key === 'Home' ? 0 : e.key === 'End' ? stops.length - 1 : null;
@@ -43,7 +45,7 @@ export function DriveStatePanel({ cursor, chooser }: Props) {
       <header className="drive-head">
         <h2 id="drive-state-title">{t('drive.title')}</h2>
         {chooser}
-        <p className="drive-caption" data-testid="drive-caption" aria-live="polite">
+        <p className="drive-caption" data-testid="drive-caption" aria-live={live}>
           <strong>{caption}</strong> <span className="muted">· {t('drive.of', { n: at + 1, total: stops.length })}</span>
         </p>
       </header>
