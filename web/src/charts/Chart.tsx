@@ -50,9 +50,16 @@ interface Props {
   /** Drawn in the plot's frame: a story's highlighted knee, cliff or band behind the data
    * ('under'), their labels above it ('over'); given the lines, so a mark can follow them. */
   overlay?: (frame: PlotFrame, layer?: 'under' | 'over', series?: readonly PlotSeries[]) => ReactNode;
+  /** A drive-state cursor: drawn as a vertical line at x (null: none yet); told every x the reader points at. */
+  cursor?: ChartCursor;
 }
 
-export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height: tallest = 320, labels, format, exporter, breakGaps = false, overlay }: Props) {
+export interface ChartCursor {
+  x: number | null;
+  onMove(x: number): void;
+}
+
+export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height: tallest = 320, labels, format, exporter, breakGaps = false, overlay, cursor }: Props) {
   const { ref, width, measured } = useElementWidth<HTMLDivElement>();
   // A phone-wide chart gets shorter with its width, so the knobs below it stay near.
   const height = width > 0 && width < 560 ? Math.min(tallest, Math.max(210, Math.round(width * 0.66))) : tallest;
@@ -84,7 +91,7 @@ export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height: tal
     };
   }
 
-  const chartHover = useChartHover(series, frame, categories.length > 0);
+  const chartHover = useChartHover(series, frame, categories.length > 0, cursor?.onMove);
   const { hover, readouts } = chartHover;
   const cross = readouts?.[0] ? frame.x(readouts[0].vx) : null;
   const plotBox = { left: MARGINS.left, top: MARGINS.top, width: frame.innerWidth, height: frame.innerHeight };
@@ -107,6 +114,8 @@ export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height: tal
               {labels.emptyText}
             </text>
           )}
+          {/* Like the crosshair (chart-hover), the cursor is where the reader is, not data: exports leave it out. */}
+          {cursor && cursor.x !== null && count > 0 && <line className="chart-cursor-line chart-hover" stroke="#172033" strokeWidth={1.5} strokeDasharray="3 3" pointerEvents="none" data-testid="chart-cursor" data-x={cursor.x} x1={frame.x(cursor.x)} x2={frame.x(cursor.x)} y1={0} y2={frame.innerHeight} />}
           {cross !== null && <HoverMarks frame={frame} cross={cross} readouts={readouts ?? []} categorical={categories.length > 0} />}
         </g>
       </svg>

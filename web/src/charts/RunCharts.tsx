@@ -1,6 +1,6 @@
 // Every chart of a run, in page order: the headline (with the compare overlay) first, then the
 // secondary charts in a grid, then the block map. `only` picks one chart (embed mode).
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { Pin } from '../app/usePins';
 import type { RunView } from '../app/useRun';
 import { useI18n } from '../i18n';
@@ -10,6 +10,10 @@ import { SeriesChartCard } from './SeriesChartCard';
 import { presetText } from '../i18n/engineText';
 import type { Lang, Vars } from '../i18n';
 import type { MessageKey } from '../i18n';
+import { axisName } from '../i18n/engineText';
+import { DriveStatePanel } from './drive-state/DriveStatePanel';
+import { firstPlacedAxis, mainAxis } from './drive-state/chartCursor';
+import { useDriveCursor } from './drive-state/useDriveCursor';
 
 interface Props {
   view: RunView;
@@ -33,6 +37,10 @@ export function RunCharts({ view, pins, runPreset = null, onRemovePin, runtimeS,
   const defs = chartDefs(view.series);
   const scenario = runTitle(lang, t, view.scenarioJson, runPreset);
   const running = view.status === 'running';
+  // One cursor for every chart of the finished run and the drive-state panel under the headline.
+  const snapshots = view.status === 'done' ? view.snapshots : null;
+  const main = useMemo(() => firstPlacedAxis(snapshots, chartDefs(view.series).map((d) => mainAxis(d.series.map((i) => view.series[i]), (x) => axisName(lang, x)))), [snapshots, view.series, lang]);
+  const drive = useDriveCursor(snapshots, main);
 
   if (only) {
     if (only === 'blocks') return blocks ? <BlockMapCard map={view.blockMap} running={running} filenameBase={filenameBase} exportable={exportable} scenario={scenario} /> : <EmptyChart title={t('chart.blocks')} text={t('blocks.none')} />;
@@ -45,15 +53,16 @@ export function RunCharts({ view, pins, runPreset = null, onRemovePin, runtimeS,
   return (
     <>
       {headline ? (
-        <SeriesChartCard def={headline} view={view} pins={pins} runPreset={runPreset} onRemovePin={onRemovePin} runtimeS={runtimeS} filenameBase={filenameBase} actions={headlineActions} />
+        <SeriesChartCard def={headline} view={view} pins={pins} runPreset={runPreset} onRemovePin={onRemovePin} runtimeS={runtimeS} filenameBase={filenameBase} actions={headlineActions} drive={drive} />
       ) : (
         <EmptyChart text={running ? t('chart.waiting') : t('chart.empty')} />
       )}
       {afterHeadline}
+      {drive && <DriveStatePanel cursor={drive} />}
       {(rest.length > 0 || view.blockMap) && (
         <div className="chart-grid">
           {rest.map((def) => (
-            <SeriesChartCard key={def.id} def={def} view={view} runtimeS={runtimeS} filenameBase={filenameBase} />
+            <SeriesChartCard key={def.id} def={def} view={view} runtimeS={runtimeS} filenameBase={filenameBase} drive={drive} />
           ))}
           {/* A device without erase blocks has no map to wait for; a finished run without one has none to show. */}
           {blocks && (view.blockMap || view.status !== 'done') && <BlockMapCard map={view.blockMap} running={running} filenameBase={filenameBase} scenario={scenario} />}

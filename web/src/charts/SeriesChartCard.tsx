@@ -25,6 +25,8 @@ import { captionId, captionText } from './captions';
 import { RichText } from '../explain/glossary/RichText';
 import { ArticleTable } from './ArticleTable';
 import { useArticleOnChart } from './useArticleOnChart';
+import { chartCursor, namedAxis } from './drive-state/chartCursor';
+import type { DriveCursor } from './drive-state/useDriveCursor';
 
 interface Props {
   def: ChartDef;
@@ -43,6 +45,8 @@ interface Props {
   exportable?: boolean;
   /** Drawn in the plot's frame (a story step's highlight): marks behind the lines, labels over them. */
   highlight?: (frame: PlotFrame, layer?: 'under' | 'over', series?: readonly PlotSeries[]) => ReactNode;
+  /** The drive-state cursor this chart shows and moves (a card owning a DriveStatePanel). */
+  drive?: DriveCursor | null;
 }
 
 /** Pins drawn on this chart: only those whose headline shares the chart's axes. */
@@ -63,7 +67,7 @@ function titleKey(def: ChartDef, first: SeriesMeta | undefined): MessageKey | nu
 const HEADLINE_TITLES = ['chart.span_sweep', 'chart.throughput_vs_written', 'chart.latency_trace', 'chart.steady_state', 'chart.file_copy', 'chart.transfer_size_sweep', 'chart.application_load', 'chart.cdm_read', 'chart.read_throughput', 'chart.write_throughput'] as const;
 const CHART_TITLES = ['chart.throughput', 'chart.latency', 'chart.waf', 'chart.gc', 'chart.mapping', 'chart.slc_cache', 'chart.slc_cache_by_data_written', 'chart.tier', 'chart.tier_promotion_rate', 'chart.tier_cache_tier'] as const;
 
-export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemovePin, runtimeS = 0, filenameBase, height, actions, exportable = true, highlight }: Props) {
+export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemovePin, runtimeS = 0, filenameBase, height, actions, exportable = true, highlight, drive }: Props) {
   const { t, lang, locale } = useI18n();
   const exporter = useRef<ChartExporter | null>(null);
   const metas = def.series.map((i) => view.series[i]).filter(Boolean);
@@ -133,7 +137,7 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
         format={{ locale, lang }}
         exporter={exporter}
         breakGaps={first.x.id === 'time' && def.mark === 'line'}
-        overlay={highlight}
+        overlay={highlight} cursor={chartCursor(drive, namedAxis(first.x, metas.map((m) => m.id), xName, logX))}
       />
       {mismatch && (
         <CompareNote mismatch={mismatch} runKind={pinWorkloadKind(view.scenarioJson)} pinKind={pinWorkloadKind(overlay[0].scenarioJson)} runSeries={metas} pinSeries={pinLabelIds(overlay)} shown={showOdd} onToggle={() => setShowOdd((v) => !v)} />

@@ -27,7 +27,8 @@ export interface ChartHover {
 
 const KEYS = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End']);
 
-export function useChartHover(series: readonly PlotSeries[], frame: PlotFrame, hasCategories: boolean): ChartHover {
+/** `onX` hears every x the reader points at (a drive-state cursor follows it); leaving the chart keeps the last. */
+export function useChartHover(series: readonly PlotSeries[], frame: PlotFrame, hasCategories: boolean, onX?: (x: number) => void): ChartHover {
   const [hover, setHover] = useState<Hover | null>(null);
 
   const readouts = useMemo(() => {
@@ -44,7 +45,9 @@ export function useChartHover(series: readonly PlotSeries[], frame: PlotFrame, h
     const rect = e.currentTarget.getBoundingClientRect();
     const px = e.clientX - rect.left;
     const py = e.clientY - rect.top;
-    setHover({ x: frame.xInvert(px), px, py });
+    const x = frame.xInvert(px);
+    setHover({ x, px, py });
+    onX?.(x);
   };
 
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -59,6 +62,7 @@ export function useChartHover(series: readonly PlotSeries[], frame: PlotFrame, h
     const i = keyedIndex(e.key, e.shiftKey, lead.points, hover);
     const vx = lead.points[2 * i];
     setHover({ x: vx, px: frame.x(vx), py: frame.y(lead.points[2 * i + 1]) });
+    onX?.(vx);
   };
 
   return { hover, readouts, onPointer, onKey, clear: () => setHover(null) };

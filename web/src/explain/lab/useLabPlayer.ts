@@ -37,5 +37,7 @@ export function useReducedMotion(): boolean {
       return () => m.removeEventListener('change', notify);
     },
     () => typeof matchMedia === 'function' && matchMedia(query).matches,
+    // Rendered to a string (tests, no window): motion as usual.
+    () => false,
   );
 }

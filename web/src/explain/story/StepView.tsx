@@ -6,7 +6,6 @@ import { useMemo, useState, type ReactNode } from 'react';
 import type { LoadedCatalog } from '../../app/useCatalog';
 import { chartDefs, type ChartDef } from '../../charts/chartSpecs';
 import type { PlotFrame } from '../../charts/plotFrame';
-import { SeriesChartCard } from '../../charts/SeriesChartCard';
 import { useI18n, type Lang } from '../../i18n';
 import { KnobInput } from '../../panels/KnobInput';
 import { summaryValue } from '../../panels/summaryFields';
@@ -18,6 +17,7 @@ import { highlightOverlay } from './HighlightLayer';
 import { LabSlot } from './LabSlot';
 import { Prediction } from './Prediction';
 import { StepLinks } from './StepLinks';
+import { StepDriveState } from './StepDriveState';
 import { StepModel } from './StepModel';
 import { StepText } from './StepText';
 import type { StepResult } from './useStoryRuns';
@@ -60,7 +60,7 @@ export function StepView({ storyId, step, index, total, result, ghost = null, ca
   const xUnit = def ? view?.series[def.series[0]]?.x.unit : undefined;
   const marks = useMemo(() => highlightMarks(step.highlight ?? [], live.summary, xUnit, lang), [step.highlight, live.summary, xUnit, lang]);
   const overlay = useMemo(() => highlightOverlay(marks), [marks]);
-  const chart: ChartLook = { filenameBase: `ssd-story-${storyId}-${step.id}`, height: embed ? 260 : 300, exportable: !embed, highlight: overlay };
+  const chart: ChartLook = { filenameBase: `ssd-story-${storyId}-${step.id}`, height: embed ? 260 : 300, exportable: !embed, highlight: overlay, driveState: !embed };
 
   const kind = scenario ? workloadKind(scenario) : 'job';
   const usable = catalog && scenario ? knobsFor(catalog.knobs, kind, deviceKinds(scenario)) : [];
@@ -148,6 +148,8 @@ interface ChartLook {
   height: number;
   exportable: boolean;
   highlight?: (frame: PlotFrame) => ReactNode;
+  /** The drive's state under the chart's cursor; an embed keeps to the chart (its host sized it for one). */
+  driveState: boolean;
 }
 
 interface ChartProps {
@@ -172,7 +174,7 @@ function StepChart({ result, ghost, def, chartId, chart, onRetry }: ChartProps) 
         </button>
       </div>
     );
-  if (view && def) return <SeriesChartCard def={def} view={view} pins={ghost && result.pins.length === 0 ? [ghost] : result.pins} {...chart} />;
+  if (view && def) return <StepDriveState def={def} view={view} pins={ghost && result.pins.length === 0 ? [ghost] : result.pins} members={result.pins} {...chart} />;
   if (view && view.status === 'done')
     return (
       <div className="story-chart-state" role="alert">

@@ -1,0 +1,72 @@
+// The snapshot's block map on a canvas, with the NAND lab's legend swatches (lab.css classes),
+// so a reader who met one block in the lab recognises the whole drive.
+import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useI18n } from '../../i18n';
+import { UNMEASURED, useElementWidth } from '../useElementWidth';
+import { cellCounts } from './cells';
+import { drawDriveMap, driveMapLayout } from './drawDriveMap';
+import '../../explain/lab/lab.css';
+
+interface Props {
+  cells: Uint8Array;
+  blocks: number;
+  cellBlocks: number;
+}
+
+export function DriveMap({ cells, blocks, cellBlocks }: Props) {
+  const { t, locale } = useI18n();
+  const { ref, width, measured } = useElementWidth<HTMLDivElement>(320);
+  const canvas = useRef<HTMLCanvasElement | null>(null);
+  const layout = useMemo(() => driveMapLayout(cells.length, width), [cells.length, width]);
+  const counts = useMemo(() => cellCounts(cells), [cells]);
+  useLayoutEffect(() => {
+    if (canvas.current) drawDriveMap(canvas.current, cells, layout);
+  }, [cells, layout]);
+  const n = (v: number) => v.toLocaleString(locale);
+  const label = t('drive.mapLabel', { blocks: n(blocks), per: n(cellBlocks), free: n(counts.free), open: n(counts.open), closed: n(counts.closed), victim: n(counts.victim), slc: n(counts.slc) });
+  return (
+    <div className="drive-map">
+      <h3 className="drive-part-title">
+        {t('drive.map')} <span className="muted">{t('drive.mapPer', { blocks: n(blocks), per: n(cellBlocks) })}</span>
+      </h3>
+      <div ref={ref} style={measured ? undefined : UNMEASURED}>
+        <canvas ref={canvas} role="img" aria-label={label} data-testid="drive-map" data-free={counts.free} data-open={counts.open} data-closed={counts.closed} data-victim={counts.victim} data-slc={counts.slc} style={{ width: layout.width, height: layout.height, display: 'block' }} />
+      </div>
+      <MapLegend slc={counts.slc > 0} />
+    </div>
+  );
+}
+
+function MapLegend({ slc }: { slc: boolean }) {
+  const { t } = useI18n();
+  return (
+    <ul className="lab-legend" aria-label={t('drive.map')}>
+      <li>
+        <span className="lab-swatch free" aria-hidden="true" />
+        {t('drive.legend.free')}
+      </li>
+      <li>
+        <span className="lab-swatch valid" aria-hidden="true" />
+        {t('drive.legend.valid')}
+      </li>
+      <li>
+        <span className="lab-swatch stale" aria-hidden="true" />
+        {t('drive.legend.stale')}
+      </li>
+      <li>
+        <span className="lab-swatch outline host" aria-hidden="true" />
+        {t('drive.legend.open')}
+      </li>
+      <li>
+        <span className="lab-swatch outline victim" aria-hidden="true" />
+        {t('drive.legend.victim')}
+      </li>
+      {slc && (
+        <li>
+          <span className="lab-swatch drive-slc-swatch" aria-hidden="true" />
+          {t('drive.legend.slc')}
+        </li>
+      )}
+    </ul>
+  );
+}

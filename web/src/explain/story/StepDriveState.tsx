@@ -1,0 +1,55 @@
+// A story step's main chart with the drive's state under its cursor: the card owns the cursor,
+// so pointing at the chart, Play and the step buttons all move one thing. On a figure (several
+// drives overlaid) the reader picks whose drive to look inside; the first member to start.
+import { useMemo, useState, type ComponentProps } from 'react';
+import type { Pin } from '../../app/usePins';
+import type { RunView } from '../../app/runView';
+import type { ChartDef } from '../../charts/chartSpecs';
+import { mainAxis } from '../../charts/drive-state/chartCursor';
+import { DriveStatePanel } from '../../charts/drive-state/DriveStatePanel';
+import { useDriveCursor } from '../../charts/drive-state/useDriveCursor';
+import { SeriesChartCard } from '../../charts/SeriesChartCard';
+import { useI18n } from '../../i18n';
+import { axisName } from '../../i18n/engineText';
+import { Choices } from './Choices';
+
+type CardLook = Omit<ComponentProps<typeof SeriesChartCard>, 'def' | 'view' | 'pins' | 'drive'>;
+
+interface Props extends CardLook {
+  def: ChartDef;
+  view: RunView;
+  /** Lines drawn with the run: a figure's members, or the step before as a ghost. */
+  pins: Pin[];
+  /** A figure's members, whose drives the reader can look inside (empty: the step's own run). */
+  members: readonly Pin[];
+  /** False: the chart alone (an embed). */
+  driveState: boolean;
+}
+
+export function StepDriveState({ def, view, pins, members, driveState, ...look }: Props) {
+  const { lang } = useI18n();
+  const withState = members.filter((p) => p.snapshots);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const member = withState.find((p) => p.id === chosen) ?? withState[0] ?? null;
+  const snapshots = members.length > 0 ? (member?.snapshots ?? null) : view.status === 'done' ? view.snapshots : null;
+  const main = useMemo(() => mainAxis(def.series.map((i) => view.series[i]), (x) => axisName(lang, x)), [def, view.series, lang]);
+  const drive = useDriveCursor(driveState ? snapshots : null, main);
+  const choices = withState.map((p) => ({ id: p.id, label: { en: p.label('en'), ja: p.label('ja') } }));
+  return (
+    <>
+      <SeriesChartCard def={def} view={view} pins={pins} drive={drive} {...look} />
+      {drive && <DriveStatePanel cursor={drive} chooser={choices.length > 1 && member ? <MemberChooser choices={choices} chosen={member.id} onChoose={setChosen} /> : undefined} />}
+    </>
+  );
+}
+
+function MemberChooser({ choices, chosen, onChoose }: { choices: ComponentProps<typeof Choices>['choices']; chosen: string; onChoose(id: string): void }) {
+  const { t } = useI18n();
+  // A choice, not a quiz: no answer is "right", so none is marked correct.
+  return (
+    <div className="drive-chooser" role="group" aria-label={t('drive.show')} data-testid="drive-chooser">
+      <span className="muted">{t('drive.show')}</span>
+      <Choices choices={choices} answer={chosen} right="" onAnswer={onChoose} />
+    </div>
+  );
+}
