@@ -1,6 +1,6 @@
 // Every chart of a run, in page order: the headline (with the compare overlay) first, then the
 // secondary charts in a grid, then the block map. `only` picks one chart (embed mode).
-import { useMemo, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import type { Pin } from '../app/usePins';
 import type { RunView } from '../app/useRun';
 import { useI18n } from '../i18n';
@@ -38,7 +38,9 @@ export function RunCharts({ view, pins, runPreset = null, onRemovePin, runtimeS,
   const scenario = runTitle(lang, t, view.scenarioJson, runPreset);
   const running = view.status === 'running';
   // One cursor for every chart of the finished run and the drive-state panel under the headline.
-  const snapshots = view.status === 'done' ? view.snapshots : null;
+  // Deferred: the panel mounts in a render React may split, not in the finished run's own
+  // (a whole-drive write's last frame took 66–133 ms with it, over the 50 ms a task may take).
+  const snapshots = useDeferredValue(view.status === 'done' ? view.snapshots : null);
   const main = useMemo(() => firstPlacedAxis(snapshots, chartDefs(view.series).map((d) => mainAxis(d.series.map((i) => view.series[i]), (x) => axisName(lang, x)))), [snapshots, view.series, lang]);
   const drive = useDriveCursor(snapshots, main);
 

@@ -1,7 +1,7 @@
 // A story step's main chart with the drive's state under its cursor: the card owns the cursor,
 // so pointing at the chart, Play and the step buttons all move one thing. On a figure (several
 // drives overlaid) the reader picks whose drive to look inside; the first member to start.
-import { useMemo, useState, type ComponentProps } from 'react';
+import { useDeferredValue, useMemo, useState, type ComponentProps } from 'react';
 import type { Pin } from '../../app/usePins';
 import type { RunView } from '../../app/runView';
 import type { ChartDef } from '../../charts/chartSpecs';
@@ -31,7 +31,7 @@ export function StepDriveState({ def, view, pins, members, driveState, ...look }
   const withState = members.filter((p) => p.snapshots);
   const [chosen, setChosen] = useState<string | null>(null);
   const member = withState.find((p) => p.id === chosen) ?? withState[0] ?? null;
-  const snapshots = members.length > 0 ? (member?.snapshots ?? null) : view.status === 'done' ? view.snapshots : null;
+  const snapshots = useDeferredValue(members.length > 0 ? (member?.snapshots ?? null) : view.status === 'done' ? view.snapshots : null);
   const main = useMemo(() => mainAxis(def.series.map((i) => view.series[i]), (x) => axisName(lang, x)), [def, view.series, lang]);
   const drive = useDriveCursor(driveState ? snapshots : null, main);
   const choices = withState.map((p) => ({ id: p.id, label: { en: p.label('en'), ja: p.label('ja') } }));

@@ -53,7 +53,7 @@ export function StepModel({ model, live, view, scenario }: Props) {
         {gap !== null && (
           <div>
             <dt>{t('story.model.gap')}</dt>
-            <dd data-value="gap">{`${gap >= 0 ? '+' : '−'}${Math.abs(gap).toLocaleString(locale, { maximumFractionDigits: Math.abs(gap) < 1 ? 2 : 1 })} %`}</dd>
+            <dd data-value="gap">{signedPercent(gap, locale)}</dd>
           </div>
         )}
       </dl>
@@ -62,4 +62,12 @@ export function StepModel({ model, live, view, scenario }: Props) {
       </div>
     </aside>
   );
+}
+
+/** A gap as "+0.08 %" or "−3.1 %": signed by its rounded value, so a gap that rounds to 0 reads "0 %", never "−0 %". */
+export function signedPercent(gap: number, locale: string): string {
+  const digits = Math.abs(gap) < 1 ? 2 : 1;
+  const rounded = Number(gap.toFixed(digits));
+  const sign = rounded > 0 ? '+' : rounded < 0 ? '−' : '';
+  return `${sign}${Math.abs(rounded).toLocaleString(locale, { maximumFractionDigits: digits })} %`;
 }
