@@ -2,6 +2,7 @@
 import { interpolateViridis } from 'd3';
 import type { BlockMap } from '../engine/types';
 import type { I18n } from '../i18n';
+import { hiDpiContext } from './canvas';
 import { cellAt, STATE_COLORS, type BlockMode, type Cell } from './blockMapModel';
 import { TOP, type BlockMapLayout } from './blockMapLayout';
 import { FONT } from './chartStyle';
@@ -17,12 +18,8 @@ export function cellColor(mode: BlockMode, erase: { min: number; max: number }):
 
 export function drawBlockMap(el: HTMLCanvasElement, map: BlockMap, layout: BlockMapLayout, color: (c: Cell) => string, t: I18n['t']): void {
   const { width, height, left, columns, perCell, cellW, rowH } = layout;
-  const dpr = window.devicePixelRatio || 1;
-  el.width = Math.round(width * dpr);
-  el.height = Math.round(height * dpr);
-  const ctx = el.getContext('2d');
+  const ctx = hiDpiContext(el, width, height);
   if (!ctx) return;
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, width, height);
   for (let p = 0; p < map.planes; p++) {

@@ -1,15 +1,12 @@
 // Dense points (a latency trace of thousands of operations) drawn in one canvas pass instead of
 // thousands of SVG nodes.
+import { hiDpiContext } from './canvas';
 import type { PlotSeries } from './chartTypes';
 import type { PlotFrame } from './plotFrame';
 
 export function drawDots(canvas: HTMLCanvasElement, series: readonly PlotSeries[], frame: PlotFrame): void {
-  const dpr = window.devicePixelRatio || 1;
-  canvas.width = Math.round(frame.innerWidth * dpr);
-  canvas.height = Math.round(frame.innerHeight * dpr);
-  const ctx = canvas.getContext('2d');
+  const ctx = hiDpiContext(canvas, frame.innerWidth, frame.innerHeight);
   if (!ctx) return;
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, frame.innerWidth, frame.innerHeight);
   for (const s of series) {
     ctx.fillStyle = s.color;

@@ -2,6 +2,7 @@
 // few) whose written share is valid (blue) and whose rest is stale (hatched) once it is closed or
 // still free while it is open; free blocks are dashed white; open blocks outlined green, GC
 // victims dashed red, SLC-mode blocks marked in a corner.
+import { hiDpiContext } from '../canvas';
 import { decodeCell } from './cells';
 import { MAP_COLOURS as C } from './mapColours';
 
@@ -42,12 +43,8 @@ function hatch(ctx: CanvasRenderingContext2D): CanvasPattern | string {
 
 export function drawDriveMap(el: HTMLCanvasElement, cells: Uint8Array, layout: DriveMapLayout): void {
   const { width, height, columns, cell } = layout;
-  const dpr = window.devicePixelRatio || 1;
-  el.width = Math.round(width * dpr);
-  el.height = Math.round(height * dpr);
-  const ctx = el.getContext('2d');
+  const ctx = hiDpiContext(el, width, height);
   if (!ctx) return;
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, width, height);
   const stale = hatch(ctx);
   const gap = cell >= 10 ? 1.5 : 1;
