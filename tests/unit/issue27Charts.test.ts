@@ -99,6 +99,11 @@ describe('issue 27 (7): story highlights', () => {
     expect(followData([{ ...knee, x: 24 }], [moved], true).map((m) => m.x)).toEqual([16]);
     // A mark inside the drop (a summary's 12 GiB between the samples at 8 and 16) stays.
     expect(followData([{ ...knee, x: 12 }], [moved], true).map((m) => m.x)).toEqual([12]);
+    // The step before's ghost bends elsewhere: a mark follows this step's own lines, not the ghost.
+    const ghost = { ...line([1, 2, 4, 8, 16, 32, 64].map((x) => [x, x < 32 ? 1000 : 300])), key: 'ghost-before:read' };
+    expect(followData([{ ...knee, x: 24 }], [moved, ghost], true).map((m) => m.x)).toEqual([16]);
+    // A mark the run's own summary placed (a story's x_from) stays where the summary put it.
+    expect(followData([{ ...knee, x: 48, fixed: true }], [moved], true).map((m) => m.x)).toEqual([48]);
     const flat = line([1, 2, 4, 8, 16, 32, 64].map((x) => [x, 1000]));
     expect(followData([knee], [flat], true)).toEqual([]);
     // Far from any bend: left off rather than drawn where nothing happens.

@@ -3,6 +3,7 @@
 // it is known not to, why. The same table as docs/articles.md, for the figure on screen.
 import type { ArticleValuesOnChart } from '../app/useArticleValues';
 import type { ArticleEngineValue, ArticleValue } from '../engine/types';
+import type { CSSProperties } from 'react';
 import { useI18n, type I18n } from '../i18n';
 import { articleValueText } from '../i18n/engineText';
 import { articleNumber, measureMembers, type NumberFormat } from './articleMarks';
@@ -21,7 +22,7 @@ export function ArticleTable({ on, format, colorOf }: Props) {
   const { t, lang } = useI18n();
   const { figure, results, failed } = on;
   return (
-    <table className="group-table article-values" data-testid="article-values" data-figure={figure.name}>
+    <table className="group-table article-values" data-testid="article-values" data-figure={figure.name} style={columnNames(t('article.article'), t('article.engine'))}>
       <caption>{t('article.title')}</caption>
       <thead>
         <tr>
@@ -63,6 +64,11 @@ export function ArticleTable({ on, format, colorOf }: Props) {
       </tfoot>
     </table>
   );
+}
+
+/** The column heads as CSS strings: a phone, where the heads are hidden, prints them before each number (chart.css). */
+function columnNames(article: string, engine: string): CSSProperties {
+  return { '--article-label': JSON.stringify(`${article}: `), '--engine-label': JSON.stringify(`${engine}: `) } as CSSProperties;
 }
 
 type Verdict = { kind: 'follows' | 'differs' | 'outside' | 'unexpected' | 'pending'; text: string };

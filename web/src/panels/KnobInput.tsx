@@ -9,7 +9,7 @@ import type { Json } from '../scenario/paths';
 import { Switch } from '../ui/Switch';
 import { KnobChoice, KnobSlider, KnobTextField, type ControlBase } from './KnobControls';
 import { useKnobDraft } from './knobDraft';
-import { formatRange, inputUnit, readableSize } from './knobFormat';
+import { formatRange, inputUnit, knobUnitText, readableSize } from './knobFormat';
 import { sliderStops } from './knobSlider';
 
 export { draftProblem, parseDraft } from './knobDraft';
@@ -50,7 +50,7 @@ export function KnobInput({ knob, kind, value, edited, disabled, error, onChange
   } else if (knob.kind === 'enum' || knob.options?.length) {
     control = <KnobChoice {...base} onChange={onChange} />;
   } else {
-    const unit = inputUnit(knob);
+    const unit = inputUnit(knob, lang);
     const onType = (raw: string) => {
       setTyping(true);
       commitText(raw);
@@ -102,7 +102,7 @@ interface HeadProps {
 
 /** The knob's label (a dot when edited), its range with the unit, and a reset button. */
 function KnobHead({ knob, inputId, label, help, edited, disabled, compact, onReset }: HeadProps) {
-  const { t, locale } = useI18n();
+  const { t, locale, lang } = useI18n();
   const range = formatRange(knob, locale);
   return (
     <div className="knob-head">
@@ -112,7 +112,7 @@ function KnobHead({ knob, inputId, label, help, edited, disabled, compact, onRes
       </label>
       <span className="knob-range" title={t('knob.rangeTitle')}>
         {range ?? (knob.kind === 'enum' || knob.kind === 'bool' || knob.kind === 'text' || knob.options?.length || compact ? '' : t('knob.rangeDepends'))}
-        {range && knob.unit && (knob.kind === 'int' || knob.kind === 'number') ? ` ${knob.unit}` : ''}
+        {range && knob.unit && (knob.kind === 'int' || knob.kind === 'number') ? ` ${knobUnitText(knob.unit, lang)}` : ''}
       </span>
       {edited && (
         <button type="button" className="knob-reset" onClick={onReset} disabled={disabled} aria-label={t('knob.resetOne', { label })} title={t('knob.resetOne', { label })}>

@@ -37,7 +37,15 @@ export function formatRange(knob: Knob, locale: string): string | null {
   return null;
 }
 
+/** Knob units that are words, in Japanese; symbols (µs, MB/s, %, P/E) read the same in both. */
+const UNIT_WORDS_JA: Readonly<Record<string, string>> = { reads: '回', blocks: 'ブロック', '× capacity': '× 容量' };
+
+/** A knob's unit as the page's language reads it. */
+export function knobUnitText(unit: string, lang: 'en' | 'ja'): string {
+  return lang === 'ja' ? (UNIT_WORDS_JA[unit] ?? unit) : unit;
+}
+
 /** The unit shown inside a number input ("µs", "MB/s"); sizes carry their unit in the text. */
-export function inputUnit(knob: Knob): string {
-  return knob.kind === 'bytes' || knob.kind === 'bytes_list' ? '' : knob.unit;
+export function inputUnit(knob: Knob, lang: 'en' | 'ja' = 'en'): string {
+  return knob.kind === 'bytes' || knob.kind === 'bytes_list' ? '' : knobUnitText(knob.unit, lang);
 }

@@ -14,6 +14,8 @@ export interface Mark {
   x: number;
   x2?: number;
   label: string;
+  /** Placed from the run's own summary (a story's `x_from`): already where this run bends. */
+  fixed?: boolean;
 }
 
 /** Which part of the highlight Chart draws: the marks behind the lines, or their labels above. */
@@ -45,9 +47,12 @@ export function placeLabels(placed: ReturnType<typeof placeMarks>, innerWidth: n
     // close together do not print over each other.
     const y = 12 + (i % 3) * LABEL_GAP_PX;
     const nearRight = left > innerWidth * 0.62;
-    const anchor: 'start' | 'end' = nearRight ? 'end' : 'start';
-    const tx = mark.kind === 'band' ? (nearRight ? right - 4 : left + 4) : nearRight ? left - 5 : left + 5;
+    let anchor: 'start' | 'end' = nearRight ? 'end' : 'start';
+    let tx = mark.kind === 'band' ? (nearRight ? right - 4 : left + 4) : nearRight ? left - 5 : left + 5;
     const w = labelWidth(mark.label);
+    // On a narrow (phone) plot a label would run past the plot's edge: it turns to stay inside.
+    if (anchor === 'start' && tx + w > innerWidth) [anchor, tx] = ['end', innerWidth - 2];
+    else if (anchor === 'end' && tx - w < 0) [anchor, tx] = ['start', 2];
     return { tx, y, anchor, plate: { x: anchor === 'start' ? tx - 3 : tx - w - 3, y: y - 8, width: w + 6, height: 16 } };
   });
 }

@@ -43,7 +43,7 @@ export function knobValueText(path: string, live: LiveValues, lang: 'en' | 'ja')
   if (!knob || value === undefined) return null;
   const text = formatKnobValue(knob, value);
   // Sizes carry their unit in the text; other knobs name theirs as the form shows it.
-  const unit = inputUnit(knob);
+  const unit = inputUnit(knob, lang);
   return unit ? `${text}${unit === '%' && lang === 'en' ? '' : ' '}${unit}` : text;
 }
 

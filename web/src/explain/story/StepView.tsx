@@ -207,6 +207,6 @@ export function highlightMarks(highlight: readonly StoryHighlight[], summary: ob
       if (typeof value !== 'number' || value <= 0 || !per) return [];
       x = value / per;
     }
-    return [{ kind: h.kind, x, x2: h.x2, label: h.label[lang] }];
+    return [{ kind: h.kind, x, x2: h.x2, label: h.label[lang], fixed: Boolean(h.x_from && summary) }];
   });
 }

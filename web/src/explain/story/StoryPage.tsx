@@ -56,7 +56,7 @@ export function StoryPage({ story, startStep, embed }: Props) {
   const body = (
     <ArticleProvider figures={catalog?.figures ?? NO_FIGURES} engine={engine}>
       {steps.map((step, i) => (
-    <div key={step.id} ref={register(step.id)}>
+    <div key={step.id} ref={register(step.id)} className="story-step-slot">
       <StepView
         storyId={story.id}
         step={step}

@@ -43,10 +43,14 @@ export function dataKnees(series: readonly PlotSeries[]): [number, number][] {
 
 /**
  * The marks as the data has them: a knee or cliff moves to the nearest knee any line shows near
- * it, or is dropped when none does; spikes and bands stay as written. With no data yet, as written.
+ * it, or is dropped when none does; spikes, bands and marks placed from the run's own summary
+ * stay as written. With no data yet, as written.
  */
 export function followData(marks: readonly Mark[], series: readonly PlotSeries[], xLog: boolean): Mark[] {
-  const drawn = series.filter((s) => s.points.length >= 6);
+  // The step before's ghost line (ghost.ts, keys 'ghost-…') bends where that step's knee was:
+  // a mark follows this step's own lines only (article 000's '48 GiB covered' was moved onto the
+  // ghost's drop at 32 GiB).
+  const drawn = series.filter((s) => s.points.length >= 6 && !s.key.startsWith('ghost-'));
   if (drawn.length === 0) return [...marks];
   const knees = dataKnees(drawn);
   let lo = Infinity;
@@ -54,7 +58,7 @@ export function followData(marks: readonly Mark[], series: readonly PlotSeries[]
   for (const s of drawn) for (let i = 0; i < s.points.length; i += 2) [lo, hi] = [Math.min(lo, s.points[i]), Math.max(hi, s.points[i])];
   const distance = (a: number, b: number) => (xLog ? Math.abs(Math.log(a / b)) / NEAR_LOG : Math.abs(a - b) / (NEAR_LINEAR * (hi - lo || 1)));
   return marks.flatMap((m) => {
-    if (m.kind !== 'knee' && m.kind !== 'cliff') return [m];
+    if ((m.kind !== 'knee' && m.kind !== 'cliff') || m.fixed) return [m];
     // Inside a drop (between the points either side of it) the mark agrees with the data: a
     // knee from the summary (24 GiB covered, sampled at 16 and 32) stays where it is.
     if (knees.some(([a, b]) => m.x >= a && m.x <= b)) return [m];
