@@ -1,7 +1,7 @@
 // The drive's state at the chart's cursor: where the cursor is (in the chart's unit), play and
 // step controls, the block map, what the planes were doing, closed blocks by valid share, and
 // the caches. Parts the snapshot lacks (no SLC cache, no table lookups) are left out.
-import type { KeyboardEvent, ReactNode } from 'react';
+import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import { useI18n } from '../../i18n';
 import { useReducedMotion } from '../../explain/lab/useLabPlayer';
 import { Icon } from '../../ui/Icon';
@@ -23,6 +23,8 @@ interface Props {
 
 export function DriveStatePanel({ cursor, chooser }: Props) {
   const { t, lang, locale } = useI18n();
+  // One panel per story step: ids must differ on the page.
+  const titleId = useId();
   const reduced = useReducedMotion();
   const player = useSnapshotPlayer(cursor, reduced);
   const { snapshots, index, stops, at } = cursor;
@@ -41,9 +43,9 @@ export function DriveStatePanel({ cursor, chooser }: Props) {
   };
 
   return (
-    <section className="card drive-state" data-testid="drive-state" data-index={index} aria-labelledby="drive-state-title" tabIndex={0} onKeyDown={onKey}>
+    <section className="card drive-state" data-testid="drive-state" data-index={index} aria-labelledby={titleId} tabIndex={0} onKeyDown={onKey}>
       <header className="drive-head">
-        <h2 id="drive-state-title">{t('drive.title')}</h2>
+        <h2 id={titleId}>{t('drive.title')}</h2>
         {chooser}
         <p className="drive-caption" data-testid="drive-caption" aria-live={live}>
           <strong>{caption}</strong> <span className="muted">· {t('drive.of', { n: at + 1, total: stops.length })}</span>
