@@ -212,5 +212,8 @@ describe('a drive without erase blocks (3D XPoint, a disk)', () => {
     expect(out).not.toContain('data-gauge="free"');
     expect(out).toContain('3.2 GB cached');
     expect(out).toContain('80 % of reads hit');
+    // A hybrid says whose map and planes these are, and how much the disk served.
+    expect(out).toContain('data-testid="drive-tier-disk"');
+    expect(out).toContain('20 % of the reads came from the disk');
   });
 });

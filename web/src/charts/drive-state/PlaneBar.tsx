@@ -29,6 +29,9 @@ export function PlaneBar({ snapshot }: { snapshot: DriveSnapshot }) {
   const { victims } = snapshot.gc;
   // Folding is named only where there is an SLC cache to fold out of (or it happened).
   const folded = snapshot.gc.folded_percent !== null && (snapshot.gc.folded_percent > 0 || snapshot.slc) ? snapshot.gc.folded_percent : null;
+  // A hybrid's map and planes are its flash cache's: idle planes while the disk serves the reads
+  // would otherwise read as a drive doing nothing.
+  const fromDisk = snapshot.tier?.read_hit_percent != null ? 100 - snapshot.tier.read_hit_percent : null;
   return (
     <div className="drive-planes">
       <h3 className="drive-part-title">{t('drive.planes')}</h3>
@@ -45,6 +48,11 @@ export function PlaneBar({ snapshot }: { snapshot: DriveSnapshot }) {
           ) : null,
         )}
       </ul>
+      {fromDisk !== null && (
+        <p className="muted small drive-gc-note" data-testid="drive-tier-disk">
+          {t('drive.tierDisk', { p: percentText(fromDisk / 100, locale) })}
+        </p>
+      )}
       {(victims > 0 || folded !== null) && (
         <p className="muted small drive-gc-note">
           {victims > 0 && t('drive.victims', { n: victims.toLocaleString(locale) })}
