@@ -414,7 +414,7 @@ impl Simulation {
 
     /// Where the run is at `t` on every axis a snapshot is found by.
     fn here(&self, t: Nanos) -> At {
-        At::of(&self.recorder, t, self.snapshots.point())
+        self.recorder.at(t, self.snapshots.point())
     }
 
     /// The drive's state along the run (`snapshots.rs`), as JSON; the cells apart.

@@ -10,11 +10,10 @@
 //! spaced along the axis. Taking one reads the drive (O(blocks)); nothing here runs per
 //! command.
 
-use super::Recorder;
 use crate::controller::BUSY_CAUSES;
 use crate::device::{DeviceModel, DriveState};
 use crate::host::plan::Plan;
-use crate::metrics::{Op, Series};
+use crate::metrics::Series;
 use crate::units::{Nanos, MAPPING_UNIT_BYTES};
 use serde::Serialize;
 
@@ -60,20 +59,6 @@ pub struct At {
     pub ops: u64,
     /// The phase's chart point (series index, x) when the driver is `Points`.
     pub point: Option<(usize, f64)>,
-}
-
-impl At {
-    /// Where the run is at `t`, from what the recorder counted; `point`: the phase's.
-    pub(crate) fn of(recorder: &Recorder, t: Nanos, point: Option<(usize, f64)>) -> At {
-        let (bytes, ios) = (&recorder.bytes, &recorder.ios);
-        At {
-            time_ns: t,
-            written_bytes: bytes[Op::Write as usize],
-            read_bytes: bytes[Op::Read as usize],
-            ops: ios[Op::Read as usize] + ios[Op::Write as usize],
-            point,
-        }
-    }
 }
 
 struct Taken {

@@ -216,6 +216,18 @@ impl Recorder {
         }
     }
 
+    /// Where the run is at `t` on every axis a snapshot is found by; `point`: the phase's.
+    pub fn at(&self, t: Nanos, point: Option<(usize, f64)>) -> super::At {
+        let (bytes, ios) = (&self.bytes, &self.ios);
+        super::At {
+            time_ns: t,
+            written_bytes: bytes[Op::Write as usize],
+            read_bytes: bytes[Op::Read as usize],
+            ops: ios[Op::Read as usize] + ios[Op::Write as usize],
+            point,
+        }
+    }
+
     /// Points on the axis snapshots follow (`sim/snapshots.rs`) so far; phases' points are
     /// counted by the run loop, which ends the phases.
     #[inline]
