@@ -18,10 +18,12 @@ stage() {
   local name=$1 start=$SECONDS
   shift
   printf '\n--> %s\n' "$name"
-  "$@"
-  names+=("$name")
+  local status=0
+  "$@" || status=$?
+  names+=("$name$([ "$status" -eq 0 ] || echo " (failed)")")
   secs+=($((SECONDS - start)))
   printf -- '--> %s: %s s\n' "$name" "$((SECONDS - start))"
+  return "$status"
 }
 
 stage "engine tests (cargo)" npm run --silent test:engine
