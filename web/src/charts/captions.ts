@@ -17,8 +17,8 @@ export const CAPTIONS = {
     ja: '空のドライブ全体を書き埋めていくときの書き込み速度です。[[slc-cache]]のあるドライブでは、それが尽きて [[tlc|TLC]]/[[qlc|QLC]] 本来の速度に落ちる崖に注目してください。ないドライブでは [[gc]] が始まるまで平らなままです。',
   },
   latency_trace: {
-    en: 'Each dot is one operation’s [[latency]], in the order they ran; look for the regular spikes where a write waits for a block [[erase]] (a [[xpoint|3D XPoint]] drive has none). A NAND drive’s writes sit in two bands about one program (1.8 ms) apart: a write waits for whole rounds of programs across all planes, and an 8 MiB write is 10⅔ rounds, so it waits for 10 or 11 (18.2 or 19.7 ms here). The grey dashed lines are percentiles, not data.',
-    ja: '各点は 1 回の操作の[[latency]]で、実行順に並んでいます。書き込みがブロックの[[erase|消去]]を待つ周期的なスパイクに注目してください（[[xpoint|3D XPoint]] にはありません）。NAND ドライブの書き込みはプログラム約 1 回分（1.8 ms）離れた 2 つの帯に並びます。書き込みは全プレーンのプログラムを丸ごと何回分か待ち、8 MiB の書き込みは 10⅔ 回分なので 10 回か 11 回待つためです（ここでは 18.2 ms と 19.7 ms）。灰色の破線はパーセンタイルで、データではありません。',
+    en: 'Each dot is one operation’s [[latency]], in the order they ran; look for the regular spikes where a write waits for a block [[erase]] (a [[xpoint|3D XPoint]] drive has none). A NAND drive’s large writes sit in bands one program time apart: a write waits for whole rounds of programs across all planes, and a write that is not a whole number of rounds waits for the round below or above (article 002’s 8 MiB writes are 10⅔ rounds of 1.8 ms programs: 18.2 or 19.7 ms). The grey dashed lines are percentiles, not data.',
+    ja: '各点は 1 回の操作の[[latency]]で、実行順に並んでいます。書き込みがブロックの[[erase|消去]]を待つ周期的なスパイクに注目してください（[[xpoint|3D XPoint]] にはありません）。NAND ドライブの大きな書き込みは、プログラム 1 回分の時間だけ離れた帯に並びます。書き込みは全プレーンのプログラムを丸ごと何回分か待ち、回数が整数でなければその前後の回数分を待つためです（記事 002 の 8 MiB の書き込みは 1.8 ms のプログラム 10⅔ 回分で、18.2 ms か 19.7 ms）。灰色の破線はパーセンタイルで、データではありません。',
   },
   steady_state: {
     en: 'Write speed in each round of random writes on a nearly full drive; look for the drop as [[gc]] starts and the level it settles at ([[steady-state]]), higher with more [[op|OP]].',
