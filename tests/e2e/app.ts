@@ -74,18 +74,25 @@ export function firstDifference(a: [number, number][], b: [number, number][]): n
   return a.findIndex(([x, y], k) => !Object.is(x, b[k][0]) || !Object.is(y, b[k][1]));
 }
 
-/** Opens the playground once for a test file, hands it over after its first run, and closes
- *  it after the file's tests. */
-export function openAppPerFile(opened: (browser: Browser) => void) {
+/** Opens one browser for a test file, hands it over, and closes it after the file's tests. */
+export function openBrowserPerFile(opened: (browser: Browser) => void | Promise<void>) {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await openBrowser();
-    await browser.page.goto(inject('baseUrl'), { waitUntil: 'load' });
-    await waitForRun(browser.page);
-    opened(browser);
+    await opened(browser);
   });
   afterAll(async () => {
     await browser?.close();
+  });
+}
+
+/** Opens the playground once for a test file, hands it over after its first run, and closes
+ *  it after the file's tests. */
+export function openAppPerFile(opened: (browser: Browser) => void) {
+  openBrowserPerFile(async (browser) => {
+    await browser.page.goto(inject('baseUrl'), { waitUntil: 'load' });
+    await waitForRun(browser.page);
+    opened(browser);
   });
 }
 

@@ -5,21 +5,18 @@
 // cliff; NAND 101's steady state has closed blocks to draw; the playground's finished run does
 // the same under its headline chart.
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { STORIES } from '../../web/src/explain/stories';
-import { waitForRun } from './app';
-import { openBrowser, type Browser } from './browser';
+import { openBrowserPerFile, waitForRun } from './app';
+import type { Browser } from './browser';
 
 let browser: Browser;
 let page: Page;
 const base = () => inject('baseUrl');
 
-beforeAll(async () => {
-  browser = await openBrowser();
-  page = browser.page;
-});
-afterAll(async () => {
-  await browser?.close();
+openBrowserPerFile((b) => {
+  browser = b;
+  page = b.page;
 });
 
 /** Opens a story step, answers "just show me" if it asks first, and waits for its panel. */

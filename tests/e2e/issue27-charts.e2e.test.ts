@@ -3,22 +3,19 @@
 // starts on a log y; article 000's coinciding BG4 write lines are noted "same as …", and its
 // 970 keeps one colour from step to step; story highlight labels sit on plates over the lines.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { STORIES } from '../../web/src/explain/stories';
 import { PALETTE } from '../../web/src/charts/palette';
-import { artifacts } from './app';
-import { openBrowser, type Browser } from './browser';
+import { artifacts, openBrowserPerFile } from './app';
+import type { Browser } from './browser';
 
 let browser: Browser;
 let page: Page;
 const base = () => inject('baseUrl');
 
-beforeAll(async () => {
-  browser = await openBrowser();
-  page = browser.page;
-});
-afterAll(async () => {
-  await browser?.close();
+openBrowserPerFile((b) => {
+  browser = b;
+  page = b.page;
 });
 
 /** Opens a story, answers its predictions, waits for the named steps to finish. */

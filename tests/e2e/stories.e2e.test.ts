@@ -4,22 +4,19 @@
 // playground link of a step reproduces its numbers, a first visit lands on the welcome and a
 // return visit or a shared link does not, and a phone reads the text without sideways scrolling.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { STORIES } from '../../web/src/explain/stories';
 import type { StoryTestHook } from '../../web/src/explain/story/storyTestHook';
-import { artifacts, waitForRun } from './app';
+import { artifacts, openBrowserPerFile, waitForRun } from './app';
 import { openBrowser, type Browser } from './browser';
 
 let browser: Browser;
 let page: Page;
 const base = () => inject('baseUrl');
 
-beforeAll(async () => {
-  browser = await openBrowser();
-  page = browser.page;
-});
-afterAll(async () => {
-  await browser?.close();
+openBrowserPerFile((b) => {
+  browser = b;
+  page = b.page;
 });
 
 function hook(p: Page): Promise<StoryTestHook | null> {
