@@ -104,3 +104,71 @@ fn an_hmb_off_random_read_spends_its_extra_time_reading_table_pages() {
     let extra = off - on;
     assert!(((off_nand - on_nand) / extra - 1.0).abs() < 0.25, "table reads {off_nand} - {on_nand} of the extra {extra}");
 }
+
+#[test]
+fn suspend_lowers_read_tail_latency_under_writes_at_a_cost_to_writes() {
+    let mixed = json!({"kind": "job", "rw": "randrw", "rwmixread": 50, "bs": "4k", "iodepth": 4, "size": "8g", "runtime": 0.3});
+    let go = |enabled: bool| {
+        let mut v: Value = serde_json::from_str(presets::find("tlc-steady-state-random-write").unwrap().json).unwrap();
+        v["device"]["nand"]["suspend"] = json!({"enabled": enabled});
+        v["workload"] = mixed.clone();
+        run(&Scenario::from_json(&v.to_string()).unwrap())
+    };
+    let (off, on) = (go(false), go(true));
+    let (a, b) = (off.report().summary, on.report().summary);
+    let d = on.latency_causes();
+    let r = d.read.as_ref().unwrap();
+    let at = |id: &str| d.causes.iter().position(|c| c.id() == id).map_or(0.0, |i| r.tail.causes_us[i]);
+    println!(
+        "read p99.9 {:.0} -> {:.0} µs, p99 {:.0} -> {:.0}, mean {:.0} -> {:.0}; write mean {:.0} -> {:.0} µs, write {:.1} -> {:.1} MB/s; tail suspend {:.1} µs",
+        a.read_latency.p999_us,
+        b.read_latency.p999_us,
+        a.read_latency.p99_us,
+        b.read_latency.p99_us,
+        a.read_latency.mean_us,
+        b.read_latency.mean_us,
+        a.write_latency.mean_us,
+        b.write_latency.mean_us,
+        a.write_mb_per_s,
+        b.write_mb_per_s,
+        at("suspend")
+    );
+    let suspended = b.nand.as_ref().unwrap().suspended_reads;
+    // Each suspend of a running operation adds 30 + 20 µs and the read to its plane's time.
+    println!("{suspended} reads went ahead of a program or erase");
+    assert!(b.read_latency.p999_us < a.read_latency.p999_us / 1.8, "p99.9 {} -> {}", a.read_latency.p999_us, b.read_latency.p999_us);
+    assert!(suspended > 100.0 && a.nand.as_ref().unwrap().suspended_reads == 0.0);
+    assert!(at("suspend") > 0.0, "the cost shows in the tail's parts");
+    assert!(!off.latency_causes().causes.iter().any(|c| c.id() == "suspend"), "off: no such cause");
+}
+
+/// Article 001: past its SLC cache the H10's QLC half folds a die's batch at a time and its
+/// write speed dips; the writes of the dips (the slowest 1 %) wait behind that folding.
+#[test]
+fn the_h10s_dips_wait_behind_folding() {
+    let figure = find_figure("article-001-whole-drive-write").unwrap().unwrap();
+    let (_, _, h10) = figure.members.iter().find(|m| m.0 == "h10-qlc-like").expect("the H10 member");
+    let d = run(h10).latency_causes();
+    let w = d.write.as_ref().unwrap();
+    let share = |band: &ssd_core::sim::Band, id: &str| d.causes.iter().position(|c| c.id() == id).map_or(0.0, |i| band.causes_us[i] / band.mean_us);
+    let parts = |band: &ssd_core::sim::Band| {
+        d.causes
+            .iter()
+            .zip(&band.causes_us)
+            .filter(|(_, v)| **v > 0.0)
+            .map(|(c, v)| format!("{} {:.0} %", c.id(), 100.0 * v / band.mean_us))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    println!(
+        "H10 writes: {:.0} µs mean ({}); above p99: {} writes, {:.0} µs mean ({})",
+        w.mean_us,
+        parts(&w.bands[0]),
+        w.tail.count,
+        w.tail.mean_us,
+        parts(&w.tail)
+    );
+    assert!(w.tail.count > 100.0);
+    assert!(share(&w.tail, "behind_fold") > 0.8, "the dips are folding");
+    assert!(share(&w.bands[0], "behind_fold") < 0.05, "the typical write waits for its own programs");
+}

@@ -40,7 +40,7 @@ const summaryGroup = oneOf<SummaryGroup>({
 
 const knobKind = oneOf<Knob['kind']>({ int: true, number: true, bytes: true, bool: true, enum: true, bytes_list: true, text: true });
 
-const latency = tied<LatencySummary>()(z.object(numbers(['count', 'mean_us', 'p50_us', 'p99_us', 'p999_us', 'max_us'])));
+const latency = tied<LatencySummary>()(z.object(numbers(['count', 'mean_us', 'p50_us', 'p99_us', 'p999_us', 'p9999_us', 'max_us'])));
 
 /** Summary's numbers every run has: all but the two latency records and the two flags (the tie keeps the lists whole). */
 const RUN_NUMBERS = [

@@ -228,6 +228,7 @@ export const en = {
   'summary.col.p50_us': 'Median',
   'summary.col.p99_us': 'p99',
   'summary.col.p999_us': 'p99.9',
+  'summary.col.p9999_us': 'p99.99',
   'summary.col.max_us': 'Max',
   'summary.bytes': '{n} bytes',
 

@@ -228,6 +228,7 @@ export const ja: Record<MessageKey, string> = {
   'summary.col.p50_us': '中央値',
   'summary.col.p99_us': 'p99',
   'summary.col.p999_us': 'p99.9',
+  'summary.col.p9999_us': 'p99.99',
   'summary.col.max_us': '最大',
   'summary.bytes': '{n} バイト',
 

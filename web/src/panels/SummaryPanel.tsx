@@ -49,6 +49,7 @@ const LATENCY_COLUMNS: Record<string, MessageKey> = {
   p50_us: 'summary.col.p50_us',
   p99_us: 'summary.col.p99_us',
   p999_us: 'summary.col.p999_us',
+  p9999_us: 'summary.col.p9999_us',
   max_us: 'summary.col.max_us',
 };
 
@@ -149,7 +150,7 @@ function Value({ v, scale }: { v: SummaryValue; scale: number }) {
 }
 
 /** Columns that are percentiles: their heading opens the glossary's explanation. */
-const PERCENTILE_COLUMNS = ['p50_us', 'p99_us', 'p999_us'];
+const PERCENTILE_COLUMNS = ['p50_us', 'p99_us', 'p999_us', 'p9999_us'];
 
 /** Read and write latency share their columns, so they read best as one table. */
 function LatencyTable({ sections }: { sections: SummarySection[] }) {

@@ -6,19 +6,25 @@
 //! soon as any room is free. Units of the page still being filled are resident with no
 //! release time yet.
 
+use crate::metrics::Cause;
 use crate::units::Nanos;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// The plane of an admission's wait that no page's program explains (units entering in
-/// order behind earlier ones).
-pub(crate) const NO_PLANE: u32 = u32::MAX;
+/// The program that freed room for an admission: when it started on its timeline, what
+/// mostly kept it from starting sooner when it was booked (`Buffer` if nothing did).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Freed {
+    pub start: Nanos,
+    pub timeline: u32,
+    pub delayed_by: Cause,
+}
 
 pub(crate) struct WriteBuffer {
     capacity: u32,
-    /// (release time, units, plane) of pages already booked for programming. The plane
-    /// never decides the order: equal (time, units) entries are interchangeable.
-    releases: BinaryHeap<Reverse<(Nanos, u32, u32)>>,
+    /// (release time, units, what freed it) of pages already booked for programming. The
+    /// last never decides the order: equal (time, units) entries are interchangeable.
+    releases: BinaryHeap<Reverse<(Nanos, u32, Freed)>>,
     /// Units in the heap.
     booked: u32,
     /// Units admitted whose page has not been programmed yet.
@@ -33,17 +39,17 @@ impl WriteBuffer {
     }
 
     /// Room for one more unit: the time it can enter, no earlier than `ready`. Each time
-    /// the wait moves on, `waited(until, plane)` hears how far and whose program freed the
-    /// room (`NO_PLANE`: behind the units before it).
+    /// the wait moves on, `waited(until, freed)` hears how far and which program freed the
+    /// room (none: behind the units before it).
     #[inline]
-    pub fn admit(&mut self, ready: Nanos, mut waited: impl FnMut(Nanos, u32)) -> Nanos {
+    pub fn admit(&mut self, ready: Nanos, mut waited: impl FnMut(Nanos, Option<Freed>)) -> Nanos {
         let mut at = ready;
         if self.last_admit > at {
             at = self.last_admit;
-            waited(at, NO_PLANE);
+            waited(at, None);
         }
         // Drop pages already programmed by `at`; then, while full, wait for the next one.
-        while let Some(&Reverse((release, units, plane))) = self.releases.peek() {
+        while let Some(&Reverse((release, units, freed))) = self.releases.peek() {
             if release > at && self.booked + self.pending < self.capacity {
                 break;
             }
@@ -51,7 +57,7 @@ impl WriteBuffer {
             self.booked -= units;
             if release > at {
                 at = release;
-                waited(at, plane);
+                waited(at, Some(freed));
             }
         }
         self.pending += 1;
@@ -68,11 +74,11 @@ impl WriteBuffer {
 
     /// The `units` most recently admitted units are booked to be programmed by `done`.
     #[inline]
-    pub fn release(&mut self, units: u32, done: Nanos, plane: u32) {
+    pub fn release(&mut self, units: u32, done: Nanos, freed: Freed) {
         let units = units.min(self.pending);
         self.pending -= units;
         self.booked += units;
-        self.releases.push(Reverse((done, units, plane)));
+        self.releases.push(Reverse((done, units, freed)));
     }
 }
 
@@ -80,18 +86,20 @@ impl WriteBuffer {
 mod tests {
     use super::*;
 
+    const F: Freed = Freed { start: 0, timeline: 0, delayed_by: Cause::Buffer };
+
     #[test]
     fn a_full_buffer_waits_for_the_earliest_program() {
         let mut b = WriteBuffer::new(4);
         assert_eq!(b.admit(10, |_, _| {}), 10);
         assert_eq!(b.admit(10, |_, _| {}), 10);
-        b.release(2, 900, 0); // first page: slow plane
+        b.release(2, 900, F); // first page: slow plane
         assert_eq!(b.admit(10, |_, _| {}), 10);
         assert_eq!(b.admit(10, |_, _| {}), 10);
-        b.release(2, 500, 1); // second page: faster plane
+        b.release(2, 500, F); // second page: faster plane
         assert_eq!(b.admit(20, |_, _| {}), 500, "room frees when the earliest page is programmed");
         assert_eq!(b.admit(20, |_, _| {}), 500);
-        b.release(2, 1000, 0);
+        b.release(2, 1000, F);
         assert_eq!(b.admit(30, |_, _| {}), 900);
         assert_eq!(b.admit(2000, |_, _| {}), 2000, "everything programmed by then");
     }

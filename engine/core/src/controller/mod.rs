@@ -13,11 +13,13 @@
 //! programs them in one tPROG. Without multi-plane operations a die's planes share one
 //! timeline; without cache read/program a plane also waits for its own data transfers.
 
+pub(crate) mod admissions;
 mod buffer;
 pub(crate) mod calendar;
 pub(crate) mod cpu;
 pub(crate) mod plane_log;
 pub(crate) mod plane_timeline;
+mod suspend;
 mod translation;
 
 use crate::ftl::{FlashOps, Program, Stream};
@@ -25,11 +27,13 @@ use crate::media::{Geometry, NandTiming, ReadRetryPolicy};
 use crate::metrics::{Cause, Parts};
 use crate::scenario::Device;
 use crate::units::{transfer_ns, Nanos, MAPPING_UNIT_BYTES};
+use admissions::Admissions;
 use buffer::WriteBuffer;
 use calendar::Calendar;
 use cpu::CommandCpu;
 use plane_log::PlaneLog;
 use plane_timeline::PlaneTimeline;
+use suspend::Suspension;
 use translation::Translation;
 
 /// Sectors in a 4 KiB slot when the controller compresses: 512-byte granularity.
@@ -53,6 +57,8 @@ pub struct FlashCounters {
     pub units_read_without_nand: u64,
     /// Extra reads of host pages the ECC could not decode at first (read retry).
     pub read_retries: u64,
+    /// Host reads that went ahead of a program or erase (program/erase suspend).
+    pub suspended_reads: u64,
 }
 
 impl FlashCounters {
@@ -158,10 +164,13 @@ pub struct Hardware {
     gathering: [Vec<Gathering>; 3],
     cpu: CommandCpu,
     buffer: WriteBuffer,
+    admissions: Admissions,
     pub(crate) translation: Translation,
     pub(crate) counters: FlashCounters,
     /// Re-reads of pages the ECC cannot decode at once, when the drive models them.
     read_retry: Option<ReadRetryPolicy>,
+    /// Program/erase suspend for host reads, when the drive has it.
+    pub(crate) suspension: Option<Suspension>,
 }
 
 impl Hardware {
@@ -196,9 +205,11 @@ impl Hardware {
             cpu: CommandCpu::of(c),
             // At least two program operations, so the one being filled never waits on itself.
             buffer: WriteBuffer::new(buffer_units.max(2 * geo.slots_per_page * geo.pages_per_program)),
+            admissions: Admissions::new(),
             translation: Translation::new(&device.mapping, &geo, device.host_interface.bytes_per_s()),
             counters: FlashCounters::default(),
             read_retry: ReadRetryPolicy::of(&device.nand.read_retry, nand.endurance_pe, seed),
+            suspension: Suspension::of(&device.nand.suspend, timelines as usize),
         }
     }
 
@@ -251,7 +262,7 @@ impl Hardware {
     #[inline]
     fn waited_for_plane(&self, plane: u32, start: Nanos, chain: &mut Parts) {
         if start > chain.mark() {
-            self.logs[self.timeline_of(plane)].split(chain, start, Cause::QueueHost, Cause::Other);
+            self.logs[self.timeline_of(plane)].split(chain, start, Cause::BehindProgram, Cause::Other);
         }
     }
 
@@ -276,8 +287,19 @@ impl Hardware {
     /// `chain` is the command's latency parts, its mark at `ready`.
     pub(crate) fn read_for_host(&mut self, plane: u32, ready: Nanos, units: u32, slc: bool, erase_count: u32, chain: &mut Parts) -> Nanos {
         self.counters.host_page_reads += 1;
-        let read = self.read_array(plane, ready, units, slc, Busy::HostRead);
-        self.waited_for_plane(plane, read.start, chain);
+        let read = match self.suspended_read(plane, ready, units, slc) {
+            Some((read, suspended)) => {
+                // The operation suspending, then the reads slipped in before this one.
+                chain.to(Cause::Suspend, suspended);
+                chain.to(Cause::QueueHost, read.start);
+                read
+            }
+            None => {
+                let read = self.read_array(plane, ready, units, slc, Busy::HostRead);
+                self.waited_for_plane(plane, read.start, chain);
+                read
+            }
+        };
         chain.to(Cause::MediaRead, read.sensed);
         chain.to(Cause::Channel, read.out);
         let mut out = read.out;
@@ -307,12 +329,16 @@ impl Hardware {
     /// `chain`, the command's latency parts, follows the wait for room: behind the programs
     /// (and what delayed them on their planes) that free it, or behind earlier units.
     pub(crate) fn accept_write_unit(&mut self, ready: Nanos, chain: &mut Parts) -> Nanos {
-        let (logs, geo, multi_plane) = (&self.logs, &self.geo, self.multi_plane);
-        let room = self.buffer.admit(ready, |until, plane| match plane {
-            buffer::NO_PLANE => chain.to(Cause::Buffer, until),
-            p => {
-                let t = if multi_plane { p } else { geo.die_of_plane(p) };
-                logs[t as usize].split(chain, until, Cause::MediaProgram, Cause::Buffer);
+        let (logs, admissions) = (&self.logs, &mut self.admissions);
+        let room = self.buffer.admit(ready, |until, freed| match freed {
+            None => admissions.book_since(chain, until),
+            Some(freed) => {
+                // Before the freeing program started, what its plane did (what it no longer
+                // remembers: what delayed the program when it was booked); then its tPROG.
+                let before = *chain;
+                logs[freed.timeline as usize].split(chain, freed.start.min(until), Cause::MediaProgram, freed.delayed_by);
+                chain.to(Cause::MediaProgram, until);
+                admissions.waited(&before, chain, until);
             }
         });
         let arrived = self.link_to_drive.queue(self.calendar_now, room, 1);
@@ -393,7 +419,12 @@ impl FlashOps for Hardware {
             self.book_plane(plane, g.loaded.saturating_sub(transfer), t_prog + transfer, cause, fold)
         };
         if stream.is_host() {
-            self.buffer.release(g.host_units, done, plane);
+            // What kept this program from starting when its data was in: a write waiting
+            // for its room waits for that too.
+            let start = done - t_prog;
+            let t = self.timeline_of(plane);
+            let delayed_by = if start > g.loaded { self.logs[t].largest_during(g.loaded, start).unwrap_or(Cause::Buffer) } else { Cause::Buffer };
+            self.buffer.release(g.host_units, done, buffer::Freed { start, timeline: t as u32, delayed_by });
         }
     }
 

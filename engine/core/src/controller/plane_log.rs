@@ -25,10 +25,36 @@ impl PlaneLog {
     }
 
     /// An operation booked on the plane for [start, end), as a waiting command would see it.
+    /// One that follows the last of the same cause without a gap extends it, so a batch of
+    /// GC or folding (hundreds of operations) stays one entry and a long wait behind it is
+    /// still explained.
     #[inline]
     pub fn note(&mut self, start: Nanos, end: Nanos, cause: Cause) {
+        let last = &mut self.ops[(self.next + RECENT - 1) % RECENT];
+        if last.2 == cause && last.1 == start && last.0 < last.1 {
+            last.1 = end;
+            return;
+        }
         self.ops[self.next] = (start, end, cause);
         self.next = (self.next + 1) % RECENT;
+    }
+
+    /// The first program or erase (an operation at least `min_ns` long, not a resume) on
+    /// the plane during [from, to): its start, end and cause.
+    pub fn long_op_during(&self, from: Nanos, to: Nanos, min_ns: Nanos) -> Option<(Nanos, Nanos, Cause)> {
+        let long = |c: Cause| matches!(c, Cause::MediaProgram | Cause::BehindGc | Cause::BehindFold | Cause::BehindErase);
+        self.ops.iter().copied().filter(|&(start, end, cause)| start < to && from < end && end - start >= min_ns && long(cause)).min_by_key(|op| op.0)
+    }
+
+    /// What the plane spent most of [from, until) on, if anything: a host program delayed
+    /// that long was delayed by it (host programs before it count as `MediaProgram`).
+    pub fn largest_during(&self, from: Nanos, until: Nanos) -> Option<Cause> {
+        let mut by = [0 as Nanos; crate::metrics::CAUSES];
+        for &(start, end, cause) in &self.ops {
+            by[cause as usize] += end.min(until).saturating_sub(start.max(from));
+        }
+        let (c, &most) = by.iter().enumerate().max_by_key(|&(c, &v)| (v, std::cmp::Reverse(c)))?;
+        (most > 0).then_some(Cause::ALL[c])
     }
 
     /// Books the wait from `parts`' mark to `until` by what the plane was doing then (the

@@ -208,9 +208,10 @@ impl DeviceModel {
         common
             | match self {
                 DeviceModel::Nand(d) => {
-                    let mut own = vec![MapDram, MapHmb, MapNand, Buffer, BehindGc, BehindErase, BehindTable, MediaRead, MediaProgram, Channel];
+                    let mut own = vec![MapDram, MapHmb, MapNand, Buffer, BehindProgram, BehindGc, BehindErase, BehindTable, MediaRead, MediaProgram, Channel];
                     own.extend(d.ftl.slc_cache_enabled().then_some(BehindFold));
                     own.extend(d.hw.reads_retry().then_some(ReadRetry));
+                    own.extend(d.hw.suspension.is_some().then_some(Suspend));
                     bits(&own)
                 }
                 DeviceModel::Xpoint(_) => bits(&[MediaRead, MediaWrite, Channel]),

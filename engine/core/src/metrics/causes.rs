@@ -27,9 +27,10 @@ pub enum Cause {
     MapNand,
     /// Waiting for write-buffer room that no one die's work explains.
     Buffer,
-    /// Waiting for its die behind other host commands, GC copies, folding, an erase, or
-    /// mapping-table pages.
+    /// Waiting for its die behind other host reads, programs of host data, GC copies,
+    /// folding, an erase, or mapping-table pages.
     QueueHost,
+    BehindProgram,
     BehindGc,
     BehindFold,
     BehindErase,
@@ -49,6 +50,9 @@ pub enum Cause {
     Transfer,
     /// A hybrid drive promoting data into its cache tier.
     Promotion,
+    /// Waiting for a program or erase to suspend so the read can go ahead, or behind the
+    /// extra time suspended operations take when they resume.
+    Suspend,
     /// Time none of the above explains.
     Other,
 }
@@ -64,6 +68,7 @@ impl Cause {
         Cause::MapNand,
         Cause::Buffer,
         Cause::QueueHost,
+        Cause::BehindProgram,
         Cause::BehindGc,
         Cause::BehindFold,
         Cause::BehindErase,
@@ -78,6 +83,7 @@ impl Cause {
         Cause::Rotation,
         Cause::Transfer,
         Cause::Promotion,
+        Cause::Suspend,
         Cause::Other,
     ];
 
@@ -91,6 +97,7 @@ impl Cause {
             Cause::MapNand => "map_nand",
             Cause::Buffer => "buffer",
             Cause::QueueHost => "queue_host",
+            Cause::BehindProgram => "behind_program",
             Cause::BehindGc => "behind_gc",
             Cause::BehindFold => "behind_fold",
             Cause::BehindErase => "behind_erase",
@@ -105,6 +112,7 @@ impl Cause {
             Cause::Rotation => "rotation",
             Cause::Transfer => "transfer",
             Cause::Promotion => "promotion",
+            Cause::Suspend => "suspend",
             Cause::Other => "other",
         }
     }
@@ -119,6 +127,7 @@ impl Cause {
             Cause::MapNand => "Table page read (NAND)",
             Cause::Buffer => "Write-buffer wait",
             Cause::QueueHost => "Behind other host I/O",
+            Cause::BehindProgram => "Behind a program of host data",
             Cause::BehindGc => "Behind GC",
             Cause::BehindFold => "Behind folding",
             Cause::BehindErase => "Behind an erase",
@@ -133,6 +142,7 @@ impl Cause {
             Cause::Rotation => "Rotation",
             Cause::Transfer => "Disk transfer",
             Cause::Promotion => "Promotion",
+            Cause::Suspend => "Suspend / resume",
             Cause::Other => "Other",
         }
     }

@@ -127,6 +127,9 @@ pub struct Nand {
     /// Page reads the ECC cannot decode at once are read again with shifted read voltages.
     #[knob(nested)]
     pub read_retry: super::ReadRetry,
+    /// Host reads may suspend a program or erase on their plane.
+    #[knob(nested)]
+    pub suspend: super::Suspend,
 }
 
 impl Default for Nand {
@@ -147,6 +150,7 @@ impl Default for Nand {
             multi_plane: true,
             cache_ops: true,
             read_retry: super::ReadRetry::default(),
+            suspend: super::Suspend::default(),
         }
     }
 }

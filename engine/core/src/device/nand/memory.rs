@@ -2,7 +2,7 @@
 //! `resolve/budget`).
 
 use super::NandSsd;
-use crate::controller::{calendar, plane_log, plane_timeline};
+use crate::controller::{admissions, calendar, plane_log, plane_timeline};
 use crate::device::footprint::Footprint;
 use crate::ftl::cost_benefit::CostBenefit;
 use crate::media::Geometry;
@@ -40,7 +40,7 @@ impl NandSsd {
         };
         let calendars = (d.nand.channels as u64 + 2) * (calendar::HEAP_BYTES + 64);
         let buffer_units = (d.controller.write_buffer.0 / MAPPING_UNIT_BYTES).max(2 * geo.slots_per_page as u64);
-        let buffer = 16 * buffer_units;
+        let buffer = 16 * buffer_units + admissions::BYTES;
         // Mapping cache: tier, LRU links, dirty flag and dirty-LRU links per segment.
         let segments = units.div_ceil(d.mapping.entries_per_segment(geo.page_bytes) as u64);
         let cache = 18 * segments;

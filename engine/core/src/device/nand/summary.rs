@@ -47,6 +47,9 @@ pub struct NandSummary {
     /// Extra page reads with shifted read voltages, for host pages the ECC could not decode
     /// at first (read retry; part of `flash_operations`).
     pub read_retries: f64,
+    /// Host reads that went ahead of a program or erase on their plane (program/erase
+    /// suspend); each added the suspend, the read and the resume to the plane's time.
+    pub suspended_reads: f64,
     /// Mean share of time the planes were reading, programming or erasing.
     pub plane_utilisation_percent: f64,
     pub raw_capacity_bytes: f64,
@@ -145,6 +148,7 @@ impl NandSsd {
             estimated_tbw: self.rated_tbw.unwrap_or_else(|| pe_life_tbw(full_geo.raw_bytes(), endurance, waf)),
             flash_operations: (flash.flash_ops() - b.flash.flash_ops()) as f64,
             read_retries: (flash.read_retries - b.flash.read_retries) as f64,
+            suspended_reads: (flash.suspended_reads - b.flash.suspended_reads) as f64,
             plane_utilisation_percent: self.hw.plane_utilisation(run.elapsed) * 100.0,
             raw_capacity_bytes: full_geo.raw_bytes() as f64,
             op_percent: full_geo.op_percent_of_user(),

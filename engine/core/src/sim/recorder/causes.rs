@@ -14,13 +14,15 @@ use ts_rs::TS;
 /// Latency bins per doubling: a band's edges are within one bin (19 %) of its percentile.
 const BINS_PER_OCTAVE: u32 = 4;
 
+/// Bins 0..=3 hold 0..=3 ns, then 4 bins per doubling (bin 4 starts at 4 ns).
 fn bin_of(ns: Nanos) -> usize {
     if ns < 4 {
         return ns as usize;
     }
+    // 2^octave <= ns, octave >= 2; the two bits below the leading one pick the quarter.
     let octave = 63 - ns.leading_zeros();
     let quarter = ((ns >> (octave - 2)) & 3) as u32;
-    (octave * BINS_PER_OCTAVE + quarter) as usize
+    ((octave - 1) * BINS_PER_OCTAVE + quarter) as usize
 }
 
 /// The lowest latency in bin `b`.
@@ -28,7 +30,7 @@ fn bin_floor(b: usize) -> Nanos {
     if b < 4 {
         return b as Nanos;
     }
-    let (octave, quarter) = (b as u32 / BINS_PER_OCTAVE, b as u64 % BINS_PER_OCTAVE as u64);
+    let (octave, quarter) = (b as u32 / BINS_PER_OCTAVE + 1, b as u64 % BINS_PER_OCTAVE as u64);
     (4 + quarter) << (octave - 2)
 }
 
@@ -141,14 +143,12 @@ impl CauseRecorder {
             (t.count > 0).then(|| {
                 let mut c = OpCauses::of(t, &causes, |q| quantile(op, q));
                 // The slowest commands kept whole hold every one above p99 when few enough
-                // (no bin is then in doubt): the tail and the top bands, exactly.
+                // (no bin is then in doubt): the tail, exactly. The bands stay binned, so
+                // they count every command once.
                 let slow: Vec<&Command> = self.slowest.iter().filter(|c| c.op == op).collect();
-                let kept_all = |edge: Nanos| slow.len() as u64 == t.count || self.slowest.iter().any(|c| c.latency <= edge);
-                let (p99, p999) = (quantile(op, 0.99), quantile(op, 0.999));
-                if kept_all(p99) {
+                let p99 = quantile(op, 0.99);
+                if slow.len() as u64 == t.count || self.slowest.iter().any(|c| c.latency <= p99) {
                     c.tail = Band::exact("above_p99", &slow, p99, Nanos::MAX, &causes);
-                    c.bands[2] = Band::exact("p99_p999", &slow, p99, p999, &causes);
-                    c.bands[3] = Band::exact("above_p999", &slow, p999, Nanos::MAX, &causes);
                 }
                 c
             })

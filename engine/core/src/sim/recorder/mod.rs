@@ -8,7 +8,7 @@ use crate::metrics::{Axis, AxisId, Cause, DriveLines, LabelId, LatencySummary, O
 use crate::resolve::window::{TimeWindow, MAX_TIME_WINDOWS};
 use crate::units::Nanos;
 use causes::CauseRecorder;
-pub use causes::LatencyCauses;
+pub use causes::{Band, LatencyCauses, OpCauses, SlowCommand};
 use hdrhistogram::Histogram;
 use lines::{over_time, throughput, FtlSeries, Lines};
 
