@@ -2,6 +2,7 @@
 // from the ts-rs-generated types, so they cannot drift from the Rust side.
 import type { Series } from '../scenario/generated/Series';
 import type { Summary as SummarySections } from '../scenario/generated/Summary';
+import type { LatencySummary as EngineLatencySummary } from '../scenario/generated/LatencySummary';
 import type { Scenario } from '../scenario/generated/Scenario';
 import type { Knob, KnobLayout } from '../scenario/knobs';
 import type { SummaryField } from '../scenario/generated/SummaryField';
@@ -26,7 +27,15 @@ export type { ArticleValue, Budget, SummaryField };
  * it has (a NAND drive's, media written in place, a disk's, a hybrid's tier), each present or
  * absent whole. Ids are the same whichever section a value comes in.
  */
-export type Summary = { [K in keyof SummarySections]: SummarySections[K] };
+export type Summary = { [K in keyof SummarySections]: K extends 'read_latency' | 'write_latency' ? LatencySummary : SummarySections[K] };
+
+/**
+ * One kind of operation's latency, µs. The 99.99th percentile (`p9999_us`) came with latency
+ * causes (issue 28): a run file made before it has none, so the page reads it as optional.
+ */
+export type LatencySummary = Flat<Omit<EngineLatencySummary, 'p9999_us'> & { p9999_us?: number }>;
+
+type Flat<T> = { [K in keyof T]: T[K] };
 
 /** One entry of Simulation.series_meta(): a series without its points. */
 export type SeriesMeta = Omit<Series, 'points'>;
@@ -174,6 +183,49 @@ export interface DriveSnapshots {
 /** The snapshots as the engine's JSON holds them: the cells come apart, as bytes. */
 export type DriveSnapshotsJson = Omit<DriveSnapshots, 'cells'>;
 
+/**
+ * Where a run's commands spent their time, by cause (`Simulation::latency_causes`, issue 28).
+ * Cause ids are the engine's (`host`, `firmware`, `behind_erase` …); every `causes_us` list is
+ * aligned with `causes`, the stacking order bottom first.
+ */
+export interface LatencyCauses {
+  causes: string[];
+  /** Null when the run had no reads (writes). */
+  read: OpCauses | null;
+  write: OpCauses | null;
+  /** Up to 1,000 of the run's slowest commands, slowest first, reads and writes. */
+  slowest: SlowCommand[];
+}
+
+/** One kind of operation: its mean per cause, its tail above p99, its percentile bands and its slowest command. */
+export interface OpCauses {
+  count: number;
+  mean_us: number;
+  causes_us: number[];
+  tail: LatencyBand;
+  /** `to_p50`, `p50_p99`, `p99_p999`, `above_p999`, in that order. */
+  bands: LatencyBand[];
+  max: SlowCommand;
+}
+
+/** Commands in a latency range (edges within one bin, 19 %, of the percentiles named by `id`). */
+export interface LatencyBand {
+  id: string;
+  from_us: number;
+  to_us: number;
+  count: number;
+  mean_us: number;
+  causes_us: number[];
+}
+
+export interface SlowCommand {
+  op: 'read' | 'write';
+  issued_s: number;
+  latency_us: number;
+  units: number;
+  causes_us: number[];
+}
+
 export interface RunResult {
   summary: Summary;
   /** The ceiling the run stopped at before its end, naming the field to change; null if it ran to its end. */
@@ -183,6 +235,8 @@ export interface RunResult {
   blockMap: BlockMap | null;
   /** The drive's state along the run (`DriveSnapshots`); null when the run recorded none. */
   snapshots: DriveSnapshots | null;
+  /** Where the commands' time went, by cause; null for an engine or device that books none. */
+  latencyCauses: LatencyCauses | null;
 }
 
 // NAND lab (web/src/explain/lab/): a small drive stepped one host command at a time.

@@ -10,6 +10,8 @@ import type { KindsInUse } from '../scenario/devices';
 import { formatSummaryField, formatSummaryValue, humanTime, leafOf, summaryLayout, type SummarySection, type SummaryValue } from './summaryFields';
 import { summaryHelp } from './summaryHelp';
 import { HelpTip, Term } from '../explain/glossary/Term';
+import type { Qos } from '../charts/causes/qos';
+import { QosLine } from './QosLine';
 
 interface Props {
   summary: Summary | null;
@@ -21,6 +23,8 @@ interface Props {
   devices: KindsInUse;
   /** The ceiling the run stopped at: its code and the label of the field to change, in the page's language. */
   stopped?: { code: string; field: string } | null;
+  /** The run's read QoS, when it is the spec sheets' job (4K random reads at QD1). */
+  qos?: Qos | null;
 }
 
 /** A heading for every group; a Record, so a group the engine adds needs its text first. */
@@ -49,11 +53,12 @@ const LATENCY_COLUMNS: Record<string, MessageKey> = {
   p50_us: 'summary.col.p50_us',
   p99_us: 'summary.col.p99_us',
   p999_us: 'summary.col.p999_us',
+  p9999_us: 'summary.col.p9999_us',
   max_us: 'summary.col.max_us',
 };
 
 // Memoised: the page re-renders with every frame of a streaming run; the summary comes once, at the end.
-export const SummaryPanel = memo(function SummaryPanel({ summary, fields, emptyText, devices, stopped }: Props) {
+export const SummaryPanel = memo(function SummaryPanel({ summary, fields, emptyText, devices, stopped, qos }: Props) {
   const { t, lang } = useI18n();
   if (!summary || fields.length === 0) {
     return (
@@ -102,6 +107,7 @@ export const SummaryPanel = memo(function SummaryPanel({ summary, fields, emptyT
           </div>
         ))}
       </dl>
+      {qos && <QosLine qos={qos} />}
       {layout.latency.length > 0 && (
         // A narrow screen scrolls the table sideways instead of the whole page.
         <div className="table-scroll">
@@ -149,7 +155,7 @@ function Value({ v, scale }: { v: SummaryValue; scale: number }) {
 }
 
 /** Columns that are percentiles: their heading opens the glossary's explanation. */
-const PERCENTILE_COLUMNS = ['p50_us', 'p99_us', 'p999_us'];
+const PERCENTILE_COLUMNS = ['p50_us', 'p99_us', 'p999_us', 'p9999_us'];
 
 /** Read and write latency share their columns, so they read best as one table. */
 function LatencyTable({ sections }: { sections: SummarySection[] }) {
