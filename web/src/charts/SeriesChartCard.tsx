@@ -81,11 +81,9 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
   const overlay = compatiblePins(pins, first);
   const comparing = overlay.length > 0;
   const live = view.status === 'running';
-  // A run that measures something else than the pins (a read run over a write figure) is
-  // left off the comparison unless the reader asks for it, and then drawn marked.
+  // A run measuring something else than the pins (reads over a write figure) is left off unless asked for, then drawn marked.
   const mismatch = comparing ? runMismatch(overlay, metas, view.scenarioJson) : null;
   const [showOdd, setShowOdd] = useState(false);
-
   // Each line with the summary of the run it came from (the table under a compared trace).
   const { series, sources } = useMemo(
     () => chartLines({ def, view, overlay, runPreset, lang, t, cdfMode, mismatch, showOdd }),

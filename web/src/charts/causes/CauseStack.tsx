@@ -1,7 +1,7 @@
 // The latency trace's causes drawn under its points: one path per cause, each point a step as
 // wide as the gap to its neighbours, stacked bottom first. D3 scales come from the chart's frame.
 import type { PlotFrame } from '../plotFrame';
-import type { CauseLayer } from './causeStack';
+import { tallestIndex, type CauseLayer } from './causeStack';
 
 /** The y pixel of a stacked value: a log axis has no zero, so the stack starts at the plot's floor. */
 function yPx(frame: PlotFrame, v: number): number {
@@ -45,8 +45,10 @@ export function CauseStack({ layers, frame, picked }: { layers: readonly CauseLa
   if (layers.length === 0) return null;
   const { left, right } = edges(layers[0].points, frame);
   const top = layers[layers.length - 1].y1;
+  // Where the tallest stack stands (x and its pixel in the plot): a test, or a reader's tool, can aim at it.
+  const peak = tallestIndex(layers);
   return (
-    <g className="cause-stack" data-testid="cause-stack" pointerEvents="none">
+    <g className="cause-stack" data-testid="cause-stack" pointerEvents="none" data-layers={layers.length} data-peak-x={layers[0].points[2 * peak]} data-peak-px={frame.x(layers[0].points[2 * peak]).toFixed(1)}>
       {layers.map((l) => (
         <path key={l.id} d={layerPath(l, frame, left, right)} fill={l.color} fillOpacity={0.85} data-cause={l.id} />
       ))}

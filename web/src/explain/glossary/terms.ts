@@ -365,21 +365,21 @@ const ENTRIES = {
   'tail-latency': {
     en: {
       term: 'tail latency',
-      definition: 'The slowest few commands of a run: p99, p99.9, p99.99 and the maximum. A drive with a fast median can still stall 1 command in 1,000 behind an erase or GC, and an application waiting on many commands feels that tail, not the median.',
+      definition: 'The slowest few commands of a run, read at the high percentiles (p99 and above) and the maximum. A drive with a fast median can still stall 1 command in 1,000 behind an erase or GC, and an application waiting on many commands feels that tail, not the median.',
     },
     ja: {
       term: 'テールレイテンシ',
-      definition: '実行中で最も遅い一握りのコマンドのレイテンシ（p99、p99.9、p99.99、最大値）です。中央値が速いドライブでも、1,000 回に 1 回は消去や GC の後ろで待たされることがあり、多くのコマンドを待つアプリケーションが感じるのは中央値ではなくこの裾です。',
+      definition: '実行中で最も遅い一握りのコマンドのレイテンシ（p99 以上のパーセンタイルと最大値）です。中央値が速いドライブでも、1,000 回に 1 回は消去や GC の後ろで待たされることがあり、多くのコマンドを待つアプリケーションが感じるのは中央値ではなくこの裾です。',
     },
   },
   qos: {
     en: {
       term: 'QoS (latency percentiles)',
-      definition: 'How enterprise spec sheets state latency: the time within which 99 % and 99.99 % of 4 KiB random reads at queue depth 1 complete, e.g. “99.99 % under 200 µs”. The 99.99th percentile is the latency only 1 command in 10,000 exceeds.',
+      definition: 'How enterprise spec sheets state latency: the time within which 99 % or 99.99 % of 4 KiB random reads at queue depth 1 complete (only 1 read in 10,000 takes longer than the latter), for example “under 200 µs”.',
     },
     ja: {
       term: 'QoS（レイテンシのパーセンタイル）',
-      definition: 'エンタープライズ SSD の仕様書でのレイテンシの示し方です。キュー深度 1 の 4 KiB ランダム読み出しの 99 % と 99.99 % が完了する時間を「99.99 % が 200 µs 以内」のように示します。99.99 パーセンタイルは、10,000 回に 1 回しか超えないレイテンシです。',
+      definition: 'エンタープライズ SSD の仕様書でのレイテンシの示し方です。キュー深度 1 の 4 KiB ランダム読み出しのうち 99 % と 99.99 %（10,000 回に 1 回しか超えない値）が完了する時間を「200 µs 以内」のように示します。',
     },
   },
   'suspend-resume': {
