@@ -52,6 +52,8 @@ interface Props {
   drive?: DriveCursor | null;
   /** Latency causes to stack under a trace (a figure member's); the run's own when absent. */
   causes?: CauseSource | null;
+  /** False: a trace leaves "where the time goes" to the run's latency CDF card, drawn beside it. */
+  causeBands?: boolean;
 }
 
 /** Pins drawn on this chart: only those whose headline shares the chart's axes. */
@@ -72,7 +74,7 @@ function titleKey(def: ChartDef, first: SeriesMeta | undefined): MessageKey | nu
 const HEADLINE_TITLES = ['chart.span_sweep', 'chart.throughput_vs_written', 'chart.latency_trace', 'chart.steady_state', 'chart.file_copy', 'chart.transfer_size_sweep', 'chart.application_load', 'chart.cdm_read', 'chart.read_throughput', 'chart.write_throughput'] as const;
 const CHART_TITLES = ['chart.throughput', 'chart.latency', 'chart.waf', 'chart.gc', 'chart.mapping', 'chart.slc_cache', 'chart.slc_cache_by_data_written', 'chart.tier', 'chart.tier_promotion_rate', 'chart.tier_cache_tier'] as const;
 
-export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemovePin, runtimeS = 0, filenameBase, height, actions, exportable = true, highlight, drive, causes: causeSource }: Props) {
+export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemovePin, runtimeS = 0, filenameBase, height, actions, exportable = true, highlight, drive, causes: causeSource, causeBands = true }: Props) {
   const { t, lang, locale } = useI18n();
   const exporter = useRef<ChartExporter | null>(null);
   const metas = def.series.map((i) => view.series[i]).filter(Boolean);
@@ -92,7 +94,7 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
     [view.frame, view.series, view.status, view.scenarioJson, def, overlay.length, pins, runPreset, lang, cdfMode, comparing, t, mismatch, showOdd],
   );
   const article = useArticleOnChart(overlay, series, first); // an article figure's numbers: marks and a table
-  const causes = useTraceCauses({ def, view, first, source: causeSource, highlight, drive: !!drive });
+  const causes = useTraceCauses({ def, view, first, source: causeSource, highlight, drive: !!drive, bands: causeBands });
 
   if (!first) return null;
 

@@ -34,7 +34,7 @@ export const causesJa: Record<keyof typeof causesEn, string> = {
   'causes.why.bar': '要因別の時間：{parts}',
   'causes.why.drive': 'この時点のドライブの状態は「ドライブの中」に表示されています。',
   'causes.why.none': 'この点には要因が計上されていません。',
-  'causes.bands.title': '時間の行き先',
+  'causes.bands.title': '時間の内訳',
   'causes.bands.caption': '各棒はレイテンシ分布の帯ごとの平均的なコマンドを要因別に分けたものです（幅 100 %）。最後の棒は最も遅いコマンドです。棒にポインターを合わせるかフォーカスすると数値が表示されます。',
   'causes.band.to_p50': 'p50 以下',
   'causes.band.p50_p99': 'p50〜p99',

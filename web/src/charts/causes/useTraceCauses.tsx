@@ -41,9 +41,11 @@ interface Inputs {
   highlight?: Overlay;
   /** True when a drive-state panel follows the chart's cursor. */
   drive: boolean;
+  /** False: no "where the time goes" bars on this card (another card of the run draws them). */
+  bands?: boolean;
 }
 
-export function useTraceCauses({ def, view, first, source: given, highlight, drive }: Inputs): TraceCauses {
+export function useTraceCauses({ def, view, first, source: given, highlight, drive, bands: withBands = true }: Inputs): TraceCauses {
   const trace = def.role === 'latency_trace';
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the buffers mutate in place; view.frame stands for them
   const own = useMemo(() => causeSourceOf(view), [view.frame, view.status, view.series, view.latencyCauses]);
@@ -65,7 +67,7 @@ export function useTraceCauses({ def, view, first, source: given, highlight, dri
         );
   const onPick = layers.length ? (x: number, tolerance: number) => setPicked({ of: layers, index: pickIndex(layers, x, tolerance) }) : undefined;
   const doc = source?.doc ?? null;
-  const bands = (trace || def.role === 'cdf') && doc;
+  const bands = withBands && (trace || def.role === 'cdf') && doc;
   const panel =
     layers.length || bands ? (
       <div className="cause-panel">
