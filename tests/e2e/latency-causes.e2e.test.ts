@@ -4,7 +4,7 @@
 // article 002's latency step and on the playground's latency trace.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { artifacts, chartData, openBrowserPerFile, waitForRun } from './app';
+import { artifacts, chartData, openBrowserPerFile, snapshot, waitForRun } from './app';
 import type { Browser } from './browser';
 import { en } from '../../web/src/i18n/en';
 import { ja } from '../../web/src/i18n/ja';
@@ -119,6 +119,22 @@ describe.each(['en', 'ja'] as const)('latency causes (%s)', (lang) => {
     await page.keyboard.press('Enter');
     const firstX = (await chartData(page, 'headline'))![0].points[0][0];
     await expect(scope.getByTestId('cause-why').getAttribute('data-x')).resolves.toBe(String(firstX));
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('QoS: 4K random reads at QD1 are stated as spec sheets do, and the CDF marks them', async () => {
+    await page.goto(`${base()}?preset=tlc-random-read&workload.iodepth=1&lang=${lang}`, { waitUntil: 'load' });
+    await waitForRun(page);
+    const { summary } = await snapshot(page);
+    const read = (summary as { read_latency: { p99_us: number; p9999_us?: number } }).read_latency;
+    const qos = page.getByTestId('summary-qos');
+    await expect(qos.getAttribute('data-p99-us')).resolves.toBe(String(read.p99_us));
+    const text = (await qos.textContent()) ?? '';
+    expect(text).toMatch(lang === 'ja' ? /QD1 の 4K ランダム読み出しの 99 %.*以内/ : /99 %.* of 4K random reads at QD1 under/);
+    if (read.p9999_us !== undefined) expect(text).toContain('99.99 %');
+    const cdf = page.getByTestId('chart-latency');
+    await expect(cdf.locator('[data-ref="qos-p99"]').count()).resolves.toBe(1);
+    await cdf.screenshot({ path: `${artifacts}latency-causes-qos-${lang}.png` });
     expect(browser.problems).toEqual([]);
   });
 });
