@@ -1,8 +1,13 @@
 //! `ssdsim`: run SSD Playground scenarios natively.
 //!
 //!   ssdsim run [--unlimited] <scenario.json | ->
-//!                                     print the result (summary + series) as JSON; a run
-//!                                     stops at the browser's work ceiling unless unlimited
+//!                                     print the result (summary + series + where the
+//!                                     latency went) as JSON; a run stops at the browser's
+//!                                     work ceiling unless unlimited
+//!   ssdsim causes <scenario.json | ->
+//!                                     run a scenario, print where its latency went: per
+//!                                     operation the mean and each cause's share, the same
+//!                                     for the slow tail (above p99), as a table
 //!   ssdsim snapshots <scenario.json | ->
 //!                                     run a scenario, print the drive's state at points
 //!                                     along it (the page's cursor view) as JSON
@@ -32,6 +37,8 @@ const USAGE: &str = "usage:
   ssdsim run [--unlimited] <scenario.json | ->
                                     run a scenario, print the result as JSON (--unlimited:
                                     past the browser's work ceiling and memory limit)
+  ssdsim causes <scenario.json | ->
+                                    run a scenario, print where its latency went, by cause
   ssdsim snapshots <scenario.json | ->
                                     run a scenario, print the drive's state at points
                                     along it as JSON (each snapshot's map cells as bytes)
@@ -52,6 +59,7 @@ fn main() -> ExitCode {
         ["run", path] => run(path, false),
         ["run", "--unlimited", path] => run(path, true),
         ["snapshots", path] => snapshots(path),
+        ["causes", path] => causes(path),
         ["presets"] => list_presets(),
         ["preset", name] => show_preset(name),
         ["figures"] => list_figures(),
@@ -91,7 +99,20 @@ fn run(path: &str, unlimited: bool) -> Result<(), String> {
     if let Some(notice) = sim.stopped() {
         eprintln!("ssdsim: {notice}");
     }
-    out::line(sim.report().to_json())
+    // The report, and where its latency went beside it.
+    let report = sim.report().to_json();
+    let causes = sim.latency_causes_json();
+    out::line(format!("{},\"latency_causes\":{causes}}}", report.trim_end().trim_end_matches('}')))
+}
+
+/// Where a run's latency went, as a table: per operation kind, the mean and each cause's
+/// share, overall and for the commands slower than p99.
+fn causes(path: &str) -> Result<(), String> {
+    let text = read_input(path)?;
+    let scenario = Scenario::parse(&text).map_err(|e| format!("invalid scenario: {e}"))?;
+    let mut sim = Simulation::new(&scenario).map_err(|e| format!("invalid scenario: {e}"))?;
+    progress::run_to_end(&mut sim);
+    out::line(out::causes_table(&sim.latency_causes()))
 }
 
 /// The drive's state along the run, each snapshot with its map cells (the byte layout of

@@ -232,6 +232,12 @@ impl Simulation {
         self.inner.snapshots_json()
     }
 
+    /// Where the run's latency went, by cause, as JSON (`LatencyCauses` in
+    /// web/src/scenario/generated): read once the run has finished.
+    pub fn latency_causes(&self) -> String {
+        self.inner.latency_causes_json()
+    }
+
     /// Every snapshot's block map cells, snapshot after snapshot, one byte per cell.
     pub fn snapshot_cells(&self) -> Vec<u8> {
         self.inner.snapshot_cells().to_vec()

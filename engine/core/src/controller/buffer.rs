@@ -10,10 +10,15 @@ use crate::units::Nanos;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+/// The plane of an admission's wait that no page's program explains (units entering in
+/// order behind earlier ones).
+pub(crate) const NO_PLANE: u32 = u32::MAX;
+
 pub(crate) struct WriteBuffer {
     capacity: u32,
-    /// (release time, units) of pages already booked for programming.
-    releases: BinaryHeap<Reverse<(Nanos, u32)>>,
+    /// (release time, units, plane) of pages already booked for programming. The plane
+    /// never decides the order: equal (time, units) entries are interchangeable.
+    releases: BinaryHeap<Reverse<(Nanos, u32, u32)>>,
     /// Units in the heap.
     booked: u32,
     /// Units admitted whose page has not been programmed yet.
@@ -27,18 +32,27 @@ impl WriteBuffer {
         Self { capacity: capacity_units, releases: BinaryHeap::with_capacity(capacity_units as usize), booked: 0, pending: 0, last_admit: 0 }
     }
 
-    /// Room for one more unit: the time it can enter, no earlier than `ready`.
+    /// Room for one more unit: the time it can enter, no earlier than `ready`. Each time
+    /// the wait moves on, `waited(until, plane)` hears how far and whose program freed the
+    /// room (`NO_PLANE`: behind the units before it).
     #[inline]
-    pub fn admit(&mut self, ready: Nanos) -> Nanos {
-        let mut at = ready.max(self.last_admit);
+    pub fn admit(&mut self, ready: Nanos, mut waited: impl FnMut(Nanos, u32)) -> Nanos {
+        let mut at = ready;
+        if self.last_admit > at {
+            at = self.last_admit;
+            waited(at, NO_PLANE);
+        }
         // Drop pages already programmed by `at`; then, while full, wait for the next one.
-        while let Some(&Reverse((release, units))) = self.releases.peek() {
+        while let Some(&Reverse((release, units, plane))) = self.releases.peek() {
             if release > at && self.booked + self.pending < self.capacity {
                 break;
             }
             self.releases.pop();
             self.booked -= units;
-            at = at.max(release);
+            if release > at {
+                at = release;
+                waited(at, plane);
+            }
         }
         self.pending += 1;
         self.last_admit = at;
@@ -54,11 +68,11 @@ impl WriteBuffer {
 
     /// The `units` most recently admitted units are booked to be programmed by `done`.
     #[inline]
-    pub fn release(&mut self, units: u32, done: Nanos) {
+    pub fn release(&mut self, units: u32, done: Nanos, plane: u32) {
         let units = units.min(self.pending);
         self.pending -= units;
         self.booked += units;
-        self.releases.push(Reverse((done, units)));
+        self.releases.push(Reverse((done, units, plane)));
     }
 }
 
@@ -69,16 +83,16 @@ mod tests {
     #[test]
     fn a_full_buffer_waits_for_the_earliest_program() {
         let mut b = WriteBuffer::new(4);
-        assert_eq!(b.admit(10), 10);
-        assert_eq!(b.admit(10), 10);
-        b.release(2, 900); // first page: slow plane
-        assert_eq!(b.admit(10), 10);
-        assert_eq!(b.admit(10), 10);
-        b.release(2, 500); // second page: faster plane
-        assert_eq!(b.admit(20), 500, "room frees when the earliest page is programmed");
-        assert_eq!(b.admit(20), 500);
-        b.release(2, 1000);
-        assert_eq!(b.admit(30), 900);
-        assert_eq!(b.admit(2000), 2000, "everything programmed by then");
+        assert_eq!(b.admit(10, |_, _| {}), 10);
+        assert_eq!(b.admit(10, |_, _| {}), 10);
+        b.release(2, 900, 0); // first page: slow plane
+        assert_eq!(b.admit(10, |_, _| {}), 10);
+        assert_eq!(b.admit(10, |_, _| {}), 10);
+        b.release(2, 500, 1); // second page: faster plane
+        assert_eq!(b.admit(20, |_, _| {}), 500, "room frees when the earliest page is programmed");
+        assert_eq!(b.admit(20, |_, _| {}), 500);
+        b.release(2, 1000, 0);
+        assert_eq!(b.admit(30, |_, _| {}), 900);
+        assert_eq!(b.admit(2000, |_, _| {}), 2000, "everything programmed by then");
     }
 }

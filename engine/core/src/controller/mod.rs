@@ -16,16 +16,19 @@
 mod buffer;
 pub(crate) mod calendar;
 pub(crate) mod cpu;
+pub(crate) mod plane_log;
 pub(crate) mod plane_timeline;
 mod translation;
 
 use crate::ftl::{FlashOps, Program, Stream};
 use crate::media::{Geometry, NandTiming, ReadRetryPolicy};
+use crate::metrics::{Cause, Parts};
 use crate::scenario::Device;
 use crate::units::{transfer_ns, Nanos, MAPPING_UNIT_BYTES};
 use buffer::WriteBuffer;
 use calendar::Calendar;
 use cpu::CommandCpu;
+use plane_log::PlaneLog;
 use plane_timeline::PlaneTimeline;
 use translation::Translation;
 
@@ -81,6 +84,32 @@ pub enum Busy {
 
 pub const BUSY_CAUSES: usize = 6;
 
+impl Busy {
+    /// What a command waiting behind this work was waiting for (`plane_log`); GC's moves
+    /// out of the SLC cache are folding. Host programs are `MediaProgram` until the waiter
+    /// says what they are to it.
+    #[inline]
+    fn as_wait(self, fold: bool) -> Cause {
+        match self {
+            Busy::HostRead => Cause::QueueHost,
+            Busy::HostProgram => Cause::MediaProgram,
+            Busy::GcRead | Busy::GcProgram if fold => Cause::BehindFold,
+            Busy::GcRead | Busy::GcProgram => Cause::BehindGc,
+            Busy::Erase => Cause::BehindErase,
+            Busy::Table => Cause::BehindTable,
+        }
+    }
+}
+
+/// An array read: when the plane started it, when the data was sensed, and when it was out
+/// over the channel.
+#[derive(Clone, Copy)]
+struct Sensed {
+    start: Nanos,
+    sensed: Nanos,
+    out: Nanos,
+}
+
 /// A program operation being gathered on a plane: when its pages' data is in the die, and
 /// the host units it completes.
 #[derive(Clone, Copy, Default)]
@@ -96,6 +125,8 @@ pub struct Hardware {
     pub(crate) nand: NandTiming,
     /// One per plane, or one per die without multi-plane operations.
     pub(crate) timelines: Vec<PlaneTimeline>,
+    /// Per timeline: its recent operations by cause, for a waiting command's latency parts.
+    logs: Vec<PlaneLog>,
     multi_plane: bool,
     /// Cache read/program: a plane need not wait for its own data transfers.
     cache_ops: bool,
@@ -121,6 +152,8 @@ pub struct Hardware {
     host_page_ready: Nanos,
     /// Per plane: latest arrival (from GC source reads) of the data filling its GC page.
     gc_page_ready: Vec<Nanos>,
+    /// Per plane: whether the GC page being filled holds data folded out of the SLC cache.
+    gc_page_folds: Vec<bool>,
     /// Per stream and plane: the program operation being gathered.
     gathering: [Vec<Gathering>; 3],
     cpu: CommandCpu,
@@ -145,6 +178,7 @@ impl Hardware {
             geo,
             nand,
             timelines: (0..timelines).map(|_| PlaneTimeline::new(plane_timeline::intervals_per_plane(timelines))).collect(),
+            logs: vec![PlaneLog::new(); timelines as usize],
             multi_plane,
             cache_ops: device.nand.cache_ops,
             channel_unit_ns: transfer_ns(MAPPING_UNIT_BYTES, channel_bps),
@@ -157,6 +191,7 @@ impl Hardware {
             calendar_now: 0,
             host_page_ready: 0,
             gc_page_ready: vec![0; geo.planes as usize],
+            gc_page_folds: vec![false; geo.planes as usize],
             gathering: std::array::from_fn(|_| vec![Gathering::default(); geo.planes as usize]),
             cpu: CommandCpu::of(c),
             // At least two program operations, so the one being filled never waits on itself.
@@ -181,23 +216,43 @@ impl Hardware {
         }
     }
 
-    /// Array operation on a plane: starts once `ready` and the plane is free.
+    /// Array operation on a plane: starts once `ready` and the plane is free. `fold`: GC
+    /// work moving data out of the SLC cache.
     #[inline]
-    fn book_plane(&mut self, plane: u32, ready: Nanos, busy: Nanos, cause: Busy) -> Nanos {
+    fn book_plane(&mut self, plane: u32, ready: Nanos, busy: Nanos, cause: Busy, fold: bool) -> Nanos {
         self.plane_busy[plane as usize] += busy;
         self.busy_by[cause as usize] += busy;
         let t = self.timeline_of(plane);
-        self.timelines[t].book(self.now, ready, busy)
+        let end = self.timelines[t].book(self.now, ready, busy);
+        self.logs[t].note(end - busy, end, cause.as_wait(fold));
+        end
     }
 
     /// Array read of a page, then its `units` out over the channel. Without cache read the
     /// plane stays busy while they go.
     #[inline]
-    fn read_array(&mut self, plane: u32, ready: Nanos, units: u32, slc: bool, cause: Busy) -> Nanos {
+    fn read_array(&mut self, plane: u32, ready: Nanos, units: u32, slc: bool, cause: Busy) -> Sensed {
         let t_r = if slc { self.nand.slc_mode_read_ns } else { self.nand.read_ns };
         let out = units as Nanos * self.channel_unit_ns;
-        let sensed = if self.cache_ops { self.book_plane(plane, ready, t_r, cause) } else { self.book_plane(plane, ready, t_r + out, cause) - out };
-        self.book_channel(plane, sensed, units)
+        // A GC read of an SLC-mode page is folding (or collecting the cache, which is too).
+        let fold = slc && cause == Busy::GcRead;
+        let (start, sensed) = if self.cache_ops {
+            let end = self.book_plane(plane, ready, t_r, cause, fold);
+            (end - t_r, end)
+        } else {
+            let end = self.book_plane(plane, ready, t_r + out, cause, fold);
+            (end - t_r - out, end - out)
+        };
+        Sensed { start, sensed, out: self.book_channel(plane, sensed, units) }
+    }
+
+    /// A command's chain reaches an operation on `plane` that started at `start`: the wait
+    /// before it, split by what the plane was doing.
+    #[inline]
+    fn waited_for_plane(&self, plane: u32, start: Nanos, chain: &mut Parts) {
+        if start > chain.mark() {
+            self.logs[self.timeline_of(plane)].split(chain, start, Cause::QueueHost, Cause::Other);
+        }
     }
 
     #[inline]
@@ -218,17 +273,23 @@ impl Hardware {
     /// again once its data has reached the controller (the failure is known only then), with
     /// the die set to the next retry mode: another tR and transfer per step. Pages in SLC mode
     /// are left out (two levels, wide margins).
-    pub(crate) fn read_for_host(&mut self, plane: u32, ready: Nanos, units: u32, slc: bool, erase_count: u32) -> Nanos {
+    /// `chain` is the command's latency parts, its mark at `ready`.
+    pub(crate) fn read_for_host(&mut self, plane: u32, ready: Nanos, units: u32, slc: bool, erase_count: u32, chain: &mut Parts) -> Nanos {
         self.counters.host_page_reads += 1;
-        let mut out = self.read_array(plane, ready, units, slc, Busy::HostRead);
+        let read = self.read_array(plane, ready, units, slc, Busy::HostRead);
+        self.waited_for_plane(plane, read.start, chain);
+        chain.to(Cause::MediaRead, read.sensed);
+        chain.to(Cause::Channel, read.out);
+        let mut out = read.out;
         let steps = match &mut self.read_retry {
             Some(policy) if !slc => policy.steps(erase_count),
             _ => 0,
         };
         self.counters.read_retries += steps as u64;
         for _ in 0..steps {
-            out = self.read_array(plane, out, units, slc, Busy::HostRead);
+            out = self.read_array(plane, out, units, slc, Busy::HostRead).out;
         }
+        chain.to(Cause::ReadRetry, out);
         out
     }
 
@@ -243,8 +304,17 @@ impl Hardware {
     }
 
     /// One unit of host write data: wait for buffer room, then cross the link into it.
-    pub(crate) fn accept_write_unit(&mut self, ready: Nanos) -> Nanos {
-        let room = self.buffer.admit(ready);
+    /// `chain`, the command's latency parts, follows the wait for room: behind the programs
+    /// (and what delayed them on their planes) that free it, or behind earlier units.
+    pub(crate) fn accept_write_unit(&mut self, ready: Nanos, chain: &mut Parts) -> Nanos {
+        let (logs, geo, multi_plane) = (&self.logs, &self.geo, self.multi_plane);
+        let room = self.buffer.admit(ready, |until, plane| match plane {
+            buffer::NO_PLANE => chain.to(Cause::Buffer, until),
+            p => {
+                let t = if multi_plane { p } else { geo.die_of_plane(p) };
+                logs[t as usize].split(chain, until, Cause::MediaProgram, Cause::Buffer);
+            }
+        });
         let arrived = self.link_to_drive.queue(self.calendar_now, room, 1);
         self.host_page_ready = self.host_page_ready.max(arrived);
         arrived
@@ -283,9 +353,10 @@ impl FlashOps for Hardware {
     fn read_page(&mut self, plane: u32, _page: u32, units: u32, slc: bool) {
         // GC or folding source read: sense the page, move the valid units to the controller.
         self.counters.gc_page_reads += 1;
-        let moved = self.read_array(plane, self.now, units, slc, Busy::GcRead);
+        let moved = self.read_array(plane, self.now, units, slc, Busy::GcRead).out;
         let open = &mut self.gc_page_ready[plane as usize];
         *open = (*open).max(moved);
+        self.gc_page_folds[plane as usize] |= slc;
     }
 
     fn program_page(&mut self, plane: u32, _page: u32, stream: Stream, host_units: u32, program: Program) {
@@ -312,22 +383,23 @@ impl FlashOps for Hardware {
         let g = std::mem::take(&mut self.gathering[stream as usize][plane as usize]);
         let t_prog = if program.slc { self.nand.slc_mode_program_ns } else { self.nand.program_ns };
         let cause = if stream.is_host() { Busy::HostProgram } else { Busy::GcProgram };
+        let fold = !stream.is_host() && std::mem::take(&mut self.gc_page_folds[plane as usize]);
         let done = if self.cache_ops {
-            self.book_plane(plane, g.loaded, t_prog, cause)
+            self.book_plane(plane, g.loaded, t_prog, cause, fold)
         } else {
             // Without cache program the plane holds while its data comes in.
             let pages = if program.slc { 1 } else { self.geo.pages_per_program } as Nanos;
             let transfer = pages * self.geo.slots_per_page as Nanos * self.channel_unit_ns;
-            self.book_plane(plane, g.loaded.saturating_sub(transfer), t_prog + transfer, cause)
+            self.book_plane(plane, g.loaded.saturating_sub(transfer), t_prog + transfer, cause, fold)
         };
         if stream.is_host() {
-            self.buffer.release(g.host_units, done);
+            self.buffer.release(g.host_units, done, plane);
         }
     }
 
     fn erase_block(&mut self, plane: u32, _block: u32) {
         self.counters.erases += 1;
-        self.book_plane(plane, self.now, self.nand.erase_ns, Busy::Erase);
+        self.book_plane(plane, self.now, self.nand.erase_ns, Busy::Erase, false);
     }
 
     fn plane_ready(&self, plane: u32) -> Nanos {

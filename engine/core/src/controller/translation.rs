@@ -4,6 +4,7 @@
 use super::Hardware;
 use crate::ftl::mapping_cache::{MappingCache, Tier};
 use crate::media::Geometry;
+use crate::metrics::Cause;
 use crate::scenario::{DirtyTable, Mapping};
 use crate::units::{transfer_ns, Nanos};
 
@@ -83,16 +84,16 @@ impl Translation {
 
 impl Hardware {
     /// Translates `lba` for a host read starting at `ready`; returns when its physical
-    /// address is known.
-    pub(crate) fn translate(&mut self, lba: u32, ready: Nanos) -> Nanos {
+    /// address is known, and where the lookup's time goes in the command's latency.
+    pub(crate) fn translate(&mut self, lba: u32, ready: Nanos) -> (Nanos, Cause) {
         let t = &mut self.translation;
         t.enable_hmb_by(ready);
         let segment = t.segment_of(lba);
         match t.cache.lookup(segment) {
-            Tier::Sram => ready,
-            Tier::Dram => ready + t.dram_ns,
-            Tier::Hmb => ready + t.hmb_ns,
-            Tier::Nand => self.read_translation_page(segment, ready),
+            Tier::Sram => (ready, Cause::Firmware),
+            Tier::Dram => (ready + t.dram_ns, Cause::MapDram),
+            Tier::Hmb => (ready + t.hmb_ns, Cause::MapHmb),
+            Tier::Nand => (self.read_translation_page(segment, ready), Cause::MapNand),
         }
     }
 
@@ -145,7 +146,7 @@ impl Hardware {
     fn read_translation_page(&mut self, segment: u32, ready: Nanos) -> Nanos {
         self.counters.translation_page_reads += self.translation.segment_pages;
         let plane = self.translation_plane(segment);
-        let sensed = self.book_plane(plane, ready, self.nand.slc_mode_read_ns, super::Busy::Table);
+        let sensed = self.book_plane(plane, ready, self.nand.slc_mode_read_ns, super::Busy::Table, false);
         // The whole segment crosses the channel: the cache keeps whole segments (a segment
         // of two pages is one multi-plane read).
         self.book_channel(plane, sensed, self.translation.segment_units)
@@ -155,6 +156,6 @@ impl Hardware {
         self.counters.translation_page_writes += self.translation.segment_pages;
         let plane = self.translation_plane(segment);
         let loaded = self.book_channel(plane, self.now, self.translation.segment_units);
-        self.book_plane(plane, loaded, self.nand.slc_mode_program_ns, super::Busy::Table);
+        self.book_plane(plane, loaded, self.nand.slc_mode_program_ns, super::Busy::Table, false);
     }
 }

@@ -21,7 +21,7 @@ use super::footprint::Footprint;
 use super::front_end::FrontEnd;
 use super::in_place::{in_place_window_counters, MediaSummary};
 use crate::controller::calendar;
-use crate::metrics::WindowCounters;
+use crate::metrics::{Cause, Parts, WindowCounters};
 use crate::scenario::{Device, Scenario};
 use crate::units::{transfer_ns, Nanos, MAPPING_UNIT_BYTES};
 use serde::Serialize;
@@ -110,6 +110,26 @@ pub struct HardDisk {
     pub counters: HddCounters,
 }
 
+/// One request at the platters: the head free, the seek done, the first unit under the
+/// head, the last one past it; and one unit's time under the head.
+struct HeadTimes {
+    start: Nanos,
+    at: Nanos,
+    begin: Nanos,
+    end: Nanos,
+    unit_ns: Nanos,
+}
+
+impl HeadTimes {
+    /// The request's time at the platters, in a command's latency parts (mark at `ready`).
+    fn book(&self, parts: &mut Parts) {
+        parts.to(Cause::QueueHost, self.start);
+        parts.to(Cause::Seek, self.at);
+        parts.to(Cause::Rotation, self.begin);
+        parts.to(Cause::Transfer, self.end);
+    }
+}
+
 impl HardDisk {
     pub fn new(device: &Device) -> HardDisk {
         let h = &device.hdd;
@@ -189,7 +209,7 @@ impl HardDisk {
 
     /// Book the head for `units` units at `lba`, ready at `ready`: returns when the first
     /// unit starts under the head and when the last one has passed.
-    fn media(&mut self, lba: u32, units: u32, ready: Nanos) -> (Nanos, Nanos, Nanos) {
+    fn media(&mut self, lba: u32, units: u32, ready: Nanos) -> HeadTimes {
         let start = ready.max(self.head_free);
         // The head is needed here: the look-ahead stops.
         self.look_ahead.stop = self.look_ahead.stop.min(start);
@@ -212,7 +232,7 @@ impl HardDisk {
         c.seeks += (seek_ns > 0) as u64;
         c.seek_ns += seek_ns;
         c.rotation_ns += wait;
-        (begin, end, unit_ns)
+        HeadTimes { start, at, begin, end, unit_ns }
     }
 
     /// When the look-ahead holds `units` units at `lba` for a read at `t`, if it does or
@@ -238,10 +258,14 @@ impl HardDisk {
         None
     }
 
-    /// Read `units` units from `lba` at `issue`; returns the completion time.
-    pub fn read(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
+    /// Read `units` units from `lba` at `issue`; returns the completion time. `parts`: the
+    /// command's latency parts, mark at `issue`.
+    pub fn read(&mut self, issue: Nanos, lba: u32, units: u32, parts: &mut Parts) -> Nanos {
         let start = self.front.read_start(issue);
+        parts.to(Cause::Firmware, start);
         if let Some(ready) = self.cached(lba, units, start) {
+            // Served from the look-ahead: any wait is the head still reading it in.
+            parts.to(Cause::Transfer, ready);
             self.counters.cache_read_units += units as u64;
             // The cache frees what the host has taken; the look-ahead may read that far on.
             let la = &mut self.look_ahead;
@@ -252,15 +276,20 @@ impl HardDisk {
                 la.t0 = ready;
             }
             la.limit = la.limit.max(limit);
-            return self.front.send_to_host(start, ready, units);
+            let done = self.front.send_to_host(start, ready, units);
+            parts.to(Cause::Link, done);
+            return done;
         }
-        let (begin, end, unit_ns) = self.media(lba, units, start);
+        let head = self.media(lba, units, start);
+        head.book(parts);
+        let (begin, end, unit_ns) = (head.begin, head.end, head.unit_ns);
         self.counters.unit_reads += units as u64;
         // Each unit crosses the link as it comes off the platter.
         let mut done = end;
         for i in 0..units {
             done = done.max(self.front.send_to_host(start, begin + (i + 1) as Nanos * unit_ns, 1));
         }
+        parts.to(Cause::Link, done);
         if self.cache_units > 0 {
             let from = lba + units;
             self.look_ahead =
@@ -271,9 +300,11 @@ impl HardDisk {
 
     /// Write `units` units at `lba` at `issue`; completes when the data is in the cache
     /// (write-back) or on the platters.
-    pub fn write(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
+    pub fn write(&mut self, issue: Nanos, lba: u32, units: u32, parts: &mut Parts) -> Nanos {
         let start = self.front.write_start(issue);
+        parts.to(Cause::Firmware, start);
         let arrived = self.front.receive_from_host(start, start, units);
+        parts.to(Cause::Link, arrived);
         self.counters.unit_writes += units as u64;
         // Data read ahead over these units is stale now.
         let la = self.look_ahead;
@@ -281,7 +312,9 @@ impl HardDisk {
             self.look_ahead = LookAhead::NONE;
         }
         if !self.write_back || units > self.cache_units {
-            return self.media(lba, units, arrived).1;
+            let head = self.media(lba, units, arrived);
+            head.book(parts);
+            return head.end;
         }
         // Room in the cache: what has reached the platters by now is clean; past that, wait
         // for the oldest dirty data to get there.
@@ -294,7 +327,9 @@ impl HardDisk {
             self.dirty_units -= n;
             self.destage.pop_front();
         }
-        let (_, end, _) = self.media(lba, units, arrived);
+        // The cache full of dirty data: the write waited for the platters to take some.
+        parts.to(Cause::Buffer, room_at);
+        let end = self.media(lba, units, arrived).end;
         self.destage.push_back((end, units));
         self.dirty_units += units;
         room_at

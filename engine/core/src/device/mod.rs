@@ -19,7 +19,7 @@ pub mod tier;
 pub mod xpoint;
 
 use crate::media::{Geometry, Layout};
-use crate::metrics::WindowCounters;
+use crate::metrics::{Cause, Parts, WindowCounters};
 use crate::scenario::{Device, DeviceKind, ScenarioError};
 use crate::units::Nanos;
 pub use footprint::Footprint;
@@ -125,25 +125,26 @@ impl DeviceModel {
         }
     }
 
+    /// Read `units` units at `lba`; `parts`, mark at `issue`, follow the command's time.
     #[inline]
-    pub fn read(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
+    pub fn read(&mut self, issue: Nanos, lba: u32, units: u32, parts: &mut Parts) -> Nanos {
         match self {
-            DeviceModel::Nand(d) => d.read(issue, lba, units),
-            DeviceModel::Xpoint(x) => x.read(issue, lba, units),
-            DeviceModel::Hdd(h) => h.read(issue, lba, units),
-            DeviceModel::Hybrid(h) => h.read(issue, lba, units),
+            DeviceModel::Nand(d) => d.read(issue, lba, units, parts),
+            DeviceModel::Xpoint(x) => x.read(issue, lba, units, parts),
+            DeviceModel::Hdd(h) => h.read(issue, lba, units, parts),
+            DeviceModel::Hybrid(h) => h.read(issue, lba, units, parts),
         }
     }
 
     /// Write `units` units at `lba`, each compressing to `sectors` where the device
     /// compresses.
     #[inline]
-    pub fn write(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32) -> Nanos {
+    pub fn write(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32, parts: &mut Parts) -> Nanos {
         match self {
-            DeviceModel::Nand(d) => d.write(issue, lba, units, sectors),
-            DeviceModel::Xpoint(x) => x.write(issue, lba, units),
-            DeviceModel::Hdd(h) => h.write(issue, lba, units),
-            DeviceModel::Hybrid(h) => h.write(issue, lba, units, sectors),
+            DeviceModel::Nand(d) => d.write(issue, lba, units, sectors, parts),
+            DeviceModel::Xpoint(x) => x.write(issue, lba, units, parts),
+            DeviceModel::Hdd(h) => h.write(issue, lba, units, parts),
+            DeviceModel::Hybrid(h) => h.write(issue, lba, units, sectors, parts),
         }
     }
 
@@ -196,6 +197,26 @@ impl DeviceModel {
     /// Per-block state for the block map; none for media without blocks.
     pub fn block_map(&self) -> Option<crate::ftl::BlockMap> {
         self.nand().map(|d| d.ftl.block_map())
+    }
+
+    /// The latency causes this device books (a bit per `Cause`): what its commands' time
+    /// can be made of.
+    pub fn causes(&self) -> u32 {
+        use Cause::*;
+        let bits = |causes: &[Cause]| causes.iter().fold(0u32, |m, &c| m | 1 << c as u32);
+        let common = bits(&[Host, Firmware, QueueHost, Link, Other]);
+        common
+            | match self {
+                DeviceModel::Nand(d) => {
+                    let mut own = vec![MapDram, MapHmb, MapNand, Buffer, BehindGc, BehindErase, BehindTable, MediaRead, MediaProgram, Channel];
+                    own.extend(d.ftl.slc_cache_enabled().then_some(BehindFold));
+                    own.extend(d.hw.reads_retry().then_some(ReadRetry));
+                    bits(&own)
+                }
+                DeviceModel::Xpoint(_) => bits(&[MediaRead, MediaWrite, Channel]),
+                DeviceModel::Hdd(_) => bits(&[Buffer, Seek, Rotation, Transfer]),
+                DeviceModel::Hybrid(h) => h.cache.causes() | h.backing.causes() | bits(&[Buffer, Promotion]),
+            }
     }
 
     /// Sectors per 4 KiB slot of a compressing controller, 1 otherwise.
@@ -270,11 +291,11 @@ impl DeviceModel {
 
 /// A hybrid drive serves its tiers through the seam, as the run loop serves the drive.
 impl Serve for DeviceModel {
-    fn read(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
-        DeviceModel::read(self, issue, lba, units)
+    fn read(&mut self, issue: Nanos, lba: u32, units: u32, parts: &mut Parts) -> Nanos {
+        DeviceModel::read(self, issue, lba, units, parts)
     }
-    fn write(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32) -> Nanos {
-        DeviceModel::write(self, issue, lba, units, sectors)
+    fn write(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32, parts: &mut Parts) -> Nanos {
+        DeviceModel::write(self, issue, lba, units, sectors, parts)
     }
     fn trim(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
         DeviceModel::trim(self, issue, lba, units)

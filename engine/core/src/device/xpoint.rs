@@ -16,6 +16,7 @@ use super::front_end::FrontEnd;
 use super::in_place::{in_place_window_counters, MediaSummary};
 use crate::controller::calendar::{self, Calendar};
 use crate::metrics::WindowCounters;
+use crate::metrics::{Cause, Parts};
 use crate::scenario::{Device, Scenario};
 use crate::units::{transfer_ns, Nanos, MAPPING_UNIT_BYTES};
 
@@ -92,27 +93,50 @@ impl XpointSsd {
     }
 
     /// Read `units` units from `lba` at `issue`; returns the completion time.
-    pub fn read(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
+    /// `parts`: the command's latency parts, mark at `issue`; they follow the last unit.
+    pub fn read(&mut self, issue: Nanos, lba: u32, units: u32, parts: &mut Parts) -> Nanos {
         let start = self.front.read_start(issue);
+        parts.to(Cause::Firmware, start);
         let mut done = start;
+        let mut last = *parts;
         for i in 0..units {
+            let mut chain = *parts;
             let sensed = self.book_rank(lba + i, start, self.read_ns);
+            chain.to(Cause::QueueHost, sensed - self.read_ns);
+            chain.to(Cause::MediaRead, sensed);
             let out = self.channels.book(start, sensed, 1);
-            done = done.max(self.front.send_to_host(start, out, 1));
+            chain.to(Cause::Channel, out);
+            let sent = self.front.send_to_host(start, out, 1);
+            chain.to(Cause::Link, sent);
+            if sent > done {
+                (done, last) = (sent, chain);
+            }
         }
+        *parts = last;
         self.counters.unit_reads += units as u64;
         done
     }
 
     /// Write `units` units at `lba` at `issue`; completes when the media holds them.
-    pub fn write(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
+    pub fn write(&mut self, issue: Nanos, lba: u32, units: u32, parts: &mut Parts) -> Nanos {
         let start = self.front.write_start(issue);
+        parts.to(Cause::Firmware, start);
         let mut done = start;
+        let mut last = *parts;
         for i in 0..units {
+            let mut chain = *parts;
             let arrived = self.front.receive_from_host(start, start, 1);
+            chain.to(Cause::Link, arrived);
             let moved = self.channels.book(start, arrived, 1);
-            done = done.max(self.book_rank(lba + i, moved, self.write_ns));
+            chain.to(Cause::Channel, moved);
+            let written = self.book_rank(lba + i, moved, self.write_ns);
+            chain.to(Cause::QueueHost, written - self.write_ns);
+            chain.to(Cause::MediaWrite, written);
+            if written > done {
+                (done, last) = (written, chain);
+            }
         }
+        *parts = last;
         self.counters.unit_writes += units as u64;
         done
     }

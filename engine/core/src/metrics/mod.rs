@@ -2,10 +2,12 @@
 //! timeline, the counters a device reports over time (`WindowCounters`) and how its writes
 //! become write amplification. The run's recorder (`sim/recorder.rs`) fills them.
 
+pub mod causes;
 mod series;
 pub(crate) mod timeline;
 mod waf;
 
+pub use causes::{Cause, Parts, CAUSES};
 pub use series::{Axis, AxisId, LabelId, Series, SeriesRole, Unit};
 pub use waf::{MediaWrites, SlotGeometry};
 
@@ -28,6 +30,8 @@ pub struct LatencySummary {
     pub p50_us: f64,
     pub p99_us: f64,
     pub p999_us: f64,
+    /// The 99.99th percentile: what enterprise spec sheets state QoS at.
+    pub p9999_us: f64,
     pub max_us: f64,
 }
 
@@ -39,6 +43,15 @@ pub struct FtlLines {
     pub map_tiers: [bool; 3],
     pub slot_geometry: SlotGeometry,
     pub slc_cache: bool,
+}
+
+/// What the drive has lines for: its translation layer's, a hybrid's tier, and the latency
+/// causes it books (a bit per `Cause`).
+#[derive(Clone, Copy, Debug)]
+pub struct DriveLines {
+    pub ftl: Option<FtlLines>,
+    pub tier: bool,
+    pub causes: u32,
 }
 
 /// Drive counters the recorder turns into rates over time (WAF, mapping-cache hits).

@@ -30,6 +30,9 @@ pub enum SeriesRole {
     SlcCache,
     /// A hybrid drive's cache tier: hit ratio, promotions and data cached, over time.
     Tier,
+    /// One cause's part of each latency-trace point (`latency_cause.<cause id>`): the
+    /// causes of a point add up to it.
+    LatencyCause,
 }
 
 /// The text of a series' legend entry, translated by the page.
@@ -65,6 +68,8 @@ pub enum LabelId {
     CacheHits,
     Promotions,
     CachedData,
+    /// A latency cause; the series' id names which (`latency_cause.behind_erase`).
+    LatencyCause,
 }
 
 /// What an axis measures, translated by the page.
@@ -219,6 +224,7 @@ impl LabelId {
             LabelId::CacheHits => "Reads from the cache",
             LabelId::Promotions => "Promoted into the cache",
             LabelId::CachedData => "Data in the cache",
+            LabelId::LatencyCause => "Latency cause",
         }
     }
 }

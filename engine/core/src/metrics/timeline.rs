@@ -1,8 +1,9 @@
 //! Per-operation latency timeline with bounded memory: operations are grouped a fixed number
 //! to a point and each point keeps its group's worst latency, so periodic spikes (an erase
-//! every few milliseconds) survive however long the trace.
+//! every few milliseconds) survive however long the trace. Beside it, one series per cause
+//! holds that worst operation's latency parts (`causes.rs`), so a spike says what it was.
 
-use super::Series;
+use super::{Cause, Parts, Series, CAUSES};
 use crate::units::Nanos;
 
 pub(crate) struct LatencyTimeline {
@@ -13,12 +14,21 @@ pub(crate) struct LatencyTimeline {
     /// operation).
     left_in_group: u64,
     worst: Nanos,
+    worst_parts: [Nanos; CAUSES],
+    /// (series index, cause) of each cause's line.
+    causes: Vec<(usize, Cause)>,
 }
 
 impl LatencyTimeline {
     pub fn new(series: usize, group: u64) -> Self {
         let group = group.max(1);
-        Self { series, group, ops: 0, left_in_group: group, worst: 0 }
+        Self { series, group, ops: 0, left_in_group: group, worst: 0, worst_parts: [0; CAUSES], causes: Vec::new() }
+    }
+
+    /// Draws each of `causes` (series index, cause) with the worst operation's parts.
+    pub fn with_causes(mut self, causes: Vec<(usize, Cause)>) -> Self {
+        self.causes = causes;
+        self
     }
 
     #[inline]
@@ -27,8 +37,11 @@ impl LatencyTimeline {
         self.series
     }
 
-    pub fn record(&mut self, latency: Nanos, series: &mut [Series]) {
-        self.worst = self.worst.max(latency);
+    pub fn record(&mut self, latency: Nanos, parts: &Parts, series: &mut [Series]) {
+        if latency > self.worst {
+            self.worst = latency;
+            self.worst_parts = parts.ns;
+        }
         self.ops += 1;
         self.left_in_group -= 1;
         if self.left_in_group == 0 {
@@ -46,6 +59,9 @@ impl LatencyTimeline {
         }
         let first = self.ops - pending;
         series[self.series].points.push([first as f64, self.worst as f64 / 1e6]);
+        for &(i, cause) in &self.causes {
+            series[i].points.push([first as f64, self.worst_parts[cause as usize] as f64 / 1e6]);
+        }
         self.worst = 0;
     }
 }

@@ -7,6 +7,7 @@
 
 mod ceiling;
 mod events;
+mod outputs;
 mod precondition;
 mod recorder;
 mod snapshots;
@@ -16,13 +17,14 @@ use crate::device::{Baseline, DeviceModel, RunFrame};
 use crate::host::plan::Phase;
 use crate::host::Command;
 use crate::media::Geometry;
-use crate::metrics::{FtlLines, Op, Series, WindowCounters};
+use crate::metrics::{Cause, DriveLines, FtlLines, Op, Parts, WindowCounters};
 use crate::resolve::{Budget, Resolved};
 use crate::scenario::{Rw, Scenario, ScenarioError};
 use crate::units::{Nanos, MAPPING_UNIT_BYTES};
 use ceiling::{Ceiling, CHECK_EVERY};
 use events::EventQueue;
 use precondition::Preconditioner;
+pub use recorder::LatencyCauses;
 pub(crate) use recorder::Recorder;
 use snapshots::{At, Snapshots};
 pub use snapshots::{Driver, MAX_CELLS, MAX_SNAPSHOTS};
@@ -45,6 +47,8 @@ struct Slot {
     /// When the host started on the command: latency counts from here.
     issued: Nanos,
     wake: Wake,
+    /// The command's latency split by cause, once sent.
+    parts: Parts,
 }
 
 pub struct Simulation {
@@ -127,7 +131,8 @@ impl Simulation {
             slot_geometry: d.slot_geometry(),
             slc_cache: d.ftl.slc_cache_enabled(),
         });
-        let recorder = Recorder::new(&plan, window, reads, writes, scale as f64, ftl, drive.tier().is_some());
+        let lines = DriveLines { ftl, tier: drive.tier().is_some(), causes: drive.causes() };
+        let recorder = Recorder::new(&plan, window, reads, writes, scale as f64, lines);
         let snapshots = Snapshots::new(Driver::of(&plan), drive.nand().is_some() || drive.tier().is_some());
         let overhead_ns = (scenario.host.command_overhead_us * 1000.0) as Nanos;
         let first = Threads::new(&plan.phases[0].job, user_bytes, scenario.seed, 0, overhead_ns);
@@ -227,7 +232,7 @@ impl Simulation {
         self.phase = index;
         self.phase_start = at;
         self.phase_bytes = [0; 3];
-        let idle = Slot { command: Command { op: Op::Read, lba: 0, units: 0 }, issued: at, wake: Wake::Completes };
+        let idle = Slot { command: Command { op: Op::Read, lba: 0, units: 0 }, issued: at, wake: Wake::Completes, parts: Parts::from(at) };
         let slots = self.threads.slots();
         self.slots.clear();
         self.slots.resize(slots as usize, idle);
@@ -251,22 +256,24 @@ impl Simulation {
         if submit == now {
             self.send(slot, command, started, now);
         } else {
-            self.slots[slot as usize] = Slot { command, issued: started, wake: Wake::Submits };
+            self.slots[slot as usize] = Slot { command, issued: started, wake: Wake::Submits, parts: Parts::from(started) };
             self.events_due.push(submit, slot);
         }
     }
 
     fn send(&mut self, slot: u32, command: Command, issued: Nanos, now: Nanos) {
         self.since_check += command.units as u64;
+        let mut parts = Parts::from(issued);
+        parts.to(Cause::Host, now);
         let done = match command.op {
-            Op::Read => self.drive.read(now, command.lba, command.units),
+            Op::Read => self.drive.read(now, command.lba, command.units, &mut parts),
             Op::Write => {
                 let sectors = self.threads.runner(slot).data_sectors(self.drive.sectors_per_slot());
-                self.drive.write(now, command.lba, command.units, sectors)
+                self.drive.write(now, command.lba, command.units, sectors, &mut parts)
             }
             Op::Trim => self.drive.trim(now, command.lba, command.units),
         };
-        self.slots[slot as usize] = Slot { command, issued, wake: Wake::Completes };
+        self.slots[slot as usize] = Slot { command, issued, wake: Wake::Completes, parts };
         self.events_due.push(done, slot);
         self.outstanding += 1;
     }
@@ -326,7 +333,7 @@ impl Simulation {
             if self.recorder.slc_point_due(s.command.op, bytes) {
                 self.recorder.note_slc_cache(self.drive.slc_cache_units());
             }
-            self.recorder.complete(s.command.op, bytes, s.issued, t);
+            self.recorder.complete(s.command.op, bytes, s.issued, t, &s.parts);
             let points = self.recorder.axis_points(self.snapshots.driver());
             if points != self.snapshots.offered() {
                 self.snapshots.offer(points, self.here(t), &self.drive);
@@ -417,15 +424,6 @@ impl Simulation {
         self.recorder.at(t, self.snapshots.point())
     }
 
-    /// The drive's state along the run (`snapshots.rs`), as JSON; the cells apart.
-    pub fn snapshots_json(&self) -> String {
-        self.snapshots.to_json(&self.recorder.series, self.scale as f64)
-    }
-
-    pub fn snapshot_cells(&self) -> &[u8] {
-        self.snapshots.cells()
-    }
-
     pub fn is_finished(&self) -> bool {
         self.finished
     }
@@ -443,20 +441,6 @@ impl Simulation {
         }
         let workload = (self.phase as f64 + self.threads.progress(self.now)) / self.phases.len() as f64;
         pre + (1.0 - pre) * workload
-    }
-
-    pub fn series(&self) -> &[Series] {
-        &self.recorder.series
-    }
-
-    pub fn drive(&self) -> &DeviceModel {
-        &self.drive
-    }
-
-    /// Per-block state for the block map: valid units, erase count and state code; none for
-    /// media without blocks.
-    pub fn block_map(&self) -> Option<crate::ftl::BlockMap> {
-        self.drive.block_map()
     }
 
     pub(crate) fn parts(&self) -> SimParts<'_> {

@@ -2,7 +2,7 @@
 //! `resolve/budget`).
 
 use super::NandSsd;
-use crate::controller::{calendar, plane_timeline};
+use crate::controller::{calendar, plane_log, plane_timeline};
 use crate::device::footprint::Footprint;
 use crate::ftl::cost_benefit::CostBenefit;
 use crate::media::Geometry;
@@ -32,10 +32,11 @@ impl NandSsd {
         // Victim buckets: one head per valid count per plane.
         let buckets = 4 * planes * (geo.slots_per_block as u64 * sectors + 1);
         // Each plane's busy intervals (a deque that may double, but rarely grows past the room
-        // it starts with), GC and frontier state; the plane rotation.
+        // it starts with) and recent operations, GC and frontier state; the plane rotation.
+        let fixed = 256 + plane_log::LOG_BYTES + 1;
         let per_plane = Footprint {
-            bound: planes * (32 * plane_timeline::intervals_per_plane(geo.planes) as u64 + 256),
-            expected: planes * (plane_timeline::INITIAL_BYTES + 256),
+            bound: planes * (32 * plane_timeline::intervals_per_plane(geo.planes) as u64 + fixed),
+            expected: planes * (plane_timeline::INITIAL_BYTES + fixed),
         };
         let calendars = (d.nand.channels as u64 + 2) * (calendar::HEAP_BYTES + 64);
         let buffer_units = (d.controller.write_buffer.0 / MAPPING_UNIT_BYTES).max(2 * geo.slots_per_page as u64);

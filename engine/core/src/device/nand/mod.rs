@@ -9,6 +9,7 @@ pub use summary::{NandBaseline, NandSummary};
 use crate::controller::{FlashCounters, Hardware, COMPRESSION_SECTORS};
 use crate::ftl::{Ftl, UNMAPPED};
 use crate::media::Geometry;
+use crate::metrics::{Cause, Parts};
 use crate::scenario::Device;
 use crate::units::Nanos;
 
@@ -66,26 +67,36 @@ impl NandSsd {
         self.hw.nand.endurance_pe
     }
 
-    /// Read `units` units from `lba` at `issue`; returns the completion time.
-    pub fn read(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
+    /// Read `units` units from `lba` at `issue`; returns the completion time. `parts`, the
+    /// command's latency parts with their mark at `issue`, follow the unit that comes last.
+    pub fn read(&mut self, issue: Nanos, lba: u32, units: u32, parts: &mut Parts) -> Nanos {
         let start = self.hw.command_start(issue, false);
+        parts.to(Cause::Firmware, start);
         self.hw.advance(start);
         let spp = self.hw.geo.slots_per_page;
         let mut done = start;
+        let mut last = *parts;
         let mut i = 0;
         let mut segment = u32::MAX;
-        let mut translated = start;
+        let mut translated = *parts;
         while i < units {
             // One table lookup per segment the command touches.
             let s = self.hw.translation.segment_of(lba + i);
             if s != segment {
                 segment = s;
-                translated = self.hw.translate(lba + i, start);
+                let (at, cause) = self.hw.translate(lba + i, start);
+                translated = *parts;
+                translated.to(cause, at);
             }
+            let mut chain = translated;
             let slot = self.ftl.lookup(lba + i);
             if slot == UNMAPPED || self.ftl.is_buffered(slot) {
                 self.hw.counters.units_read_without_nand += 1;
-                done = done.max(self.hw.link_to_host(translated, 1));
+                let out = self.hw.link_to_host(translated.mark(), 1);
+                chain.to(Cause::Link, out);
+                if out > done {
+                    (done, last) = (out, chain);
+                }
                 i += 1;
                 continue;
             }
@@ -101,24 +112,33 @@ impl NandSsd {
             let plane = self.hw.geo.plane_of_slot(slot);
             // Only read retry asks how worn the block is.
             let wear = if self.hw.reads_retry() { self.ftl.erase_count(self.hw.geo.block_of_slot(slot)) } else { 0 };
-            let out = self.hw.read_for_host(plane, translated, run, self.ftl.is_slc_slot(slot), wear);
-            done = done.max(self.hw.link_to_host(out, run));
+            let out = self.hw.read_for_host(plane, translated.mark(), run, self.ftl.is_slc_slot(slot), wear, &mut chain);
+            let out = self.hw.link_to_host(out, run);
+            chain.to(Cause::Link, out);
+            if out > done {
+                (done, last) = (out, chain);
+            }
             i += run;
         }
+        *parts = last;
         done
     }
 
     /// Write `units` units at `lba`, each compressing to `sectors`; completes when the data
     /// is in the write buffer.
-    pub fn write(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32) -> Nanos {
+    /// `parts` as for `read`: the units enter the buffer in order, so their waits follow
+    /// one another, and the last crosses the link.
+    pub fn write(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32, parts: &mut Parts) -> Nanos {
         let start = self.hw.command_start(issue, true);
+        parts.to(Cause::Firmware, start);
         self.hw.advance(start);
         let mut done = start;
         for i in 0..units {
-            let arrived = self.hw.accept_write_unit(start);
+            let arrived = self.hw.accept_write_unit(start, parts);
             done = done.max(arrived);
             self.ftl.write_compressed(lba + i, sectors, &mut self.hw);
         }
+        parts.to(Cause::Link, done);
         done
     }
 

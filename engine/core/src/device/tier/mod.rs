@@ -22,6 +22,7 @@ mod directory;
 mod summary;
 
 use super::serve::Serve;
+use crate::metrics::{Cause, Parts};
 use crate::scenario::{Device, Promotion, WritePolicy};
 use crate::units::Nanos;
 use directory::{Directory, History, DIRTY, EMPTY, FILL_QUEUE, MAX_RUN, PINNED};
@@ -73,6 +74,9 @@ pub struct HybridDrive<D> {
     persistent: bool,
     /// Each tier's latest issue time.
     cache_clock: Nanos,
+    /// The cache tier's latest issue was a promotion: a command waiting for the tier waits
+    /// behind it.
+    cache_clock_promoting: bool,
     backing_clock: Nanos,
     pub counters: TierCounters,
 }
@@ -102,6 +106,7 @@ impl<D: Serve> HybridDrive<D> {
             hit_latency_ns: (t.hit_latency_us * 1e3) as Nanos,
             persistent: t.persistent,
             cache_clock: 0,
+            cache_clock_promoting: false,
             backing_clock: 0,
             counters: TierCounters::default(),
         }
@@ -113,9 +118,21 @@ impl<D: Serve> HybridDrive<D> {
     }
 
     #[inline]
-    fn cache_at(&mut self, t: Nanos) -> Nanos {
+    fn cache_at(&mut self, t: Nanos, promoting: bool) -> Nanos {
+        if t >= self.cache_clock {
+            self.cache_clock_promoting = promoting;
+        }
         self.cache_clock = self.cache_clock.max(t);
         self.cache_clock
+    }
+
+    /// What a command that waits for the cache tier's turn waits behind.
+    fn cache_wait(&self) -> Cause {
+        if self.cache_clock_promoting {
+            Cause::Promotion
+        } else {
+            Cause::QueueHost
+        }
     }
 
     #[inline]
@@ -126,10 +143,13 @@ impl<D: Serve> HybridDrive<D> {
 
     /// Read `units` units from `lba` at `issue`: runs of blocks in the cache from it, the
     /// rest from the backing tier, all at once; returns when the last arrives.
-    pub fn read(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
+    /// `parts`: the command's latency parts, mark at `issue`; they follow the piece that
+    /// arrives last.
+    pub fn read(&mut self, issue: Nanos, lba: u32, units: u32, parts: &mut Parts) -> Nanos {
         self.issue_fills(issue);
         let counted = self.bypass_units == 0 || units < self.bypass_units;
         let mut done = issue;
+        let mut last = *parts;
         let mut i = 0;
         while i < units {
             let at = lba + i;
@@ -140,8 +160,15 @@ impl<D: Serve> HybridDrive<D> {
                     self.dir.touch(slot + n);
                     n += 1;
                 }
-                let t = self.cache_at(issue + self.hit_latency_ns);
-                done = done.max(self.cache.read(t, slot, n));
+                let mut chain = *parts;
+                chain.to(Cause::Firmware, issue + self.hit_latency_ns);
+                let wait = self.cache_wait();
+                let t = self.cache_at(issue + self.hit_latency_ns, false);
+                chain.to(wait, t);
+                let arrived = self.cache.read(t, slot, n, &mut chain);
+                if arrived > done {
+                    (done, last) = (arrived, chain);
+                }
                 self.counters.read_hit_units += n as u64;
                 i += n;
             } else {
@@ -149,9 +176,13 @@ impl<D: Serve> HybridDrive<D> {
                 while i + n < units && self.dir.find(at + n).is_none() {
                     n += 1;
                 }
+                let mut chain = *parts;
                 let t = self.backing_at(issue);
-                let arrived = self.backing.read(t, at, n);
-                done = done.max(arrived);
+                chain.to(Cause::QueueHost, t);
+                let arrived = self.backing.read(t, at, n, &mut chain);
+                if arrived > done {
+                    (done, last) = (arrived, chain);
+                }
                 self.counters.read_miss_units += n as u64;
                 if counted {
                     self.learn(at, n, arrived);
@@ -159,6 +190,7 @@ impl<D: Serve> HybridDrive<D> {
                 i += n;
             }
         }
+        *parts = last;
         done
     }
 
@@ -217,21 +249,36 @@ impl<D: Serve> HybridDrive<D> {
             run = match run {
                 Some((start, n, t)) if start + n == slot => Some((start, n + 1, t.max(free))),
                 Some(r) => {
-                    done = done.max(self.write_cache(r, 1));
+                    done = done.max(self.write_cache(r, 1, &mut Parts::from(r.2), true));
                     Some((slot, 1, free))
                 }
                 None => Some((slot, 1, free)),
             };
         }
         if let Some(r) = run {
-            done = done.max(self.write_cache(r, 1));
+            done = done.max(self.write_cache(r, 1, &mut Parts::from(r.2), true));
         }
         done
     }
 
-    fn write_cache(&mut self, (slot, n, ready): (u32, u32, Nanos), sectors: u32) -> Nanos {
-        let t = self.cache_at(ready);
-        self.cache.write(t, slot, n, sectors)
+    /// Writes a run of slots into the cache once `ready` (its evicted dirty data read out);
+    /// `chain` follows it, from the command's issue. `promoting`: a promotion, not the host.
+    fn write_cache(&mut self, (slot, n, ready): (u32, u32, Nanos), sectors: u32, chain: &mut Parts, promoting: bool) -> Nanos {
+        chain.to(Cause::Buffer, ready);
+        let wait = self.cache_wait();
+        let t = self.cache_at(ready, promoting);
+        chain.to(wait, t);
+        self.cache.write(t, slot, n, sectors, chain)
+    }
+
+    /// A host write's run into the cache: the command's latency follows the run that
+    /// completes last.
+    fn write_run(&mut self, r: (u32, u32, Nanos), sectors: u32, parts: &Parts, done: &mut Nanos, last: &mut Parts) {
+        let mut chain = *parts;
+        let arrived = self.write_cache(r, sectors, &mut chain, false);
+        if arrived > *done {
+            (*done, *last) = (arrived, chain);
+        }
     }
 
     /// A slot for `lba` at `now`, holding `flags`: the victim's dirty data is written back
@@ -255,10 +302,10 @@ impl<D: Serve> HybridDrive<D> {
     /// Reads `n` dirty slots from `slot` and writes them to the backing tier at `lba`;
     /// returns when the cache has been read (the slots may be reused then).
     fn write_back_slot(&mut self, now: Nanos, slot: u32, lba: u32, n: u32) -> Nanos {
-        let t = self.cache_at(now);
-        let read = self.cache.read(t, slot, n);
+        let t = self.cache_at(now, false);
+        let read = self.cache.read(t, slot, n, &mut Parts::from(t));
         let t = self.backing_at(read);
-        self.backing.write(t, lba, n, 1);
+        self.backing.write(t, lba, n, 1, &mut Parts::from(t));
         for s in slot..slot + n {
             self.dir.flags[s as usize] &= !DIRTY;
         }
@@ -268,14 +315,17 @@ impl<D: Serve> HybridDrive<D> {
 
     /// Write `units` units at `lba` at `issue`: into the cache (write-back; a block whose set
     /// is all pinned goes to the backing tier) or past it (write-around).
-    pub fn write(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32) -> Nanos {
+    /// `parts` as for `read`.
+    pub fn write(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32, parts: &mut Parts) -> Nanos {
         self.issue_fills(issue);
         if !self.write_back {
             self.invalidate(lba, units);
             let t = self.backing_at(issue);
-            return self.backing.write(t, lba, units, sectors);
+            parts.to(Cause::QueueHost, t);
+            return self.backing.write(t, lba, units, sectors, parts);
         }
         let mut done = issue;
+        let mut last = *parts;
         let mut run: Option<(u32, u32, Nanos)> = None;
         for u in lba..lba + units {
             let placed = match self.dir.find(u) {
@@ -287,8 +337,13 @@ impl<D: Serve> HybridDrive<D> {
             };
             let Some((slot, free)) = placed else {
                 // Every way of its set is pinned: this block goes straight to the backing tier.
+                let mut chain = *parts;
                 let t = self.backing_at(issue);
-                done = done.max(self.backing.write(t, u, 1, sectors));
+                chain.to(Cause::QueueHost, t);
+                let arrived = self.backing.write(t, u, 1, sectors, &mut chain);
+                if arrived > done {
+                    (done, last) = (arrived, chain);
+                }
                 continue;
             };
             if self.dir.flags[slot as usize] & DIRTY == 0 {
@@ -301,15 +356,16 @@ impl<D: Serve> HybridDrive<D> {
             run = match run {
                 Some((start, n, t)) if start + n == slot => Some((start, n + 1, t.max(free))),
                 Some(r) => {
-                    done = done.max(self.write_cache(r, sectors));
+                    self.write_run(r, sectors, parts, &mut done, &mut last);
                     Some((slot, 1, free))
                 }
                 None => Some((slot, 1, free)),
             };
         }
         if let Some(r) = run {
-            done = done.max(self.write_cache(r, sectors));
+            self.write_run(r, sectors, parts, &mut done, &mut last);
         }
+        *parts = last;
         done
     }
 
@@ -363,7 +419,7 @@ impl<D: Serve> HybridDrive<D> {
                 n += 1;
             }
             let at = self.backing_at(t);
-            let arrived = self.backing.read(at, lba, n);
+            let arrived = self.backing.read(at, lba, n, &mut Parts::from(at));
             self.fill(arrived, lba, n);
             t = arrived;
         }

@@ -88,16 +88,18 @@ pub(crate) fn metrics_bytes(s: &Scenario, plan: &Plan, window: TimeWindow, user_
         series += 1;
     }
     if let Some(group) = plan.latency_group {
+        // The trace, and beside it a line per latency cause.
         let job = &plan.phases[0].job;
-        points += job.commands_for_io(user_bytes).unwrap_or(0) / group.max(1) + 2;
-        series += 1;
+        let lines = 1 + crate::metrics::CAUSES as u64;
+        points += lines * (job.commands_for_io(user_bytes).unwrap_or(0) / group.max(1) + 2);
+        series += lines;
     }
     points += CDF_POINTS;
-    // The event heap (a slot each, may double) and the slots, old and new while a phase
-    // starts.
+    // The event heap (a slot each, may double) and the slots (a command's latency parts
+    // each), old and new while a phase starts.
     let depth = plan.phases.iter().map(|p| p.job.iodepth as u64 * p.job.numjobs.max(1) as u64).max().unwrap_or(1);
-    let events = depth * (2 * 16 + 2 * 32);
-    let fixed = histogram_bytes().saturating_add(events);
+    let events = depth * (2 * 16 + 2 * (32 + 8 * crate::metrics::CAUSES as u64 + 8));
+    let fixed = histogram_bytes().saturating_add(events).saturating_add(crate::metrics::causes::RECORDER_BYTES);
     Footprint {
         bound: (points + time_points).saturating_mul(POINT_BYTES).saturating_add(series * SERIES_BYTES).saturating_add(fixed),
         expected: (points + typical_time_points).saturating_mul(TYPICAL_POINT_BYTES).saturating_add(series * TYPICAL_SERIES_BYTES).saturating_add(fixed),

@@ -4,12 +4,16 @@
 
 use crate::host::plan::{Plan, Point};
 use crate::metrics::timeline::LatencyTimeline;
-use crate::metrics::{Axis, AxisId, FtlLines, LabelId, LatencySummary, Op, Series, SeriesRole, SlotGeometry, Unit, WindowCounters};
+use crate::metrics::{Axis, AxisId, Cause, DriveLines, LabelId, LatencySummary, Op, Parts, Series, SeriesRole, SlotGeometry, Unit, WindowCounters};
 use crate::resolve::window::{TimeWindow, MAX_TIME_WINDOWS};
 use crate::units::Nanos;
+use causes::CauseRecorder;
+pub use causes::LatencyCauses;
 use hdrhistogram::Histogram;
 use lines::{over_time, throughput, FtlSeries, Lines};
 
+mod causes;
+mod distribution;
 mod lines;
 
 const MB: f64 = 1_000_000.0;
@@ -77,30 +81,9 @@ pub(crate) struct Recorder {
     timeline: Option<LatencyTimeline>,
     pub series: Vec<Series>,
     latency: [Histogram<u64>; 2],
+    causes: CauseRecorder,
     pub bytes: [u64; 3],
     pub ios: [u64; 3],
-}
-
-/// Histogram bins per doubling of latency.
-const BINS_PER_OCTAVE: u64 = 8;
-
-/// The largest bin edge at or below `ns`: edges are 2^k·(1 + j/8), or every nanosecond
-/// below 8 ns.
-fn histogram_edge_at_or_below(ns: u64) -> u64 {
-    if ns < BINS_PER_OCTAVE {
-        return ns;
-    }
-    let octave = 63 - ns.leading_zeros() as u64; // 2^octave <= ns
-    let step = (1u64 << octave) / BINS_PER_OCTAVE;
-    ns / step * step
-}
-
-fn next_histogram_edge(edge: u64) -> u64 {
-    if edge < BINS_PER_OCTAVE {
-        return edge + 1;
-    }
-    let octave = 63 - edge.leading_zeros() as u64;
-    edge + (1u64 << octave) / BINS_PER_OCTAVE
 }
 
 impl Recorder {
@@ -108,7 +91,8 @@ impl Recorder {
     /// `ftl`: the NAND drive's translation layer, whose WAF, GC, table and SLC cache get
     /// lines; media written in place has none.
     /// `tier`: the drive is a hybrid, whose cache tier gets lines.
-    pub fn new(plan: &Plan, window: TimeWindow, reads: bool, writes: bool, scale: f64, ftl: Option<FtlLines>, tier: bool) -> Recorder {
+    pub fn new(plan: &Plan, window: TimeWindow, reads: bool, writes: bool, scale: f64, drive: DriveLines) -> Recorder {
+        let DriveLines { ftl, tier, causes } = drive;
         let slot_geometry = ftl.map_or(SlotGeometry { sectors_per_slot: 1, slots_per_page: 1 }, |f| f.slot_geometry);
         let slc_cache = ftl.is_some_and(|f| f.slc_cache);
         let window_ns = window.width_ns;
@@ -129,6 +113,22 @@ impl Recorder {
                 lines.add(over_time("tier_promotions", SeriesRole::Tier, LabelId::Promotions, Axis::new(AxisId::PromotionRate, Unit::MbPerS))),
                 lines.add(over_time("tier_cached", SeriesRole::Tier, LabelId::CachedData, Axis::new(AxisId::CacheTier, Unit::Gb))),
             ]
+        });
+        // The worst operation's latency parts beside each latency-trace point.
+        let timeline = timeline.map(|t| {
+            let x = || Axis::new(AxisId::Operation, Unit::Count);
+            let lines = Cause::ALL.into_iter().filter(|c| causes & (1 << *c as u32) != 0).map(|c| {
+                let mut s = Series::new(
+                    &format!("latency_cause.{}", c.id()),
+                    SeriesRole::LatencyCause,
+                    LabelId::LatencyCause,
+                    x(),
+                    Axis::new(AxisId::Latency, Unit::Ms),
+                );
+                s.label = c.english().into();
+                (lines.add(s), c)
+            });
+            t.with_causes(lines.collect())
         });
         let series = lines.0;
         // 1 ns .. 1000 s at 3 significant digits: exact enough for p99.9 of a µs-scale drive.
@@ -159,6 +159,7 @@ impl Recorder {
             timeline,
             series,
             latency: [hist(), hist()],
+            causes: CauseRecorder::new(causes),
             bytes: [0; 3],
             ios: [0; 3],
         }
@@ -170,8 +171,9 @@ impl Recorder {
         self.window_start_counters = counters;
     }
 
-    /// Records one finished command. Completions arrive in time order, after `advance`.
-    pub fn complete(&mut self, op: Op, bytes: u64, issued: Nanos, done: Nanos) {
+    /// Records one finished command, `parts` its latency split by cause. Completions arrive
+    /// in time order, after `advance`.
+    pub fn complete(&mut self, op: Op, bytes: u64, issued: Nanos, done: Nanos, parts: &Parts) {
         let o = op as usize;
         self.bytes[o] += bytes;
         self.ios[o] += 1;
@@ -181,8 +183,9 @@ impl Recorder {
         self.window_bytes[o] += bytes;
         let latency = (done - issued).max(1);
         self.latency[o].saturating_record(latency);
+        self.causes.record(op, issued, done - issued, (bytes / crate::units::MAPPING_UNIT_BYTES) as u32, parts);
         if let Some(t) = &mut self.timeline {
-            t.record(latency, &mut self.series);
+            t.record(latency, parts, &mut self.series);
         }
         if op == Op::Write {
             if let Some(w) = &mut self.bytes_window {
@@ -301,8 +304,18 @@ impl Recorder {
         if let Some(t) = &mut self.timeline {
             t.flush(&mut self.series);
         }
-        self.add_latency_cdfs();
-        self.add_latency_histograms();
+        for op in [Op::Read, Op::Write] {
+            let h = &self.latency[op as usize];
+            if !h.is_empty() {
+                self.series.push(distribution::cdf(h, op));
+            }
+        }
+        for op in [Op::Read, Op::Write] {
+            let h = &self.latency[op as usize];
+            if !h.is_empty() {
+                self.series.push(distribution::histogram(h, op));
+            }
+        }
     }
 
     /// The host issued its last command at `at`: the time windows end there. The commands
@@ -350,52 +363,6 @@ impl Recorder {
             }
         }
         self.window_start_counters = counters;
-    }
-
-    /// Latency distribution of each operation kind as a CDF: x = latency, y = share of
-    /// operations at or below it. Quantiles spaced evenly, then ever finer into the tail so
-    /// p99.9 and the maximum stay visible.
-    fn add_latency_cdfs(&mut self) {
-        for (op, id, label) in [(Op::Read, "latency_cdf_read", LabelId::Read), (Op::Write, "latency_cdf_write", LabelId::Write)] {
-            let h = &self.latency[op as usize];
-            if h.is_empty() {
-                continue;
-            }
-            let (x, y) = (Axis::new(AxisId::Latency, Unit::Us), Axis::new(AxisId::OperationsAtOrBelow, Unit::Percent));
-            let mut s = Series::new(id, SeriesRole::LatencyCdf, label, x, y);
-            let mut quantiles: Vec<f64> = (0..=98).map(|i| i as f64 / 100.0).collect();
-            quantiles.extend([0.99, 0.995, 0.999, 0.9995, 0.9999, 1.0]);
-            for q in quantiles {
-                s.points.push([h.value_at_quantile(q) as f64 / 1000.0, q * 100.0]);
-            }
-            self.series.push(s);
-        }
-    }
-
-    /// Latency distribution of each operation kind as a histogram: x = a bin's lower edge,
-    /// y = % of operations in the bin, closed by the last bin's upper edge at 0. Bins are
-    /// log-linear (8 per doubling, as HdrHistogram's): each at most 12.5 % wide, edges in
-    /// whole nanoseconds (no floating-point powers: the same bins natively and in wasm).
-    fn add_latency_histograms(&mut self) {
-        for (op, id, label) in [(Op::Read, "latency_histogram_read", LabelId::Read), (Op::Write, "latency_histogram_write", LabelId::Write)] {
-            let h = &self.latency[op as usize];
-            if h.is_empty() {
-                continue;
-            }
-            let (x, y) = (Axis::new(AxisId::Latency, Unit::Us), Axis::new(AxisId::OperationsInBin, Unit::Percent));
-            let mut s = Series::new(id, SeriesRole::LatencyHistogram, label, x, y);
-            let total = h.len() as f64;
-            let (lo, hi) = (h.min(), h.max());
-            let mut edge = histogram_edge_at_or_below(lo);
-            while edge <= hi {
-                let next = next_histogram_edge(edge);
-                let count = h.count_between(edge, next - 1);
-                s.points.push([edge as f64 / 1000.0, count as f64 * 100.0 / total]);
-                edge = next;
-            }
-            s.points.push([edge as f64 / 1000.0, 0.0]);
-            self.series.push(s);
-        }
     }
 
     /// The cumulative WAF line ends on the run's own value, which the summary reports too: a
@@ -477,6 +444,16 @@ impl Recorder {
         self.widened_before_run || self.drawn_width_ns > self.first_width_ns
     }
 
+    /// Commands whose latency parts did not add up to their latency (`CauseRecorder`).
+    pub fn unbalanced_latency_parts(&self) -> u64 {
+        self.causes.unbalanced
+    }
+
+    /// Where the run's latency went, by cause.
+    pub fn latency_causes(&self) -> LatencyCauses {
+        self.causes.document(|op, q| self.latency[op as usize].value_at_quantile(q))
+    }
+
     pub fn latency(&self, op: Op) -> LatencySummary {
         let h = &self.latency[op as usize];
         if h.is_empty() {
@@ -489,6 +466,7 @@ impl Recorder {
             p50_us: us(h.value_at_quantile(0.5)),
             p99_us: us(h.value_at_quantile(0.99)),
             p999_us: us(h.value_at_quantile(0.999)),
+            p9999_us: us(h.value_at_quantile(0.9999)),
             max_us: us(h.max()),
         }
     }

@@ -1,0 +1,76 @@
+//! What a plane did lately, by cause: the last operations booked on it, unmerged. A command
+//! that waited for the plane asks what filled the wait (`split`), so its latency can say
+//! "behind an erase" rather than "waiting". The timeline itself merges touching intervals
+//! and forgets why; this ring keeps the why for the recent past at a fixed cost.
+
+use crate::metrics::{Cause, Parts};
+use crate::units::Nanos;
+
+/// Operations remembered per plane. A wait longer than these cover is booked on the
+/// caller's fallback cause.
+const RECENT: usize = 32;
+
+#[derive(Clone)]
+pub(crate) struct PlaneLog {
+    ops: [(Nanos, Nanos, Cause); RECENT],
+    next: usize,
+}
+
+/// Heap bytes of one log, for the memory budget.
+pub(crate) const LOG_BYTES: u64 = std::mem::size_of::<PlaneLog>() as u64;
+
+impl PlaneLog {
+    pub fn new() -> PlaneLog {
+        PlaneLog { ops: [(0, 0, Cause::Other); RECENT], next: 0 }
+    }
+
+    /// An operation booked on the plane for [start, end), as a waiting command would see it.
+    #[inline]
+    pub fn note(&mut self, start: Nanos, end: Nanos, cause: Cause) {
+        self.ops[self.next] = (start, end, cause);
+        self.next = (self.next + 1) % RECENT;
+    }
+
+    /// Books the wait from `parts`' mark to `until` by what the plane was doing then (the
+    /// plane's operations never overlap, so the parts never exceed the wait); host programs
+    /// count as `program` (a read queued behind them, or a write whose buffer room they
+    /// free), and the rest of the wait as `fallback`.
+    pub fn split(&self, parts: &mut Parts, until: Nanos, program: Cause, fallback: Cause) {
+        let from = parts.mark();
+        if until <= from {
+            return;
+        }
+        let mut booked = 0;
+        for &(start, end, cause) in &self.ops {
+            let overlap = end.min(until).saturating_sub(start.max(from));
+            if overlap > 0 {
+                let cause = if cause == Cause::MediaProgram { program } else { cause };
+                parts.ns[cause as usize] += overlap;
+                booked += overlap;
+            }
+        }
+        // The overlaps are booked in place; the mark passes them, and `to` books the rest.
+        parts.skip(booked);
+        parts.to(fallback, until);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wait_splits_by_what_the_plane_did() {
+        let mut log = PlaneLog::new();
+        log.note(100, 400, Cause::BehindErase);
+        log.note(400, 450, Cause::MediaProgram);
+        log.note(500, 600, Cause::BehindGc);
+        let mut p = Parts::from(200);
+        log.split(&mut p, 550, Cause::QueueHost, Cause::Buffer);
+        assert_eq!(p.ns[Cause::BehindErase as usize], 200);
+        assert_eq!(p.ns[Cause::QueueHost as usize], 50);
+        assert_eq!(p.ns[Cause::BehindGc as usize], 50);
+        assert_eq!(p.ns[Cause::Buffer as usize], 50, "the idle gap 450..500");
+        assert_eq!((p.total(), p.mark()), (350, 550));
+    }
+}

@@ -1,0 +1,46 @@
+//! What a run gives its callers besides the report: its series as they grow, the drive,
+//! its block map, its snapshots and where its latency went.
+
+use super::{LatencyCauses, Simulation};
+use crate::device::DeviceModel;
+use crate::metrics::Series;
+
+impl Simulation {
+    /// The drive's state along the run (`snapshots.rs`), as JSON; the cells apart.
+    pub fn snapshots_json(&self) -> String {
+        self.snapshots.to_json(&self.recorder.series, self.scale as f64)
+    }
+
+    /// Where the run's latency went, by cause (`LatencyCauses`); and as JSON.
+    pub fn latency_causes(&self) -> LatencyCauses {
+        self.recorder.latency_causes()
+    }
+
+    pub fn latency_causes_json(&self) -> String {
+        serde_json::to_string(&self.latency_causes()).expect("the document serialises")
+    }
+
+    /// Commands whose latency parts did not add up to their latency: zero unless a
+    /// device's timing chain has a gap.
+    pub fn unbalanced_latency_parts(&self) -> u64 {
+        self.recorder.unbalanced_latency_parts()
+    }
+
+    pub fn snapshot_cells(&self) -> &[u8] {
+        self.snapshots.cells()
+    }
+
+    pub fn series(&self) -> &[Series] {
+        &self.recorder.series
+    }
+
+    pub fn drive(&self) -> &DeviceModel {
+        &self.drive
+    }
+
+    /// Per-block state for the block map: valid units, erase count and state code; none for
+    /// media without blocks.
+    pub fn block_map(&self) -> Option<crate::ftl::BlockMap> {
+        self.drive.block_map()
+    }
+}
