@@ -1,12 +1,12 @@
 // A latency-causes fixture made to the issue-28 contract (/tmp/i28/contract.md): a write trace
 // of 6 points whose every 3rd write waits behind an erase, its latency_cause series, and the
 // LatencyCauses document of the same run.
-import type { Axis, LatencyCauses, OpCauses, SeriesMeta, SlowCommand } from '../../web/src/engine/types';
+import type { Axis, Cause, LatencyCauses, OpCauses, SeriesMeta, SlowCommand } from '../../web/src/engine/types';
 
 const ops: Axis = { id: 'operation', unit: 'count', name: 'Operation', categories: [] };
 const ms: Axis = { id: 'latency', unit: 'ms', name: 'Latency', categories: [] };
 
-export const CAUSES = ['host', 'firmware', 'buffer', 'behind_erase', 'media_program', 'channel', 'link', 'other'];
+export const CAUSES: Cause[] = ['host', 'firmware', 'buffer', 'behind_erase', 'media_program', 'channel', 'link', 'other'];
 
 /** Per point (ms): firmware, buffer, behind_erase, media_program, channel, link (host and other stay 0). */
 const ROWS = [
@@ -38,7 +38,7 @@ export function causeMeta(id: string): SeriesMeta {
   return { id: `latency_cause.${id}`, role: 'latency_cause', label_id: 'latency_cause', label: id, x: ops, y: ms };
 }
 
-const us = (row: number[]) => CAUSES.map((c) => (IDS.includes(c) ? row[IDS.indexOf(c)] * 1000 : 0));
+const us = (row: number[]) => CAUSES.map((c: string) => (IDS.includes(c) ? row[IDS.indexOf(c)] * 1000 : 0));
 const slow = (i: number): SlowCommand => ({ op: 'write', issued_s: i * 0.02, latency_us: TRACE[2 * i + 1] * 1000, units: 2048, causes_us: us(ROWS[i]) });
 
 const write: OpCauses = {
@@ -55,4 +55,4 @@ const write: OpCauses = {
   max: slow(5),
 };
 
-export const DOC: LatencyCauses = { causes: CAUSES, read: null, write, slowest: [slow(5), slow(2), slow(3)] };
+export const DOC: LatencyCauses = { causes: CAUSES, read: null, write, slowest: [slow(5), slow(2), slow(3)], sample: [slow(0), slow(3)] };

@@ -11,7 +11,7 @@ import type { TierSummary } from '../scenario/generated/TierSummary';
 import type { Knob, KnobLayout } from '../scenario/knobs';
 import { ERROR_CODES, type ErrorCode } from './errors';
 import { numbers, oneOf, tied } from './schemaTie';
-import type { ArticleEngineValue, ArticleMeasure, ArticleMeasureAxis, ArticleValue, Axis, AxisId, BlockMapLayout, Budget, DriveSnapshot, DriveSnapshotsJson, Figure, LabCounters, LabelId, LabLayout, LatencyBand, LatencyCauses, LatencySummary, OpCauses, Preset, SlowCommand, SeriesMeta, SeriesRole, Summary, SummaryField, SummaryGroup, Unit } from './types';
+import type { ArticleEngineValue, ArticleMeasure, ArticleMeasureAxis, ArticleValue, Axis, AxisId, BlockMapLayout, Budget, DriveSnapshot, DriveSnapshotsJson, Figure, LabCounters, LabelId, LabLayout, Cause, LatencyBand, LatencyCauses, LatencySummary, OpCauses, Preset, SlowCommand, SeriesMeta, SeriesRole, Summary, SummaryField, SummaryGroup, Unit } from './types';
 
 const text = z.string();
 const texts = z.array(text);
@@ -183,10 +183,16 @@ const driveSnapshots = tied<DriveSnapshotsJson>()(
   }),
 );
 
+/** A cause the engine books; one it adds is a compile error here until the page has its words (i18n/*.causes.ts). */
+const cause = oneOf<Cause>({
+  host: true, firmware: true, map_dram: true, map_hmb: true, map_nand: true, buffer: true, queue_host: true, behind_gc: true, behind_fold: true, behind_erase: true, behind_table: true,
+  media_read: true, media_program: true, media_write: true, read_retry: true, channel: true, link: true, seek: true, rotation: true, transfer: true, promotion: true, other: true,
+});
 const slowCommand = tied<SlowCommand>()(z.object({ op: z.enum(['read', 'write']), ...numbers(['issued_s', 'latency_us', 'units']), causes_us: z.array(count) }));
 const latencyBand = tied<LatencyBand>()(z.object({ id: text, ...numbers(['from_us', 'to_us', 'count', 'mean_us']), causes_us: z.array(count) }));
 const opCauses = tied<OpCauses>()(z.object({ ...numbers(['count', 'mean_us']), causes_us: z.array(count), tail: latencyBand, bands: z.array(latencyBand), max: slowCommand }));
-const latencyCauses = tied<LatencyCauses>()(z.object({ causes: texts, read: z.nullable(opCauses), write: z.nullable(opCauses), slowest: z.array(slowCommand) }));
+/** `slowest`: up to 200, slowest first; `sample`: an even sample of all commands. */
+const latencyCauses = tied<LatencyCauses>()(z.object({ causes: z.array(cause), read: z.nullable(opCauses), write: z.nullable(opCauses), slowest: z.array(slowCommand), sample: z.array(slowCommand) }));
 
 /** Every JSON result of the wasm API, by the name an error about it gives (the wasm call's). */
 export const RESULTS = {

@@ -9,6 +9,7 @@ import type { SummaryField } from '../scenario/generated/SummaryField';
 import type { Budget } from '../scenario/generated/Budget';
 import type { ScenarioError } from '../scenario/generated/ScenarioError';
 import type { ArticleValue } from '../scenario/generated/ArticleValue';
+import type { LatencyCauses } from '../scenario/generated/LatencyCauses';
 
 export type { Axis } from '../scenario/generated/Axis';
 export type { AxisId } from '../scenario/generated/AxisId';
@@ -184,47 +185,15 @@ export interface DriveSnapshots {
 export type DriveSnapshotsJson = Omit<DriveSnapshots, 'cells'>;
 
 /**
- * Where a run's commands spent their time, by cause (`Simulation::latency_causes`, issue 28).
- * Cause ids are the engine's (`host`, `firmware`, `behind_erase` …); every `causes_us` list is
- * aligned with `causes`, the stacking order bottom first.
+ * Where a run's commands spent their time, by cause (`Simulation::latency_causes`, issue 28):
+ * the engine's types. Every `causes_us` list is aligned with the document's `causes`, the
+ * stacking order bottom first; bands are `to_p50`, `p50_p99`, `p99_p999`, `above_p999`.
  */
-export interface LatencyCauses {
-  causes: string[];
-  /** Null when the run had no reads (writes). */
-  read: OpCauses | null;
-  write: OpCauses | null;
-  /** Up to 1,000 of the run's slowest commands, slowest first, reads and writes. */
-  slowest: SlowCommand[];
-}
-
-/** One kind of operation: its mean per cause, its tail above p99, its percentile bands and its slowest command. */
-export interface OpCauses {
-  count: number;
-  mean_us: number;
-  causes_us: number[];
-  tail: LatencyBand;
-  /** `to_p50`, `p50_p99`, `p99_p999`, `above_p999`, in that order. */
-  bands: LatencyBand[];
-  max: SlowCommand;
-}
-
-/** Commands in a latency range (edges within one bin, 19 %, of the percentiles named by `id`). */
-export interface LatencyBand {
-  id: string;
-  from_us: number;
-  to_us: number;
-  count: number;
-  mean_us: number;
-  causes_us: number[];
-}
-
-export interface SlowCommand {
-  op: 'read' | 'write';
-  issued_s: number;
-  latency_us: number;
-  units: number;
-  causes_us: number[];
-}
+export type { LatencyCauses } from '../scenario/generated/LatencyCauses';
+export type { OpCauses } from '../scenario/generated/OpCauses';
+export type { Band as LatencyBand } from '../scenario/generated/Band';
+export type { SlowCommand } from '../scenario/generated/SlowCommand';
+export type { Cause } from '../scenario/generated/Cause';
 
 export interface RunResult {
   summary: Summary;

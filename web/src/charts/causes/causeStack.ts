@@ -44,7 +44,7 @@ export function causeIdOf(meta: Pick<SeriesMeta, 'id'>): string {
  */
 export function stackLayers(source: CauseSource | null): CauseLayer[] {
   if (!source || source.series.length === 0) return [];
-  const order = source.doc?.causes ?? [];
+  const order: readonly string[] = source.doc?.causes ?? [];
   const rank = (id: string) => {
     const i = order.indexOf(id);
     return i < 0 ? order.length : i;
