@@ -131,17 +131,17 @@ export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height: tal
           </g>
         </svg>
       )}
-      <PlotHitArea style={plotBox} ariaLabel={labels.ariaLabel} focusable={count > 0} hover={chartHover} onPick={onPick && count > 0 ? (px) => pick(frame, px, onPick, cursor) : undefined} />
+      <PlotHitArea style={plotBox} ariaLabel={labels.ariaLabel} focusable={count > 0} hover={chartHover} onPick={onPick && count > 0 ? (px, exact) => pick(frame, px, exact, onPick, cursor) : undefined} />
       {hover && readouts && readouts.length > 0 && <ChartTooltip hover={hover} readouts={readouts} x={x} y={y} categories={categories} frame={frame} format={format} />}
     </div>
   );
 }
 
-/** A pick at pixel x: the x value there, a tolerance of 4 px either side, and the cursor moved to it. */
-function pick(frame: PlotFrame, px: number, onPick: (x: number, tolerance: number) => void, cursor: ChartCursor | undefined): void {
+/** A pick at pixel x: the x value there, a tolerance of 4 px either side for a pointer (none for the keys), and the cursor moved to it. */
+function pick(frame: PlotFrame, px: number, exact: boolean, onPick: (x: number, tolerance: number) => void, cursor: ChartCursor | undefined): void {
   const x = frame.xInvert(px);
   cursor?.onMove(x);
-  onPick(x, Math.abs(frame.xInvert(px + 4) - x));
+  onPick(x, exact ? 0 : Math.abs(frame.xInvert(px + 4) - x));
 }
 
 interface FrameInputs {

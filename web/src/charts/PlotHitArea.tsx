@@ -8,8 +8,8 @@ interface Props {
   ariaLabel: string;
   focusable: boolean;
   hover: ChartHover;
-  /** A click, or Enter where the keys have moved the crosshair, picks the point at that pixel x. */
-  onPick?(px: number): void;
+  /** A click picks near that pixel x; Enter picks exactly the point the keys moved the crosshair to. */
+  onPick?(px: number, exact: boolean): void;
 }
 
 export function PlotHitArea({ style, ariaLabel, focusable, hover: { hover, onPointer, onKey, clear }, onPick }: Props) {
@@ -28,10 +28,10 @@ export function PlotHitArea({ style, ariaLabel, focusable, hover: { hover, onPoi
       onKeyDown={(e) => {
         if (onPick && hover && (e.key === 'Enter' || e.key === ' ')) {
           e.preventDefault();
-          onPick(hover.px);
+          onPick(hover.px, true);
         } else onKey(e);
       }}
-      onClick={onPick ? (e) => onPick(e.clientX - e.currentTarget.getBoundingClientRect().left) : undefined}
+      onClick={onPick ? (e) => onPick(e.clientX - e.currentTarget.getBoundingClientRect().left, false) : undefined}
       onBlur={clear}
     />
   );
