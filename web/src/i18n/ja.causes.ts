@@ -40,7 +40,7 @@ export const causesJa: Record<keyof typeof causesEn, string> = {
   'causes.band.p50_p99': 'p50〜p99',
   'causes.band.p99_p999': 'p99〜p99.9',
   'causes.band.above_p999': 'p99.9 超',
-  'causes.band.max': '最遅',
+  'causes.band.max': '最も遅い',
   'causes.band.mean': '平均 {latency}',
   'causes.band.label': '{op}の {band}：平均 {latency}、{n} コマンド。{parts}',
   'causes.part': '{cause} {value}（{share}）',
