@@ -3,6 +3,7 @@
 import { useMemo } from 'react';
 import { chartDefs } from '../charts/chartSpecs';
 import { RunCharts } from '../charts/RunCharts';
+import { qosOf } from '../charts/causes/qos';
 import { compatiblePins } from '../charts/SeriesChartCard';
 import type { SummaryField } from '../engine/types';
 import { LabCard } from '../explain/lab/LabCard';
@@ -58,6 +59,7 @@ export function PlaygroundResults({ s, filenameBase }: { s: Session; filenameBas
   }[view.status];
 
   // A refused scenario has no run: what is drawn is the last accepted one, dimmed and labelled.
+  const qos = useMemo(() => (view.status === 'done' ? qosOf(view.scenarioJson, view.summary) : null), [view.status, view.scenarioJson, view.summary]);
   const refused = scenario.validation.status === 'invalid' && view.status !== 'running' && view.series.length > 0;
 
   return (
@@ -83,7 +85,7 @@ export function PlaygroundResults({ s, filenameBase }: { s: Session; filenameBas
         }
         afterHeadline={<CompareBar pins={s.pins} variants={s.variants} figures={catalog?.figures ?? []} hidden={s.pins.pins.length - compatiblePins(s.pins.pins, headlineMeta).length} />}
       />
-      <SummaryPanel summary={view.summary} fields={catalog?.summaryFields ?? NO_FIELDS} emptyText={emptySummary} devices={s.runDevices} stopped={stopped} />
+      <SummaryPanel summary={view.summary} fields={catalog?.summaryFields ?? NO_FIELDS} emptyText={emptySummary} devices={s.runDevices} stopped={stopped} qos={qos} />
       <LabCard knobs={catalog?.labKnobs} />
     </div>
   );

@@ -4,7 +4,7 @@
 import type { ScenarioError } from '../scenario/generated/ScenarioError';
 import type { ErrorCode } from '../engine/errors';
 import type { PointBuffer } from '../engine/chunking';
-import type { BlockMap, Budget, DriveSnapshots, SeriesMeta, Summary } from '../engine/types';
+import type { BlockMap, Budget, DriveSnapshots, LatencyCauses, SeriesMeta, Summary } from '../engine/types';
 
 export type RunStatus = 'idle' | 'running' | 'done' | 'cancelled' | 'failed';
 
@@ -35,6 +35,8 @@ export interface RunView {
   blockMap: BlockMap | null;
   /** The drive's state along the finished run, drawn under a chart's cursor; null while running. */
   snapshots: DriveSnapshots | null;
+  /** Where the finished run's commands spent their time, by cause; null while running, or when it booked none. */
+  latencyCauses?: LatencyCauses | null;
   /** Runs started on this page so far. */
   runs: number;
   /**

@@ -2,7 +2,7 @@
 // headline series of a finished run (or of one member of an article figure) plus how to label
 // it in either language.
 import { useCallback, useState } from 'react';
-import type { DriveSnapshots, SeriesMeta, Summary } from '../engine/types';
+import type { DriveSnapshots, LatencyCauses, SeriesMeta, Summary } from '../engine/types';
 import type { Lang } from '../i18n';
 import type { FigureIndex, FigureSpec, PinSpec } from '../scenario/pinCodec';
 import type { JsonObject } from '../scenario/paths';
@@ -27,6 +27,9 @@ export interface Pin {
   summary?: Summary | null;
   /** The run's drive state along its x axis, when it was kept (a story figure's members). */
   snapshots?: DriveSnapshots | null;
+  /** The run's time by cause, and its latency_cause series (stacked under the line), when kept (a story figure's members). */
+  latencyCauses?: LatencyCauses | null;
+  causeSeries?: PinnedSeries[];
 }
 
 export const MAX_PINS = 8;

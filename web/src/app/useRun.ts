@@ -34,7 +34,7 @@ export function useRun(engine: EngineClient | null) {
           const fresh = stream.current.buffers;
           // Series and their buffers replace the previous run's together, in one render (a
           // transition: mounting every chart is the heaviest render of a run).
-          startTransition(() => setView((v) => ({ ...v, series, buffers: fresh, blockMap: null, snapshots: null, stale: false })));
+          startTransition(() => setView((v) => ({ ...v, series, buffers: fresh, blockMap: null, snapshots: null, latencyCauses: null, stale: false })));
         }
         schedulePaint();
       };

@@ -52,6 +52,8 @@ interface Props {
   overlay?: (frame: PlotFrame, layer?: 'under' | 'over', series?: readonly PlotSeries[]) => ReactNode;
   /** A drive-state cursor: drawn as a vertical line at x (null: none yet); told every x the reader points at. */
   cursor?: ChartCursor;
+  /** A click, or Enter on the focused plot, picks the point at x (within `tolerance` in x units: a few pixels). */
+  onPick?(x: number, tolerance: number): void;
 }
 
 export interface ChartCursor {
@@ -59,7 +61,7 @@ export interface ChartCursor {
   onMove(x: number): void;
 }
 
-export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height: tallest = 320, labels, format, exporter, breakGaps = false, overlay, cursor }: Props) {
+export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height: tallest = 320, labels, format, exporter, breakGaps = false, overlay, cursor, onPick }: Props) {
   const { ref, width, measured } = useElementWidth<HTMLDivElement>();
   // A phone-wide chart gets shorter with its width, so the knobs below it stay near.
   const height = width > 0 && width < 560 ? Math.min(tallest, Math.max(210, Math.round(width * 0.66))) : tallest;
@@ -129,10 +131,17 @@ export function Chart({ series, x, y, mark, refLines = [], xMaxHint, height: tal
           </g>
         </svg>
       )}
-      <PlotHitArea style={plotBox} ariaLabel={labels.ariaLabel} focusable={count > 0} hover={chartHover} />
+      <PlotHitArea style={plotBox} ariaLabel={labels.ariaLabel} focusable={count > 0} hover={chartHover} onPick={onPick && count > 0 ? (px, exact) => pick(frame, px, exact, onPick, cursor) : undefined} />
       {hover && readouts && readouts.length > 0 && <ChartTooltip hover={hover} readouts={readouts} x={x} y={y} categories={categories} frame={frame} format={format} />}
     </div>
   );
+}
+
+/** A pick at pixel x: the x value there, a tolerance of 4 px either side for a pointer (none for the keys), and the cursor moved to it. */
+function pick(frame: PlotFrame, px: number, exact: boolean, onPick: (x: number, tolerance: number) => void, cursor: ChartCursor | undefined): void {
+  const x = frame.xInvert(px);
+  cursor?.onMove(x);
+  onPick(x, exact ? 0 : Math.abs(frame.xInvert(px + 4) - x));
 }
 
 interface FrameInputs {

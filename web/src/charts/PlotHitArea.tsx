@@ -8,9 +8,11 @@ interface Props {
   ariaLabel: string;
   focusable: boolean;
   hover: ChartHover;
+  /** A click picks near that pixel x; Enter picks exactly the point the keys moved the crosshair to. */
+  onPick?(px: number, exact: boolean): void;
 }
 
-export function PlotHitArea({ style, ariaLabel, focusable, hover: { onPointer, onKey, clear } }: Props) {
+export function PlotHitArea({ style, ariaLabel, focusable, hover: { hover, onPointer, onKey, clear }, onPick }: Props) {
   return (
     <div
       className="plot-hit"
@@ -23,7 +25,13 @@ export function PlotHitArea({ style, ariaLabel, focusable, hover: { onPointer, o
       // elsewhere (a finger leaving the screen is not the pointer leaving the chart).
       onPointerDown={onPointer}
       onPointerLeave={(e) => e.pointerType === 'mouse' && clear()}
-      onKeyDown={onKey}
+      onKeyDown={(e) => {
+        if (onPick && hover && (e.key === 'Enter' || e.key === ' ')) {
+          e.preventDefault();
+          onPick(hover.px, true);
+        } else onKey(e);
+      }}
+      onClick={onPick ? (e) => onPick(e.clientX - e.currentTarget.getBoundingClientRect().left, false) : undefined}
       onBlur={clear}
     />
   );

@@ -55,7 +55,7 @@ export function RunCharts({ view, pins, runPreset = null, onRemovePin, runtimeS,
   return (
     <>
       {headline ? (
-        <SeriesChartCard def={headline} view={view} pins={pins} runPreset={runPreset} onRemovePin={onRemovePin} runtimeS={runtimeS} filenameBase={filenameBase} actions={headlineActions} drive={drive} />
+        <SeriesChartCard def={headline} view={view} pins={pins} runPreset={runPreset} onRemovePin={onRemovePin} runtimeS={runtimeS} filenameBase={filenameBase} actions={headlineActions} drive={drive} causeBands={!rest.some((d) => d.role === 'cdf')} />
       ) : (
         <EmptyChart text={running ? t('chart.waiting') : t('chart.empty')} />
       )}

@@ -27,6 +27,9 @@ import { ArticleTable } from './ArticleTable';
 import { useArticleOnChart } from './useArticleOnChart';
 import { chartCursor, namedAxis } from './drive-state/chartCursor';
 import type { DriveCursor } from './drive-state/useDriveCursor';
+import type { CauseSource } from './causes/causeStack';
+import { useTraceCauses } from './causes/useTraceCauses';
+import { qosRefLines } from './causes/qosLines';
 
 interface Props {
   def: ChartDef;
@@ -47,6 +50,10 @@ interface Props {
   highlight?: (frame: PlotFrame, layer?: 'under' | 'over', series?: readonly PlotSeries[]) => ReactNode;
   /** The drive-state cursor this chart shows and moves (a card owning a DriveStatePanel). */
   drive?: DriveCursor | null;
+  /** Latency causes to stack under a trace (a figure member's); the run's own when absent. */
+  causes?: CauseSource | null;
+  /** False: a trace leaves "where the time goes" to the run's latency CDF card, drawn beside it. */
+  causeBands?: boolean;
 }
 
 /** Pins drawn on this chart: only those whose headline shares the chart's axes. */
@@ -67,7 +74,7 @@ function titleKey(def: ChartDef, first: SeriesMeta | undefined): MessageKey | nu
 const HEADLINE_TITLES = ['chart.span_sweep', 'chart.throughput_vs_written', 'chart.latency_trace', 'chart.steady_state', 'chart.file_copy', 'chart.transfer_size_sweep', 'chart.application_load', 'chart.cdm_read', 'chart.read_throughput', 'chart.write_throughput'] as const;
 const CHART_TITLES = ['chart.throughput', 'chart.latency', 'chart.waf', 'chart.gc', 'chart.mapping', 'chart.slc_cache', 'chart.slc_cache_by_data_written', 'chart.tier', 'chart.tier_promotion_rate', 'chart.tier_cache_tier'] as const;
 
-export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemovePin, runtimeS = 0, filenameBase, height, actions, exportable = true, highlight, drive }: Props) {
+export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemovePin, runtimeS = 0, filenameBase, height, actions, exportable = true, highlight, drive, causes: causeSource, causeBands = true }: Props) {
   const { t, lang, locale } = useI18n();
   const exporter = useRef<ChartExporter | null>(null);
   const metas = def.series.map((i) => view.series[i]).filter(Boolean);
@@ -76,11 +83,9 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
   const overlay = compatiblePins(pins, first);
   const comparing = overlay.length > 0;
   const live = view.status === 'running';
-  // A run that measures something else than the pins (a read run over a write figure) is
-  // left off the comparison unless the reader asks for it, and then drawn marked.
+  // A run measuring something else than the pins (reads over a write figure) is left off unless asked for, then drawn marked.
   const mismatch = comparing ? runMismatch(overlay, metas, view.scenarioJson) : null;
   const [showOdd, setShowOdd] = useState(false);
-
   // Each line with the summary of the run it came from (the table under a compared trace).
   const { series, sources } = useMemo(
     () => chartLines({ def, view, overlay, runPreset, lang, t, cdfMode, mismatch, showOdd }),
@@ -89,6 +94,7 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
     [view.frame, view.series, view.status, view.scenarioJson, def, overlay.length, pins, runPreset, lang, cdfMode, comparing, t, mismatch, showOdd],
   );
   const article = useArticleOnChart(overlay, series, first); // an article figure's numbers: marks and a table
+  const causes = useTraceCauses({ def, view, first, source: causeSource, highlight, drive: !!drive, bands: causeBands });
 
   if (!first) return null;
 
@@ -98,8 +104,8 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
   // A log y shows both sides of a cache running out (article 001: 1,200 vs 20-70 MB/s).
   const canLogY = def.role === 'latency_trace' || (def.mark === 'line' && (def.role === 'headline' || def.role === 'time'));
   const logY = logYChoice ?? defaultLogY(overlay.find((p) => p.figure)?.figure, canLogY);
-  const refLines: RefLine[] = [...(def.role === 'latency_trace' && showPct ? percentileLines(view, first, { t, lang, locale }) : []), ...(article?.marks ?? [])];
   const histogram = def.role === 'cdf' && cdfMode === 'hist';
+  const refLines: RefLine[] = [...(def.role === 'latency_trace' && showPct ? percentileLines(view, first, { t, lang, locale }) : []), ...(def.role === 'cdf' && !histogram ? qosRefLines(view, first, { t, lang, locale }) : []), ...(article?.marks ?? [])];
 
   const key = titleKey(def, first);
   const xName = axisName(lang, first.x);
@@ -137,8 +143,9 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
         format={{ locale, lang }}
         exporter={exporter}
         breakGaps={first.x.id === 'time' && def.mark === 'line'}
-        overlay={highlight} cursor={chartCursor(drive, namedAxis(first.x, metas.map((m) => m.id), xName, logX))}
+        overlay={causes.overlay} cursor={chartCursor(drive, namedAxis(first.x, metas.map((m) => m.id), xName, logX))} onPick={causes.onPick}
       />
+      {causes.panel}
       {mismatch && (
         <CompareNote mismatch={mismatch} runKind={pinWorkloadKind(view.scenarioJson)} pinKind={pinWorkloadKind(overlay[0].scenarioJson)} runSeries={metas} pinSeries={pinLabelIds(overlay)} shown={showOdd} onToggle={() => setShowOdd((v) => !v)} />
       )}

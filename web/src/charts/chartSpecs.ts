@@ -5,6 +5,7 @@
 // so a series the engine adds later is drawn without UI changes.
 import type { SeriesMeta, SeriesRole } from '../engine/types';
 import { HISTOGRAM_ROLE } from './latency';
+import { isCauseSeries } from './causes/causeStack';
 
 export type Mark = 'line' | 'dots' | 'bars';
 
@@ -57,6 +58,8 @@ export function chartDefs(series: readonly SeriesMeta[]): ChartDef[] {
   const withRole = (role: SeriesRole) => all.filter((i) => series[i].role === role);
   // The engine's latency histogram is the latency chart's other view, not a chart of its own.
   if (withRole('latency_cdf').length) all.filter((i) => (series[i].role as string) === HISTOGRAM_ROLE).forEach((i) => taken.add(i));
+  // A latency trace's causes are stacked under the trace itself (causes/CauseStack.tsx), never charts of their own.
+  all.filter((i) => isCauseSeries(series[i])).forEach((i) => taken.add(i));
   // The workload's own chart; a plain job has none, and its throughput over time leads instead.
   const heads = withRole('headline').length ? withRole('headline') : withRole('throughput');
   if (heads.length) {

@@ -7,7 +7,7 @@ import type { CompiledScenarios } from './compiledScenarios';
 import type { EngineGuard, WasmInstance } from './engineGuard';
 import { engineResult } from './engineResult';
 import { refusalFrom } from './errors';
-import type { BlockMap, DriveSnapshots, RunChunk, RunOptions, RunResult, SeriesMeta } from './types';
+import type { BlockMap, DriveSnapshots, LatencyCauses, RunChunk, RunOptions, RunResult, SeriesMeta } from './types';
 
 /** How often a running simulation sends a snapshot of its block map. */
 const BLOCK_MAP_EVERY_MS = 250;
@@ -34,8 +34,9 @@ export function runApi(engine: EngineGuard, compiled: CompiledScenarios) {
         const stopped = read('stopped', () => sim.stopped());
         const blockMap = options.blockMap === false ? null : guard(() => readBlockMap(sim));
         const snapshots = options.blockMap === false ? null : readSnapshots(engine, sim);
+        const latencyCauses = options.blockMap === false ? null : readLatencyCauses(engine, sim);
         const transfer = [...(blockMap ? mapBuffers(blockMap) : []), ...(snapshots ? [snapshots.cells.buffer as ArrayBuffer] : [])];
-        return Comlink.transfer({ summary, stopped, series, chunks, blockMap, snapshots }, transfer);
+        return Comlink.transfer({ summary, stopped, series, chunks, blockMap, snapshots, latencyCauses }, transfer);
       } finally {
         // Freeing memory of a trapped instance could trap again; it is discarded anyway.
         if (!engine.poisoned()) sim.free();
@@ -93,6 +94,17 @@ function readSnapshots({ guard, read }: EngineGuard, sim: Simulation): DriveSnap
   if (json.snapshots.length === 0) return null;
   const cells = guard(() => sim.snapshot_cells());
   return { ...json, cells };
+}
+
+/**
+ * Where the run's commands spent their time, by cause; null when the device booked none (no
+ * command of either kind), or for an engine built before causes were booked (issue 28).
+ */
+function readLatencyCauses({ read }: EngineGuard, sim: Simulation): LatencyCauses | null {
+  const booked = sim as Partial<{ latency_causes(): string }>;
+  if (typeof booked.latency_causes !== 'function') return null;
+  const causes = read('latency_causes', () => booked.latency_causes!.call(sim));
+  return causes.causes.length === 0 || (!causes.read && !causes.write) ? null : causes;
 }
 
 function mapBuffers(map: BlockMap): ArrayBuffer[] {

@@ -2,7 +2,7 @@
 // pool. Every streamed point is kept, exactly as the page's own run keeps them.
 import type { EngineClient } from './bridge';
 import { PointBuffer } from './chunking';
-import type { BlockMap, DriveSnapshots, RunOptions, SeriesMeta, Summary } from './types';
+import type { BlockMap, DriveSnapshots, LatencyCauses, RunOptions, SeriesMeta, Summary } from './types';
 
 export interface FinishedRun {
   series: SeriesMeta[];
@@ -11,6 +11,8 @@ export interface FinishedRun {
   summary: Summary;
   blockMap: BlockMap | null;
   snapshots: DriveSnapshots | null;
+  /** Where the commands' time went, by cause; null when the run booked none. */
+  latencyCauses: LatencyCauses | null;
 }
 
 export async function runToEnd(engine: Pick<EngineClient, 'run'>, scenarioJson: string, onProgress: (progress: number) => void, options?: RunOptions): Promise<FinishedRun> {
@@ -24,5 +26,5 @@ export async function runToEnd(engine: Pick<EngineClient, 'run'>, scenarioJson: 
     options,
   );
   // Series added when the run finishes may have had no points: they still get a buffer.
-  return { series: result.series, buffers: result.series.map((_, i) => buffers[i] ?? new PointBuffer()), summary: result.summary, blockMap: result.blockMap, snapshots: result.snapshots };
+  return { series: result.series, buffers: result.series.map((_, i) => buffers[i] ?? new PointBuffer()), summary: result.summary, blockMap: result.blockMap, snapshots: result.snapshots, latencyCauses: result.latencyCauses };
 }

@@ -4,7 +4,6 @@
 import { z } from 'zod/mini';
 import type { Scenario } from '../scenario/generated/Scenario';
 import type { ScenarioError } from '../scenario/generated/ScenarioError';
-import type { LatencySummary } from '../scenario/generated/LatencySummary';
 import type { HddSummary } from '../scenario/generated/HddSummary';
 import type { MediaSummary } from '../scenario/generated/MediaSummary';
 import type { NandSummary } from '../scenario/generated/NandSummary';
@@ -12,7 +11,7 @@ import type { TierSummary } from '../scenario/generated/TierSummary';
 import type { Knob, KnobLayout } from '../scenario/knobs';
 import { ERROR_CODES, type ErrorCode } from './errors';
 import { numbers, oneOf, tied } from './schemaTie';
-import type { ArticleEngineValue, ArticleMeasure, ArticleMeasureAxis, ArticleValue, Axis, AxisId, BlockMapLayout, Budget, DriveSnapshot, DriveSnapshotsJson, Figure, LabCounters, LabelId, LabLayout, Preset, SeriesMeta, SeriesRole, Summary, SummaryField, SummaryGroup, Unit } from './types';
+import type { ArticleEngineValue, ArticleMeasure, ArticleMeasureAxis, ArticleValue, Axis, AxisId, BlockMapLayout, Budget, DriveSnapshot, DriveSnapshotsJson, Figure, LabCounters, LabelId, LabLayout, Cause, LatencyBand, LatencyCauses, LatencySummary, OpCauses, Preset, SlowCommand, SeriesMeta, SeriesRole, Summary, SummaryField, SummaryGroup, Unit } from './types';
 
 const text = z.string();
 const texts = z.array(text);
@@ -28,10 +27,10 @@ const axisId = oneOf<AxisId>({
 const labelId = oneOf<LabelId>({
   read: true, write: true, random_read: true, random_write: true, write_speed_per_round: true, cdm_test: true, write_speed_per_copy: true, read_speed_per_run: true, throughput: true,
   gc_copies: true, sram: true, dram: true, hmb: true, nand_miss: true, latency_per_operation: true, write_amplification: true, write_amplification_window: true,
-  folding: true, slc_cache_data: true, slc_cache_size: true, cache_hits: true, promotions: true, cached_data: true,
+  folding: true, slc_cache_data: true, slc_cache_size: true, cache_hits: true, promotions: true, cached_data: true, latency_cause: true,
 });
 
-const seriesRole = oneOf<SeriesRole>({ headline: true, throughput: true, latency_cdf: true, latency_histogram: true, waf: true, gc: true, mapping: true, slc_cache: true, tier: true });
+const seriesRole = oneOf<SeriesRole>({ headline: true, throughput: true, latency_cdf: true, latency_histogram: true, waf: true, gc: true, mapping: true, slc_cache: true, tier: true, latency_cause: true });
 
 const summaryGroup = oneOf<SummaryGroup>({
   throughput: true, latency_read: true, latency_write: true, host: true, nand: true, gc: true, wear: true, capacity: true,
@@ -40,7 +39,8 @@ const summaryGroup = oneOf<SummaryGroup>({
 
 const knobKind = oneOf<Knob['kind']>({ int: true, number: true, bytes: true, bool: true, enum: true, bytes_list: true, text: true });
 
-const latency = tied<LatencySummary>()(z.object(numbers(['count', 'mean_us', 'p50_us', 'p99_us', 'p999_us', 'p9999_us', 'max_us'])));
+/** p9999_us: a run file made before the engine gave the 99.99th percentile has none. */
+const latency = tied<LatencySummary>()(z.object({ ...numbers(['count', 'mean_us', 'p50_us', 'p99_us', 'p999_us', 'max_us']), p9999_us: z.optional(count) }));
 
 /** Summary's numbers every run has: all but the two latency records and the two flags (the tie keeps the lists whole). */
 const RUN_NUMBERS = [
@@ -183,6 +183,17 @@ const driveSnapshots = tied<DriveSnapshotsJson>()(
   }),
 );
 
+/** A cause the engine books; one it adds is a compile error here until the page has its words (i18n/*.causes.ts). */
+const cause = oneOf<Cause>({
+  host: true, firmware: true, map_dram: true, map_hmb: true, map_nand: true, buffer: true, queue_host: true, behind_program: true, behind_gc: true, behind_fold: true, behind_erase: true, behind_table: true,
+  media_read: true, media_program: true, media_write: true, read_retry: true, channel: true, link: true, seek: true, rotation: true, transfer: true, promotion: true, suspend: true, other: true,
+});
+const slowCommand = tied<SlowCommand>()(z.object({ op: z.enum(['read', 'write']), ...numbers(['issued_s', 'latency_us', 'units']), causes_us: z.array(count) }));
+const latencyBand = tied<LatencyBand>()(z.object({ id: text, ...numbers(['from_us', 'to_us', 'count', 'mean_us']), causes_us: z.array(count) }));
+const opCauses = tied<OpCauses>()(z.object({ ...numbers(['count', 'mean_us']), causes_us: z.array(count), tail: latencyBand, bands: z.array(latencyBand), max: slowCommand }));
+/** `slowest`: up to 200, slowest first; `sample`: an even sample of all commands. */
+const latencyCauses = tied<LatencyCauses>()(z.object({ causes: z.array(cause), read: z.nullable(opCauses), write: z.nullable(opCauses), slowest: z.array(slowCommand), sample: z.array(slowCommand) }));
+
 /** Every JSON result of the wasm API, by the name an error about it gives (the wasm call's). */
 export const RESULTS = {
   summary,
@@ -202,6 +213,8 @@ export const RESULTS = {
   block_map_layout: blockMapLayout,
   /** The drive's state at points along a finished run (`Simulation::snapshots`). */
   snapshots: driveSnapshots,
+  /** Where each command's time went, by cause (`Simulation::latency_causes`). */
+  latency_causes: latencyCauses,
   lab_layout: labLayout,
   lab_counters: labCounters,
   /** A scenario as the engine writes it: the default, or one normalised by validation. */

@@ -2,12 +2,14 @@
 // from the ts-rs-generated types, so they cannot drift from the Rust side.
 import type { Series } from '../scenario/generated/Series';
 import type { Summary as SummarySections } from '../scenario/generated/Summary';
+import type { LatencySummary as EngineLatencySummary } from '../scenario/generated/LatencySummary';
 import type { Scenario } from '../scenario/generated/Scenario';
 import type { Knob, KnobLayout } from '../scenario/knobs';
 import type { SummaryField } from '../scenario/generated/SummaryField';
 import type { Budget } from '../scenario/generated/Budget';
 import type { ScenarioError } from '../scenario/generated/ScenarioError';
 import type { ArticleValue } from '../scenario/generated/ArticleValue';
+import type { LatencyCauses } from '../scenario/generated/LatencyCauses';
 
 export type { Axis } from '../scenario/generated/Axis';
 export type { AxisId } from '../scenario/generated/AxisId';
@@ -26,7 +28,15 @@ export type { ArticleValue, Budget, SummaryField };
  * it has (a NAND drive's, media written in place, a disk's, a hybrid's tier), each present or
  * absent whole. Ids are the same whichever section a value comes in.
  */
-export type Summary = { [K in keyof SummarySections]: SummarySections[K] };
+export type Summary = { [K in keyof SummarySections]: K extends 'read_latency' | 'write_latency' ? LatencySummary : SummarySections[K] };
+
+/**
+ * One kind of operation's latency, µs. The 99.99th percentile (`p9999_us`) came with latency
+ * causes (issue 28): a run file made before it has none, so the page reads it as optional.
+ */
+export type LatencySummary = Flat<Omit<EngineLatencySummary, 'p9999_us'> & { p9999_us?: number }>;
+
+type Flat<T> = { [K in keyof T]: T[K] };
 
 /** One entry of Simulation.series_meta(): a series without its points. */
 export type SeriesMeta = Omit<Series, 'points'>;
@@ -174,6 +184,17 @@ export interface DriveSnapshots {
 /** The snapshots as the engine's JSON holds them: the cells come apart, as bytes. */
 export type DriveSnapshotsJson = Omit<DriveSnapshots, 'cells'>;
 
+/**
+ * Where a run's commands spent their time, by cause (`Simulation::latency_causes`, issue 28):
+ * the engine's types. Every `causes_us` list is aligned with the document's `causes`, the
+ * stacking order bottom first; bands are `to_p50`, `p50_p99`, `p99_p999`, `above_p999`.
+ */
+export type { LatencyCauses } from '../scenario/generated/LatencyCauses';
+export type { OpCauses } from '../scenario/generated/OpCauses';
+export type { Band as LatencyBand } from '../scenario/generated/Band';
+export type { SlowCommand } from '../scenario/generated/SlowCommand';
+export type { Cause } from '../scenario/generated/Cause';
+
 export interface RunResult {
   summary: Summary;
   /** The ceiling the run stopped at before its end, naming the field to change; null if it ran to its end. */
@@ -183,6 +204,8 @@ export interface RunResult {
   blockMap: BlockMap | null;
   /** The drive's state along the run (`DriveSnapshots`); null when the run recorded none. */
   snapshots: DriveSnapshots | null;
+  /** Where the commands' time went, by cause; null for an engine or device that books none. */
+  latencyCauses: LatencyCauses | null;
 }
 
 // NAND lab (web/src/explain/lab/): a small drive stepped one host command at a time.

@@ -1,9 +1,11 @@
 // English UI text. Keys are grouped by where they appear; `{name}` marks a value filled in.
 // Every key here must exist in ja.ts (the type there makes a missing one a build error).
 import { driveStateEn } from './en.driveState';
+import { causesEn } from './en.causes';
 
 export const en = {
   ...driveStateEn,
+  ...causesEn,
   'app.title': 'SSD Playground',
   'app.tagline': 'Simulate NAND flash, the FTL and host I/O — live, in your browser',
   'app.home': 'SSD Playground home',

@@ -66,6 +66,7 @@ export const LABELS_JA: Record<LabelId, string> = {
   cache_hits: 'キャッシュからの読み出し',
   promotions: 'キャッシュへのプロモーション',
   cached_data: 'キャッシュ内のデータ',
+  latency_cause: 'レイテンシの要因',
 };
 
 /** Axis names by the engine's AxisId. */

@@ -1,9 +1,11 @@
 // 日本語の UI テキスト。キーは en.ts と同じで、どれかが欠けると型エラーになります。
 import type { MessageKey } from './en';
 import { driveStateJa } from './ja.driveState';
+import { causesJa } from './ja.causes';
 
 export const ja: Record<MessageKey, string> = {
   ...driveStateJa,
+  ...causesJa,
   'app.title': 'SSD Playground',
   'app.tagline': 'NAND フラッシュ・FTL・ホスト I/O をブラウザーでシミュレート',
   'app.home': 'SSD Playground のホーム',

@@ -10,6 +10,8 @@ import type { KindsInUse } from '../scenario/devices';
 import { formatSummaryField, formatSummaryValue, humanTime, leafOf, summaryLayout, type SummarySection, type SummaryValue } from './summaryFields';
 import { summaryHelp } from './summaryHelp';
 import { HelpTip, Term } from '../explain/glossary/Term';
+import type { Qos } from '../charts/causes/qos';
+import { QosLine } from './QosLine';
 
 interface Props {
   summary: Summary | null;
@@ -21,6 +23,8 @@ interface Props {
   devices: KindsInUse;
   /** The ceiling the run stopped at: its code and the label of the field to change, in the page's language. */
   stopped?: { code: string; field: string } | null;
+  /** The run's read QoS, when it is the spec sheets' job (4K random reads at QD1). */
+  qos?: Qos | null;
 }
 
 /** A heading for every group; a Record, so a group the engine adds needs its text first. */
@@ -54,7 +58,7 @@ const LATENCY_COLUMNS: Record<string, MessageKey> = {
 };
 
 // Memoised: the page re-renders with every frame of a streaming run; the summary comes once, at the end.
-export const SummaryPanel = memo(function SummaryPanel({ summary, fields, emptyText, devices, stopped }: Props) {
+export const SummaryPanel = memo(function SummaryPanel({ summary, fields, emptyText, devices, stopped, qos }: Props) {
   const { t, lang } = useI18n();
   if (!summary || fields.length === 0) {
     return (
@@ -103,6 +107,7 @@ export const SummaryPanel = memo(function SummaryPanel({ summary, fields, emptyT
           </div>
         ))}
       </dl>
+      {qos && <QosLine qos={qos} />}
       {layout.latency.length > 0 && (
         // A narrow screen scrolls the table sideways instead of the whole page.
         <div className="table-scroll">

@@ -352,6 +352,46 @@ const ENTRIES = {
       definition: '大容量で遅いデバイスの前に、小さく速いキャッシュを置いたものです。QLC の前に Optane（Intel H10）、HDD の前に 4 GB の SLC フラッシュ（Momentus XT）などがあります。速くなるのはキャッシュにあるデータだけです。',
     },
   },
+  'latency-breakdown': {
+    en: {
+      term: 'latency breakdown',
+      definition: 'One command’s latency split into where its time went: the host, the firmware, a mapping lookup, waiting behind garbage collection or an erase, its own media read or program, the channel and the link. The parts add up to the whole, so a spike can be traced to its cause.',
+    },
+    ja: {
+      term: 'レイテンシの内訳',
+      definition: '1 つのコマンドのレイテンシを、時間の使われ方ごとに分けたものです。ホスト、ファームウェア、マッピング参照、ガベージコレクションや消去の待ち、自分自身のセル読み出しやプログラム、チャネルとリンクなど。各部分の合計が全体になるので、スパイクの原因をたどれます。',
+    },
+  },
+  'tail-latency': {
+    en: {
+      term: 'tail latency',
+      definition: 'The slowest few commands of a run, read at the high percentiles (p99 and above) and the maximum. A drive with a fast median can still stall 1 command in 1,000 behind an erase or GC, and an application waiting on many commands feels that tail, not the median.',
+    },
+    ja: {
+      term: 'テールレイテンシ',
+      definition: '実行中で最も遅い一握りのコマンドのレイテンシ（p99 以上のパーセンタイルと最大値）です。中央値が速いドライブでも、1,000 回に 1 回は消去や GC の後ろで待たされることがあり、多くのコマンドを待つアプリケーションが感じるのは中央値ではなくこの裾です。',
+    },
+  },
+  qos: {
+    en: {
+      term: 'QoS (latency percentiles)',
+      definition: 'How enterprise spec sheets state latency: the time within which 99 % or 99.99 % of 4 KiB random reads at queue depth 1 complete (only 1 read in 10,000 takes longer than the latter), for example “under 200 µs”.',
+    },
+    ja: {
+      term: 'QoS（レイテンシのパーセンタイル）',
+      definition: 'エンタープライズ SSD の仕様書でのレイテンシの示し方です。キュー深度 1 の 4 KiB ランダム読み出しのうち 99 % と 99.99 %（10,000 回に 1 回しか超えない値）が完了する時間を「200 µs 以内」のように示します。',
+    },
+  },
+  'suspend-resume': {
+    en: {
+      term: 'program/erase suspend',
+      definition: 'A die pauses a long program (hundreds of µs) or erase (milliseconds) so a waiting read can go first, then resumes it. Reads stop waiting behind writes and erases, at the cost of a little extra time for each resume.',
+    },
+    ja: {
+      term: 'プログラム/消去のサスペンド',
+      definition: 'ダイが時間のかかるプログラム（数百 µs）や消去（数 ms）を一時中断して待っている読み出しを先に通し、その後で再開する仕組みです。読み出しは書き込みや消去の後ろで待たなくなりますが、再開のたびに少し余分な時間がかかります。',
+    },
+  },
   hdd: {
     en: {
       term: 'hard disk (HDD)',

@@ -34,10 +34,15 @@ export function StepDriveState({ def, view, pins, members, driveState, ...look }
   const snapshots = useDeferredValue(members.length > 0 ? (member?.snapshots ?? null) : view.status === 'done' ? view.snapshots : null);
   const main = useMemo(() => mainAxis(def.series.map((i) => view.series[i]), (x) => axisName(lang, x)), [def, view.series, lang]);
   const drive = useDriveCursor(driveState ? snapshots : null, main);
+  // The causes stacked under a figure's trace: the chosen member's, else the first that has them.
+  const withCauses = members.filter((p) => p.causeSeries?.length);
+  const causeMember = withCauses.find((p) => p.id === member?.id) ?? withCauses[0];
+  const figure = members.length > 0;
+  const causes = useMemo(() => (figure ? (causeMember ? { series: causeMember.causeSeries ?? [], doc: causeMember.latencyCauses ?? null } : null) : undefined), [figure, causeMember]);
   const choices = withState.map((p) => ({ id: p.id, label: { en: p.label('en'), ja: p.label('ja') } }));
   return (
     <>
-      <SeriesChartCard def={def} view={view} pins={pins} drive={drive} {...look} />
+      <SeriesChartCard def={def} view={view} pins={pins} drive={drive} causes={causes} {...look} />
       {drive && <DriveStatePanel cursor={drive} chooser={choices.length > 1 && member ? <MemberChooser choices={choices} chosen={member.id} onChoose={setChosen} /> : undefined} />}
     </>
   );

@@ -10,7 +10,9 @@ import { engineResult } from '../../engine/engineResult';
 import type { FinishedRun } from '../../engine/runToEnd';
 
 /** Bumped when the file's shape changes; a file of another format is not used. */
-export const RUN_FILE_FORMAT = 3;
+export const RUN_FILE_FORMAT = 4;
+/** Formats still read: 3 is 4 without `latency_causes` (a file made before the engine booked causes). */
+const READ_FORMATS: readonly number[] = [3, RUN_FILE_FORMAT];
 
 interface EncodedBlockMap {
   planes: number;
@@ -33,6 +35,8 @@ interface RunFile {
   blockMap: EncodedBlockMap | null;
   /** The drive's state along the run: its JSON without the cells, and the cells' bytes (base64). */
   snapshots: { json: string; cells: string } | null;
+  /** Where the commands' time went, by cause (the engine's JSON); absent in format 3. */
+  latency_causes?: string | null;
 }
 
 /** The file's name for a scenario: FNV-1a (64 bits) of its JSON text, as hex. */
@@ -59,6 +63,7 @@ export function encodeRun(scenarioJson: string, run: FinishedRun): string {
       states: toBase64(map.states),
     },
     snapshots: run.snapshots && { json: JSON.stringify({ ...run.snapshots, cells: undefined }), cells: toBase64(run.snapshots.cells) },
+    latency_causes: run.latencyCauses && JSON.stringify(run.latencyCauses),
   };
   return JSON.stringify(file);
 }
@@ -69,7 +74,7 @@ export function encodeRun(scenarioJson: string, run: FinishedRun): string {
  */
 export function decodeRun(scenarioJson: string, text: string): FinishedRun | null {
   const file = JSON.parse(text) as RunFile;
-  if (file.format !== RUN_FILE_FORMAT || file.scenario !== scenarioJson) return null;
+  if (!READ_FORMATS.includes(file.format) || file.scenario !== scenarioJson) return null;
   const series = engineResult('series_meta', file.series);
   if (file.points.length !== series.length) return null;
   const buffers = file.points.map((p) => {
@@ -92,6 +97,7 @@ export function decodeRun(scenarioJson: string, text: string): FinishedRun | nul
       states: fromBase64(map.states),
     },
     snapshots: file.snapshots && { ...engineResult('snapshots', file.snapshots.json), cells: fromBase64(file.snapshots.cells) },
+    latencyCauses: file.latency_causes ? engineResult('latency_causes', file.latency_causes) : null,
   };
 }
 

@@ -4,6 +4,7 @@ import { PointBuffer } from '../../engine/chunking';
 import type { FinishedRun } from '../../engine/runToEnd';
 import type { Figure } from '../../engine/types';
 import { chartDefs } from '../../charts/chartSpecs';
+import { causeIndices } from '../../charts/causes/causeStack';
 import { figureMemberLabel } from '../../i18n/engineText';
 import { pinId, type Pin, type PinnedSeries } from '../../app/usePins';
 import type { RunView } from '../../app/runView';
@@ -25,7 +26,9 @@ export const QUEUED: StepResult = { status: 'queued', progress: 0, view: null, p
 /** A figure's result as a finished run of its first member, so the chart card can draw it. */
 export function figureView(pins: readonly Pin[]): RunView {
   const first = pins[0];
-  const buffers = first.series.map((s) => {
+  // The first member's causes come along (not drawn as lines): its latency trace stacks them.
+  const all = [...first.series, ...(first.causeSeries ?? [])];
+  const buffers = all.map((s) => {
     const b = new PointBuffer(s.points.length);
     b.append(s.points);
     return b;
@@ -33,7 +36,7 @@ export function figureView(pins: readonly Pin[]): RunView {
   return {
     status: 'done',
     progress: 1,
-    series: first.series.map((s) => s.meta),
+    series: all.map((s) => s.meta),
     buffers,
     summary: first.summary ?? null,
     error: null,
@@ -42,6 +45,7 @@ export function figureView(pins: readonly Pin[]): RunView {
     frame: 1,
     blockMap: null,
     snapshots: first.snapshots ?? null,
+    latencyCauses: first.latencyCauses ?? null,
     runs: 1,
     stale: false,
   };
@@ -49,7 +53,7 @@ export function figureView(pins: readonly Pin[]): RunView {
 
 /** A run finished on the pool, as the page's own finished run would show it. */
 export function finishedView(scenarioJson: string, run: FinishedRun): RunView {
-  return { status: 'done', progress: 1, series: run.series, buffers: run.buffers, summary: run.summary, error: null, scenarioJson, elapsedMs: 0, frame: 1, blockMap: run.blockMap, snapshots: run.snapshots, runs: 1, stale: false };
+  return { status: 'done', progress: 1, series: run.series, buffers: run.buffers, summary: run.summary, error: null, scenarioJson, elapsedMs: 0, frame: 1, blockMap: run.blockMap, snapshots: run.snapshots, latencyCauses: run.latencyCauses, runs: 1, stale: false };
 }
 
 /** Series `indices` of a run, copied out as a pin holds them. */
@@ -69,6 +73,8 @@ function memberPin(figure: Figure, index: number, view: RunView): Pin {
     series: pinnedSeries(view, head),
     summary: view.summary,
     snapshots: view.snapshots,
+    latencyCauses: view.latencyCauses,
+    causeSeries: pinnedSeries(view, causeIndices(view.series)),
     label: (lang) => figureMemberLabel(lang, figure.name, member),
   };
 }

@@ -1,0 +1,140 @@
+// Why was this I/O slow? (issue 28): the latency trace stacked by cause, a click on its tallest
+// spike pins that command's breakdown (parts summing to its latency) and moves the drive-state
+// cursor there; "where the time goes" bars per percentile band; in English and Japanese, on
+// article 002's latency step and on the playground's latency trace.
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { artifacts, chartData, openBrowserPerFile, snapshot, waitForRun } from './app';
+import type { Browser } from './browser';
+import { en } from '../../web/src/i18n/en';
+import { ja } from '../../web/src/i18n/ja';
+
+let browser: Browser;
+let page: Page;
+const base = () => inject('baseUrl');
+
+openBrowserPerFile((b) => {
+  browser = b;
+  page = b.page;
+});
+
+async function openStep(storyId: string, stepId: string, lang: string): Promise<Locator> {
+  await page.goto(`${base()}?story=${storyId}&step=${stepId}&lang=${lang}`, { waitUntil: 'load' });
+  const step = page.locator(`section[data-step="${stepId}"]`);
+  await page.waitForFunction((id) => window.__ssdStory?.steps.find((s) => s.id === id)?.status === 'done', stepId, { timeout: 90_000 });
+  const skip = step.getByTestId('predict-skip');
+  if (await skip.count()) await skip.click();
+  await step.getByTestId('cause-stack').waitFor({ timeout: 30_000 });
+  return step;
+}
+
+/** "23.51 ms" or "812.4 µs" (any locale's grouping) in µs. */
+function microseconds(text: string): number {
+  const m = /([\d,.]+)\s*(ms|µs)/.exec(text);
+  if (!m) throw new Error(`no latency in ${text}`);
+  const v = Number(m[1].replace(/,/g, ''));
+  return m[2] === 'ms' ? v * 1000 : v;
+}
+
+/** Clicks the tallest stack of the chart in `scope`, and reads the breakdown card it pins. */
+async function clickTallest(scope: Locator) {
+  const stack = scope.getByTestId('cause-stack').first();
+  const peakPx = Number(await stack.getAttribute('data-peak-px'));
+  const hit = scope.locator('.plot-hit').first();
+  await hit.scrollIntoViewIfNeeded();
+  const box = (await hit.boundingBox())!;
+  await page.mouse.click(box.x + peakPx, box.y + box.height / 2);
+  const card = scope.getByTestId('cause-why');
+  await card.waitFor({ timeout: 5_000 });
+  const parts = await card.getByTestId('cause-parts').locator('li').evaluateAll((lis) => lis.map((li) => ({ cause: li.getAttribute('data-cause')!, us: Number(li.getAttribute('data-us')), text: li.textContent ?? '' })));
+  return {
+    card,
+    x: Number(await card.getAttribute('data-x')),
+    peakX: Number(await stack.getAttribute('data-peak-x')),
+    latencyUs: Number(await card.getAttribute('data-latency-us')),
+    shownUs: microseconds((await card.getByTestId('cause-why-at').textContent()) ?? ''),
+    parts,
+  };
+}
+
+async function checkSpike(scope: Locator, lang: 'en' | 'ja', shot: string) {
+  const layers = Number(await scope.getByTestId('cause-stack').first().getAttribute('data-layers'));
+  expect(layers).toBeGreaterThan(0);
+  await expect(scope.getByTestId('cause-legend').first().locator('li').count()).resolves.toBe(layers);
+  const spike = await clickTallest(scope);
+  expect(spike.x).toBe(spike.peakX);
+  expect(spike.parts.length).toBeGreaterThan(0);
+  const sum = spike.parts.reduce((s, p) => s + p.us, 0);
+  expect(Math.abs(sum - spike.latencyUs)).toBeLessThanOrEqual(spike.latencyUs * 0.01);
+  expect(Math.abs(spike.shownUs - spike.latencyUs)).toBeLessThanOrEqual(spike.latencyUs * 0.01);
+  // Every cause is named in the page's language by its id's translation (an id the page lacks would show raw).
+  const words: Record<string, string> = lang === 'ja' ? ja : en;
+  for (const p of spike.parts) expect(p.text).toContain(words[`cause.${p.cause}`]);
+  await expect(spike.card.locator('h3').textContent()).resolves.toBe(lang === 'ja' ? 'なぜ遅かったのか' : 'Why was this slow?');
+  await spike.card.screenshot({ path: `${artifacts}latency-causes-${shot}-why.png` });
+  return spike;
+}
+
+async function checkBands(scope: Locator, shot: string) {
+  const bands = scope.getByTestId('cause-bands').first();
+  await bands.scrollIntoViewIfNeeded();
+  const rows = bands.locator('.cause-band');
+  expect(await rows.count()).toBeGreaterThanOrEqual(2);
+  await expect(rows.last().getAttribute('data-band')).resolves.toBe('max');
+  const means = await rows.evaluateAll((rs) => rs.map((r) => Number(r.getAttribute('data-mean-us'))));
+  expect(means.every((m) => m > 0)).toBe(true);
+  await rows.last().hover();
+  await expect(bands.getByTestId('cause-band-tip').textContent()).resolves.toMatch(/%/);
+  await bands.screenshot({ path: `${artifacts}latency-causes-${shot}-bands.png` });
+}
+
+describe.each(['en', 'ja'] as const)('latency causes (%s)', (lang) => {
+  it('article 002: the write trace stacks by cause, its tallest spike breaks down, the bands show', async () => {
+    const scope = await openStep('article-002', 'finding', lang);
+    await scope.screenshot({ path: `${artifacts}latency-causes-002-${lang}.png` });
+    const before = await scope.getByTestId('drive-state').getAttribute('data-index');
+    await checkSpike(scope, lang, `002-${lang}`);
+    // The drive-state cursor went to the spike.
+    const cursor = Number(await scope.getByTestId('chart-cursor').first().getAttribute('data-x'));
+    expect(cursor).toBeGreaterThan(0);
+    expect(await scope.getByTestId('drive-state').getAttribute('data-index')).not.toBe(before);
+    await checkBands(scope, `002-${lang}`);
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('the playground latency trace: stacked, click a spike, bands; keyboard picks too', async () => {
+    await page.goto(`${base()}?preset=tlc-latency-trace&lang=${lang}`, { waitUntil: 'load' });
+    await waitForRun(page);
+    const scope = page.getByTestId('chart-headline');
+    await scope.getByTestId('cause-stack').waitFor({ timeout: 30_000 });
+    await scope.screenshot({ path: `${artifacts}latency-causes-playground-${lang}.png` });
+    await checkSpike(scope, lang, `playground-${lang}`);
+    // The run has a latency CDF too: the bands are drawn once, under it.
+    await expect(page.getByTestId('cause-bands').count()).resolves.toBe(1);
+    await checkBands(page.getByTestId('chart-latency'), `playground-${lang}`);
+    // Keyboard: Home, then Enter picks the first point.
+    const hit = scope.locator('.plot-hit').first();
+    await hit.focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Enter');
+    const firstX = (await chartData(page, 'headline'))![0].points[0][0];
+    await expect(scope.getByTestId('cause-why').getAttribute('data-x')).resolves.toBe(String(firstX));
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('QoS: 4K random reads at QD1 are stated as spec sheets do, and the CDF marks them', async () => {
+    await page.goto(`${base()}?preset=tlc-random-read&workload.iodepth=1&lang=${lang}`, { waitUntil: 'load' });
+    await waitForRun(page);
+    const { summary } = await snapshot(page);
+    const read = (summary as { read_latency: { p99_us: number; p9999_us?: number } }).read_latency;
+    const qos = page.getByTestId('summary-qos');
+    await expect(qos.getAttribute('data-p99-us')).resolves.toBe(String(read.p99_us));
+    const text = (await qos.textContent()) ?? '';
+    expect(text).toMatch(lang === 'ja' ? /QD1 の 4K ランダム読み出しの 99 %.*以内/ : /99 %.* of 4K random reads at QD1 under/);
+    if (read.p9999_us !== undefined) expect(text).toContain('99.99 %');
+    const cdf = page.getByTestId('chart-latency');
+    await expect(cdf.locator('[data-ref="qos-p99"]').count()).resolves.toBe(1);
+    await cdf.screenshot({ path: `${artifacts}latency-causes-qos-${lang}.png` });
+    expect(browser.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,165 @@
+// Latency causes on the page (issue 28): the trace's causes stacked in the engine's order, a
+// picked point's breakdown summing to its latency, the per-band rows, the QoS job and its marks,
+// the document's schema and the run file that carries it.
+import { describe, expect, it } from 'vitest';
+import { chartDefs } from '../../web/src/charts/chartSpecs';
+import { bandRows, causesShown, opBands } from '../../web/src/charts/causes/causeBands';
+import { CAUSE_COLORS, causeColor } from '../../web/src/charts/causes/causeColors';
+import { causeIdOf, causeIndices, pickIndex, pointBreakdown, stackLayers, tallestIndex } from '../../web/src/charts/causes/causeStack';
+import { isQosJob, qosLines, qosOf } from '../../web/src/charts/causes/qos';
+import { PointBuffer } from '../../web/src/engine/chunking';
+import { engineResult } from '../../web/src/engine/engineResult';
+import type { Summary } from '../../web/src/engine/types';
+import { decodeRun, encodeRun, RUN_FILE_FORMAT } from '../../web/src/explain/story/runFile';
+import { en } from '../../web/src/i18n/en';
+import { ja } from '../../web/src/i18n/ja';
+import { CAUSE_SERIES, CAUSES, DOC, TRACE, TRACE_META } from './latencyCausesFixture';
+
+const SOURCE = { series: CAUSE_SERIES, doc: DOC };
+/** Every cause id of the contract's table, and `suspend` (issue 28's later part). */
+const CONTRACT_CAUSES = 'host firmware map_dram map_hmb map_nand buffer queue_host behind_gc behind_fold behind_erase behind_table media_read media_program media_write read_retry channel link seek rotation transfer promotion other suspend'.split(' ');
+
+describe('the latency trace stacked by cause', () => {
+  it('stacks the non-zero causes bottom first in the document order, each layer on the ones below', () => {
+    const layers = stackLayers(SOURCE);
+    expect(layers.map((l) => l.id)).toEqual(['firmware', 'buffer', 'behind_erase', 'media_program', 'channel', 'link']);
+    for (let i = 0; i < TRACE.length / 2; i++) {
+      expect(layers[0].y0[i]).toBe(0);
+      layers.slice(1).forEach((l, k) => expect(l.y0[i]).toBe(layers[k].y1[i]));
+      expect(layers[layers.length - 1].y1[i]).toBeCloseTo(TRACE[2 * i + 1], 9);
+    }
+  });
+
+  it('keeps the series order without a document, and draws nothing without series', () => {
+    expect(stackLayers({ series: CAUSE_SERIES, doc: null }).map((l) => l.id)).toEqual(['link', 'behind_erase', 'firmware', 'media_program', 'buffer', 'channel']);
+    expect(stackLayers(null)).toEqual([]);
+    expect(stackLayers({ series: [], doc: DOC })).toEqual([]);
+  });
+
+  it('a picked point breaks down into its causes, largest first, summing to its latency', () => {
+    const layers = stackLayers(SOURCE);
+    const b = pointBreakdown(layers, 2)!;
+    expect(b.x).toBe(3);
+    expect(b.total).toBeCloseTo(TRACE[5], 9);
+    expect(b.parts.map((p) => p.id)).toEqual(['media_program', 'behind_erase', 'channel', 'link', 'buffer', 'firmware']);
+    expect(b.parts.reduce((s, p) => s + p.value, 0)).toBeCloseTo(b.total, 9);
+    expect(b.parts.reduce((s, p) => s + p.share, 0)).toBeCloseTo(1, 9);
+    expect(pointBreakdown(layers, 99)).toBeNull();
+  });
+
+  it('a click picks the tallest point within its tolerance, else the nearest', () => {
+    const layers = stackLayers(SOURCE);
+    expect(pickIndex(layers, 2.2, 1)).toBe(2); // points 2 and 3 in reach: 3 (index 2) is the erase spike
+    expect(pickIndex(layers, 4.6, 0.1)).toBe(4);
+    expect(tallestIndex(layers)).toBe(5);
+    expect(pickIndex([], 1, 1)).toBe(-1);
+  });
+
+  it('latency_cause series are never charts of their own', () => {
+    const metas = [TRACE_META, ...CAUSE_SERIES.map((s) => s.meta)];
+    const defs = chartDefs(metas);
+    expect(defs.map((d) => d.id)).toEqual(['headline']);
+    expect(defs[0].series).toEqual([0]);
+    expect(causeIndices(metas)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(causeIdOf(CAUSE_SERIES[1].meta)).toBe('behind_erase');
+  });
+});
+
+describe('where the time goes, by percentile band', () => {
+  it('gives a row per band that holds commands, then the slowest command, each split in stacking order', () => {
+    const rows = bandRows(DOC.causes, DOC.write!);
+    expect(rows.map((r) => r.band)).toEqual(['to_p50', 'p50_p99', 'p99_p999', 'max']);
+    expect(rows[3].meanUs).toBeCloseTo(TRACE[11] * 1000, 6);
+    for (const r of rows) {
+      expect(r.parts.reduce((s, p) => s + p.share, 0)).toBeCloseTo(1, 9);
+      expect(r.parts.map((p) => p.id)).toEqual(CAUSES.filter((c) => r.parts.some((p) => p.id === c)));
+    }
+    expect(rows[0].parts.some((p) => p.id === 'behind_erase')).toBe(false);
+    expect(rows[2].parts.find((p) => p.id === 'behind_erase')!.us).toBeCloseTo(3600, 6);
+  });
+
+  it('lists only the ops that ran and the causes that show', () => {
+    expect(opBands(DOC).map((o) => o.op)).toEqual(['write']);
+    expect(opBands(null)).toEqual([]);
+    expect(causesShown(DOC)).toEqual(['firmware', 'buffer', 'behind_erase', 'media_program', 'channel', 'link']);
+  });
+});
+
+describe('QoS as spec sheets state it', () => {
+  const job = (w: object) => JSON.stringify({ workload: { kind: 'job', rw: 'randread', bs: '4k', iodepth: 1, numjobs: 1, ...w } });
+  const summary = (p9999?: number) => ({ read_latency: { count: 1000, mean_us: 80, p50_us: 75, p99_us: 110, p999_us: 160, max_us: 400, ...(p9999 === undefined ? {} : { p9999_us: p9999 }) } }) as unknown as Summary;
+
+  it('is the job of 4 KiB random reads at QD1 on one thread, and nothing else', () => {
+    expect(isQosJob(job({}))).toBe(true);
+    expect(isQosJob(job({ bs: 4096, numjobs: undefined }))).toBe(true);
+    expect(isQosJob(job({ iodepth: 32 }))).toBe(false);
+    expect(isQosJob(job({ bs: '8k' }))).toBe(false);
+    expect(isQosJob(job({ rw: 'randwrite' }))).toBe(false);
+    expect(isQosJob(job({ numjobs: 4 }))).toBe(false);
+    expect(isQosJob(job({ kind: 'span_sweep' }))).toBe(false);
+    expect(isQosJob(null)).toBe(false);
+    expect(isQosJob('not json')).toBe(false);
+  });
+
+  it('reads p99 and p99.99; a run without p99.99 gives p99 alone', () => {
+    expect(qosOf(job({}), summary(190))).toEqual({ p99Us: 110, p9999Us: 190 });
+    expect(qosOf(job({}), summary())).toEqual({ p99Us: 110 });
+    expect(qosOf(job({ iodepth: 4 }), summary(190))).toBeNull();
+  });
+
+  it('marks the CDF upright at both, in the axis unit', () => {
+    const lines = qosLines({ p99Us: 110, p9999Us: 190 }, 'ms', (p, us) => `${p}:${us}`);
+    expect(lines.map((l) => [l.key, l.value, l.label, l.vertical])).toEqual([
+      ['qos-p99', 0.11, '99:110', true],
+      ['qos-p9999', 0.19, '99.99:190', true],
+    ]);
+    expect(qosLines({ p99Us: 110 }, 'us', (p) => p)).toHaveLength(1);
+    expect(qosLines({ p99Us: 110 }, 'count', (p) => p)).toEqual([]);
+  });
+});
+
+describe('the causes document and the words for it', () => {
+  it('parses through the one schema, and refuses a malformed one', () => {
+    expect(engineResult('latency_causes', JSON.stringify(DOC))).toEqual(DOC);
+    expect(() => engineResult('latency_causes', JSON.stringify({ ...DOC, slowest: [{ op: 'trim' }] }))).toThrow(expect.objectContaining({ field: 'latency_causes.slowest[0].op' }) as Error);
+  });
+
+  it('names and colours every cause of the contract in EN and JA', () => {
+    for (const id of CONTRACT_CAUSES) {
+      expect(en).toHaveProperty(`cause.${id}`);
+      expect((ja as Record<string, string>)[`cause.${id}`]).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]|[A-Z]{2,}/);
+      expect(CAUSE_COLORS[id]).toMatch(/^#[0-9a-f]{6}$/);
+    }
+    expect(new Set(CONTRACT_CAUSES.map((id) => CAUSE_COLORS[id])).size).toBe(CONTRACT_CAUSES.length);
+    expect(causeColor('a_cause_added_later')).toMatch(/^#/);
+  });
+});
+
+describe('the run file carries the causes', () => {
+  const scenario = '{"name":"fixture"}';
+  const latency = { count: 0, mean_us: 0, p50_us: 0, p99_us: 0, p999_us: 0, max_us: 0 };
+  const numbers = ['duration_s', 'read_mb_per_s', 'write_mb_per_s', 'read_iops', 'write_iops', 'host_read_bytes', 'host_written_bytes', 'host_trimmed_bytes', 'write_amplification', 'scale', 'user_capacity_bytes', 'events', 'time_window_ms'];
+  // A format-3 summary: no p99.99 yet.
+  const summary = { ...Object.fromEntries(numbers.map((k) => [k, 1])), read_latency: latency, write_latency: latency, truncated: false, time_window_widened: false } as unknown as Summary;
+  const run = () => {
+    const buffer = new PointBuffer(TRACE.length / 2);
+    buffer.append(TRACE);
+    return { series: [TRACE_META], buffers: [buffer], summary, blockMap: null, snapshots: null, latencyCauses: DOC };
+  };
+
+  it('writes format 4 with the document and reads it back whole', () => {
+    const text = encodeRun(scenario, run());
+    expect(JSON.parse(text)).toMatchObject({ format: RUN_FILE_FORMAT });
+    expect(RUN_FILE_FORMAT).toBe(4);
+    expect(decodeRun(scenario, text)?.latencyCauses).toEqual(DOC);
+  });
+
+  it('still reads format 3 (no causes), and no older one', () => {
+    const old = JSON.parse(encodeRun(scenario, { ...run(), latencyCauses: null })) as Record<string, unknown>;
+    delete old.latency_causes;
+    const three = decodeRun(scenario, JSON.stringify({ ...old, format: 3 }));
+    expect(three?.latencyCauses).toBeNull();
+    expect(three?.buffers[0].view()).toEqual(TRACE);
+    expect(decodeRun(scenario, JSON.stringify({ ...old, format: 2 }))).toBeNull();
+  });
+});

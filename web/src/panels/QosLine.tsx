@@ -1,0 +1,20 @@
+// The run's read QoS as enterprise spec sheets state it, for the job they state it for:
+// "99 % / 99.99 % of 4K random reads at QD1 under X µs / Y µs".
+import type { Qos } from '../charts/causes/qos';
+import { latencyText } from '../charts/causes/causeText';
+import { Term } from '../explain/glossary/Term';
+import { useI18n } from '../i18n';
+
+export function QosLine({ qos }: { qos: Qos }) {
+  const { t, lang, locale } = useI18n();
+  const p99 = latencyText(qos.p99Us, lang, locale);
+  const text = qos.p9999Us !== undefined ? t('qos.line', { p99, p9999: latencyText(qos.p9999Us, lang, locale) }) : t('qos.lineP99', { p99 });
+  return (
+    <p className="qos-line" data-testid="summary-qos" data-p99-us={qos.p99Us} data-p9999-us={qos.p9999Us}>
+      <strong>
+        <Term id="qos">{t('qos.title')}</Term>
+      </strong>{' '}
+      {text}
+    </p>
+  );
+}
