@@ -35,7 +35,7 @@ function runToEnd(scenario: object): void {
   keep('budget', sim.budget());
   keep('series_meta', sim.series_meta());
   while (!sim.run(1_000_000));
-  for (const name of ['summary', 'stopped', 'series_meta', 'block_map_layout', 'snapshots'] as const) keep(name, sim[name]());
+  for (const name of ['summary', 'stopped', 'series_meta', 'block_map_layout', 'snapshots', 'latency_causes'] as const) keep(name, sim[name]());
   sim.free();
 }
 
