@@ -154,14 +154,14 @@ pub const SAMPLE: usize = 256;
 /// Latency bins the run's totals by cause are kept in: 4 per doubling of nanoseconds.
 pub const BINS: usize = 64 * 4;
 
-/// The heap a run's record of latency causes takes, with its document's JSON text at most.
+/// The heap a run's record of latency causes takes; and at most, its document's JSON text
+/// too (made only when asked for).
 pub const RECORDER_BYTES: u64 = {
     let command = 8 * CAUSES as u64 + 40;
     let totals = 2 * BINS as u64 * (8 * CAUSES as u64 + 8);
-    let commands = (SLOWEST + SAMPLE + 2) as u64 * (command + 16);
-    let json = (SLOWEST + SAMPLE + 10) as u64 * (CAUSES as u64 + 4) * 26;
-    totals + commands + json
+    totals + (SLOWEST + SAMPLE + 2) as u64 * (command + 16)
 };
+pub const RECORDER_BYTES_MOST: u64 = RECORDER_BYTES + (SLOWEST + SAMPLE + 10) as u64 * (CAUSES as u64 + 4) * 26;
 
 /// One command's time per cause, and the mark its chain has reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

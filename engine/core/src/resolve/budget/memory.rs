@@ -87,21 +87,44 @@ pub(crate) fn metrics_bytes(s: &Scenario, plan: &Plan, window: TimeWindow, user_
         points += (job.io_size.0 + job.bs.0) / window.max(1) + 2;
         series += 1;
     }
+    // Points only the bound counts.
+    let mut most_points = 0;
     if let Some(group) = plan.latency_group {
-        // The trace, and beside it a line per latency cause.
+        // The trace, and beside it a line per latency cause the drive books: every cause at
+        // most, as many as its kind typically has expected.
         let job = &plan.phases[0].job;
-        let lines = 1 + crate::metrics::CAUSES as u64;
-        points += lines * (job.commands_for_io(user_bytes).unwrap_or(0) / group.max(1) + 2);
-        series += lines;
+        let trace = job.commands_for_io(user_bytes).unwrap_or(0) / group.max(1) + 2;
+        let (most, typical) = (crate::metrics::CAUSES as u64, typical_cause_lines(s));
+        points += (1 + typical) * trace;
+        most_points += (most - typical) * trace;
+        series += 1 + most;
     }
     points += CDF_POINTS;
     // The event heap (a slot each, may double) and the slots (a command's latency parts
     // each), old and new while a phase starts.
     let depth = plan.phases.iter().map(|p| p.job.iodepth as u64 * p.job.numjobs.max(1) as u64).max().unwrap_or(1);
     let events = depth * (2 * 16 + 2 * (32 + 8 * crate::metrics::CAUSES as u64 + 8));
-    let fixed = histogram_bytes().saturating_add(events).saturating_add(crate::metrics::causes::RECORDER_BYTES);
+    let fixed = histogram_bytes().saturating_add(events);
+    let causes = crate::metrics::causes::RECORDER_BYTES;
     Footprint {
-        bound: (points + time_points).saturating_mul(POINT_BYTES).saturating_add(series * SERIES_BYTES).saturating_add(fixed),
-        expected: (points + typical_time_points).saturating_mul(TYPICAL_POINT_BYTES).saturating_add(series * TYPICAL_SERIES_BYTES).saturating_add(fixed),
+        bound: (points + most_points + time_points)
+            .saturating_mul(POINT_BYTES)
+            .saturating_add(series * SERIES_BYTES)
+            .saturating_add(fixed + crate::metrics::causes::RECORDER_BYTES_MOST),
+        expected: (points + typical_time_points)
+            .saturating_mul(TYPICAL_POINT_BYTES)
+            .saturating_add(series * TYPICAL_SERIES_BYTES)
+            .saturating_add(fixed + causes),
+    }
+}
+
+/// Latency causes a drive of the scenario's kind typically books (`DeviceModel::causes`).
+fn typical_cause_lines(s: &Scenario) -> u64 {
+    use crate::scenario::DeviceKind;
+    match s.device.kind {
+        DeviceKind::NandSsd => 16,
+        DeviceKind::XpointSsd => 8,
+        DeviceKind::Hdd => 9,
+        DeviceKind::Hybrid => 20,
     }
 }
