@@ -34,11 +34,14 @@ impl Admissions {
         Admissions { total: [0; CAUSES], latest: 0, waits: 0, levels: std::array::from_fn(|_| (Vec::with_capacity(RING), 0)) }
     }
 
-    /// The line waited until `until`, in the parts `chain` gained over `before`.
-    pub fn waited(&mut self, before: &Parts, chain: &Parts, until: Nanos) {
-        for ((t, &b), &a) in self.total.iter_mut().zip(&before.ns).zip(&chain.ns) {
-            *t += a - b;
-        }
+    /// Part of a wait the line is in: `ns` on `cause`.
+    #[inline]
+    pub fn add(&mut self, cause: Cause, ns: Nanos) {
+        self.total[cause as usize] += ns;
+    }
+
+    /// The line waited until `until`, its parts `add`ed.
+    pub fn waited(&mut self, until: Nanos) {
         self.latest = until;
         let mut every = 1;
         for (ring, next) in &mut self.levels {
@@ -50,7 +53,7 @@ impl Admissions {
             } else {
                 ring[*next] = (until, self.total);
             }
-            *next = (*next + 1) % RING;
+            *next = (*next + 1) & (RING - 1);
             every *= RING as u64;
         }
         self.waits += 1;
@@ -61,6 +64,9 @@ impl Admissions {
     /// largest cause, the time since whole; what no checkpoint covers is `Buffer`.
     pub fn book_since(&self, chain: &mut Parts, to: Nanos) {
         let from = chain.mark();
+        if to <= from {
+            return;
+        }
         if self.latest == to {
             if let Some((t1, c0, c1)) = self.levels.iter().find_map(|(ring, next)| Self::around(ring, *next, from)) {
                 let largest = (0..CAUSES).max_by_key(|&c| (c1[c] - c0[c], std::cmp::Reverse(c))).expect("causes");
@@ -76,11 +82,12 @@ impl Admissions {
     /// In one level's ring: the first checkpoint past `from` (its time and total) and the
     /// total of the one before it; none if the ring does not reach back to `from`.
     fn around(ring: &[Checkpoint], next: usize, from: Nanos) -> Option<(Nanos, [Nanos; CAUSES], [Nanos; CAUSES])> {
+        // A full ring is a power of two long: indices wrap with a mask, not a division.
         let n = ring.len();
-        let newest = (next + n - 1) % n.max(1);
+        let newest = next.wrapping_sub(1) & (RING - 1);
         let mut after = None;
         for k in 0..n {
-            let i = (newest + n - k) % n;
+            let i = newest.wrapping_sub(k) & (RING - 1);
             if ring[i].0 <= from {
                 let (t1, c1) = after?;
                 return Some((t1, ring[i].1, c1));

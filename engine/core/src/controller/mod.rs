@@ -335,10 +335,11 @@ impl Hardware {
             Some(freed) => {
                 // Before the freeing program started, what its plane did (what it no longer
                 // remembers: what delayed the program when it was booked); then its tPROG.
-                let before = *chain;
-                logs[freed.timeline as usize].split(chain, freed.start.min(until), Cause::MediaProgram, freed.delayed_by);
+                let log = &logs[freed.timeline as usize];
+                log.split_heard(chain, freed.start.min(until), Cause::MediaProgram, freed.delayed_by, |c, ns| admissions.add(c, ns));
+                admissions.add(Cause::MediaProgram, until.saturating_sub(chain.mark()));
                 chain.to(Cause::MediaProgram, until);
-                admissions.waited(&before, chain, until);
+                admissions.waited(until);
             }
         });
         let arrived = self.link_to_drive.queue(self.calendar_now, room, 1);

@@ -8,7 +8,7 @@ use crate::units::Nanos;
 
 /// Operations remembered per plane. A wait longer than these cover is booked on the
 /// caller's fallback cause.
-const RECENT: usize = 32;
+const RECENT: usize = 8;
 
 #[derive(Clone)]
 pub(crate) struct PlaneLog {
@@ -49,12 +49,15 @@ impl PlaneLog {
     /// What the plane spent most of [from, until) on, if anything: a host program delayed
     /// that long was delayed by it (host programs before it count as `MediaProgram`).
     pub fn largest_during(&self, from: Nanos, until: Nanos) -> Option<Cause> {
-        let mut by = [0 as Nanos; crate::metrics::CAUSES];
+        // The single operation (or run of one cause) that filled most of it.
+        let mut most = (0, Cause::Other);
         for &(start, end, cause) in &self.ops {
-            by[cause as usize] += end.min(until).saturating_sub(start.max(from));
+            let overlap = end.min(until).saturating_sub(start.max(from));
+            if overlap > most.0 {
+                most = (overlap, cause);
+            }
         }
-        let (c, &most) = by.iter().enumerate().max_by_key(|&(c, &v)| (v, std::cmp::Reverse(c)))?;
-        (most > 0).then_some(Cause::ALL[c])
+        (most.0 > 0).then_some(most.1)
     }
 
     /// Books the wait from `parts`' mark to `until` by what the plane was doing then (the
@@ -62,6 +65,12 @@ impl PlaneLog {
     /// count as `program` (a read queued behind them, or a write whose buffer room they
     /// free), and the rest of the wait as `fallback`.
     pub fn split(&self, parts: &mut Parts, until: Nanos, program: Cause, fallback: Cause) {
+        self.split_heard(parts, until, program, fallback, |_, _| {});
+    }
+
+    /// `split`, telling `heard` each part it books.
+    #[inline]
+    pub fn split_heard(&self, parts: &mut Parts, until: Nanos, program: Cause, fallback: Cause, mut heard: impl FnMut(Cause, Nanos)) {
         let from = parts.mark();
         if until <= from {
             return;
@@ -72,9 +81,11 @@ impl PlaneLog {
             if overlap > 0 {
                 let cause = if cause == Cause::MediaProgram { program } else { cause };
                 parts.ns[cause as usize] += overlap;
+                heard(cause, overlap);
                 booked += overlap;
             }
         }
+        heard(fallback, until - from - booked);
         // The overlaps are booked in place; the mark passes them, and `to` books the rest.
         parts.skip(booked);
         parts.to(fallback, until);

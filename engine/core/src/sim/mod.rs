@@ -47,8 +47,6 @@ struct Slot {
     /// When the host started on the command: latency counts from here.
     issued: Nanos,
     wake: Wake,
-    /// The command's latency split by cause, once sent.
-    parts: Parts,
 }
 
 pub struct Simulation {
@@ -79,6 +77,9 @@ pub struct Simulation {
     /// order never depends on the heap's internals.
     events_due: EventQueue,
     slots: Vec<Slot>,
+    /// Each slot's command's latency split by cause, once sent: beside the slots, so the run
+    /// loop's copy of a slot stays small.
+    slot_parts: Vec<Parts>,
     /// Commands issued and not yet completed; zero means the host is idle.
     outstanding: u32,
     recorder: Recorder,
@@ -163,6 +164,7 @@ impl Simulation {
             overhead_ns,
             events_due: EventQueue::default(),
             slots: Vec::new(),
+            slot_parts: Vec::new(),
             outstanding: 0,
             recorder,
             snapshots,
@@ -232,10 +234,11 @@ impl Simulation {
         self.phase = index;
         self.phase_start = at;
         self.phase_bytes = [0; 3];
-        let idle = Slot { command: Command { op: Op::Read, lba: 0, units: 0 }, issued: at, wake: Wake::Completes, parts: Parts::from(at) };
+        let idle = Slot { command: Command { op: Op::Read, lba: 0, units: 0 }, issued: at, wake: Wake::Completes };
         let slots = self.threads.slots();
         self.slots.clear();
         self.slots.resize(slots as usize, idle);
+        self.slot_parts.resize(slots as usize, Parts::from(at));
         for slot in 0..slots {
             self.next_command(slot, at);
         }
@@ -256,24 +259,25 @@ impl Simulation {
         if submit == now {
             self.send(slot, command, started, now);
         } else {
-            self.slots[slot as usize] = Slot { command, issued: started, wake: Wake::Submits, parts: Parts::from(started) };
+            self.slots[slot as usize] = Slot { command, issued: started, wake: Wake::Submits };
             self.events_due.push(submit, slot);
         }
     }
 
     fn send(&mut self, slot: u32, command: Command, issued: Nanos, now: Nanos) {
         self.since_check += command.units as u64;
-        let mut parts = Parts::from(issued);
+        let parts = &mut self.slot_parts[slot as usize];
+        *parts = Parts::from(issued);
         parts.to(Cause::Host, now);
         let done = match command.op {
-            Op::Read => self.drive.read(now, command.lba, command.units, &mut parts),
+            Op::Read => self.drive.read(now, command.lba, command.units, parts),
             Op::Write => {
                 let sectors = self.threads.runner(slot).data_sectors(self.drive.sectors_per_slot());
-                self.drive.write(now, command.lba, command.units, sectors, &mut parts)
+                self.drive.write(now, command.lba, command.units, sectors, parts)
             }
             Op::Trim => self.drive.trim(now, command.lba, command.units),
         };
-        self.slots[slot as usize] = Slot { command, issued, wake: Wake::Completes, parts };
+        self.slots[slot as usize] = Slot { command, issued, wake: Wake::Completes };
         self.events_due.push(done, slot);
         self.outstanding += 1;
     }
@@ -333,7 +337,7 @@ impl Simulation {
             if self.recorder.slc_point_due(s.command.op, bytes) {
                 self.recorder.note_slc_cache(self.drive.slc_cache_units());
             }
-            self.recorder.complete(s.command.op, bytes, s.issued, t, &s.parts);
+            self.recorder.complete(s.command.op, bytes, s.issued, t, &self.slot_parts[slot as usize]);
             let points = self.recorder.axis_points(self.snapshots.driver());
             if points != self.snapshots.offered() {
                 self.snapshots.offer(points, self.here(t), &self.drive);

@@ -74,58 +74,61 @@ impl NandSsd {
         parts.to(Cause::Firmware, start);
         self.hw.advance(start);
         let spp = self.hw.geo.slots_per_page;
+        // The first run of units books into `parts` itself; a later one (a command spanning
+        // pages) into a copy from here, which replaces them if it ends later.
+        let base = *parts;
+        let mut later = base;
         let mut done = start;
-        let mut last = *parts;
         let mut i = 0;
         let mut segment = u32::MAX;
-        let mut translated = *parts;
+        let mut translated = (Cause::Firmware, start);
         while i < units {
             // One table lookup per segment the command touches.
             let s = self.hw.translation.segment_of(lba + i);
             if s != segment {
                 segment = s;
                 let (at, cause) = self.hw.translate(lba + i, start);
-                translated = *parts;
-                translated.to(cause, at);
+                translated = (cause, at);
             }
-            let mut chain = translated;
+            let chain = if i == 0 {
+                &mut *parts
+            } else {
+                later = base;
+                &mut later
+            };
+            chain.to(translated.0, translated.1);
             let slot = self.ftl.lookup(lba + i);
-            if slot == UNMAPPED || self.ftl.is_buffered(slot) {
+            let (out, run) = if slot == UNMAPPED || self.ftl.is_buffered(slot) {
                 self.hw.counters.units_read_without_nand += 1;
-                let out = self.hw.link_to_host(translated.mark(), 1);
-                chain.to(Cause::Link, out);
-                if out > done {
-                    (done, last) = (out, chain);
+                (self.hw.link_to_host(translated.1, 1), 1)
+            } else {
+                // Units that sit next to each other in one page come out of one array read.
+                let mut run = 1;
+                while i + run < units && run < spp {
+                    let next = self.ftl.lookup(lba + i + run);
+                    if next != slot + run || self.hw.geo.page_of_slot(next) != self.hw.geo.page_of_slot(slot) {
+                        break;
+                    }
+                    run += 1;
                 }
-                i += 1;
-                continue;
-            }
-            // Units that sit next to each other in one page come out of one array read.
-            let mut run = 1;
-            while i + run < units && run < spp {
-                let next = self.ftl.lookup(lba + i + run);
-                if next != slot + run || self.hw.geo.page_of_slot(next) != self.hw.geo.page_of_slot(slot) {
-                    break;
-                }
-                run += 1;
-            }
-            let plane = self.hw.geo.plane_of_slot(slot);
-            // Only read retry asks how worn the block is.
-            let wear = if self.hw.reads_retry() { self.ftl.erase_count(self.hw.geo.block_of_slot(slot)) } else { 0 };
-            let out = self.hw.read_for_host(plane, translated.mark(), run, self.ftl.is_slc_slot(slot), wear, &mut chain);
-            let out = self.hw.link_to_host(out, run);
+                let plane = self.hw.geo.plane_of_slot(slot);
+                // Only read retry asks how worn the block is.
+                let wear = if self.hw.reads_retry() { self.ftl.erase_count(self.hw.geo.block_of_slot(slot)) } else { 0 };
+                let out = self.hw.read_for_host(plane, translated.1, run, self.ftl.is_slc_slot(slot), wear, chain);
+                (self.hw.link_to_host(out, run), run)
+            };
             chain.to(Cause::Link, out);
             if out > done {
-                (done, last) = (out, chain);
+                done = out;
+                if i > 0 {
+                    *parts = later;
+                }
             }
             i += run;
         }
-        *parts = last;
         done
     }
 
-    /// Write `units` units at `lba`, each compressing to `sectors`; completes when the data
-    /// is in the write buffer.
     /// `parts` as for `read`: the units enter the buffer in order, so their waits follow
     /// one another, and the last crosses the link.
     pub fn write(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32, parts: &mut Parts) -> Nanos {

@@ -47,7 +47,8 @@ struct Command {
 /// One operation kind's totals: overall and per latency bin.
 struct OpTotals {
     count: u64,
-    ns: [u128; CAUSES],
+    /// Nanoseconds per cause: 2^64 ns is 584 years of latency summed.
+    ns: [u64; CAUSES],
     bin_count: Vec<u64>,
     bin_ns: Vec<[u64; CAUSES]>,
     max: Option<Command>,
@@ -92,16 +93,18 @@ impl CauseRecorder {
     /// A read or write finished: `parts` sum to `latency` (to `done - issued`).
     #[inline]
     pub fn record(&mut self, op: Op, issued: Nanos, latency: Nanos, units: u32, parts: &Parts) {
-        self.unbalanced += (parts.total() != latency) as u64;
         let t = &mut self.ops[op as usize];
         t.count += 1;
         let b = bin_of(latency);
         t.bin_count[b] += 1;
         let bin = &mut t.bin_ns[b];
+        let mut sum = 0;
         for ((total, in_bin), &ns) in t.ns.iter_mut().zip(bin.iter_mut()).zip(&parts.ns) {
-            *total += ns as u128;
+            *total += ns;
             *in_bin += ns;
+            sum += ns;
         }
+        self.unbalanced += (sum != latency) as u64;
         let command = || Command { op, issued, latency, units, parts: parts.ns };
         if t.max.is_none_or(|m| latency > m.latency) {
             t.max = Some(command());
@@ -230,7 +233,7 @@ impl SlowCommand {
 
 impl OpCauses {
     fn of(t: &OpTotals, causes: &[Cause], quantile: impl Fn(f64) -> Nanos) -> OpCauses {
-        let mean = |ns: &[u128; CAUSES], n: u64| causes.iter().map(|&c| ns[c as usize] as f64 / n.max(1) as f64 / 1e3).collect::<Vec<_>>();
+        let mean = |ns: &[u64; CAUSES], n: u64| causes.iter().map(|&c| ns[c as usize] as f64 / n.max(1) as f64 / 1e3).collect::<Vec<_>>();
         let causes_us = mean(&t.ns, t.count);
         let edges = [0, bin_of(quantile(0.5)) + 1, bin_of(quantile(0.99)) + 1, bin_of(quantile(0.999)) + 1, BINS];
         let ids = ["to_p50", "p50_p99", "p99_p999", "above_p999"];
