@@ -147,11 +147,23 @@ describe('the run file carries the causes', () => {
     return { series: [TRACE_META], buffers: [buffer], summary, blockMap: null, snapshots: null, latencyCauses: DOC };
   };
 
-  it('writes format 4 with the document and reads it back whole', () => {
+  it('writes format 4 with the document, without its command lists, and reads it back', () => {
     const text = encodeRun(scenario, run());
     expect(JSON.parse(text)).toMatchObject({ format: RUN_FILE_FORMAT });
     expect(RUN_FILE_FORMAT).toBe(4);
-    expect(decodeRun(scenario, text)?.latencyCauses).toEqual(DOC);
+    // A story draws the bands and each point's parts; the slowest and sampled commands stay out.
+    expect(decodeRun(scenario, text)?.latencyCauses).toEqual({ ...DOC, slowest: [], sample: [] });
+  });
+
+  it('leaves out a cause line that is zero at every point, and keeps the others', () => {
+    const full = run();
+    const zero = { ...full.series[0], id: 'latency_cause.behind_gc', role: 'latency_cause' as const };
+    const none = new PointBuffer(2);
+    none.append(new Float64Array([0, 0, 1, 0]));
+    const text = encodeRun(scenario, { ...full, series: [...full.series, zero], buffers: [...full.buffers, none] });
+    const back = decodeRun(scenario, text);
+    expect(back?.series.map((s) => s.id)).toEqual(full.series.map((s) => s.id));
+    expect(back?.buffers.length).toBe(full.buffers.length);
   });
 
   it('still reads format 3 (no causes), and no older one', () => {

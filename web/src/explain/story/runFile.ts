@@ -46,13 +46,24 @@ export function runFileName(scenarioJson: string): string {
   return `${h.toString(16).padStart(16, '0')}.json`;
 }
 
+/** A cause line that is zero at every point: the page draws nothing for it, so a file leaves it out. */
+function emptyCauseLine(run: FinishedRun, i: number): boolean {
+  if (run.series[i].role !== 'latency_cause') return false;
+  const flat = run.buffers[i].view();
+  for (let k = 1; k < flat.length; k += 2) if (flat[k] !== 0) return false;
+  return true;
+}
+
 export function encodeRun(scenarioJson: string, run: FinishedRun): string {
   const map = run.blockMap;
+  // Every step opens its files cold: what the page never draws stays out of them.
+  const kept = run.series.map((_, i) => i).filter((i) => !emptyCauseLine(run, i));
+  const causes = run.latencyCauses && { ...run.latencyCauses, slowest: [], sample: [] };
   const file: RunFile = {
     format: RUN_FILE_FORMAT,
     scenario: scenarioJson,
-    series: JSON.stringify(run.series),
-    points: run.buffers.map((b) => toBase64(b.view())),
+    series: JSON.stringify(kept.map((i) => run.series[i])),
+    points: kept.map((i) => toBase64(run.buffers[i].view())),
     summary: JSON.stringify(run.summary),
     blockMap: map && {
       planes: map.planes,
@@ -63,7 +74,8 @@ export function encodeRun(scenarioJson: string, run: FinishedRun): string {
       states: toBase64(map.states),
     },
     snapshots: run.snapshots && { json: JSON.stringify({ ...run.snapshots, cells: undefined }), cells: toBase64(run.snapshots.cells) },
-    latency_causes: run.latencyCauses && JSON.stringify(run.latencyCauses),
+    // The bands and each point's parts, not the lists of commands (a story shows none).
+    latency_causes: causes && JSON.stringify(causes),
   };
   return JSON.stringify(file);
 }
