@@ -1,7 +1,7 @@
 // A chart card's side of latency causes: on a latency trace, the causes stacked under the points,
 // their key, and the breakdown of the point the reader picks; on a trace or a latency CDF, the
 // "where the time goes" bars. Everything from the run's own causes, or a figure member's.
-import { useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import type { RunView } from '../../app/runView';
 import type { SeriesMeta } from '../../engine/types';
 import type { ChartDef } from '../chartSpecs';
@@ -51,13 +51,15 @@ export function useTraceCauses({ def, view, first, source: given, highlight, dri
   const own = useMemo(() => causeSourceOf(view), [view.frame, view.status, view.series, view.latencyCauses]);
   const source = given === undefined ? own : given;
   const layers = useMemo(() => (trace ? stackLayers(source) : []), [trace, source]);
+  // The causes come a render after the chart: a step opened cold draws its points first.
+  const ready = useDeferredValue(true, false);
   const [picked, setPicked] = useState<{ of: typeof layers; index: number } | null>(null);
   const index = picked && picked.of === layers ? picked.index : null;
   const usPer = US_PER_UNIT[first?.y.unit ?? 'ms'] ?? 1e3;
   const breakdown = index === null ? null : pointBreakdown(layers, index);
 
   const overlay: Overlay | undefined =
-    layers.length === 0
+    layers.length === 0 || !ready
       ? highlight
       : (frame, layer, series) => (
           <>
@@ -69,7 +71,7 @@ export function useTraceCauses({ def, view, first, source: given, highlight, dri
   const doc = source?.doc ?? null;
   const bands = withBands && (trace || def.role === 'cdf') && doc;
   const panel =
-    layers.length || bands ? (
+    ready && (layers.length || bands) ? (
       <div className="cause-panel">
         {layers.length > 0 && <CauseLegend ids={layers.map((l) => l.id)} colors={layers.map((l) => l.color)} />}
         {breakdown && <WhySlow breakdown={breakdown} usPer={usPer} drive={drive} onClose={() => setPicked(null)} />}
