@@ -2,7 +2,8 @@
 // story step's in story-digests.json; tests/e2e/shipped-runs.e2e.test.ts checks the build's
 // shipped runs against the same pins). The summary's leaves (dotted ids) with zeros and `false`
 // left out, so the summary's layout may change and its numbers may not, then every series' id,
-// axes and points, as bytes.
+// axes and points, as bytes. A cause line zero at every point is left out the same way: it draws
+// nothing, and a story's run file does not carry it (web/src/explain/story/runFile.ts).
 
 /** FNV-1a over 64 bits, as the Rust test computes it. */
 class Fnv {
@@ -48,6 +49,7 @@ export function digest(report: ReportJson): string {
     h.number(values.get(id)!);
   }
   for (const s of report.series) {
+    if (s.id.startsWith('latency_cause.') && s.points.every(([, y]) => y === 0)) continue;
     h.text(s.id);
     h.text(JSON.stringify(s.x.id));
     h.text(JSON.stringify(s.y.id));
