@@ -192,7 +192,14 @@ fn out_of_range(field: &str, message: String) -> ScenarioError {
 impl NandLab {
     pub fn new(config: &LabConfig) -> Result<NandLab, ScenarioError> {
         config.check_knobs(&Check::at("lab"))?;
-        let gc = Gc { policy: config.gc_policy, free_block_threshold: GC_THRESHOLD, background: false, background_free_blocks: 0, pre_erase: false };
+        let gc = Gc {
+            policy: config.gc_policy,
+            free_block_threshold: GC_THRESHOLD,
+            background: false,
+            background_free_blocks: 0,
+            pre_erase: false,
+            yield_to_reads: false,
+        };
         let mut device = Device { gc: gc.clone(), ..Device::default() };
         // As on a real drive, the FTL's working blocks (open blocks, GC's reserve) come on top
         // of the raw capacity that over-provisioning is measured against.

@@ -142,6 +142,46 @@ fn suspend_lowers_read_tail_latency_under_writes_at_a_cost_to_writes() {
     assert!(!off.latency_causes().causes.iter().any(|c| c.id() == "suspend"), "off: no such cause");
 }
 
+/// GC that yields to reads: on a drive at steady state under mixed random I/O, a host read
+/// need not wait for the GC copies queued on its die. Reads' time behind GC falls, their tail
+/// with it. What is left of their tail is mostly erases already running (suspend's part).
+#[test]
+fn gc_that_yields_to_reads_takes_gc_out_of_their_wait() {
+    let mixed = json!({"kind": "job", "rw": "randrw", "rwmixread": 50, "bs": "4k", "iodepth": 4, "size": "8g", "runtime": 0.3});
+    let go = |enabled: bool| {
+        let mut v: Value = serde_json::from_str(presets::find("tlc-steady-state-random-write").unwrap().json).unwrap();
+        v["device"]["gc"]["yield_to_reads"] = json!(enabled);
+        v["precondition"]["random_rounds"] = json!(3);
+        v["workload"] = mixed.clone();
+        run(&Scenario::from_json(&v.to_string()).unwrap())
+    };
+    let (off, on) = (go(false), go(true));
+    let (a, b) = (off.report().summary, on.report().summary);
+    let behind_gc = |sim: &Simulation| {
+        let d = sim.latency_causes();
+        let i = d.causes.iter().position(|c| c.id() == "behind_gc").unwrap();
+        let r = d.read.as_ref().unwrap();
+        (r.causes_us[i], r.tail.causes_us[i])
+    };
+    let ((off_mean, off_tail), (on_mean, on_tail)) = (behind_gc(&off), behind_gc(&on));
+    let passed = b.nand.as_ref().unwrap().reads_ahead_of_gc;
+    println!(
+        "reads behind GC: mean {off_mean:.1} -> {on_mean:.1} µs, tail {off_tail:.0} -> {on_tail:.0} µs; read mean {:.0} -> {:.0}, p99 {:.0} -> {:.0}, p99.9 {:.0} -> {:.0} µs; write {:.1} -> {:.1} MB/s; {passed} reads let in ahead of GC",
+        a.read_latency.mean_us,
+        b.read_latency.mean_us,
+        a.read_latency.p99_us,
+        b.read_latency.p99_us,
+        a.read_latency.p999_us,
+        b.read_latency.p999_us,
+        a.write_mb_per_s,
+        b.write_mb_per_s,
+    );
+    assert!(passed > 100.0 && a.nand.as_ref().unwrap().reads_ahead_of_gc == 0.0);
+    assert_eq!(on.unbalanced_latency_parts(), 0, "a read let in ahead still adds up");
+    assert!(on_mean < off_mean / 2.0, "reads' mean time behind GC {off_mean} -> {on_mean}");
+    assert!(b.read_latency.p99_us < a.read_latency.p99_us / 3.0, "read p99 {} -> {}", a.read_latency.p99_us, b.read_latency.p99_us);
+}
+
 /// Article 001: past its SLC cache the H10's QLC half folds a die's batch at a time and its
 /// write speed dips; the writes of the dips (the slowest 1 %) wait behind that folding.
 #[test]

@@ -125,6 +125,7 @@ export const SUMMARY_JA: Record<string, string> = {
   erases: 'ブロック消去回数',
   read_retries: 'リードリトライ回数',
   suspended_reads: 'プログラム／消去を中断した読み出し',
+  reads_ahead_of_gc: 'GC より先に入れた読み出し',
   plane_utilisation_percent: 'プレーン稼働率',
   gc_runs: 'GC で回収したブロック',
   gc_moved_bytes: 'GC による移動量',

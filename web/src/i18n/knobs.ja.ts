@@ -94,6 +94,7 @@ export const KNOBS_JA: Record<string, KnobText> = {
   'device.gc.background': { label: 'バックグラウンド GC', help: 'ホストのアイドル時間を使って先回りでブロックを回収' },
   'device.gc.background_free_blocks': { label: 'バックグラウンド目標', help: 'バックグラウンド GC が目指すプレーンあたりの空きブロック数（GC しきい値以上）' },
   'device.gc.pre_erase': { label: '事前消去', help: '回収したブロックをすぐ消去し、新しいブロックを要する書き込みが tBERS を待たないようにする' },
+  'device.gc.yield_to_reads': { label: 'GC が読み出しに譲る', help: 'ホストの読み出しが、そのダイに積まれた GC の処理より先に進み、到着時に実行中の操作だけを待つ。GC と、GC を待つ書き込みは後回しになる' },
   'device.wear.dynamic': { label: '動的ウェアレベリング', help: '最も摩耗の少ない空きブロックを開く' },
   'device.wear.static_spread': { label: '静的ウェアレベリング', help: '消去回数の差がこれを超えたらコールドデータを移動（0 = 無効）' },
   'device.mapping.sram_bytes': { label: 'SRAM テーブルキャッシュ', help: 'テーブルセグメント用のコントローラー SRAM。1 MiB で約 1 GiB の範囲をカバー' },

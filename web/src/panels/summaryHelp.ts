@@ -35,6 +35,7 @@ export const SUMMARY_HELP: Record<string, Record<Lang, string>> = {
   write_amplification: { en: 'Flash writes divided by host writes; 1.0 is ideal, higher wears the drive faster.', ja: 'フラッシュ書き込み量をホスト書き込み量で割った値です。1.0 が理想で、大きいほどドライブの消耗が早まります。' },
   flash_operations: { en: 'Every flash read, program and erase the drive did, for any reason.', ja: '理由を問わず、ドライブが行ったフラッシュの読み出し・書き込み・消去の総数です。' },
   suspended_reads: { en: 'Host reads that went ahead of a program or erase on their die; each adds the suspend, read and resume to the die\'s time.', ja: 'ダイ上のプログラムや消去を中断して先に実行されたホスト読み出しの数です。1 回ごとに中断・読み出し・再開の時間がそのダイに加わり、後の処理がその分待ちます。' },
+  reads_ahead_of_gc: { en: 'Host reads let in ahead of the GC work queued on their die; each pushes that GC later by its read.', ja: 'ダイに積まれた GC の処理より先に実行されたホスト読み出しの数です。1 回ごとに、その GC が読み出しの分だけ後ろにずれます。' },
   read_retries: { en: 'Extra page reads with shifted read voltages, for pages the ECC could not decode at first: each costs another tR.', ja: 'ECC が最初の読み出しで訂正しきれなかったページを、読み出し電圧をずらして読み直した回数です。1 回ごとに tR がもう一度かかります。' },
   erases: { en: 'How many blocks were erased so they could be written again.', ja: '再び書き込めるように消去したブロックの数です。' },
   plane_utilisation_percent: { en: 'Share of time the flash planes were busy; near 100 % the flash itself is the bottleneck.', ja: 'フラッシュのプレーンが動作していた時間の割合です。100 % に近ければフラッシュ自体がボトルネックです。' },

@@ -17,6 +17,7 @@ pub(crate) mod admissions;
 mod buffer;
 pub(crate) mod calendar;
 pub(crate) mod cpu;
+pub(crate) mod gc_yield;
 pub(crate) mod plane_log;
 pub(crate) mod plane_timeline;
 mod suspend;
@@ -31,6 +32,7 @@ use admissions::Admissions;
 use buffer::WriteBuffer;
 use calendar::Calendar;
 use cpu::CommandCpu;
+use gc_yield::GcYield;
 use plane_log::PlaneLog;
 use plane_timeline::PlaneTimeline;
 use suspend::Suspension;
@@ -59,6 +61,8 @@ pub struct FlashCounters {
     pub read_retries: u64,
     /// Host reads that went ahead of a program or erase (program/erase suspend).
     pub suspended_reads: u64,
+    /// Host reads let in ahead of GC work queued on their plane (GC that yields to reads).
+    pub reads_ahead_of_gc: u64,
 }
 
 impl FlashCounters {
@@ -171,6 +175,8 @@ pub struct Hardware {
     read_retry: Option<ReadRetryPolicy>,
     /// Program/erase suspend for host reads, when the drive has it.
     pub(crate) suspension: Option<Suspension>,
+    /// GC that lets host reads go first, when the drive's does.
+    pub(crate) gc_yield: Option<GcYield>,
 }
 
 impl Hardware {
@@ -210,6 +216,7 @@ impl Hardware {
             counters: FlashCounters::default(),
             read_retry: ReadRetryPolicy::of(&device.nand.read_retry, nand.endurance_pe, seed),
             suspension: Suspension::of(&device.nand.suspend, timelines as usize),
+            gc_yield: GcYield::of(device.gc.yield_to_reads, timelines as usize),
         }
     }
 
@@ -236,6 +243,11 @@ impl Hardware {
         let t = self.timeline_of(plane);
         let end = self.timelines[t].book(self.now, ready, busy);
         self.logs[t].note(end - busy, end, cause.as_wait(fold));
+        if let Some(y) = &mut self.gc_yield {
+            if matches!(cause, Busy::GcRead | Busy::GcProgram | Busy::Erase) {
+                y.note(t, end - busy, end);
+            }
+        }
         end
     }
 
@@ -294,11 +306,19 @@ impl Hardware {
                 chain.to(Cause::QueueHost, read.start);
                 read
             }
-            None => {
-                let read = self.read_array(plane, ready, units, slc, Busy::HostRead);
-                self.waited_for_plane(plane, read.start, chain);
-                read
-            }
+            None => match self.read_ahead_of_gc(plane, ready, units, slc) {
+                Some((read, door)) => {
+                    // The operation running when it came, then the reads let in before it.
+                    self.waited_for_plane(plane, door, chain);
+                    chain.to(Cause::QueueHost, read.start);
+                    read
+                }
+                None => {
+                    let read = self.read_array(plane, ready, units, slc, Busy::HostRead);
+                    self.waited_for_plane(plane, read.start, chain);
+                    read
+                }
+            },
         };
         chain.to(Cause::MediaRead, read.sensed);
         chain.to(Cause::Channel, read.out);

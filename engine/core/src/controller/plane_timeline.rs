@@ -50,6 +50,24 @@ impl PlaneTimeline {
         self.last_end
     }
 
+    /// When `book` would start `duration`, ready at `ready`, without booking it.
+    pub fn fit(&self, ready: Nanos, duration: Nanos) -> Nanos {
+        if self.busy.len() >= MAX_GAPS {
+            return ready.max(self.free_at());
+        }
+        let mut t = ready;
+        for &(start, end) in &self.busy {
+            if end <= t {
+                continue;
+            }
+            if start >= t + duration {
+                return t;
+            }
+            t = t.max(end);
+        }
+        t
+    }
+
     /// Books `duration` at the first gap at or after `ready`; returns when it ends. Intervals
     /// that ended by `now` (nothing can be booked before it any more) are forgotten first.
     pub fn book(&mut self, now: Nanos, ready: Nanos, duration: Nanos) -> Nanos {

@@ -123,6 +123,7 @@ static FIELDS: &[SummaryField] = &[
     f("erases", U::Count, G::Nand, "Block erases").slice(),
     f("read_retries", U::Count, G::Nand, "Read retries").slice(),
     f("suspended_reads", U::Count, G::Nand, "Reads that suspended a program or erase").slice(),
+    f("reads_ahead_of_gc", U::Count, G::Nand, "Reads let in ahead of GC").slice(),
     f("plane_utilisation_percent", U::Percent, G::Nand, "Plane utilisation"),
     f("gc_runs", U::Count, G::Gc, "Blocks reclaimed by GC").slice(),
     f("gc_moved_bytes", U::Bytes, G::Gc, "Data moved by GC").slice(),

@@ -369,11 +369,16 @@ pub struct Gc {
     /// opened, so a host write that needs a fresh block does not wait for tBERS.
     #[knob(doc("Pre-erase", "Erase reclaimed blocks at once, so a write needing a fresh block does not wait for tBERS"))]
     pub pre_erase: bool,
+    /// Host reads go ahead of the GC work queued on their die (`controller::gc_yield`). Off,
+    /// a read waits for everything booked before it (every drive before this knob, and
+    /// every preset: none of their makers says its firmware does it).
+    #[knob(doc("GC yields to reads", "A host read goes ahead of the GC work queued on its die, waiting only for the operation running when it comes; GC, and writes waiting for it, go later"))]
+    pub yield_to_reads: bool,
 }
 
 impl Default for Gc {
     fn default() -> Self {
-        Self { policy: GcPolicy::Greedy, free_block_threshold: 2, background: true, background_free_blocks: 4, pre_erase: false }
+        Self { policy: GcPolicy::Greedy, free_block_threshold: 2, background: true, background_free_blocks: 4, pre_erase: false, yield_to_reads: false }
     }
 }
 

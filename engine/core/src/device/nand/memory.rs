@@ -2,7 +2,7 @@
 //! `resolve/budget`).
 
 use super::NandSsd;
-use crate::controller::{admissions, calendar, plane_log, plane_timeline};
+use crate::controller::{admissions, calendar, gc_yield, plane_log, plane_timeline};
 use crate::device::footprint::Footprint;
 use crate::ftl::cost_benefit::CostBenefit;
 use crate::media::Geometry;
@@ -33,7 +33,9 @@ impl NandSsd {
         let buckets = 4 * planes * (geo.slots_per_block as u64 * sectors + 1);
         // Each plane's busy intervals (a deque that may double, but rarely grows past the room
         // it starts with) and recent operations, GC and frontier state; the plane rotation.
-        let fixed = 256 + plane_log::LOG_BYTES + 1;
+        // GC that yields to reads remembers each plane's last GC operations.
+        let gc_yield = if d.gc.yield_to_reads { gc_yield::BYTES_PER_TIMELINE } else { 0 };
+        let fixed = 256 + plane_log::LOG_BYTES + 1 + gc_yield;
         let per_plane = Footprint {
             bound: planes * (32 * plane_timeline::intervals_per_plane(geo.planes) as u64 + fixed),
             expected: planes * (plane_timeline::INITIAL_BYTES + fixed),

@@ -50,6 +50,9 @@ pub struct NandSummary {
     /// Host reads that went ahead of a program or erase on their plane (program/erase
     /// suspend); each added the suspend, the read and the resume to the plane's time.
     pub suspended_reads: f64,
+    /// Host reads let in ahead of the GC work queued on their plane (GC that yields to
+    /// reads); each added its read to the plane's time after that work.
+    pub reads_ahead_of_gc: f64,
     /// Mean share of time the planes were reading, programming or erasing.
     pub plane_utilisation_percent: f64,
     pub raw_capacity_bytes: f64,
@@ -149,6 +152,7 @@ impl NandSsd {
             flash_operations: (flash.flash_ops() - b.flash.flash_ops()) as f64,
             read_retries: (flash.read_retries - b.flash.read_retries) as f64,
             suspended_reads: (flash.suspended_reads - b.flash.suspended_reads) as f64,
+            reads_ahead_of_gc: (flash.reads_ahead_of_gc - b.flash.reads_ahead_of_gc) as f64,
             plane_utilisation_percent: self.hw.plane_utilisation(run.elapsed) * 100.0,
             raw_capacity_bytes: full_geo.raw_bytes() as f64,
             op_percent: full_geo.op_percent_of_user(),
