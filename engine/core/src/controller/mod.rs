@@ -120,12 +120,13 @@ struct Sensed {
     out: Nanos,
 }
 
-/// A program operation being gathered on a plane: when its pages' data is in the die, and
-/// the host units it completes.
+/// A program operation being gathered on a plane: when its pages' data is in the die, the
+/// host units it completes, and what held its data up on the channel, if anything did.
 #[derive(Clone, Copy, Default)]
 struct Gathering {
     loaded: Nanos,
     host_units: u32,
+    held_by: Option<Cause>,
 }
 
 /// Time bookkeeping for the NAND back end and the host link. Implements the FTL's
@@ -148,6 +149,9 @@ pub struct Hardware {
     /// two agree.
     pub(crate) busy_by: [Nanos; BUSY_CAUSES],
     channels: Vec<Calendar>,
+    /// Per channel: its recent transfers of table pages (a flush of hundreds crowds the
+    /// channel while the planes idle), so a program whose data waited behind them says so.
+    channel_logs: Vec<PlaneLog>,
     /// PCIe and SATA are full duplex: reads and writes cross the link independently.
     link_to_host: Calendar,
     link_to_drive: Calendar,
@@ -200,6 +204,7 @@ impl Hardware {
             plane_busy: vec![0; geo.planes as usize],
             busy_by: [0; BUSY_CAUSES],
             channels: (0..geo.channels).map(|_| Calendar::new(transfer_ns(MAPPING_UNIT_BYTES, channel_bps))).collect(),
+            channel_logs: vec![PlaneLog::new(); geo.channels as usize],
             link_to_host: Calendar::new(link_unit_ns),
             link_to_drive: Calendar::new(link_unit_ns),
             now: 0,
@@ -416,8 +421,11 @@ impl FlashOps for Hardware {
         // programs once the operation's last page is there.
         let c = self.channel_of_plane(plane);
         let loaded = self.channels[c].queue(self.calendar_now, ready, self.geo.slots_per_page);
+        let own = self.geo.slots_per_page as Nanos * self.channel_unit_ns;
+        let held_by = if stream.is_host() && loaded > ready + own { self.channel_logs[c].largest_during(ready, loaded - own) } else { None };
         let g = &mut self.gathering[stream as usize][plane as usize];
         g.loaded = g.loaded.max(loaded);
+        g.held_by = held_by.or(g.held_by);
         g.host_units += host_units;
         if stream.is_host() {
             self.counters.host_page_programs += 1;
@@ -444,7 +452,8 @@ impl FlashOps for Hardware {
             // for its room waits for that too.
             let start = done - t_prog;
             let t = self.timeline_of(plane);
-            let delayed_by = if start > g.loaded { self.logs[t].largest_during(g.loaded, start).unwrap_or(Cause::Buffer) } else { Cause::Buffer };
+            let on_plane = if start > g.loaded { self.logs[t].largest_during(g.loaded, start) } else { None };
+            let delayed_by = on_plane.or(g.held_by).unwrap_or(Cause::Buffer);
             self.buffer.release(g.host_units, done, buffer::Freed { start, timeline: t as u32, delayed_by });
         }
     }

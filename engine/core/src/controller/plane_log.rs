@@ -80,7 +80,7 @@ impl PlaneLog {
             let overlap = end.min(until).saturating_sub(start.max(from));
             if overlap > 0 {
                 let cause = if cause == Cause::MediaProgram { program } else { cause };
-                parts.ns[cause as usize] += overlap;
+                parts.book(cause, overlap);
                 heard(cause, overlap);
                 booked += overlap;
             }

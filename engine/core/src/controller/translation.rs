@@ -156,6 +156,8 @@ impl Hardware {
         self.counters.translation_page_writes += self.translation.segment_pages;
         let plane = self.translation_plane(segment);
         let loaded = self.book_channel(plane, self.now, self.translation.segment_units);
+        let c = self.channel_of_plane(plane);
+        self.channel_logs[c].note(loaded - self.translation.segment_units as Nanos * self.channel_unit_ns, loaded, Cause::BehindTable);
         self.book_plane(plane, loaded, self.nand.slc_mode_program_ns, super::Busy::Table, false);
     }
 }

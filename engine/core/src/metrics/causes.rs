@@ -168,13 +168,39 @@ pub const RECORDER_BYTES_MOST: u64 = RECORDER_BYTES + (SLOWEST + SAMPLE + 10) as
 pub struct Parts {
     pub ns: [Nanos; CAUSES],
     mark: Nanos,
+    /// The causes booked (bit per cause): a command touches a handful of the 24, and
+    /// recording or starting over walks only those.
+    touched: u32,
 }
 
 impl Parts {
     /// A chain starting at `t`.
     #[inline]
     pub fn from(t: Nanos) -> Parts {
-        Parts { ns: [0; CAUSES], mark: t }
+        Parts { ns: [0; CAUSES], mark: t, touched: 0 }
+    }
+
+    /// This chain again, starting at `t`, as `from(t)` (clears only what it booked).
+    #[inline]
+    pub fn restart(&mut self, t: Nanos) {
+        for c in self.causes() {
+            self.ns[c] = 0;
+        }
+        self.touched = 0;
+        self.mark = t;
+    }
+
+    /// The index of each cause booked so far, in order.
+    #[inline]
+    pub fn causes(&self) -> impl Iterator<Item = usize> {
+        let mut left = self.touched;
+        std::iter::from_fn(move || {
+            (left != 0).then(|| {
+                let c = left.trailing_zeros() as usize;
+                left &= left - 1;
+                c
+            })
+        })
     }
 
     /// Where the chain has reached.
@@ -187,7 +213,7 @@ impl Parts {
     #[inline]
     pub fn to(&mut self, cause: Cause, t: Nanos) {
         if t > self.mark {
-            self.ns[cause as usize] += t - self.mark;
+            self.book(cause, t - self.mark);
             self.mark = t;
         }
     }
@@ -195,8 +221,15 @@ impl Parts {
     /// Books `ns` on `cause` and moves the mark on by it: a wait the caller has split.
     #[inline]
     pub fn add(&mut self, cause: Cause, ns: Nanos) {
-        self.ns[cause as usize] += ns;
+        self.book(cause, ns);
         self.mark += ns;
+    }
+
+    /// Books `ns` on `cause`, the mark left where it is (a wait split in place; see `skip`).
+    #[inline]
+    pub(crate) fn book(&mut self, cause: Cause, ns: Nanos) {
+        self.ns[cause as usize] += ns;
+        self.touched |= 1 << cause as u32;
     }
 
     /// Moves the mark on by `ns` already booked in `ns` (a wait split in place).
@@ -226,6 +259,9 @@ mod tests {
         assert_eq!(p.mark(), 300);
         assert_eq!(p.ns[Cause::BehindErase as usize], 30);
         assert_eq!(p.ns[Cause::Link as usize], 120);
+        assert_eq!(p.causes().collect::<Vec<_>>(), [Cause::Firmware as usize, Cause::BehindErase as usize, Cause::Link as usize]);
+        p.restart(7);
+        assert_eq!(p, Parts::from(7));
     }
 
     #[test]

@@ -267,7 +267,7 @@ impl Simulation {
     fn send(&mut self, slot: u32, command: Command, issued: Nanos, now: Nanos) {
         self.since_check += command.units as u64;
         let parts = &mut self.slot_parts[slot as usize];
-        *parts = Parts::from(issued);
+        parts.restart(issued);
         parts.to(Cause::Host, now);
         let done = match command.op {
             Op::Read => self.drive.read(now, command.lba, command.units, parts),

@@ -40,7 +40,7 @@ impl NandSsd {
             bound: planes * (32 * plane_timeline::intervals_per_plane(geo.planes) as u64 + fixed),
             expected: planes * (plane_timeline::INITIAL_BYTES + fixed),
         };
-        let calendars = (d.nand.channels as u64 + 2) * (calendar::HEAP_BYTES + 64);
+        let calendars = (d.nand.channels as u64 + 2) * (calendar::HEAP_BYTES + 64) + d.nand.channels as u64 * plane_log::LOG_BYTES;
         let buffer_units = (d.controller.write_buffer.0 / MAPPING_UNIT_BYTES).max(2 * geo.slots_per_page as u64);
         let buffer = 16 * buffer_units + admissions::BYTES;
         // Mapping cache: tier, LRU links, dirty flag and dirty-LRU links per segment.

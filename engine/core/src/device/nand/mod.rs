@@ -75,9 +75,10 @@ impl NandSsd {
         self.hw.advance(start);
         let spp = self.hw.geo.slots_per_page;
         // The first run of units books into `parts` itself; a later one (a command spanning
-        // pages) into a copy from here, which replaces them if it ends later.
-        let base = *parts;
-        let mut later = base;
+        // pages) into a copy from here, which replaces them if it ends later. A one-unit
+        // read, the common case, copies nothing.
+        let base = (units > 1).then_some(*parts);
+        let mut later = None;
         let mut done = start;
         let mut i = 0;
         let mut segment = u32::MAX;
@@ -90,11 +91,9 @@ impl NandSsd {
                 let (at, cause) = self.hw.translate(lba + i, start);
                 translated = (cause, at);
             }
-            let chain = if i == 0 {
-                &mut *parts
-            } else {
-                later = base;
-                &mut later
+            let chain = match base {
+                Some(base) if i > 0 => later.insert(base),
+                _ => &mut *parts,
             };
             chain.to(translated.0, translated.1);
             let slot = self.ftl.lookup(lba + i);
@@ -120,7 +119,7 @@ impl NandSsd {
             chain.to(Cause::Link, out);
             if out > done {
                 done = out;
-                if i > 0 {
+                if let Some(later) = later {
                     *parts = later;
                 }
             }

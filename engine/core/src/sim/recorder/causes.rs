@@ -47,16 +47,27 @@ struct Command {
 /// One operation kind's totals: overall and per latency bin.
 struct OpTotals {
     count: u64,
-    /// Nanoseconds per cause: 2^64 ns is 584 years of latency summed.
-    ns: [u64; CAUSES],
     bin_count: Vec<u64>,
+    /// Nanoseconds per cause in each latency bin (the totals are their sums): 2^64 ns is
+    /// 584 years of latency summed.
     bin_ns: Vec<[u64; CAUSES]>,
     max: Option<Command>,
 }
 
 impl OpTotals {
     fn new() -> OpTotals {
-        OpTotals { count: 0, ns: [0; CAUSES], bin_count: vec![0; BINS], bin_ns: vec![[0; CAUSES]; BINS], max: None }
+        OpTotals { count: 0, bin_count: vec![0; BINS], bin_ns: vec![[0; CAUSES]; BINS], max: None }
+    }
+
+    /// Nanoseconds per cause over every command.
+    fn ns(&self) -> [u64; CAUSES] {
+        let mut ns = [0; CAUSES];
+        for bin in &self.bin_ns {
+            for (total, &v) in ns.iter_mut().zip(bin) {
+                *total += v;
+            }
+        }
+        ns
     }
 }
 
@@ -67,7 +78,8 @@ pub(crate) struct CauseRecorder {
     /// (latency, index into `slowest`), the fastest kept on top.
     slow_heap: BinaryHeap<Reverse<(Nanos, usize)>>,
     slowest: Vec<Command>,
-    /// Every `stride`-th command, thinned by doubling the stride when full.
+    /// Every `stride`-th command, thinned by doubling the stride when full (a power of two:
+    /// a mask, not a division per command).
     sample: Vec<Command>,
     stride: u64,
     seen: u64,
@@ -99,10 +111,9 @@ impl CauseRecorder {
         t.bin_count[b] += 1;
         let bin = &mut t.bin_ns[b];
         let mut sum = 0;
-        for ((total, in_bin), &ns) in t.ns.iter_mut().zip(bin.iter_mut()).zip(&parts.ns) {
-            *total += ns;
-            *in_bin += ns;
-            sum += ns;
+        for c in parts.causes() {
+            bin[c] += parts.ns[c];
+            sum += parts.ns[c];
         }
         self.unbalanced += (sum != latency) as u64;
         let command = || Command { op, issued, latency, units, parts: parts.ns };
@@ -117,7 +128,7 @@ impl CauseRecorder {
             self.slowest[i] = command();
             self.slow_heap.push(Reverse((latency, i)));
         }
-        if self.seen.is_multiple_of(self.stride) {
+        if self.seen & (self.stride - 1) == 0 {
             if self.sample.len() == SAMPLE {
                 let mut keep = 0;
                 self.sample.retain(|_| {
@@ -126,7 +137,7 @@ impl CauseRecorder {
                 });
                 self.stride *= 2;
             }
-            if self.seen.is_multiple_of(self.stride) {
+            if self.seen & (self.stride - 1) == 0 {
                 self.sample.push(command());
             }
         }
@@ -234,7 +245,7 @@ impl SlowCommand {
 impl OpCauses {
     fn of(t: &OpTotals, causes: &[Cause], quantile: impl Fn(f64) -> Nanos) -> OpCauses {
         let mean = |ns: &[u64; CAUSES], n: u64| causes.iter().map(|&c| ns[c as usize] as f64 / n.max(1) as f64 / 1e3).collect::<Vec<_>>();
-        let causes_us = mean(&t.ns, t.count);
+        let causes_us = mean(&t.ns(), t.count);
         let edges = [0, bin_of(quantile(0.5)) + 1, bin_of(quantile(0.99)) + 1, bin_of(quantile(0.999)) + 1, BINS];
         let ids = ["to_p50", "p50_p99", "p99_p999", "above_p999"];
         let bands = ids.iter().enumerate().map(|(i, id)| Band::of(t, causes, id, edges[i], edges[i + 1].max(edges[i]))).collect();
