@@ -1,12 +1,14 @@
 // Why was this I/O slow? (issue 28): the latency trace stacked by cause, a click on its tallest
 // spike pins that command's breakdown (parts summing to its latency) and moves the drive-state
 // cursor there; "where the time goes" bars per percentile band; in English and Japanese, on
-// article 002's latency step and on the playground's latency trace.
+// article 002's latency step, on the playground's latency trace, and on the spikes of articles
+// 000 and 001's stories.
 import type { Locator } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { artifacts, chartData, browserPerFile, snapshot, waitForRun } from './app';
 import { en } from '../../web/src/i18n/en';
 import { ja } from '../../web/src/i18n/ja';
+import { STORIES } from '../../web/src/explain/stories';
 
 const session = browserPerFile();
 const base = () => inject('baseUrl');
@@ -130,4 +132,34 @@ describe.each(['en', 'ja'] as const)('latency causes (%s)', (lang) => {
     await cdf.screenshot({ path: `${artifacts}latency-causes-qos-${lang}.png` });
     expect(session.browser.problems).toEqual([]);
   });
+});
+
+// The article stories' own spikes (issue 28: "each article story that has a spike or a dip lets
+// the reader click it and see its cause"): the step marks its tallest spike, and the card names
+// what that write waited for, the cause the step's text tells.
+const STORY_SPIKES = [
+  // 000: the BG3-like's write behind a table flush: no one die explains its wait for buffer room,
+  // so the engine books it there (other flush spikes are booked behind table I/O).
+  { story: 'article-000', step: 'write-latency', causes: ['buffer', 'behind_table'], lang: 'en' },
+  { story: 'article-001', step: 'dip-latency', causes: ['behind_fold'], lang: 'en' },
+  { story: 'article-001', step: 'dip-latency', causes: ['behind_fold'], lang: 'ja' },
+] as const;
+
+describe('latency causes: the article stories’ spikes', () => {
+  for (const { story, step, causes, lang } of STORY_SPIKES) {
+    it(`${story}/${step} (${lang}): the tallest spike is marked, and its card names ${causes.join(' or ')}`, async () => {
+      const scope = await openStep(story, step, lang);
+      await scope.screenshot({ path: `${artifacts}latency-causes-${story}-${step}-${lang}.png` });
+      const spike = await checkSpike(scope, lang, `${story}-${step}-${lang}`);
+      const marked = STORIES.find((s) => s.id === story)!.steps.find((s) => s.id === step)!.highlight!.find((h) => h.kind === 'spike')!;
+      expect(marked.x).toBe(spike.peakX);
+      const largest = spike.parts.reduce((a, b) => (b.us > a.us ? b : a));
+      expect(causes as readonly string[]).toContain(largest.cause);
+      expect(largest.us).toBeGreaterThan(0.9 * spike.latencyUs);
+      const words: Record<string, string> = lang === 'ja' ? ja : en;
+      await expect(spike.card.textContent()).resolves.toContain(words[`cause.${largest.cause}`]);
+      await scope.screenshot({ path: `${artifacts}latency-causes-${story}-${step}-${lang}-clicked.png` });
+      expect(session.browser.problems).toEqual([]);
+    });
+  }
 });
