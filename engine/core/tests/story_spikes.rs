@@ -19,7 +19,8 @@ impl Trace {
         while !sim.run(1 << 20) {}
         let series = sim.series();
         let ms = series.iter().find(|s| s.id == "latency_trace").expect("a latency trace").points.iter().map(|p| p[1]).collect();
-        let causes = series.iter().filter_map(|s| s.id.strip_prefix("latency_cause.").map(|c| (c.to_string(), s.points.iter().map(|p| p[1]).collect()))).collect();
+        let causes =
+            series.iter().filter_map(|s| s.id.strip_prefix("latency_cause.").map(|c| (c.to_string(), s.points.iter().map(|p| p[1]).collect()))).collect();
         Trace { ms, causes }
     }
 
