@@ -86,6 +86,27 @@ export function openBrowserPerFile(opened: (browser: Browser) => void | Promise<
   });
 }
 
+/** One browser for a test file, opened before its tests and closed after them: the file reads
+ *  `session.page` and `session.browser` inside its tests (not at load, before it is open). */
+export function browserPerFile(): { readonly browser: Browser; readonly page: Page } {
+  let opened: Browser | undefined;
+  openBrowserPerFile((b) => {
+    opened = b;
+  });
+  const browser = () => {
+    if (!opened) throw new Error('the browser opens before the file\'s first test');
+    return opened;
+  };
+  return {
+    get browser() {
+      return browser();
+    },
+    get page() {
+      return browser().page;
+    },
+  };
+}
+
 /** Opens the playground once for a test file, hands it over after its first run, and closes
  *  it after the file's tests. */
 export function openAppPerFile(opened: (browser: Browser) => void) {

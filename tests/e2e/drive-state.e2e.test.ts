@@ -4,26 +4,19 @@
 // the cursor along the run; article 001's SLC cache holds different data before and after the
 // cliff; NAND 101's steady state has closed blocks to draw; the playground's finished run does
 // the same under its headline chart.
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { STORIES } from '../../web/src/explain/stories';
-import { openBrowserPerFile, waitForRun } from './app';
-import type { Browser } from './browser';
+import { browserPerFile, waitForRun } from './app';
 
-let browser: Browser;
-let page: Page;
+const session = browserPerFile();
 const base = () => inject('baseUrl');
-
-openBrowserPerFile((b) => {
-  browser = b;
-  page = b.page;
-});
 
 /** Opens a story step, answers "just show me" if it asks first, and waits for its panel. */
 async function openStep(storyId: string, stepId: string): Promise<Locator> {
-  await page.goto(`${base()}?story=${storyId}&step=${stepId}&lang=en`, { waitUntil: 'load' });
-  const step = page.locator(`section[data-step="${stepId}"]`);
-  await page.waitForFunction((id) => window.__ssdStory?.steps.find((s) => s.id === id)?.status === 'done', stepId, { timeout: 90_000 });
+  await session.page.goto(`${base()}?story=${storyId}&step=${stepId}&lang=en`, { waitUntil: 'load' });
+  const step = session.page.locator(`section[data-step="${stepId}"]`);
+  await session.page.waitForFunction((id) => window.__ssdStory?.steps.find((s) => s.id === id)?.status === 'done', stepId, { timeout: 90_000 });
   const skip = step.getByTestId('predict-skip');
   if (await skip.count()) await skip.click();
   await step.getByTestId('drive-state').waitFor({ timeout: 30_000 });
@@ -35,7 +28,7 @@ async function pointAt(scope: Locator, fraction: number) {
   const hit = scope.locator('.plot-hit').first();
   await hit.scrollIntoViewIfNeeded();
   const box = (await hit.boundingBox())!;
-  await page.mouse.move(box.x + box.width * fraction, box.y + box.height / 2);
+  await session.page.mouse.move(box.x + box.width * fraction, box.y + box.height / 2);
   return panelState(scope);
 }
 
@@ -68,23 +61,23 @@ describe('the drive under a story chart’s cursor', () => {
     expect(late.cursor).not.toBe(early.cursor);
     // The state itself moved, not only its label.
     expect(JSON.stringify([late.map, late.body])).not.toBe(JSON.stringify([early.map, early.body]));
-    expect(browser.problems).toEqual([]);
+    expect(session.browser.problems).toEqual([]);
   });
 
   it('Play walks the cursor along the run', async () => {
     const scope = await openStep('article-001', 'slc-cache');
     await pointAt(scope, 0.05);
     const before = await panelState(scope);
-    await page.mouse.move(0, 0);
+    await session.page.mouse.move(0, 0);
     await scope.getByTestId('drive-play').click();
-    await page.waitForFunction((i) => document.querySelector('[data-step="slc-cache"] [data-testid="drive-state"]')?.getAttribute('data-index') !== i, before.index, { timeout: 5_000 });
+    await session.page.waitForFunction((i) => document.querySelector('[data-step="slc-cache"] [data-testid="drive-state"]')?.getAttribute('data-index') !== i, before.index, { timeout: 5_000 });
     const after = await panelState(scope);
     expect(after.cursor).not.toBe(before.cursor);
     expect(after.caption).not.toBe(before.caption);
   });
 
   it('with reduced motion there is no Play, but the step buttons and the arrow keys move the cursor', async () => {
-    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await session.page.emulateMedia({ reducedMotion: 'reduce' });
     try {
       const scope = await openStep('nand-101', 'whole-drive');
       const panel = scope.getByTestId('drive-state');
@@ -95,12 +88,12 @@ describe('the drive under a story chart’s cursor', () => {
       expect(Number(back.index)).toBeLessThan(Number(end.index));
       expect(back.cursor).not.toBe(end.cursor);
       await panel.focus();
-      await page.keyboard.press('Home');
+      await session.page.keyboard.press('Home');
       await expect(panel.getAttribute('data-index')).resolves.toBe('0');
-      await page.keyboard.press('ArrowRight');
+      await session.page.keyboard.press('ArrowRight');
       await expect(panel.getAttribute('data-index')).resolves.not.toBe('0');
     } finally {
-      await page.emulateMedia({ reducedMotion: 'no-preference' });
+      await session.page.emulateMedia({ reducedMotion: 'no-preference' });
     }
   });
 
@@ -136,16 +129,16 @@ describe('the drive under a story chart’s cursor', () => {
 
 describe('the drive under the playground’s headline chart', () => {
   it('a finished run’s chart moves the panel', async () => {
-    await page.goto(`${base()}?lang=en`, { waitUntil: 'load' });
-    await waitForRun(page);
-    const scope = page.locator('#charts');
+    await session.page.goto(`${base()}?lang=en`, { waitUntil: 'load' });
+    await waitForRun(session.page);
+    const scope = session.page.locator('#charts');
     await scope.getByTestId('drive-state').waitFor({ timeout: 30_000 });
     const early = await pointAt(scope, 0.15);
     const late = await pointAt(scope, 0.85);
     expect(late.caption).not.toBe(early.caption);
     expect(late.index).not.toBe(early.index);
     // The end-of-run block map stays beside it.
-    await expect(page.getByTestId('chart-blocks').count()).resolves.toBeGreaterThan(0);
-    expect(browser.problems).toEqual([]);
+    await expect(session.page.getByTestId('chart-blocks').count()).resolves.toBeGreaterThan(0);
+    expect(session.browser.problems).toEqual([]);
   });
 });

@@ -7,17 +7,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { STORIES } from '../../web/src/explain/stories';
 import type { StoryTestHook } from '../../web/src/explain/story/storyTestHook';
-import { artifacts, openBrowserPerFile, waitForRun } from './app';
-import { openBrowser, type Browser } from './browser';
+import { artifacts, browserPerFile, waitForRun } from './app';
+import { openBrowser } from './browser';
 
-let browser: Browser;
-let page: Page;
+const session = browserPerFile();
 const base = () => inject('baseUrl');
-
-openBrowserPerFile((b) => {
-  browser = b;
-  page = b.page;
-});
 
 function hook(p: Page): Promise<StoryTestHook | null> {
   return p.evaluate(() => window.__ssdStory ?? null);
@@ -52,37 +46,37 @@ async function shot(p: Page, name: string, stepId?: string) {
 describe('every story, every step', () => {
   for (const story of STORIES) {
     it(`${story.id}: each step runs and draws its chart`, async () => {
-      await page.setViewportSize({ width: 1280, height: 800 });
-      await page.goto(`${base()}?story=${story.id}`, { waitUntil: 'load' });
-      await page.getByTestId('story-page').waitFor();
-      await answerAll(page, story.id);
-      const h = await waitForSteps(page);
+      await session.page.setViewportSize({ width: 1280, height: 800 });
+      await session.page.goto(`${base()}?story=${story.id}`, { waitUntil: 'load' });
+      await session.page.getByTestId('story-page').waitFor();
+      await answerAll(session.page, story.id);
+      const h = await waitForSteps(session.page);
       expect(h.story).toBe(story.id);
       expect(h.steps.map((s) => s.id)).toEqual(story.steps.map((s) => s.id));
       for (const s of h.steps) {
         expect(s.error, `${story.id}/${s.id}`).toBeNull();
         if (s.kind === 'lab') {
           // The animated NAND view draws its blocks of pages.
-          await page.locator(`[data-step="${s.id}"] [data-testid="lab-grid"]`).waitFor({ timeout: 60_000 });
+          await session.page.locator(`[data-step="${s.id}"] [data-testid="lab-grid"]`).waitFor({ timeout: 60_000 });
           continue;
         }
         expect(s.status, `${story.id}/${s.id}`).toBe('done');
         expect(s.lines.length, `${story.id}/${s.id} lines`).toBeGreaterThan(0);
         for (const line of s.lines) expect(line.points, `${story.id}/${s.id} ${line.label}`).toBeGreaterThan(0);
         // What is drawn, not only what arrived: the step's chart SVG holds its points.
-        const drawn = await page.locator(`[data-step="${s.id}"] .story-figure svg[data-points]`).first().getAttribute('data-points');
+        const drawn = await session.page.locator(`[data-step="${s.id}"] .story-figure svg[data-points]`).first().getAttribute('data-points');
         expect(Number(drawn), `${story.id}/${s.id} drawn`).toBeGreaterThan(0);
         // Live numbers are filled in once the step's run is done.
-        await expect(page.locator(`[data-step="${s.id}"] .live-number.pending`).count()).resolves.toBe(0);
+        await expect(session.page.locator(`[data-step="${s.id}"] .live-number.pending`).count()).resolves.toBe(0);
       }
       // A figure step overlays one line per member.
       for (const s of h.steps.filter((x) => x.kind === 'figure')) expect(s.lines.length, s.id).toBeGreaterThan(1);
       // Highlights are drawn on the charts that ask for them.
       const marked = story.steps.filter((s) => s.highlight?.length && !('lab' in s.show)).length;
-      await expect(page.locator('[data-testid="story-highlight"]').count()).resolves.toBe(marked);
-      await shot(page, `${story.id}-first`, story.steps[0].id);
-      await shot(page, `${story.id}-middle`, story.steps[Math.floor(story.steps.length / 2)].id);
-      expect(browser.problems).toEqual([]);
+      await expect(session.page.locator('[data-testid="story-highlight"]').count()).resolves.toBe(marked);
+      await shot(session.page, `${story.id}-first`, story.steps[0].id);
+      await shot(session.page, `${story.id}-middle`, story.steps[Math.floor(story.steps.length / 2)].id);
+      expect(session.browser.problems).toEqual([]);
     }, 480_000);
   }
 });
@@ -90,56 +84,56 @@ describe('every story, every step', () => {
 describe('reading in Japanese, links and embeds', () => {
   it('a story reads in Japanese with Japanese live numbers and charts', async () => {
     const story = STORIES.find((s) => s.id === 'article-000')!;
-    await page.goto(`${base()}?story=article-000&lang=ja`, { waitUntil: 'load' });
-    await page.getByTestId('story-page').waitFor();
-    await expect(page.locator('.story-title h1').textContent()).resolves.toBe(story.title.ja);
-    await expect(page.locator('[data-step="host-memory-buffer"] h2').textContent()).resolves.toBe(story.steps[2].title.ja);
-    await answerAll(page, 'article-000');
-    const h = await waitForSteps(page);
+    await session.page.goto(`${base()}?story=article-000&lang=ja`, { waitUntil: 'load' });
+    await session.page.getByTestId('story-page').waitFor();
+    await expect(session.page.locator('.story-title h1').textContent()).resolves.toBe(story.title.ja);
+    await expect(session.page.locator('[data-step="host-memory-buffer"] h2').textContent()).resolves.toBe(story.steps[2].title.ja);
+    await answerAll(session.page, 'article-000');
+    const h = await waitForSteps(session.page);
     for (const s of h.steps) expect(s.lines.reduce((n, l) => n + l.points, 0), s.id).toBeGreaterThan(0);
     // The live number reads the step's summary: 24 GiB of span covered by the default HMB.
     const step = h.steps.find((s) => s.id === 'host-memory-buffer')!;
     expect(step.summary?.hmb_covered_span_bytes).toBe(24 * 2 ** 30);
-    await expect(page.locator('[data-step="host-memory-buffer"] [data-live="summary:hmb_covered_span_bytes"]').textContent()).resolves.toMatch(/24(\.0)?\s*GiB/);
-    await shot(page, 'ja-first', 'finding');
-    await shot(page, 'ja-middle', 'hmb-maximum');
-    expect(browser.problems).toEqual([]);
+    await expect(session.page.locator('[data-step="host-memory-buffer"] [data-live="summary:hmb_covered_span_bytes"]').textContent()).resolves.toMatch(/24(\.0)?\s*GiB/);
+    await shot(session.page, 'ja-first', 'finding');
+    await shot(session.page, 'ja-middle', 'hmb-maximum');
+    expect(session.browser.problems).toEqual([]);
   }, 200_000);
 
   it('a step link opens at that step', async () => {
-    await page.goto(`${base()}?story=article-001&step=after-the-cliff`, { waitUntil: 'load' });
-    await page.getByTestId('story-page').waitFor();
-    await page.waitForFunction(() => window.__ssdStory?.active === 'after-the-cliff');
-    const top = await page.locator('[data-step="after-the-cliff"]').evaluate((el) => el.getBoundingClientRect().top);
+    await session.page.goto(`${base()}?story=article-001&step=after-the-cliff`, { waitUntil: 'load' });
+    await session.page.getByTestId('story-page').waitFor();
+    await session.page.waitForFunction(() => window.__ssdStory?.active === 'after-the-cliff');
+    const top = await session.page.locator('[data-step="after-the-cliff"]').evaluate((el) => el.getBoundingClientRect().top);
     expect(Math.abs(top)).toBeLessThan(200);
-    await expect(page.locator('[data-nav-step="after-the-cliff"]').getAttribute('aria-current')).resolves.toBe('step');
+    await expect(session.page.locator('[data-nav-step="after-the-cliff"]').getAttribute('aria-current')).resolves.toBe('step');
   });
 
   it('the embed of a step shows that step and its chart only', async () => {
-    await page.goto(`${base()}?story=article-004&step=finding&embed=1`, { waitUntil: 'load' });
-    await page.getByTestId('story-embed').waitFor();
-    await expect(page.locator('[data-step]').count()).resolves.toBe(1);
-    await expect(page.locator('html').getAttribute('data-mode')).resolves.toBe('embed');
-    const h = await waitForSteps(page, 60_000);
+    await session.page.goto(`${base()}?story=article-004&step=finding&embed=1`, { waitUntil: 'load' });
+    await session.page.getByTestId('story-embed').waitFor();
+    await expect(session.page.locator('[data-step]').count()).resolves.toBe(1);
+    await expect(session.page.locator('html').getAttribute('data-mode')).resolves.toBe('embed');
+    const h = await waitForSteps(session.page, 60_000);
     expect(h.steps.map((s) => s.id)).toEqual(['finding']);
     expect(h.steps[0].lines.length).toBe(3);
-    const drawn = await page.locator('[data-step="finding"] svg[data-points]').getAttribute('data-points');
+    const drawn = await session.page.locator('[data-step="finding"] svg[data-points]').getAttribute('data-points');
     expect(Number(drawn)).toBeGreaterThan(10);
-    await page.screenshot({ path: `${artifacts}stories-embed.png` });
-    expect(browser.problems).toEqual([]);
+    await session.page.screenshot({ path: `${artifacts}stories-embed.png` });
+    expect(session.browser.problems).toEqual([]);
   });
 
   it('a step’s playground link reproduces the step’s numbers', async () => {
-    await page.goto(`${base()}?story=nand-101&step=over-provisioning`, { waitUntil: 'load' });
-    await page.getByTestId('story-page').waitFor();
-    await page.waitForFunction(() => window.__ssdStory?.steps.find((s) => s.id === 'over-provisioning')?.status === 'done', undefined, { timeout: 120_000 });
-    const step = (await hook(page))!.steps.find((s) => s.id === 'over-provisioning')!;
-    const href = await page.locator('[data-step="over-provisioning"] [data-testid="step-playground"]').getAttribute('href');
+    await session.page.goto(`${base()}?story=nand-101&step=over-provisioning`, { waitUntil: 'load' });
+    await session.page.getByTestId('story-page').waitFor();
+    await session.page.waitForFunction(() => window.__ssdStory?.steps.find((s) => s.id === 'over-provisioning')?.status === 'done', undefined, { timeout: 120_000 });
+    const step = (await hook(session.page))!.steps.find((s) => s.id === 'over-provisioning')!;
+    const href = await session.page.locator('[data-step="over-provisioning"] [data-testid="step-playground"]').getAttribute('href');
     expect(href).toContain('preset=tlc-steady-state-random-write');
     expect(href).toContain('device.capacity.op_percent=28');
-    await page.goto(href!, { waitUntil: 'load' });
-    await waitForRun(page, (s) => s.device.capacity.op_percent === 28, 0, 120_000);
-    const summary = await page.evaluate(() => window.__ssd!.summary as unknown as Record<string, number>);
+    await session.page.goto(href!, { waitUntil: 'load' });
+    await waitForRun(session.page, (s) => s.device.capacity.op_percent === 28, 0, 120_000);
+    const summary = await session.page.evaluate(() => window.__ssd!.summary as unknown as Record<string, number>);
     expect(summary.write_amplification).toBe(step.summary!.write_amplification);
     expect(summary.write_mb_per_s).toBe(step.summary!.write_mb_per_s);
   }, 200_000);
@@ -177,30 +171,30 @@ describe('welcome and phone', () => {
   });
 
   it('on a phone the story text is readable without sideways scrolling, in English and Japanese', async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
+    await session.page.setViewportSize({ width: 390, height: 844 });
     for (const lang of ['en', 'ja']) {
-      await page.goto(`${base()}?story=nand-101&step=steady-state&lang=${lang}`, { waitUntil: 'load' });
-      await page.getByTestId('story-page').waitFor();
-      await page.waitForFunction(() => window.__ssdStory?.steps.find((s) => s.id === 'steady-state')?.status === 'done', undefined, { timeout: 120_000 });
-      await page.locator('[data-step="steady-state"] [data-testid="predict-skip"]').click();
-      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      await session.page.goto(`${base()}?story=nand-101&step=steady-state&lang=${lang}`, { waitUntil: 'load' });
+      await session.page.getByTestId('story-page').waitFor();
+      await session.page.waitForFunction(() => window.__ssdStory?.steps.find((s) => s.id === 'steady-state')?.status === 'done', undefined, { timeout: 120_000 });
+      await session.page.locator('[data-step="steady-state"] [data-testid="predict-skip"]').click();
+      const wide = await session.page.evaluate(() => document.documentElement.scrollWidth);
       // On failure, name what sticks out.
-      const out = await page.evaluate(() =>
+      const out = await session.page.evaluate(() =>
         [...document.querySelectorAll('body *')]
           .filter((el) => el.getBoundingClientRect().right > 391)
           .slice(0, 5)
           .map((el) => `${el.tagName}.${el.className}`),
       );
       expect(wide, `${lang}: ${out.join(' ')}`).toBeLessThanOrEqual(390);
-      const text = await page.locator('[data-step="steady-state"] .story-text').boundingBox();
+      const text = await session.page.locator('[data-step="steady-state"] .story-text').boundingBox();
       expect(text!.x).toBeGreaterThanOrEqual(0);
       expect(text!.x + text!.width).toBeLessThanOrEqual(390);
-      await shot(page, `phone-${lang}`, 'steady-state');
+      await shot(session.page, `phone-${lang}`, 'steady-state');
     }
-    await page.goto(`${base()}?story=`, { waitUntil: 'load' });
-    await page.getByTestId('story-index').waitFor();
-    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
-    await page.screenshot({ path: `${artifacts}stories-phone-index.png` });
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await session.page.goto(`${base()}?story=`, { waitUntil: 'load' });
+    await session.page.getByTestId('story-index').waitFor();
+    await expect(session.page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
+    await session.page.screenshot({ path: `${artifacts}stories-phone-index.png` });
+    await session.page.setViewportSize({ width: 1280, height: 800 });
   }, 200_000);
 });

@@ -28,6 +28,9 @@ describe('issue 27 (4): log axes where a ratio is the point', () => {
     expect(defaultLogY('article-004-cached-vs-not', true)).toBe(true);
     expect(defaultLogY('article-001-application-load', true)).toBe(true);
     expect(defaultLogY('article-001-whole-drive-write', true)).toBe(true);
+    // Issue 28's latency traces: usual writes on the floor under their spikes on a linear axis.
+    expect(defaultLogY('article-000-write-latency', true)).toBe(true);
+    expect(defaultLogY('article-001-write-latency', true)).toBe(true);
     // The claim 0.8 vs 5.3 MB/s: a log axis puts them a factor apart, not both on the floor.
     expect(Math.log10(5.3) - Math.log10(0.8)).toBeGreaterThan(0.8);
     expect(defaultLogY('article-003-op-levels', true)).toBe(false);

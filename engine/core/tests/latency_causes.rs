@@ -51,7 +51,7 @@ fn every_presets_latency_trace_adds_up_command_by_command() {
             runs.push((format!("{} {rw}", p.name), with_workload(p.name, workload)));
         }
     }
-    for f in ["article-002-write-latency", "article-002-read-latency"] {
+    for f in ["article-002-write-latency", "article-002-read-latency", "article-000-write-latency", "article-001-write-latency"] {
         for (id, _, s) in find_figure(f).unwrap().unwrap().members {
             runs.push((format!("{f} {id}"), s));
         }

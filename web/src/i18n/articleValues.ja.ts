@@ -41,6 +41,9 @@ export const ARTICLE_VALUES_JA: Record<string, Record<string, ArticleValueText>>
       label: '16 GiB でも同じ（BG4 と BG3 の比）',
     },
   },
+  'article-000-write-latency': {
+    'bg4-under-100ms': { label: 'BG4：100 ms を超えるレイテンシを避けるよう設計し直した（最も遅い書き込み、ms）' },
+  },
   'article-001-whole-drive-write': {
     'cliff-660p': { label: '660p：SLC キャッシュは約 74 GB で尽きる（200 MB/s を最初に下回る点、GB）' },
     'cliff-h10': { label: 'H10：同じ崖が約 74 GB に（GB）' },
