@@ -35,7 +35,12 @@ pub(crate) fn blkparse(line: &[u8], wanted: BlkparseEvent) -> FieldResult<Parsed
         Some(op) => op,
         None => return Ok(Parsed::Skip(Skip::Flush)),
     };
-    let sector = parse_u64(f.next_field("sector")?, "sector")?;
+    // A request without a sector (`Q FWS [jbd2/sda1-8]`) is an empty flush: no data moves.
+    let sector = match f.next() {
+        None => return Ok(Parsed::Skip(Skip::Flush)),
+        Some(field) if field.starts_with(b"[") => return Ok(Parsed::Skip(Skip::Flush)),
+        Some(field) => parse_u64(field, "sector")?,
+    };
     if f.next_field("sectors")? != b"+" {
         return Err(("sectors", Problem::Missing));
     }
