@@ -101,6 +101,8 @@ mod tests {
         assert_eq!(f.unit_bytes(), 8192);
         let (read, written, _) = f.units();
         assert_eq!((read, written), (1 + 33, 2));
-        assert_eq!(pair_of_bits(0b1001_0110), 0b1011);
+        assert_eq!(pair_of_bits(0b1001_0110), 0b1111);
+        assert_eq!(pair_of_bits(0b1100_0001), 0b1001);
+        assert_eq!(pair_of_bits(1 << 63), 1 << 31);
     }
 }
