@@ -65,8 +65,8 @@ fn table(s: &TraceSummary) -> String {
     let l = &s.lines;
     let _ = writeln!(
         t,
-        "{:<26} {} lines: {} blank, {} header, {} flush, {} other events, {} file actions, {} trailer, {} empty, {} other devices",
-        "skipped", l.lines, l.blank_lines, l.headers, l.flushes, l.other_events, l.file_actions, l.trailer_lines, l.empty_commands, l.other_devices
+        "{:<26} {} ({} blank, {} header, {} flush, {} other events, {} file actions, {} trailer, {} empty, {} other devices)",
+        "lines", l.lines, l.blank_lines, l.headers, l.flushes, l.other_events, l.file_actions, l.trailer_lines, l.empty_commands, l.other_devices
     );
     if s.clock.times_clamped > 0 {
         let _ = writeln!(t, "{:<26} {} commands (largest step back {} ns)", "times out of order", s.clock.times_clamped, s.clock.largest_step_back_ns);

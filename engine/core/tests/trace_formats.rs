@@ -266,7 +266,11 @@ fn malformed_input_is_refused_with_line_and_field() {
         ("1,R,4096,4096,10\n1,D,4096,4096,11\n".to_string(), None, "line 2: opcode: unknown operation"),
         ("1538323200,1290000,16,1,1283\n1538323200,1290000,16,2,1283\n".to_string(), None, "line 2: io_type: unknown operation"),
         ("1538323200,1290000,16,1,1283\n1538323200,1290000,16,1,99999999999\n".to_string(), None, "line 2: volume_id: too large"),
-        ("  8,0  0  1  0.000000000  10  Q  WS 100 + 8 [a]\n  8,0  0  2  0.000001000  10  Q  WX 100 + 8 [a]\n".to_string(), None, "line 2: rwbs: unknown operation"),
+        (
+            "  8,0  0  1  0.000000000  10  Q  WS 100 + 8 [a]\n  8,0  0  2  0.000001000  10  Q  WX 100 + 8 [a]\n".to_string(),
+            None,
+            "line 2: rwbs: unknown operation",
+        ),
         ("  8,0  0  1  0.000000000  10  Q  WS 100 + 8 [a]\n  8,0  0  2  0.000001000  10  Q  W 100 - 8 [a]\n".to_string(), None, "line 2: sectors: missing"),
         ("fio version 2 iolog\n/dev/sda add\n/dev/sda write 0\n".to_string(), None, "line 3: length: missing"),
         ("fio version 2 iolog\n/dev/sda erase 0 4096\n".to_string(), None, "line 2: action: unknown operation"),

@@ -103,7 +103,8 @@ impl TraceSummarizer {
         let unit = self.footprint.unit_bytes();
         let (read, written, either) = self.footprint.units();
         let (skew, fraction) = self.hot.hot20_share();
-        let size_histogram = (0..self.sizes.len()).filter(|&k| self.sizes[k] > 0).map(|k| SizeBucket { up_to_bytes: 1 << k, commands: self.sizes[k] }).collect();
+        let size_histogram =
+            (0..self.sizes.len()).filter(|&k| self.sizes[k] > 0).map(|k| SizeBucket { up_to_bytes: 1 << k, commands: self.sizes[k] }).collect();
         Some(TraceSummary {
             format: reader.format()?,
             commands,
