@@ -285,6 +285,8 @@ fn malformed_input_is_refused_with_line_and_field() {
     for (text, format, want) in cases {
         assert_eq!(refusal(text.as_bytes(), *format), *want, "{text:?}");
     }
+    // A byte order mark before the first line is not part of it.
+    assert_eq!(refusal(format!("\u{feff}{msr}").as_bytes(), None), "accepted");
     // A last line without a newline that parses whole is fine.
     assert_eq!(refusal(msr.trim_end().as_bytes(), None), "accepted");
 }

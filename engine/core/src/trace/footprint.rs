@@ -23,7 +23,7 @@ impl Footprint {
     /// Marks the units `[offset, offset + len)` touches (len > 0, offset + len fits u64).
     pub fn mark(&mut self, written: bool, offset_bytes: u64, len_bytes: u64) {
         let first = offset_bytes / UNIT_BYTES;
-        let last = (offset_bytes + (len_bytes - 1)) / UNIT_BYTES;
+        let last = offset_bytes.saturating_add(len_bytes.saturating_sub(1)) / UNIT_BYTES;
         while (last >> self.fold) >= MAX_BITS {
             self.fold_in_half();
         }

@@ -163,6 +163,8 @@ impl TraceReader {
     fn line(&mut self, raw: &[u8], sink: &mut impl FnMut(TraceCommand)) -> Result<(), TraceError> {
         self.line_no += 1;
         self.counts.lines += 1;
+        // Spreadsheet tools save CSV with a UTF-8 byte order mark.
+        let raw = if self.line_no == 1 { raw.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(raw) } else { raw };
         if raw.len() > MAX_LINE_BYTES {
             return self.fail(TraceError::new(self.line_no, "line", Problem::LineTooLong));
         }

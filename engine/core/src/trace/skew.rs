@@ -11,6 +11,7 @@
 use std::collections::HashMap;
 
 const MAX_SAMPLED: usize = 1 << 17;
+const MAX_COMMAND_UNITS: u64 = super::csv::MAX_COMMAND_BYTES / super::footprint::UNIT_BYTES;
 
 #[derive(Default)]
 pub(crate) struct HotUnits {
@@ -21,6 +22,8 @@ pub(crate) struct HotUnits {
 
 impl HotUnits {
     pub fn touch(&mut self, first_unit: u64, last_unit: u64) {
+        // The reader refuses longer commands; the cap keeps a hand-made one from looping long.
+        let last_unit = last_unit.min(first_unit.saturating_add(MAX_COMMAND_UNITS - 1));
         for unit in first_unit..=last_unit {
             if self.sampled(unit) {
                 let count = self.counts.entry(unit).or_insert(0);
