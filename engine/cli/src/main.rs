@@ -24,10 +24,13 @@
 //!                                     engine's, print the table (docs/articles.md)
 //!   ssdsim budget <scenario.json | -> the run's budget (memory, ceiling, typical work) and,
 //!                                     after running it, the work it really did
+//!   ssdsim trace FILE [--format NAME] [--device LABEL]... [--complete] [--json]
+//!                                     summarise a block trace (docs/traces.md)
 
 mod bench;
 mod out;
 mod progress;
+mod trace;
 
 use ssd_core::{presets, Scenario, Simulation};
 use std::io::Read;
@@ -51,7 +54,11 @@ const USAGE: &str = "usage:
                                     (preconditioning and loop apart, min / median of N)
   ssdsim spec-sheets                every \"-like\" preset against its spec sheet, as Markdown
   ssdsim articles                   every number the five articles state against the engine's, as Markdown
-  ssdsim budget <scenario.json | -> print the run's budget, run it, print the work done";
+  ssdsim budget <scenario.json | -> print the run's budget, run it, print the work done
+  ssdsim trace FILE [--format NAME] [--device LABEL]... [--complete] [--json]
+                                    summarise a block trace (MSR, SPC, Alibaba, Tencent,
+                                    blkparse, fio iolog): commands, sizes, footprint, skew
+                                    (--complete: blkparse C events instead of Q)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -66,6 +73,7 @@ fn main() -> ExitCode {
         ["figure", name] => run_figure(name),
         ["bench", rest @ ..] => bench::Options::parse(rest).and_then(|o| bench::run(&o)),
         ["budget", path] => budget(path),
+        ["trace", rest @ ..] => trace::Options::parse(rest).and_then(|o| trace::run(&o)),
         ["spec-sheets"] => spec_sheets(),
         ["articles"] => articles(),
         ["-h" | "--help" | "help"] => out::line(USAGE),

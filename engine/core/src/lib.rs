@@ -21,6 +21,7 @@ pub mod rng;
 pub mod scenario;
 pub mod sim;
 pub mod theory;
+pub mod trace;
 pub mod units;
 
 pub use report::{Report, Summary};

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 /// Bottom to top. A module imports only from layers below its own.
 const LAYERS: &[&[&str]] = &[
-    &["units", "rng", "theory"],
+    &["units", "rng", "theory", "trace"],
     &["scenario"],
     &["media", "metrics"],
     &["host", "ftl"],
