@@ -111,9 +111,9 @@ impl CauseRecorder {
         t.bin_count[b] += 1;
         let bin = &mut t.bin_ns[b];
         let mut sum = 0;
-        for c in parts.causes() {
-            bin[c] += parts.ns[c];
-            sum += parts.ns[c];
+        for (in_bin, &ns) in bin.iter_mut().zip(&parts.ns) {
+            *in_bin += ns;
+            sum += ns;
         }
         self.unbalanced += (sum != latency) as u64;
         let command = || Command { op, issued, latency, units, parts: parts.ns };
