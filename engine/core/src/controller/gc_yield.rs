@@ -59,8 +59,8 @@ impl Hardware {
     /// queued there, and where it was let in (its wait until then is what the plane was
     /// doing; after it, earlier reads let in at the same place); none if no GC is in its way.
     pub(super) fn read_ahead_of_gc(&mut self, plane: u32, ready: Nanos, units: u32, slc: bool) -> Option<(Sensed, Nanos)> {
-        let t = self.timeline_of(plane);
         let y = self.gc_yield.as_ref()?;
+        let t = self.timeline_of(plane);
         let t_r = if slc { self.nand.slc_mode_read_ns } else { self.nand.read_ns };
         let hold = t_r + if self.cache_ops { 0 } else { units as Nanos * self.channel_unit_ns };
         let natural = self.timelines[t].fit(ready, hold);

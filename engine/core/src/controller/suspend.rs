@@ -33,8 +33,8 @@ impl Hardware {
     /// or erase there, and until when it waited for it to suspend; none if there is none,
     /// or it would be done first.
     pub(super) fn suspended_read(&mut self, plane: u32, ready: Nanos, units: u32, slc: bool) -> Option<(Sensed, Nanos)> {
-        let t = self.timeline_of(plane);
         let s = self.suspension.as_ref()?;
+        let t = self.timeline_of(plane);
         let t_r = if slc { self.nand.slc_mode_read_ns } else { self.nand.read_ns };
         let hold = t_r + if self.cache_ops { 0 } else { units as Nanos * self.channel_unit_ns };
         // Programs and erases (no read is as long as an SLC-mode program) in the read's way:
