@@ -14,6 +14,13 @@ const base = () => inject('baseUrl');
 
 /** A step's first chart within this long of the link being opened, on this 2-core machine. */
 const FIRST_CHART_MS = 1_000;
+/** The story list (the app's own load, no run) opened cold the same way: the fastest seen on
+ * this machine (2026-11-28, when the steps' median was 750 ms and their slowest 1.27 s). The
+ * same machine runs up to 2x slower on some days or while busy, so the budget scales by how
+ * much slower the list opens now, measured beside each story's steps (median so far); never
+ * below 1 s, and no more than 2x: slower than that fails. */
+const LIST_MS_QUIET = 230;
+const MOST_SCALE = 2;
 
 beforeAll(async () => {
   browser = await openBrowser();
@@ -42,6 +49,15 @@ async function openStep(storyId: string, stepId: string, lang: string): Promise<
   );
   return (await handle.jsonValue()) as number;
 }
+
+/** Milliseconds from the navigation's start until the story list is on screen. */
+async function openList(lang: string): Promise<number> {
+  await page.goto(`${base()}?story=&lang=${lang}`, { waitUntil: 'commit' });
+  const handle = await page.waitForFunction(() => (document.querySelector('[data-testid="story-list"]') ? performance.now() : false), undefined, { timeout: 60_000, polling: 'raf' });
+  return (await handle.jsonValue()) as number;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 /** Where the page says the reader is: the list's mark, "Step n of N", the address, the top step. */
 async function whereAmI(p: Page) {
@@ -93,21 +109,25 @@ async function expectAt(p: Page, stepId: string, n: number, total: number) {
   if (n < total - 1) expect(at.top, `${stepId} at the top`).toBe(stepId);
 }
 
-describe('every step opened cold from its own link draws within 1 s', () => {
+describe('every step opened cold from its own link draws within 1 s (on a quiet day; scaled by the machine’s pace)', () => {
   for (const lang of ['en', 'ja']) {
     it(`every step of every story (${lang})`, async () => {
       const slow: string[] = [];
       const times: number[] = [];
+      const lists: number[] = [];
       for (const story of STORIES) {
+        // The machine's pace now, beside this story's steps.
+        for (let i = 0; i < 2; i += 1) lists.push(await openList(lang));
+        const scale = Math.min(MOST_SCALE, Math.max(1, median(lists) / LIST_MS_QUIET));
         for (const step of story.steps) {
           const ms = await openStep(story.id, step.id, lang);
           times.push(ms);
-          if (ms > FIRST_CHART_MS) slow.push(`${story.id}/${step.id}: ${Math.round(ms)} ms`);
+          if (ms > FIRST_CHART_MS * scale) slow.push(`${story.id}/${step.id}: ${Math.round(ms)} ms (budget ${Math.round(FIRST_CHART_MS * scale)} ms)`);
           // The step opened is the one the page says is being read.
           expect((await whereAmI(page)).hook, `${story.id}/${step.id}`).toBe(step.id);
         }
       }
-      console.log(`${lang}: ${times.length} steps, slowest ${Math.round(Math.max(...times))} ms, median ${Math.round(times.sort((a, b) => a - b)[times.length >> 1])} ms`);
+      console.log(`${lang}: ${times.length} steps, slowest ${Math.round(Math.max(...times))} ms, median ${Math.round(median(times))} ms; the story list ${lists.map(Math.round).join(', ')} ms (quiet ${LIST_MS_QUIET})`);
       expect(slow).toEqual([]);
       expect(browser.problems).toEqual([]);
     }, 600_000);

@@ -303,8 +303,15 @@ describe('a playground that teaches: percentile labels and phones', () => {
     await page.screenshot({ path: `${artifacts}teach-phone-ja.png` });
     await page.screenshot({ path: `${artifacts}teach-phone-ja-top.png`, fullPage: true, clip: { x: 0, y: 0, width: 390, height: 1700 } });
     await setLang('en');
+    // The preset's comparisons fold under one line on a phone, and open when asked for.
+    const variant = page.getByTestId('variants-article-000-write-latency');
+    await expect(variant.isVisible()).resolves.toBe(false);
+    await page.getByTestId('variants-toggle').click();
+    await expect(variant.isVisible()).resolves.toBe(true);
+    await page.getByTestId('variants-toggle').click();
     await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
     await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(variant.isVisible()).resolves.toBe(true);
     expect(browser.problems).toEqual([]);
   });
 });

@@ -60,6 +60,7 @@ export const en = {
   'preset.edited': 'Changed from the preset: {n}',
   'preset.more': 'Show more',
   'preset.less': 'Show less',
+  'preset.variants': 'Compare variants ({n})',
 
   'kind.span_sweep': 'Span sweep (throughput vs access span)',
   'kind.whole_drive_write': 'Whole-drive write (throughput vs GB written)',

@@ -60,6 +60,7 @@ export const ja: Record<MessageKey, string> = {
   'preset.edited': 'プリセットから {n} 件の設定を変更',
   'preset.more': '続きを表示',
   'preset.less': '折りたたむ',
+  'preset.variants': 'バリエーションを比較（{n}）',
 
   'kind.span_sweep': 'アクセス範囲スイープ（範囲ごとのスループット）',
   'kind.whole_drive_write': 'ドライブ全体への書き込み（書き込み量ごとのスループット）',

@@ -30,6 +30,8 @@ export const PresetPicker = memo(function PresetPicker({ presets, figures, prese
   const { t, lang } = useI18n();
   const id = useId();
   const [more, setMore] = useState(false);
+  // On a phone the comparisons fold under one line, so the knobs stay near the top.
+  const [variantsOpen, setVariantsOpen] = useState(false);
   const current = presets.find((p) => p.name === preset);
   const text = current ? presetText(lang, current) : null;
   const blurb = current ? presetBlurb(lang, current.name) : null;
@@ -76,7 +78,10 @@ export const PresetPicker = memo(function PresetPicker({ presets, figures, prese
         </div>
       )}
       {related.length > 0 && (
-        <div className="variants">
+        <div className={`variants${variantsOpen ? ' open' : ''}`}>
+          <button type="button" className="link-button variants-toggle" onClick={() => setVariantsOpen((o) => !o)} aria-expanded={variantsOpen} data-testid="variants-toggle">
+            {t('preset.variants', { n: related.length })}
+          </button>
           {related.map((f) => (
             <button key={f.name} type="button" className="btn btn-secondary btn-block variant-button" disabled={variantsBusy} onClick={() => onVariants(f)} data-testid={`variants-${f.name}`} title={figureText(lang, f).description}>
               <Icon name="variants" />
