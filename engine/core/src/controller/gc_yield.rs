@@ -61,8 +61,7 @@ impl Hardware {
     pub(super) fn read_ahead_of_gc(&mut self, plane: u32, ready: Nanos, units: u32, slc: bool) -> Option<(Sensed, Nanos)> {
         let y = self.gc_yield.as_ref()?;
         let t = self.timeline_of(plane);
-        let t_r = if slc { self.nand.slc_mode_read_ns } else { self.nand.read_ns };
-        let hold = t_r + if self.cache_ops { 0 } else { units as Nanos * self.channel_unit_ns };
+        let (t_r, hold) = self.read_hold(units, slc);
         let natural = self.timelines[t].fit(ready, hold);
         let door = y.door(t, ready, natural)?;
         let start = door.max(y.lane[t]);
@@ -72,13 +71,8 @@ impl Hardware {
         let y = self.gc_yield.as_mut().expect("checked above");
         y.lane[t] = start + hold;
         self.counters.reads_ahead_of_gc += 1;
-        self.plane_busy[plane as usize] += hold;
         self.busy_by[super::Busy::HostRead as usize] += hold;
-        let free = self.timelines[t].free_at().max(self.now);
-        let end = self.timelines[t].book(self.now, free, hold);
         // What waits behind this time waits, in effect, behind the read.
-        self.logs[t].note(end - hold, end, Cause::QueueHost);
-        let sensed = start + t_r;
-        Some((Sensed { start, sensed, out: self.book_channel(plane, sensed, units) }, door))
+        Some((self.slip_read(plane, start, t_r, units, hold, Cause::QueueHost), door))
     }
 }

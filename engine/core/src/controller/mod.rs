@@ -274,6 +274,28 @@ impl Hardware {
         Sensed { start, sensed, out: self.book_channel(plane, sensed, units) }
     }
 
+    /// A host read's array time, and how long it holds its plane (with the transfer out,
+    /// without cache read).
+    #[inline]
+    fn read_hold(&self, units: u32, slc: bool) -> (Nanos, Nanos) {
+        let t_r = if slc { self.nand.slc_mode_read_ns } else { self.nand.read_ns };
+        (t_r, t_r + if self.cache_ops { 0 } else { units as Nanos * self.channel_unit_ns })
+    }
+
+    /// A host read let in at `start` ahead of work queued on its plane (`suspend.rs`,
+    /// `gc_yield.rs`): the plane's time grows by `extra` (the read, and any suspend and
+    /// resume), booked after everything queued and noted as `cause` for what waits behind
+    /// it; the read senses from `start`. The work it passed keeps its booked times.
+    fn slip_read(&mut self, plane: u32, start: Nanos, t_r: Nanos, units: u32, extra: Nanos, cause: Cause) -> Sensed {
+        let t = self.timeline_of(plane);
+        self.plane_busy[plane as usize] += extra;
+        let free = self.timelines[t].free_at().max(self.now);
+        let end = self.timelines[t].book(self.now, free, extra);
+        self.logs[t].note(end - extra, end, cause);
+        let sensed = start + t_r;
+        Sensed { start, sensed, out: self.book_channel(plane, sensed, units) }
+    }
+
     /// A command's chain reaches an operation on `plane` that started at `start`: the wait
     /// before it, split by what the plane was doing.
     #[inline]

@@ -35,8 +35,7 @@ impl Hardware {
     pub(super) fn suspended_read(&mut self, plane: u32, ready: Nanos, units: u32, slc: bool) -> Option<(Sensed, Nanos)> {
         let s = self.suspension.as_ref()?;
         let t = self.timeline_of(plane);
-        let t_r = if slc { self.nand.slc_mode_read_ns } else { self.nand.read_ns };
-        let hold = t_r + if self.cache_ops { 0 } else { units as Nanos * self.channel_unit_ns };
+        let (t_r, hold) = self.read_hold(units, slc);
         // Programs and erases (no read is as long as an SLC-mode program) in the read's way:
         // one running is suspended, one about to start waits for the read.
         let (op_start, op_end, cause) = self.logs[t].long_op_during(ready, ready + s.suspend_ns + hold, self.nand.slc_mode_program_ns)?;
@@ -50,7 +49,6 @@ impl Hardware {
         s.lane[t] = start + hold;
         let suspended = if running { ready + s.suspend_ns } else { ready };
         self.counters.suspended_reads += 1;
-        self.plane_busy[plane as usize] += extra;
         self.busy_by[Busy::HostRead as usize] += hold;
         let op = match cause {
             Cause::BehindErase => Busy::Erase,
@@ -58,10 +56,6 @@ impl Hardware {
             _ => Busy::GcProgram,
         };
         self.busy_by[op as usize] += extra - hold;
-        let free = self.timelines[t].free_at().max(self.now);
-        let end = self.timelines[t].book(self.now, free, extra);
-        self.logs[t].note(end - extra, end, Cause::Suspend);
-        let sensed = start + t_r;
-        Some((Sensed { start, sensed, out: self.book_channel(plane, sensed, units) }, suspended))
+        Some((self.slip_read(plane, start, t_r, units, extra, Cause::Suspend), suspended))
     }
 }
