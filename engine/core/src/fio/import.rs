@@ -4,7 +4,7 @@
 use super::ini::{self, Section};
 use super::options::{Builder, Origin};
 use super::{FioError, Imported, Unmodelled};
-use crate::scenario::Workload;
+use crate::scenario::{ErrorCode, Workload};
 use crate::units::MAX_SIZE_BYTES;
 
 /// Reads `text` into a job: the section named `wanted`, or the first job section. The
@@ -13,7 +13,8 @@ use crate::units::MAX_SIZE_BYTES;
 pub fn import(text: &str, wanted: Option<&str>) -> Result<Imported, FioError> {
     let sections = ini::sections(text)?;
     let jobs: Vec<String> = sections.iter().filter(|s| !s.is_global()).map(|s| s.name.clone()).collect();
-    let whole_file = |message: String| FioError { line: 0, section: String::new(), option: String::new(), field: String::new(), message };
+    let whole_file =
+        |message: String| FioError { line: 0, section: String::new(), option: String::new(), field: String::new(), code: ErrorCode::InvalidOption, message };
     let chosen = match wanted {
         Some(name) => sections
             .iter()
@@ -67,6 +68,7 @@ fn finish(b: &mut Builder, section: &Section) -> Result<crate::scenario::Job, Fi
         section: section.name.clone(),
         option: String::new(),
         field: format!("workload.{field}"),
+        code: ErrorCode::OutOfRange,
         message,
     };
     if b.time_based {
@@ -104,10 +106,22 @@ fn finish(b: &mut Builder, section: &Section) -> Result<crate::scenario::Job, Fi
     workload.validate(MAX_SIZE_BYTES).map_err(|e| {
         let field = e.field.strip_prefix("workload.").unwrap_or(&e.field);
         match b.origin(field) {
-            Some(o) => FioError { line: o.line, section: o.section.clone(), option: o.option.clone(), field: e.field.clone(), message: e.message.clone() },
-            None => {
-                FioError { line: section.line, section: section.name.clone(), option: field.to_string(), field: e.field.clone(), message: e.message.clone() }
-            }
+            Some(o) => FioError {
+                line: o.line,
+                section: o.section.clone(),
+                option: o.option.clone(),
+                field: e.field.clone(),
+                code: e.code,
+                message: e.message.clone(),
+            },
+            None => FioError {
+                line: section.line,
+                section: section.name.clone(),
+                option: field.to_string(),
+                field: e.field.clone(),
+                code: e.code,
+                message: e.message.clone(),
+            },
         }
     })?;
     Ok(b.job.clone())

@@ -3,6 +3,7 @@
 //! whatever follows a `#` or `;` on an option line; an option before any section is refused.
 
 use super::FioError;
+use crate::scenario::ErrorCode;
 
 /// One `[name]` section and its options in file order.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,7 +35,14 @@ pub fn sections(text: &str) -> Result<Vec<Section>, FioError> {
     let mut out: Vec<Section> = Vec::new();
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
-        let fail = |section: &str, message: String| FioError { line, section: section.to_string(), option: String::new(), field: String::new(), message };
+        let fail = |section: &str, message: String| FioError {
+            line,
+            section: section.to_string(),
+            option: String::new(),
+            field: String::new(),
+            code: ErrorCode::Syntax,
+            message,
+        };
         let current = out.last().map(|s| s.name.clone()).unwrap_or_default();
         if raw.len() > MAX_LINE {
             return Err(fail(&current, format!("a line may hold at most {MAX_LINE} bytes (got {})", raw.len())));

@@ -21,7 +21,7 @@ mod tests;
 pub use export::{export, export_job, FILENAME_PLACEHOLDER};
 pub use import::import;
 
-use crate::scenario::{Job, Workload};
+use crate::scenario::{ErrorCode, Job, ScenarioError, Workload};
 use serde::Serialize;
 use std::fmt;
 use ts_rs::TS;
@@ -61,12 +61,20 @@ pub struct FioError {
     pub section: String,
     pub option: String,
     pub field: String,
+    pub code: ErrorCode,
     pub message: String,
 }
 
 impl FioError {
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("an error always serialises")
+    }
+
+    /// The refusal as the page's errors carry it (`{field, code, message}`), the line,
+    /// section and option leading the message.
+    pub fn to_scenario_error(&self) -> ScenarioError {
+        let place = FioError { field: String::new(), ..self.clone() }.to_string();
+        ScenarioError::new(self.field.clone(), self.code, place)
     }
 }
 

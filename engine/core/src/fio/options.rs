@@ -4,7 +4,7 @@
 use super::ini::{short, Entry};
 use super::values::{self, Size};
 use super::{FioError, Unmodelled};
-use crate::scenario::{Job, Rw, RANDOM};
+use crate::scenario::{ErrorCode, Job, Rw, RANDOM};
 
 /// Where a job field's value came from, so a refusal can name the line and the option.
 #[derive(Clone, Debug)]
@@ -65,6 +65,8 @@ impl Builder {
             section: section.to_string(),
             option: entry.key.clone(),
             field: if field.is_empty() { String::new() } else { format!("workload.{field}") },
+            // A value fio's grammar or the engine's knob cannot hold; the message says which.
+            code: ErrorCode::InvalidType,
             message,
         };
         let value = entry.value.as_deref();

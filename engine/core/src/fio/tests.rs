@@ -105,6 +105,10 @@ fn refusals_name_the_line_the_option_the_field_and_the_range() {
         assert_eq!((e.line, e.option.as_str(), e.field.as_str()), (line, option, field), "{text}: {e}");
         assert!(e.message.contains(says), "{text}: {e}");
     }
+    // The page gets {field, code, message}, the place leading the message.
+    let page = import("[a]\nsize=1g\niodepth=0\n", None).unwrap_err().to_scenario_error();
+    assert_eq!((page.field.as_str(), page.code), ("workload.iodepth", crate::scenario::ErrorCode::OutOfRange));
+    assert!(page.message.starts_with("line 3: [a] iodepth: must be between 1 and 1024"), "{}", page.message);
     let e = import("bs=4k\n[a]\n", None).unwrap_err();
     assert!(e.line == 1 && e.message.contains("outside"), "{e}");
     assert!(import("[global]\nbs=4k\n", None).unwrap_err().message.contains("no job section"));
