@@ -3,7 +3,7 @@
 
 use super::ini::{self, Section};
 use super::options::{Builder, Origin};
-use super::{FioError, Imported, Unmodelled};
+use super::{FioError, Imported, Unmodelled, UnmodelledKind};
 use crate::scenario::{ErrorCode, Workload};
 use crate::units::MAX_SIZE_BYTES;
 
@@ -55,7 +55,7 @@ fn not_imported(section: &Section) -> Unmodelled {
     } else {
         "another job: the engine runs one job per scenario; import it by name".to_string()
     };
-    Unmodelled { section: section.name.clone(), line: section.line, option: String::new(), value: String::new(), reason }
+    Unmodelled { section: section.name.clone(), line: section.line, option: String::new(), value: String::new(), kind: UnmodelledKind::NotImported, reason }
 }
 
 /// When the job ends, as fio decides it: with `time_based`, after `runtime` whatever the
@@ -80,6 +80,7 @@ fn finish(b: &mut Builder, section: &Section) -> Result<crate::scenario::Job, Fi
                     line: o.line,
                     option: o.option,
                     value: b.job.io_size.0.to_string(),
+                    kind: UnmodelledKind::NoEffect,
                     reason: "time_based: the job runs for runtime; io_size does not stop it".to_string(),
                 });
             }
@@ -94,7 +95,14 @@ fn finish(b: &mut Builder, section: &Section) -> Result<crate::scenario::Job, Fi
             }
         } else if b.job.runtime > 0.0 {
             let reason = "size is the whole device: fio would also stop after one pass over it; the engine stops at runtime".to_string();
-            b.unmodelled.push(Unmodelled { section: section.name.clone(), line: section.line, option: "size".to_string(), value: String::new(), reason });
+            b.unmodelled.push(Unmodelled {
+                section: section.name.clone(),
+                line: section.line,
+                option: "size".to_string(),
+                value: String::new(),
+                kind: UnmodelledKind::NotModelled,
+                reason,
+            });
         } else {
             return Err(at_section(
                 "io_size",

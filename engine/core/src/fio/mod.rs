@@ -28,6 +28,19 @@ use ts_rs::TS;
 
 /// An option read but not modelled: fio would act on it, the engine runs without it (or it
 /// has no meaning for a simulated drive, such as `ioengine`).
+/// How an unmodelled option is listed, as a stable id the page translates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum UnmodelledKind {
+    /// Read and accepted: it makes no difference to a simulated drive (`ioengine`).
+    NoEffect,
+    /// fio would act on it; the engine runs without it (`verify`, `bssplit`).
+    NotModelled,
+    /// Another job section, or a `[global]` after the imported job.
+    NotImported,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, TS)]
 #[ts(export)]
 pub struct Unmodelled {
@@ -37,6 +50,7 @@ pub struct Unmodelled {
     pub line: usize,
     pub option: String,
     pub value: String,
+    pub kind: UnmodelledKind,
     pub reason: String,
 }
 

@@ -3,7 +3,7 @@
 
 use super::ini::{short, Entry};
 use super::values::{self, Size};
-use super::{FioError, Unmodelled};
+use super::{FioError, Unmodelled, UnmodelledKind};
 use crate::scenario::{ErrorCode, Job, Rw, RANDOM};
 
 /// Where a job field's value came from, so a refusal can name the line and the option.
@@ -142,7 +142,8 @@ impl Builder {
     /// Lists an option (or part of one, `part`) the engine reads without modelling.
     pub fn note(&mut self, section: &str, entry: &Entry, part: Option<&str>, reason: String) {
         let value = part.or(entry.value.as_deref()).unwrap_or("").to_string();
-        self.unmodelled.push(Unmodelled { section: section.to_string(), line: entry.line, option: entry.key.clone(), value, reason });
+        let kind = if reason.starts_with("accepted") { UnmodelledKind::NoEffect } else { UnmodelledKind::NotModelled };
+        self.unmodelled.push(Unmodelled { section: section.to_string(), line: entry.line, option: entry.key.clone(), value, kind, reason });
     }
 
     /// `rw=randrw` and fio's `:N` suffix (N I/Os per new random offset, or a hole after each

@@ -72,6 +72,7 @@ fn unmodelled_options_are_listed_with_section_line_and_reason() {
     }
     assert_eq!(listed(&i, "rw").unwrap().value, "randwrite:8");
     assert!(listed(&i, "bssplit").unwrap().reason.starts_with("not modelled"));
+    assert_eq!((listed(&i, "bssplit").unwrap().kind, listed(&i, "direct").unwrap().kind), (UnmodelledKind::NotModelled, UnmodelledKind::NoEffect));
 }
 
 #[test]
@@ -174,7 +175,7 @@ fn import_of_export_gives_the_same_job() {
         assert_eq!(same(&back.job), same(&job), "{text}");
         let parse = crate::scenario::RandomDistribution::parse;
         assert_eq!(parse(&back.job.random_distribution), parse(&job.random_distribution), "{text}");
-        assert!(back.unmodelled.iter().all(|u| u.reason.starts_with("accepted")), "{:?}", back.unmodelled);
+        assert!(back.unmodelled.iter().all(|u| u.kind == UnmodelledKind::NoEffect), "{:?}", back.unmodelled);
     }
 }
 
