@@ -5,6 +5,9 @@ import { useI18n, type MessageKey } from '../i18n';
 import { Icon } from '../ui/Icon';
 import { MAX_FIO_BYTES, unmodelledInOrder, unmodelledLabel, type FioNotice } from './fioJob';
 
+/** Listed options shown in the notice; a long file's rest is counted (the CLI lists them all). */
+const SHOWN = 12;
+
 export interface FioControls {
   notice: FioNotice | null;
   onImport(file: string, text: string, job?: string): void;
@@ -83,11 +86,12 @@ function FioNoticeView({ notice, fio }: { notice: FioNotice; fio: FioControls })
         <p>{listed.length === 0 ? t('fio.allModelled') : t('fio.unmodelled', { n: listed.length })}</p>
         {listed.length > 0 && (
           <ul data-testid="fio-unmodelled">
-            {listed.map((u, i) => (
+            {listed.slice(0, SHOWN).map((u, i) => (
               <li key={i} title={u.reason} data-kind={u.kind}>
                 {t('fio.line', { line: u.line })} <code>{unmodelledLabel(u)}</code> — {t(`fio.kind.${u.kind}` as MessageKey)}
               </li>
             ))}
+            {listed.length > SHOWN && <li>{t('issue.more', { n: listed.length - SHOWN })}</li>}
           </ul>
         )}
       </div>
