@@ -33,6 +33,8 @@ const MAX_LINE: usize = 8192;
 
 pub fn sections(text: &str) -> Result<Vec<Section>, FioError> {
     let mut out: Vec<Section> = Vec::new();
+    // A file saved by a Windows editor may start with a byte-order mark.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
         let fail = |section: &str, message: String| FioError {

@@ -79,6 +79,8 @@ fn unmodelled_options_are_listed_with_section_line_and_reason() {
 fn without_time_based_the_job_stops_after_size_or_runtime() {
     let i = import("[a]\nrw=write\nsize=1g\nruntime=5\n", None).unwrap();
     assert_eq!((i.job.io_size, i.job.runtime), (Bytes(GIB), 5.0), "fio stops at size or runtime, whichever comes first");
+    let crlf = import("\u{feff}[a]\r\nrw=write\r\nsize=1g  # the region\r\n; a comment\r\n", None).unwrap();
+    assert_eq!((crlf.job.rw, crlf.job.size), (Rw::Write, Bytes(GIB)), "a BOM, CRLF line ends and comments are read as fio reads them");
     let i = import("[a]\nrw=write\nruntime=5\n", None).unwrap();
     assert_eq!(i.job.io_size, Bytes(0));
     assert!(listed(&i, "size").unwrap().reason.contains("one pass"));
