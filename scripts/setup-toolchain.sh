@@ -2,7 +2,7 @@
 # Provisions what the build and the tests need beyond rustup and Node, and says what it does.
 # Idempotent: with everything present it only checks (well under a second).
 #   bash scripts/setup-toolchain.sh            Rust side (npm install runs this: "preinstall")
-#   bash scripts/setup-toolchain.sh --browser  also Chromium + a CJK font (npm test: "pretest")
+#   bash scripts/setup-toolchain.sh --browser  also Chromium + a CJK font, and fio (npm test: "pretest")
 # Rust side: the toolchain pinned in engine/rust-toolchain.toml with its components and
 # targets, and wasm-bindgen-cli at the exact version of the wasm-bindgen crate in
 # engine/Cargo.lock (reinstalled only when `wasm-bindgen --version` differs).
@@ -85,6 +85,9 @@ packages=()
 if ! dpkg -s fonts-ipafont-gothic >/dev/null 2>&1 && ! fc-list :lang=ja 2>/dev/null | grep -q .; then
   packages+=(fonts-ipafont-gothic)
 fi
+# fio's own parser checks the engine's exported job files (`fio --parse-only`, docs/fio.md);
+# the engine test skips with a note where fio is missing, so it is never required.
+command -v fio >/dev/null 2>&1 || packages+=(fio)
 if ((${#packages[@]})); then
   as_root=()
   [[ $(id -u) == 0 ]] || as_root=(sudo -n)
@@ -94,9 +97,9 @@ if ((${#packages[@]})); then
     "${as_root[@]}" apt-get update -qq
     "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${packages[@]}"
   elif [[ ! -x "$chromium" ]]; then
-    fail "the browser tests need Chromium at $chromium (or CHROMIUM_PATH) and a CJK font: run sudo apt-get install chromium fonts-ipafont-gothic, then npm test again."
+    fail "the browser tests need Chromium at $chromium (or CHROMIUM_PATH) and a CJK font: run sudo apt-get install chromium fonts-ipafont-gothic fio, then npm test again."
   else
-    say "no CJK font, so Japanese text in screenshots shows as boxes: sudo apt-get install fonts-ipafont-gothic fixes it."
+    say "could not install ${packages[*]} (no apt-get or sudo): without a CJK font Japanese text in screenshots shows as boxes; without fio its parser check of exported job files is skipped. sudo apt-get install ${packages[*]} fixes it."
   fi
 fi
 [[ -x "$chromium" ]] || fail "Chromium is still missing at $chromium after apt-get."

@@ -2,7 +2,7 @@
 // schemas in schemas.ts): every schema takes what the real engine returns, unchanged; a
 // malformed result is refused as an EngineError naming the result and the path that failed,
 // from each area of the worker API and across Comlink to the page, which shows it.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +57,9 @@ beforeAll(() => {
   for (let i = 0; i < 100; i++) lab.step('random');
   keep('lab_counters', lab.counters());
   lab.free();
+  // Every fio fixture: jobs with and without options the engine does not model.
+  const fio = new URL('../fixtures/fio/', import.meta.url);
+  for (const file of readdirSync(fio)) keep('fio_import', wasm.fio_import(readFileSync(new URL(file, fio), 'utf8')));
   // A trace read in two chunks, and one refused at a line.
   const trace = readFileSync(new URL('../fixtures/traces/blkparse_sda.txt', import.meta.url));
   const scan = new wasm.TraceScan('{"format":"auto","devices":[],"complete":false}');

@@ -26,8 +26,11 @@
 //!                                     after running it, the work it really did
 //!   ssdsim trace FILE [--format NAME] [--device LABEL]... [--complete] [--json]
 //!                                     summarise a block trace (docs/traces.md)
+//!   ssdsim fio import FILE [--job NAME] [--scenario S.json] | ssdsim fio export SCENARIO
+//!                                     fio job files in and out (docs/fio.md)
 
 mod bench;
+mod fio;
 mod out;
 mod progress;
 mod trace;
@@ -58,7 +61,12 @@ const USAGE: &str = "usage:
   ssdsim trace FILE [--format NAME] [--device LABEL]... [--complete] [--json]
                                     summarise a block trace (MSR, SPC, Alibaba, Tencent,
                                     blkparse, fio iolog): commands, sizes, footprint, skew
-                                    (--complete: blkparse C events instead of Q)";
+                                    (--complete: blkparse C events instead of Q)
+  ssdsim fio import FILE [--job NAME] [--scenario S.json]
+                                    a fio job file as a scenario (JSON); options not
+                                    modelled are listed on standard error
+  ssdsim fio export <scenario.json | ->
+                                    a job scenario as a fio job file";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -74,6 +82,7 @@ fn main() -> ExitCode {
         ["bench", rest @ ..] => bench::Options::parse(rest).and_then(|o| bench::run(&o)),
         ["budget", path] => budget(path),
         ["trace", rest @ ..] => trace::Options::parse(rest).and_then(|o| trace::run(&o)),
+        ["fio", rest @ ..] => fio::run(rest),
         ["spec-sheets"] => spec_sheets(),
         ["articles"] => articles(),
         ["-h" | "--help" | "help"] => out::line(USAGE),

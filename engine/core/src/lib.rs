@@ -9,6 +9,7 @@
 pub mod bench;
 pub mod controller;
 pub mod device;
+pub mod fio;
 pub mod ftl;
 pub mod host;
 pub mod lab;

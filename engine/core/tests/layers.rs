@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[&[&str]] = &[
     &["units", "rng", "theory", "trace"],
     &["scenario"],
-    &["media", "metrics"],
+    &["media", "metrics", "fio"],
     &["host", "ftl"],
     &["controller", "lab"],
     &["device"],

@@ -29,6 +29,23 @@ pub fn validate_scenario(json: &str) -> Result<String, JsValue> {
     Scenario::from_json(json).map(|s| s.to_json()).map_err(js_error)
 }
 
+/// A fio job file read into a job workload (`job`: the section to import; the first job
+/// section when absent), as JSON `{workload, name, jobs, unmodelled}` (ts-rs `FioImport`).
+/// Throws `{field, code, message}` like every refusal, the message starting with the line,
+/// section and option (`line 3: [a] iodepth: must be between 1 and 1024 (got 0)`).
+#[wasm_bindgen]
+pub fn fio_import(text: &str, job: Option<String>) -> Result<String, JsValue> {
+    ssd_core::fio::import(text, job.as_deref()).map(|i| i.to_json()).map_err(|e| js_error(e.to_scenario_error()))
+}
+
+/// A scenario whose workload is a job, as a fio job file. Throws `{field, code, message}`
+/// (`workload.kind` for other workloads).
+#[wasm_bindgen]
+pub fn fio_export(scenario_json: &str) -> Result<String, JsValue> {
+    let scenario = Scenario::parse(scenario_json).map_err(js_error)?;
+    ssd_core::fio::export(&scenario).map_err(js_error)
+}
+
 /// How many scenarios this engine instance has validated: the contract tests hold a run to
 /// one validation (`Compiled` then `Simulation.from_compiled`, or `new Simulation(json)`).
 #[wasm_bindgen]

@@ -13,6 +13,7 @@ import { knobForField, knobsFor, workloadKind } from '../scenario/knobs';
 import { JsonEditor } from './JsonEditor';
 import { RefusalBanner } from './RefusalBanner';
 import { SessionRunControls } from './SessionRunControls';
+import { useFioJob } from './useFioJob';
 import type { Session } from './useSession';
 
 export function PlaygroundSidebar({ s, devices }: { s: Session; devices: readonly string[] }) {
@@ -31,6 +32,7 @@ export function PlaygroundSidebar({ s, devices }: { s: Session; devices: readonl
   const compareVariants = useCallback((f: Figure) => void runVariants(f), [runVariants]);
   const preset = catalog?.presets.find((p) => p.name === scenario.preset);
   const presetKind = preset ? workloadKind(preset.scenario) : kind;
+  const fio = useFioJob(s);
 
   return (
     <aside className="sidebar" aria-label={t('app.controls')}>
@@ -61,6 +63,7 @@ export function PlaygroundSidebar({ s, devices }: { s: Session; devices: readonl
             onKind={scenario.setKind}
             onChange={scenario.setValue}
             onReset={scenario.resetValue}
+            fio={fio}
           />
           <TracePanel engine={s.engine} />
           <DevicePanel knobs={catalog.knobs} layout={catalog.layout} scenario={current} kind={kind} edited={scenario.edited} error={knobError} onChange={scenario.setValue} onReset={scenario.resetValue} />

@@ -5,6 +5,7 @@ import * as wasmBindings from './pkg/ssd_wasm.js';
 import { catalogueApi } from './catalogueApi';
 import { compiledScenarios } from './compiledScenarios';
 import { engineGuard, type WasmBindings, type WasmInstance } from './engineGuard';
+import { fioApi } from './fioApi';
 import { labApi } from './labApi';
 import { runApi } from './runApi';
 import { traceApi } from './traceApi';
@@ -23,7 +24,7 @@ export function createEngineApi(ready: Promise<WasmInstance | void>, wasm: WasmB
   const engine = engineGuard(ready, wasm);
   // What the page validates is kept compiled for its run: a run is validated once.
   const compiled = compiledScenarios(engine);
-  return { ...catalogueApi(engine, compiled), ...labApi(engine), ...runApi(engine, compiled), ...traceApi(engine) };
+  return { ...catalogueApi(engine, compiled), ...fioApi(engine), ...labApi(engine), ...runApi(engine, compiled), ...traceApi(engine) };
 }
 
 export type EngineApi = ReturnType<typeof createEngineApi>;

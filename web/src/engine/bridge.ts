@@ -3,6 +3,7 @@
 import * as Comlink from 'comlink';
 import { useEffect, useState } from 'react';
 import type { WorkerApi } from './worker';
+import type { FioImport } from '../scenario/generated/FioImport';
 import type { ArticleEngineValue, ArticleLine, Catalog, Preset, RunChunk, RunOptions, RunResult, TraceFinished, TraceScanOptions, TraceScanProgress } from './types';
 import { EngineError, registerErrorTransfer } from './errors';
 
@@ -79,6 +80,16 @@ export class EngineClient {
 
   validate(scenarioJson: string): Promise<string> {
     return this.call((r) => r.validate(scenarioJson));
+  }
+
+  /** A fio job file as a job workload and the options it did not model (fioApi.ts). */
+  fioImport(text: string, job?: string): Promise<FioImport> {
+    return this.call((r) => r.fioImport(text, job));
+  }
+
+  /** A job scenario as a fio job file. */
+  fioExport(scenarioJson: string): Promise<string> {
+    return this.call((r) => r.fioExport(scenarioJson));
   }
 
   /** An article figure's values measured on the lines the page drew (catalogueApi.ts). */

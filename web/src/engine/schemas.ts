@@ -4,6 +4,10 @@
 import { z } from 'zod/mini';
 import type { Scenario } from '../scenario/generated/Scenario';
 import type { ScenarioError } from '../scenario/generated/ScenarioError';
+import type { FioImport } from '../scenario/generated/FioImport';
+import type { Unmodelled } from '../scenario/generated/Unmodelled';
+import type { UnmodelledKind } from '../scenario/generated/UnmodelledKind';
+import type { Workload } from '../scenario/generated/Workload';
 import type { HddSummary } from '../scenario/generated/HddSummary';
 import type { MediaSummary } from '../scenario/generated/MediaSummary';
 import type { NandSummary } from '../scenario/generated/NandSummary';
@@ -103,6 +107,12 @@ const scenarioError = tied<ScenarioError>()(z.object({ field: text, code: z.enum
  * validated or run, naming the field; a second copy of those rules here could only drift.
  */
 const scenario = z.custom<Scenario>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'Invalid input: expected a scenario object');
+
+/** An imported fio job: always a `job` workload; its fields are the engine's to check, as a scenario's are. */
+const jobWorkload = z.custom<Workload>((v) => typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'job', 'Invalid input: expected a job workload');
+const unmodelledKind = oneOf<UnmodelledKind>({ no_effect: true, not_modelled: true, not_imported: true });
+const unmodelled = tied<Unmodelled>()(z.object({ section: text, line: count, option: text, value: text, kind: unmodelledKind, reason: text }));
+const fioImport = tied<FioImport>()(z.object({ workload: jobWorkload, name: text, jobs: texts, unmodelled: z.array(unmodelled) }));
 
 const preset = tied<Preset>()(z.object({ name: text, title: text, description: text, scenario }));
 const figureMember = z.object({ id: text, label: text, scenario });
@@ -245,6 +255,8 @@ export const RESULTS = {
   /** A trace file's chunk read (`TraceScan::feed`), and its end (`TraceScan::finish`). */
   trace_fed: tied<TraceFed>()(z.object({ error: z.nullable(traceRefusal), ...numbers(['commands', 'lines']) })),
   trace_finished: tied<TraceFinished>()(z.object({ error: z.nullable(traceRefusal), summary: z.nullable(traceSummary) })),
+  /** A fio job file read into a job workload, with the options not modelled (ssd_core::fio). */
+  fio_import: fioImport,
 };
 
 export type ResultName = keyof typeof RESULTS;

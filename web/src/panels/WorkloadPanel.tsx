@@ -5,6 +5,7 @@ import type { EngineErrorData } from '../engine/errors';
 import { useI18n, type MessageKey } from '../i18n';
 import { panelGroups, type Knob, type KnobLayout } from '../scenario/knobs';
 import type { Json, JsonObject } from '../scenario/paths';
+import { FioJobFile, type FioControls } from './FioJobFile';
 import { KnobGroups } from './KnobGroups';
 
 interface Props {
@@ -19,6 +20,8 @@ interface Props {
   onKind(kind: string): void;
   onChange(path: string, value: Json): void;
   onReset(path: string): void;
+  /** fio job files in and out (absent where the page has no engine to read them, as in an embed). */
+  fio?: FioControls;
 }
 
 /** The message naming a workload kind the engine lists (`kinds`); null for any other. */
@@ -27,7 +30,7 @@ export function kindKey(kind: string, kinds: readonly string[]): MessageKey | nu
 }
 
 // Memoised: the page re-renders with every frame of a streaming run; this only changes with the scenario.
-export const WorkloadPanel = memo(function WorkloadPanel({ knobs, layout, scenario, kind, presetKind, edited, error, onKind, onChange, onReset }: Props) {
+export const WorkloadPanel = memo(function WorkloadPanel({ knobs, layout, scenario, kind, presetKind, edited, error, onKind, onChange, onReset, fio }: Props) {
   const { t } = useI18n();
   const id = useId();
   const kinds = layout.workload_kinds;
@@ -57,6 +60,7 @@ export const WorkloadPanel = memo(function WorkloadPanel({ knobs, layout, scenar
           ))}
         </select>
         {helpKey && <p className="knob-help">{t(helpKey)}</p>}
+        {fio && <FioJobFile kind={kind} fio={fio} />}
       </div>
       <KnobGroups groups={groups} scenario={scenario} kind={kind} edited={edited} error={error} initiallyOpen={['workload']} onChange={onChange} onReset={onReset} />
     </section>
