@@ -41,7 +41,7 @@ export const OPTIONS_JA: Record<string, Record<string, string>> = {
     spc: 'SPC',
     alibaba: 'Alibaba',
     tencent: 'Tencent CBS',
-    blkparse: 'blkparse',
+    blkparse: 'blkparse のテキスト出力',
     fio_v2: 'fio iolog v2',
     fio_v3: 'fio iolog v3',
   },

@@ -26,7 +26,7 @@ pub enum TraceFormatChoice {
     Alibaba,
     #[option("Tencent CBS")]
     Tencent,
-    #[option("blkparse")]
+    #[option("blkparse text")]
     Blkparse,
     #[serde(rename = "fio_v2")]
     #[option("fio iolog v2")]

@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// The workload kinds, as `workload.kind` spells them, in the order a menu lists them (the
-/// page's comes from here, `catalogue::LAYOUT`): the articles' benchmarks first, then a custom
-/// fio-style job.
+/// page's comes from here, `catalogue::LAYOUT`): the articles' benchmarks first, then a trace
+/// replay, then a custom fio-style job.
 pub const WORKLOAD_KINDS: [&str; 10] = [
     "span_sweep",
     "whole_drive_write",
@@ -21,8 +21,8 @@ pub const WORKLOAD_KINDS: [&str; 10] = [
     "transfer_size_sweep",
     "crystal_disk_mark",
     "application_load",
-    "job",
     "trace",
+    "job",
 ];
 
 /// What the host does: one fio-style job, or one of the benchmarks behind the articles'

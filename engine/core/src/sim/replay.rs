@@ -90,7 +90,7 @@ impl Simulation {
     /// A trace workload cannot run without its trace: the run ends at once with the error.
     pub(super) fn refuse_without_trace(&mut self) -> bool {
         if self.trace.workload.is_some() && self.trace.replay.is_none() && self.trace.error.is_none() {
-            self.trace.error = Some(ReplayError::NoSource);
+            self.note_replay_error(ReplayError::NoSource);
             self.finished = true;
         }
         self.trace.error.is_some()
@@ -127,6 +127,13 @@ impl Simulation {
         r.starved.extend_from_slice(&again);
     }
 
+    /// The replay stops here. Also the run's stop notice, so a caller that shows only
+    /// `stopped` (the page's worker today) says why, naming the field.
+    fn note_replay_error(&mut self, e: ReplayError) {
+        self.stopped = Some(ScenarioError::new(e.field(), ErrorCode::Inconsistent, e.to_string()));
+        self.trace.error = Some(e);
+    }
+
     /// The slot's next command from the trace, sent now, or when its host CPU is free, or
     /// (open loop) at its recorded time.
     pub(super) fn next_trace_command(&mut self, slot: u32, now: Nanos) {
@@ -143,7 +150,7 @@ impl Simulation {
             }
             Ok(Next::End) => return,
             Err(e) => {
-                self.trace.error = Some(e);
+                self.note_replay_error(e);
                 self.events_due.clear();
                 self.finish();
                 return;
