@@ -198,3 +198,17 @@ fn a_pushed_trace_in_small_chunks_runs_as_the_streamed_one() {
     assert!(waits > 10, "the run waited for data ({waits} times)");
     assert_eq!(sim.report().to_json(), streamed.to_json());
 }
+
+/// A command longer than a job's largest transfer, crossing the drive's end with `wrap`,
+/// goes as pieces: the unit before the end, then 64 MiB from unit 0, then the rest.
+#[test]
+fn a_long_command_is_split_at_64_mib_and_at_the_drives_end() {
+    let s = scenario(r#"{"kind":"trace","map":{"fit":"wrap"}}"#, r#"{"fill_percent":0}"#);
+    let capacity = Resolved::compile(&s).unwrap().user_bytes;
+    let log = format!("fio version 3 iolog\n0 d add\n0 d write {} {}\n", capacity - 4096, 100 << 20);
+    let r = replay(&s, log.as_bytes()).unwrap().summary;
+    assert_eq!(r.trace.as_ref().unwrap().trace_commands, 1.0);
+    assert_eq!(r.trace.as_ref().unwrap().trace_written_bytes, (100 << 20) as f64);
+    assert_eq!(r.host_written_bytes, (100 << 20) as f64);
+    assert_eq!(r.write_latency.count, 3.0, "pieces");
+}

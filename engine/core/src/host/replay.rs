@@ -184,7 +184,8 @@ impl TraceRunner {
         };
         let time = self.pass_start_ns.saturating_add(c.time_ns);
         self.last_ns = time;
-        let due_ns = self.pace.map_or(0, |pace| self.start_ns + (time as f64 * pace) as Nanos);
+        // The cast saturates: a trace's clock may run to u64::MAX ns, and so may the sum.
+        let due_ns = self.pace.map_or(0, |pace| self.start_ns.saturating_add((time as f64 * pace) as Nanos));
         Ok(Piece { op, first_unit, units, due_ns })
     }
 
