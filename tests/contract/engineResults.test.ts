@@ -2,6 +2,7 @@
 // schemas in schemas.ts): every schema takes what the real engine returns, unchanged; a
 // malformed result is refused as an EngineError naming the result and the path that failed,
 // from each area of the worker API and across Comlink to the page, which shows it.
+import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +57,17 @@ beforeAll(() => {
   for (let i = 0; i < 100; i++) lab.step('random');
   keep('lab_counters', lab.counters());
   lab.free();
+  // A trace read in two chunks, and one refused at a line.
+  const trace = readFileSync(new URL('../fixtures/traces/blkparse_sda.txt', import.meta.url));
+  const scan = new wasm.TraceScan('{"format":"auto","devices":[],"complete":false}');
+  keep('trace_fed', scan.feed(trace.subarray(0, 100)));
+  keep('trace_fed', scan.feed(trace.subarray(100)));
+  keep('trace_finished', scan.finish());
+  scan.free();
+  const refused = new wasm.TraceScan('{"format":"fio_v3"}');
+  keep('trace_fed', refused.feed(new TextEncoder().encode('fio version 3 iolog\n1 /dev/sda read -1 4096\n')));
+  keep('trace_finished', refused.finish());
+  refused.free();
 });
 
 describe('every schema takes what the real engine returns', () => {

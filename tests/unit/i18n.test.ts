@@ -19,8 +19,10 @@ describe('UI text', () => {
     }
     // Strings that are the same in both languages are names, not untranslated text.
     const same = keys.filter((k) => ja[k] === en[k]);
-    // (NAND, Host Memory Buffer, QoS and percentile notation are written the same in Japanese.)
-    expect(same.sort()).toEqual(['app.title', 'chart.cdm_read', 'summary.group.nand', 'summary.group.hmb', 'summary.col.p99_us', 'summary.col.p999_us', 'summary.col.p9999_us', 'qos.title'].sort());
+    // (NAND, Host Memory Buffer, QoS and percentile notation, and trace formats' own names,
+    // are written the same in Japanese.)
+    const names = ['trace.format.msr', 'trace.format.fio_v2', 'trace.format.fio_v3'];
+    expect(same.sort()).toEqual(['app.title', 'chart.cdm_read', 'summary.group.nand', 'summary.group.hmb', 'summary.col.p99_us', 'summary.col.p999_us', 'summary.col.p9999_us', 'qos.title', ...names].sort());
   });
 
   it('fills placeholders as text', () => {

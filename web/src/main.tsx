@@ -17,6 +17,7 @@ import './app/styles/refusal.css';
 import './explain/glossary/glossary.css';
 import './charts/teach-charts.css';
 import './panels/teach.css';
+import './panels/trace.css';
 import './explain/story/story.css';
 import './explain/lab/lab.css';
 

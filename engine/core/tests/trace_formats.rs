@@ -4,7 +4,9 @@
 //! lines are refused naming line and field; fuzzed input never panics.
 
 use ssd_core::rng::SimRng;
-use ssd_core::trace::{summarize, BlkparseEvent, Op, TraceCommand, TraceCommands, TraceError, TraceFormat, TraceOptions, TraceReader, TraceSummary};
+use ssd_core::trace::{
+    summarize, BlkparseEvent, Op, TimelineAxis, TraceCommand, TraceCommands, TraceError, TraceFormat, TraceOptions, TraceReader, TraceSummary,
+};
 use std::path::PathBuf;
 
 fn fixture(name: &str) -> Vec<u8> {
@@ -161,6 +163,12 @@ fn every_fixture_is_detected_and_summarised_to_its_numbers() {
             assert_eq!(s.size_histogram.iter().map(|b| b.commands).sum::<u64>(), e.commands, "{}", e.file);
             assert_eq!(s.clock.times_clamped, 0, "{}: fixtures are sorted", e.file);
             assert!(s.skew_hot20_share >= 0.2 && s.skew_hot20_share <= 1.0 && s.skew_sample_fraction == 1.0, "{}", e.file);
+            // The timeline holds every byte and ends at the footprint.
+            let t = &s.timeline;
+            assert_eq!((t.read_bytes.iter().sum::<u64>(), t.write_bytes.iter().sum::<u64>()), (e.reads.1, e.writes.1), "{}", e.file);
+            assert_eq!(t.footprint_bytes.last().copied(), Some(e.footprint), "{}", e.file);
+            let axis = if e.duration_ns > 0 { TimelineAxis::Time } else { TimelineAxis::Commands };
+            assert_eq!(t.axis, axis, "{}", e.file);
         }
     }
 }

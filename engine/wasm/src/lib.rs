@@ -6,6 +6,9 @@ use ssd_core::scenario::ScenarioError;
 use ssd_core::{presets, Scenario, Simulation as CoreSimulation};
 use wasm_bindgen::prelude::*;
 
+mod trace;
+pub use trace::TraceScan;
+
 /// A refusal crosses to JavaScript as a plain object `{field, code, message}` (the ts-rs type
 /// `ScenarioError`), so the page keys on `field` and `code` and never parses the message.
 fn js_error(e: ScenarioError) -> JsValue {

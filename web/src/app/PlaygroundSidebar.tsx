@@ -7,6 +7,7 @@ import type { Figure } from '../engine/types';
 import { useI18n } from '../i18n';
 import { DevicePanel } from '../panels/DevicePanel';
 import { PresetPicker } from '../panels/PresetPicker';
+import { TracePanel } from '../panels/TracePanel';
 import { WorkloadPanel } from '../panels/WorkloadPanel';
 import { knobForField, knobsFor, workloadKind } from '../scenario/knobs';
 import { JsonEditor } from './JsonEditor';
@@ -61,6 +62,7 @@ export function PlaygroundSidebar({ s, devices }: { s: Session; devices: readonl
             onChange={scenario.setValue}
             onReset={scenario.resetValue}
           />
+          <TracePanel engine={s.engine} />
           <DevicePanel knobs={catalog.knobs} layout={catalog.layout} scenario={current} kind={kind} edited={scenario.edited} error={knobError} onChange={scenario.setValue} onReset={scenario.resetValue} />
           {/* A refusal no knob on screen can show (the document, a cross-field rule) reads here. */}
           {error && !knobForField(knobsFor(catalog.knobs, kind, devices), error.field) && (

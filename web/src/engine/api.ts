@@ -7,6 +7,7 @@ import { compiledScenarios } from './compiledScenarios';
 import { engineGuard, type WasmBindings, type WasmInstance } from './engineGuard';
 import { labApi } from './labApi';
 import { runApi } from './runApi';
+import { traceApi } from './traceApi';
 
 export type { WasmBindings, WasmInstance } from './engineGuard';
 export type { ChunkListener } from './runApi';
@@ -22,7 +23,7 @@ export function createEngineApi(ready: Promise<WasmInstance | void>, wasm: WasmB
   const engine = engineGuard(ready, wasm);
   // What the page validates is kept compiled for its run: a run is validated once.
   const compiled = compiledScenarios(engine);
-  return { ...catalogueApi(engine, compiled), ...labApi(engine), ...runApi(engine, compiled) };
+  return { ...catalogueApi(engine, compiled), ...labApi(engine), ...runApi(engine, compiled), ...traceApi(engine) };
 }
 
 export type EngineApi = ReturnType<typeof createEngineApi>;

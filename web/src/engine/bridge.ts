@@ -3,7 +3,7 @@
 import * as Comlink from 'comlink';
 import { useEffect, useState } from 'react';
 import type { WorkerApi } from './worker';
-import type { ArticleEngineValue, ArticleLine, Catalog, Preset, RunChunk, RunOptions, RunResult } from './types';
+import type { ArticleEngineValue, ArticleLine, Catalog, Preset, RunChunk, RunOptions, RunResult, TraceFinished, TraceScanOptions, TraceScanProgress } from './types';
 import { EngineError, registerErrorTransfer } from './errors';
 
 // The worker's refusals arrive as EngineError with field and code (the worker registers the same).
@@ -94,6 +94,11 @@ export class EngineClient {
       if (!session.ended) onChunk(chunk);
     };
     return this.call((r) => r.run(scenarioJson, Comlink.proxy(guarded), options));
+  }
+
+  /** Reads a trace file through the engine's reader and summarises it (`traceApi.ts`). */
+  scanTrace(file: Blob, options: TraceScanOptions, onProgress: (p: TraceScanProgress) => void): Promise<TraceFinished> {
+    return this.call((r) => r.scanTrace(file, options, Comlink.proxy(onProgress)));
   }
 
   /** Stops whatever the worker is doing at once and starts a fresh one. */

@@ -12,7 +12,7 @@ import type { ReplaySummary } from '../scenario/generated/ReplaySummary';
 import type { Knob, KnobLayout } from '../scenario/knobs';
 import { ERROR_CODES, type ErrorCode } from './errors';
 import { numbers, oneOf, tied } from './schemaTie';
-import type { ArticleEngineValue, ArticleMeasure, ArticleMeasureAxis, ArticleValue, Axis, AxisId, BlockMapLayout, Budget, DriveSnapshot, DriveSnapshotsJson, Figure, LabCounters, LabelId, LabLayout, Cause, LatencyBand, LatencyCauses, LatencySummary, OpCauses, Preset, SlowCommand, SeriesMeta, SeriesRole, Summary, SummaryField, SummaryGroup, Unit } from './types';
+import type { ArticleEngineValue, ArticleMeasure, ArticleMeasureAxis, ArticleValue, Axis, AxisId, BlockMapLayout, Budget, DriveSnapshot, DriveSnapshotsJson, Figure, LabCounters, LabelId, LabLayout, TraceFed, TraceFinished, TraceRefusal, TraceSummary, TraceTimeline, Cause, LatencyBand, LatencyCauses, LatencySummary, OpCauses, Preset, SlowCommand, SeriesMeta, SeriesRole, Summary, SummaryField, SummaryGroup, Unit } from './types';
 
 const text = z.string();
 const texts = z.array(text);
@@ -198,6 +198,29 @@ const opCauses = tied<OpCauses>()(z.object({ ...numbers(['count', 'mean_us']), c
 /** `slowest`: up to 200, slowest first; `sample`: an even sample of all commands. */
 const latencyCauses = tied<LatencyCauses>()(z.object({ causes: z.array(cause), read: z.nullable(opCauses), write: z.nullable(opCauses), slowest: z.array(slowCommand), sample: z.array(slowCommand) }));
 
+const traceFormat = oneOf<TraceSummary['format']>({ msr: true, spc: true, alibaba: true, tencent: true, blkparse: true, fio_v2: true, fio_v3: true });
+const traceRefusal = tied<TraceRefusal>()(z.object({ line: count, field: text, problem: text }));
+const traceOps = z.object(numbers(['commands', 'bytes']));
+const traceTimeline = tied<TraceTimeline>()(
+  z.object({ axis: z.enum(['time', 'commands']), width: count, read_bytes: z.array(count), write_bytes: z.array(count), footprint_bytes: z.array(count) }),
+);
+const traceSummary = tied<TraceSummary>()(
+  z.object({
+    format: traceFormat,
+    ...numbers(['commands', 'footprint_bytes', 'read_footprint_bytes', 'written_footprint_bytes', 'footprint_unit_bytes', 'highest_address_bytes', 'duration_ns']),
+    ...numbers(['mean_iops', 'skew_hot20_share', 'skew_sample_fraction']),
+    reads: traceOps,
+    writes: traceOps,
+    trims: traceOps,
+    size_histogram: z.array(z.object(numbers(['up_to_bytes', 'commands']))),
+    lines: z.object(numbers(['lines', 'commands', 'blank_lines', 'headers', 'flushes', 'other_events', 'file_actions', 'trailer_lines', 'empty_commands', 'other_devices'])),
+    clock: z.object(numbers(['last_ns', 'times_clamped', 'largest_step_back_ns'])),
+    devices: z.array(z.object({ id: count, label: text, commands: count, kept: z.boolean() })),
+    devices_not_found: texts,
+    timeline: traceTimeline,
+  }),
+);
+
 /** Every JSON result of the wasm API, by the name an error about it gives (the wasm call's). */
 export const RESULTS = {
   summary,
@@ -223,6 +246,9 @@ export const RESULTS = {
   lab_counters: labCounters,
   /** A scenario as the engine writes it: the default, or one normalised by validation. */
   scenario,
+  /** A trace file's chunk read (`TraceScan::feed`), and its end (`TraceScan::finish`). */
+  trace_fed: tied<TraceFed>()(z.object({ error: z.nullable(traceRefusal), ...numbers(['commands', 'lines']) })),
+  trace_finished: tied<TraceFinished>()(z.object({ error: z.nullable(traceRefusal), summary: z.nullable(traceSummary) })),
 };
 
 export type ResultName = keyof typeof RESULTS;

@@ -253,3 +253,100 @@ export interface LabBatch {
   /** The command that was refused (the batch stopped there), if any. */
   refusal: import('./errors').EngineErrorData | null;
 }
+
+/** A trace format's id, as the engine and `ssdsim trace --format` name it. */
+export type TraceFormatId = 'msr' | 'spc' | 'alibaba' | 'tencent' | 'blkparse' | 'fio_v2' | 'fio_v3';
+
+/** How to read a trace: the format (or detect it), devices to keep (all if none), blkparse's complete events. */
+export interface TraceScanOptions {
+  format: TraceFormatId | 'auto';
+  devices: string[];
+  complete: boolean;
+}
+
+/** The line a trace was refused at, the field, and why (a code the page translates). */
+export interface TraceRefusal {
+  line: number;
+  field: string;
+  problem: string;
+}
+
+export interface TraceOpTotals {
+  commands: number;
+  bytes: number;
+}
+
+/** A trace over its course: bytes per slice of time (ns) or of commands, and the footprint so far. */
+export interface TraceTimeline {
+  axis: 'time' | 'commands';
+  width: number;
+  read_bytes: number[];
+  write_bytes: number[];
+  footprint_bytes: number[];
+}
+
+/** What the lines were, beyond the commands kept (`ssd_core::trace::LineCounts`). */
+export interface TraceLineCounts {
+  lines: number;
+  commands: number;
+  blank_lines: number;
+  headers: number;
+  flushes: number;
+  other_events: number;
+  file_actions: number;
+  trailer_lines: number;
+  empty_commands: number;
+  other_devices: number;
+}
+
+/** A device, volume or ASU a trace names: its label, commands and whether it was kept. */
+export interface TraceDevice {
+  id: number;
+  label: string;
+  commands: number;
+  kept: boolean;
+}
+
+/** What `ssdsim trace` prints (`ssd_core::trace::TraceSummary`). */
+export interface TraceSummary {
+  format: TraceFormatId;
+  commands: number;
+  reads: TraceOpTotals;
+  writes: TraceOpTotals;
+  trims: TraceOpTotals;
+  size_histogram: { up_to_bytes: number; commands: number }[];
+  footprint_bytes: number;
+  read_footprint_bytes: number;
+  written_footprint_bytes: number;
+  footprint_unit_bytes: number;
+  highest_address_bytes: number;
+  duration_ns: number;
+  mean_iops: number;
+  skew_hot20_share: number;
+  skew_sample_fraction: number;
+  lines: TraceLineCounts;
+  clock: { last_ns: number; times_clamped: number; largest_step_back_ns: number };
+  devices: TraceDevice[];
+  devices_not_found: string[];
+  timeline: TraceTimeline;
+}
+
+/** A chunk of the file read: commands and lines so far, or the refusal. */
+export interface TraceFed {
+  error: TraceRefusal | null;
+  commands: number;
+  lines: number;
+}
+
+export interface TraceFinished {
+  error: TraceRefusal | null;
+  summary: TraceSummary | null;
+}
+
+/** How far a scan has read: bytes of the file, and what they held. */
+export interface TraceScanProgress {
+  bytes: number;
+  totalBytes: number;
+  commands: number;
+  lines: number;
+}

@@ -2,10 +2,12 @@
 // Every key here must exist in ja.ts (the type there makes a missing one a build error).
 import { driveStateEn } from './en.driveState';
 import { causesEn } from './en.causes';
+import { traceEn } from './en.trace';
 
 export const en = {
   ...driveStateEn,
   ...causesEn,
+  ...traceEn,
   'app.title': 'SSD Playground',
   'app.tagline': 'Simulate NAND flash, the FTL and host I/O — live, in your browser',
   'app.home': 'SSD Playground home',

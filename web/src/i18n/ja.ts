@@ -2,10 +2,12 @@
 import type { MessageKey } from './en';
 import { driveStateJa } from './ja.driveState';
 import { causesJa } from './ja.causes';
+import { traceJa } from './ja.trace';
 
 export const ja: Record<MessageKey, string> = {
   ...driveStateJa,
   ...causesJa,
+  ...traceJa,
   'app.title': 'SSD Playground',
   'app.tagline': 'NAND フラッシュ・FTL・ホスト I/O をブラウザーでシミュレート',
   'app.home': 'SSD Playground のホーム',

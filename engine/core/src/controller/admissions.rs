@@ -81,19 +81,26 @@ impl Admissions {
 
     /// In one level's ring: the first checkpoint past `from` (its time and total) and the
     /// total of the one before it; none if the ring does not reach back to `from`.
-    fn around(ring: &[Checkpoint], next: usize, from: Nanos) -> Option<(Nanos, [Nanos; CAUSES], [Nanos; CAUSES])> {
-        // A full ring is a power of two long: indices wrap with a mask, not a division.
+    fn around(ring: &[Checkpoint], next: usize, from: Nanos) -> Option<(Nanos, &[Nanos; CAUSES], &[Nanos; CAUSES])> {
+        // Checkpoints are in time order (admissions never go back), oldest at `next` once
+        // the ring is full: a binary search, where a scan from the newest walked dozens.
         let n = ring.len();
-        let newest = next.wrapping_sub(1) & (RING - 1);
-        let mut after = None;
-        for k in 0..n {
-            let i = newest.wrapping_sub(k) & (RING - 1);
-            if ring[i].0 <= from {
-                let (t1, c1) = after?;
-                return Some((t1, ring[i].1, c1));
+        let oldest = if n < RING { 0 } else { next };
+        let at = |j: usize| &ring[(oldest + j) & (RING - 1)];
+        let (mut lo, mut hi) = (0, n);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if at(mid).0 <= from {
+                lo = mid + 1;
+            } else {
+                hi = mid;
             }
-            after = Some(ring[i]);
         }
-        None
+        // `lo` checkpoints are at or before `from`: the segment from the last of them.
+        if lo == 0 || lo == n {
+            return None;
+        }
+        let (before, after) = (at(lo - 1), at(lo));
+        Some((after.0, &before.1, &after.1))
     }
 }

@@ -376,18 +376,19 @@ impl Hardware {
     /// `chain`, the command's latency parts, follows the wait for room: behind the programs
     /// (and what delayed them on their planes) that free it, or behind earlier units.
     pub(crate) fn accept_write_unit(&mut self, ready: Nanos, chain: &mut Parts) -> Nanos {
+        let line = self.buffer.line_at(ready);
+        if line > chain.mark() {
+            self.admissions.book_since(chain, line);
+        }
         let (logs, admissions) = (&self.logs, &mut self.admissions);
-        let room = self.buffer.admit(ready, |until, freed| match freed {
-            None => admissions.book_since(chain, until),
-            Some(freed) => {
-                // Before the freeing program started, what its plane did (what it no longer
-                // remembers: what delayed the program when it was booked); then its tPROG.
-                let log = &logs[freed.timeline as usize];
-                log.split_heard(chain, freed.start.min(until), Cause::MediaProgram, freed.delayed_by, |c, ns| admissions.add(c, ns));
-                admissions.add(Cause::MediaProgram, until.saturating_sub(chain.mark()));
-                chain.to(Cause::MediaProgram, until);
-                admissions.waited(until);
-            }
+        let room = self.buffer.admit(ready, |until, freed| {
+            // Before the freeing program started, what its plane did (what it no longer
+            // remembers: what delayed the program when it was booked); then its tPROG.
+            let log = &logs[freed.timeline as usize];
+            log.split_heard(chain, freed.start.min(until), Cause::MediaProgram, freed.delayed_by, |c, ns| admissions.add(c, ns));
+            admissions.add(Cause::MediaProgram, until.saturating_sub(chain.mark()));
+            chain.to(Cause::MediaProgram, until);
+            admissions.waited(until);
         });
         let arrived = self.link_to_drive.queue(self.calendar_now, room, 1);
         self.host_page_ready = self.host_page_ready.max(arrived);

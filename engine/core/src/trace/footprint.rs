@@ -17,6 +17,9 @@ pub(crate) struct Footprint {
     written: Vec<u64>,
     /// A bit covers `UNIT_BYTES << fold` bytes.
     fold: u32,
+    /// Bits set in either map: the footprint so far, kept as commands come so the page can
+    /// draw it over time without counting the maps each time.
+    either: u64,
 }
 
 impl Footprint {
@@ -28,12 +31,17 @@ impl Footprint {
             self.fold_in_half();
         }
         let (first, last) = (first >> self.fold, last >> self.fold);
-        let map = if written { &mut self.written } else { &mut self.read };
+        let (map, other) = if written { (&mut self.written, &self.read) } else { (&mut self.read, &self.written) };
         let words_needed = (last / 64 + 1) as usize;
         if map.len() < words_needed {
             map.resize(words_needed.next_power_of_two().min((MAX_BITS / 64) as usize), 0);
         }
-        set_range(map, first, last);
+        self.either += set_range(map, other, first, last);
+    }
+
+    /// Distinct units touched so far (read or written), in units of `unit_bytes()`.
+    pub fn either(&self) -> u64 {
+        self.either
     }
 
     /// Bytes one bit stands for: 4 KiB while the footprint is exact.
@@ -55,6 +63,7 @@ impl Footprint {
             *map = folded;
         }
         self.fold += 1;
+        self.either = self.units().2;
     }
 }
 
@@ -68,20 +77,24 @@ fn pair_of_bits(word: u64) -> u64 {
     (x | x >> 16) & 0x0000_0000_FFFF_FFFF
 }
 
-/// Sets bits `first..=last`, a word at a time.
-fn set_range(map: &mut [u64], first: u64, last: u64) {
+/// Sets bits `first..=last`, a word at a time; returns how many were set in neither `map`
+/// nor `other` before.
+fn set_range(map: &mut [u64], other: &[u64], first: u64, last: u64) -> u64 {
     let (first_word, last_word) = ((first / 64) as usize, (last / 64) as usize);
     let low = u64::MAX << (first % 64);
     let high = u64::MAX >> (63 - last % 64);
-    if first_word == last_word {
-        map[first_word] |= low & high;
-        return;
+    let mut new = 0;
+    for (w, word) in map.iter_mut().enumerate().take(last_word + 1).skip(first_word) {
+        let mask = match (w == first_word, w == last_word) {
+            (true, true) => low & high,
+            (true, false) => low,
+            (false, true) => high,
+            (false, false) => u64::MAX,
+        };
+        new += u64::from((mask & !*word & !other.get(w).copied().unwrap_or(0)).count_ones());
+        *word |= mask;
     }
-    map[first_word] |= low;
-    for word in &mut map[first_word + 1..last_word] {
-        *word = u64::MAX;
-    }
-    map[last_word] |= high;
+    new
 }
 
 #[cfg(test)]
@@ -95,12 +108,14 @@ mod tests {
         f.mark(false, 4096, 100);
         f.mark(false, 1 << 20, 64 * 4096 + 1);
         assert_eq!(f.units(), (1 + 65, 2, 2 + 65));
+        assert_eq!(f.either(), 2 + 65);
         assert_eq!(f.unit_bytes(), 4096);
         // An address past 512 GiB folds: bits then cover 8 KiB.
         f.mark(true, 600 << 30, 4096);
         assert_eq!(f.unit_bytes(), 8192);
         let (read, written, _) = f.units();
         assert_eq!((read, written), (1 + 33, 2));
+        assert_eq!(f.either(), f.units().2);
         assert_eq!(pair_of_bits(0b1001_0110), 0b1111);
         assert_eq!(pair_of_bits(0b1100_0001), 0b1001);
         assert_eq!(pair_of_bits(1 << 63), 1 << 31);

@@ -19,6 +19,7 @@ mod reader;
 mod skew;
 mod summary;
 mod text;
+mod timeline;
 
 pub use clock::Clock;
 pub use csv::MAX_COMMAND_BYTES;
@@ -28,6 +29,7 @@ pub use footprint::UNIT_BYTES;
 pub use format::{BlkparseEvent, Op, TraceFormat};
 pub use reader::{LineCounts, TraceReader, MAX_LINE_BYTES};
 pub use summary::{summarize, OpTotals, SizeBucket, TraceSummarizer, TraceSummary};
+pub use timeline::{TimelineAxis, TraceTimeline, SLICES as TIMELINE_SLICES};
 
 use serde::Serialize;
 

@@ -7,6 +7,7 @@ use super::footprint::{Footprint, UNIT_BYTES};
 use super::format::{Op, TraceFormat};
 use super::reader::{LineCounts, TraceReader};
 use super::skew::HotUnits;
+use super::timeline::{TimelineBuilder, TraceTimeline};
 use super::{TraceCommand, TraceOptions};
 use serde::Serialize;
 
@@ -54,6 +55,8 @@ pub struct TraceSummary {
     pub devices: Vec<DeviceSeen>,
     /// `--device` labels no line named.
     pub devices_not_found: Vec<String>,
+    /// Bytes read and written, and the footprint so far, over the trace's course.
+    pub timeline: TraceTimeline,
 }
 
 /// Builds a summary one command at a time, in memory bounded by `Footprint` and `HotUnits`.
@@ -68,6 +71,7 @@ pub struct TraceSummarizer {
     hot: HotUnits,
     highest: u64,
     last_ns: u64,
+    timeline: TimelineBuilder,
 }
 
 impl TraceSummarizer {
@@ -95,6 +99,7 @@ impl TraceSummarizer {
             self.footprint.mark(c.op == Op::Write, c.offset_bytes, c.len_bytes);
             self.hot.touch(c.offset_bytes / UNIT_BYTES, (end - 1) / UNIT_BYTES);
         }
+        self.timeline.add(c, self.footprint.either().saturating_mul(self.footprint.unit_bytes()));
     }
 
     /// The summary, with the reader's format, line counts, clock and devices.
@@ -125,6 +130,7 @@ impl TraceSummarizer {
             clock: *reader.clock(),
             devices: reader.devices().to_vec(),
             devices_not_found: reader.unmatched_devices(),
+            timeline: self.timeline.timeline(self.last_ns),
         })
     }
 }

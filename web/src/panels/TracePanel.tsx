@@ -1,0 +1,127 @@
+// The trace panel (issue 29): drop or pick a block trace; the engine reads it in the worker in
+// chunks (progress in bytes and commands) and summarises it as `ssdsim trace` does, with the
+// trace's own read/write mix and footprint over its course. A refused line is named with its
+// number, field and problem, translated by code.
+import { useId, useState, type DragEvent } from 'react';
+import type { EngineClient } from '../engine/bridge';
+import type { TraceFormatId, TraceScanOptions, TraceSummary } from '../engine/types';
+import { useI18n, type MessageKey } from '../i18n';
+import { formatBytesDecimal } from '../scenario/bytes';
+import { TraceCharts } from './TraceCharts';
+import { useTraceScan, type TraceScanState } from './useTraceScan';
+
+const FORMATS: (TraceFormatId | 'auto')[] = ['auto', 'msr', 'spc', 'alibaba', 'tencent', 'blkparse', 'fio_v2', 'fio_v3'];
+
+export function TracePanel({ engine }: { engine: EngineClient | null }) {
+  const { t } = useI18n();
+  const { state, scan } = useTraceScan(engine);
+  const [format, setFormat] = useState<TraceScanOptions['format']>('auto');
+  const [dragging, setDragging] = useState(false);
+  const inputId = useId();
+  const start = (file: File | undefined) => file && void scan(file, { format, devices: [], complete: false });
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    start(e.dataTransfer.files[0]);
+  };
+  return (
+    <details className="card panel trace-panel" data-testid="trace-panel">
+      <summary>
+        <h2>{t('trace.title')}</h2>
+      </summary>
+      <div
+        className={`trace-drop${dragging ? ' dragging' : ''}`}
+        onDragOver={(e) => (e.preventDefault(), setDragging(true))}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        aria-label={t('trace.drop')}
+      >
+        <p className="muted">{t('trace.intro')}</p>
+        <label htmlFor={inputId} className="btn">
+          {t('trace.pick')}
+        </label>
+        <input id={inputId} type="file" className="visually-hidden" data-testid="trace-file" disabled={!engine} onChange={(e) => start(e.target.files?.[0])} />
+        <label className="trace-format">
+          {t('trace.format')}{' '}
+          <select value={format} onChange={(e) => setFormat(e.target.value as TraceScanOptions['format'])}>
+            {FORMATS.map((f) => (
+              <option key={f} value={f}>
+                {t(`trace.format.${f}` as MessageKey)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <TraceScanView state={state} />
+    </details>
+  );
+}
+
+function TraceScanView({ state }: { state: TraceScanState }) {
+  const { t, locale } = useI18n();
+  const bytes = (b: number) => formatBytesDecimal(b, locale);
+  switch (state.status) {
+    case 'idle':
+      return null;
+    case 'reading': {
+      const p = state.progress;
+      return (
+        <div className="trace-reading" data-testid="trace-reading">
+          <progress aria-label={t('trace.progress')} max={p?.totalBytes ?? 1} value={p?.bytes ?? 0} />
+          <p className="muted">{t('trace.reading', { file: state.file, read: bytes(p?.bytes ?? 0), total: p ? bytes(p.totalBytes) : '…', commands: (p?.commands ?? 0).toLocaleString(locale) })}</p>
+        </div>
+      );
+    }
+    case 'refused': {
+      const r = state.refusal;
+      const problem = t(`trace.problem.${r.problem}` as MessageKey);
+      return (
+        <p className="field-error" role="alert" data-testid="trace-refused" data-line={r.line} data-field={r.field}>
+          {t('trace.refused', { file: state.file, line: r.line.toLocaleString(locale), field: r.field, problem })}
+        </p>
+      );
+    }
+    case 'failed':
+      return (
+        <p className="field-error" role="alert" data-testid="trace-failed">
+          {t('trace.failed', { file: state.file, message: state.error.message })}
+        </p>
+      );
+    case 'done':
+      return <TraceSummaryView file={state.file} summary={state.summary} />;
+  }
+}
+
+function TraceSummaryView({ file, summary: s }: { file: string; summary: TraceSummary }) {
+  const { t, locale } = useI18n();
+  const n = (v: number) => v.toLocaleString(locale);
+  const bytes = (b: number) => formatBytesDecimal(b, locale);
+  const ops = (o: TraceSummary['reads']) => t('trace.ops', { commands: n(o.commands), bytes: bytes(o.bytes) });
+  const rows: [MessageKey, string][] = [
+    ['trace.field.format', t(`trace.format.${s.format}` as MessageKey)],
+    ['trace.field.commands', n(s.commands)],
+    ['trace.field.reads', ops(s.reads)],
+    ['trace.field.writes', ops(s.writes)],
+    ['trace.field.trims', ops(s.trims)],
+    ['trace.field.footprint', bytes(s.footprint_bytes)],
+    ['trace.field.highest', bytes(s.highest_address_bytes)],
+    ['trace.field.duration', s.duration_ns > 0 ? `${(s.duration_ns / 1e9).toLocaleString(locale, { maximumFractionDigits: 3 })} s` : t('trace.noTimes')],
+    ['trace.field.iops', s.mean_iops > 0 ? n(Math.round(s.mean_iops)) : '–'],
+    ['trace.field.hot20', `${(s.skew_hot20_share * 100).toLocaleString(locale, { maximumFractionDigits: 1 })} %`],
+    ['trace.field.devices', s.devices.map((d) => d.label).join(', ')],
+  ];
+  return (
+    <section className="trace-summary" data-testid="trace-summary" aria-label={t('trace.summary', { file })}>
+      <h3>{t('trace.summary', { file })}</h3>
+      <dl>
+        {rows.map(([key, value]) => (
+          <div key={key} data-field={key}>
+            <dt>{t(key)}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <TraceCharts timeline={s.timeline} />
+    </section>
+  );
+}
