@@ -1,9 +1,10 @@
 //! `ssdsim`: run SSD Playground scenarios natively.
 //!
-//!   ssdsim run [--unlimited] <scenario.json | ->
+//!   ssdsim run [--unlimited] [--trace FILE [--trace-format NAME]] <scenario.json | ->
 //!                                     print the result (summary + series + where the
 //!                                     latency went) as JSON; a run stops at the browser's
-//!                                     work ceiling unless unlimited
+//!                                     work ceiling unless unlimited; a trace workload
+//!                                     replays FILE, streamed
 //!   ssdsim causes <scenario.json | ->
 //!                                     run a scenario, print where its latency went: per
 //!                                     operation the mean and each cause's share, the same
@@ -40,9 +41,10 @@ use std::io::Read;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
-  ssdsim run [--unlimited] <scenario.json | ->
+  ssdsim run [--unlimited] [--trace FILE [--trace-format NAME]] <scenario.json | ->
                                     run a scenario, print the result as JSON (--unlimited:
-                                    past the browser's work ceiling and memory limit)
+                                    past the browser's work ceiling and memory limit;
+                                    --trace: the file a workload of kind trace replays)
   ssdsim causes <scenario.json | ->
                                     run a scenario, print where its latency went, by cause
   ssdsim snapshots <scenario.json | ->
@@ -71,8 +73,7 @@ const USAGE: &str = "usage:
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
-        ["run", path] => run(path, false),
-        ["run", "--unlimited", path] => run(path, true),
+        ["run", rest @ ..] => trace::RunOptions::parse(rest).and_then(|o| run(&o)),
         ["snapshots", path] => snapshots(path),
         ["causes", path] => causes(path),
         ["presets"] => list_presets(),
@@ -107,12 +108,17 @@ fn read_input(path: &str) -> Result<String, String> {
     }
 }
 
-fn run(path: &str, unlimited: bool) -> Result<(), String> {
-    let text = read_input(path)?;
-    let scenario = Scenario::parse(&text).map_err(|e| format!("invalid scenario: {e}"))?;
-    let sim = if unlimited { Simulation::new_unlimited(&scenario) } else { Simulation::new(&scenario) };
+fn run(options: &trace::RunOptions) -> Result<(), String> {
+    let text = read_input(&options.path)?;
+    let mut scenario = Scenario::parse(&text).map_err(|e| format!("invalid scenario: {e}"))?;
+    options.set_format(&mut scenario)?;
+    let sim = if options.unlimited { Simulation::new_unlimited(&scenario) } else { Simulation::new(&scenario) };
     let mut sim = sim.map_err(|e| format!("invalid scenario: {e}"))?;
+    options.attach(&mut sim)?;
     progress::run_to_end(&mut sim);
+    if let Some(e) = sim.replay_error() {
+        return Err(e.to_string());
+    }
     if let Some(notice) = sim.stopped() {
         eprintln!("ssdsim: {notice}");
     }

@@ -1,8 +1,66 @@
 //! `ssdsim trace FILE [--format NAME] [--device LABEL]... [--complete] [--json]`: reads a
-//! block trace, streamed (never loaded whole), and prints its summary.
+//! block trace, streamed (never loaded whole), and prints its summary. Also the trace
+//! options of `ssdsim run --trace FILE [--trace-format NAME]`.
 
+use ssd_core::host::StreamSource;
+use ssd_core::scenario::{TraceFormatChoice, Workload};
 use ssd_core::trace::{summarize, BlkparseEvent, TraceFormat, TraceOptions, TraceSummary};
+use ssd_core::{Scenario, Simulation};
 use std::io::BufReader;
+
+/// `ssdsim run`'s arguments.
+pub struct RunOptions {
+    pub path: String,
+    pub unlimited: bool,
+    trace: Option<String>,
+    format: Option<TraceFormat>,
+}
+
+impl RunOptions {
+    pub fn parse(args: &[&str]) -> Result<RunOptions, String> {
+        let (mut path, mut unlimited, mut trace, mut format) = (None, false, None, None);
+        let mut args = args.iter();
+        while let Some(&arg) = args.next() {
+            match arg {
+                "--unlimited" => unlimited = true,
+                "--trace" => trace = Some(args.next().ok_or("--trace needs a FILE")?.to_string()),
+                "--trace-format" => format = Some(format_named(args.next().ok_or("--trace-format needs a name")?)?),
+                _ if arg.starts_with("--") => return Err(format!("unknown option {arg}")),
+                _ if path.is_none() => path = Some(arg.to_string()),
+                _ => return Err(format!("one scenario at a time (got {arg} too)")),
+            }
+        }
+        if format.is_some() && trace.is_none() {
+            return Err("--trace-format goes with --trace FILE".into());
+        }
+        Ok(RunOptions { path: path.ok_or("ssdsim run needs a scenario (a file, or - for standard input)")?, unlimited, trace, format })
+    }
+
+    /// `--trace-format` overrides the scenario's `workload.format`.
+    pub fn set_format(&self, scenario: &mut Scenario) -> Result<(), String> {
+        if self.trace.is_some() && !matches!(scenario.workload, Workload::Trace(_)) {
+            return Err("--trace replays a trace workload: set workload.kind to \"trace\" in the scenario".into());
+        }
+        if let (Workload::Trace(t), Some(format)) = (&mut scenario.workload, self.format) {
+            t.format = TraceFormatChoice::of(format);
+        }
+        Ok(())
+    }
+
+    /// Streams the `--trace` file into the run.
+    pub fn attach(&self, sim: &mut Simulation) -> Result<(), String> {
+        let (Some(path), Some(options)) = (&self.trace, sim.trace_options()) else { return Ok(()) };
+        let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let size = file.metadata().ok().map(|m| m.len());
+        let source = StreamSource::new(BufReader::with_capacity(1 << 20, file), &options, size);
+        sim.attach_trace(Box::new(source)).map_err(|e| e.to_string())
+    }
+}
+
+fn format_named(name: &str) -> Result<TraceFormat, String> {
+    let names: Vec<_> = TraceFormat::ALL.iter().map(|f| f.id()).collect();
+    TraceFormat::from_id(name).ok_or_else(|| format!("no trace format \"{name}\"; formats: {}", names.join(", ")))
+}
 
 pub struct Options {
     path: String,
@@ -20,11 +78,7 @@ impl Options {
             match arg {
                 "--json" => json = true,
                 "--complete" => trace.blkparse_event = BlkparseEvent::Complete,
-                "--format" => {
-                    let name = args.next().ok_or("--format needs a name")?;
-                    let names: Vec<_> = TraceFormat::ALL.iter().map(|f| f.id()).collect();
-                    trace.format = Some(TraceFormat::from_id(name).ok_or_else(|| format!("no trace format \"{name}\"; formats: {}", names.join(", ")))?);
-                }
+                "--format" => trace.format = Some(format_named(args.next().ok_or("--format needs a name")?)?),
                 "--device" => trace.devices.push(args.next().ok_or("--device needs a label (as the summary lists them)")?.to_string()),
                 _ if arg.starts_with("--") => return Err(format!("unknown option {arg}")),
                 _ if path.is_none() => path = Some(arg.to_string()),

@@ -87,3 +87,23 @@ fn a_reader_that_stops_early_ends_the_output_without_a_panic() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_eq!(out.status.code(), Some(0), "{stderr}");
 }
+
+#[test]
+fn run_replays_a_trace_file_and_refuses_a_bad_line_by_line_and_field() {
+    let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/traces");
+    let scenario = r#"{"scale":16,"precondition":{"fill_percent":0},"workload":{"kind":"trace","map":{"fit":"wrap"}}}"#;
+    let (code, out, err) = ssdsim(&["run", "-", "--trace", &format!("{fixtures}/fio_v3.log"), "--trace-format", "fio_v3"], scenario);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["summary"]["trace_commands"], 26.0);
+    let bad = std::env::temp_dir().join(format!("ssdsim-bad-trace-{}.log", std::process::id()));
+    std::fs::write(&bad, "fio version 3 iolog\n0 d add\n1 d write 0 4096\n2 d write 0 -4096\n").unwrap();
+    let (code, out, err) = ssdsim(&["run", "-", "--trace", bad.to_str().unwrap()], scenario);
+    let _ = std::fs::remove_file(&bad);
+    assert_ne!(code, 0);
+    assert!(out.is_empty());
+    assert!(err.contains("line 4: length: negative"), "{err}");
+    let (code, _, err) = ssdsim(&["run", "-"], r#"{"workload":{"kind":"trace"}}"#);
+    assert_ne!(code, 0);
+    assert!(err.contains("workload: a trace workload needs its trace file"), "{err}");
+}

@@ -242,8 +242,8 @@ fn commands_carry_relative_times_ops_and_devices() {
     assert_eq!(
         got,
         vec![
-            TraceCommand { time_ns: 0, op: Op::Write, offset_bytes: 1_808_744_448, len_bytes: 4096, device: 3 },
-            TraceCommand { time_ns: 500_000, op: Op::Read, offset_bytes: 0, len_bytes: 512, device: 17 },
+            TraceCommand { time_ns: 0, op: Op::Write, offset_bytes: 1_808_744_448, len_bytes: 4096, device: 3, line: 1 },
+            TraceCommand { time_ns: 500_000, op: Op::Read, offset_bytes: 0, len_bytes: 512, device: 17, line: 2 },
         ]
     );
 }

@@ -12,6 +12,7 @@ import type { HddSummary } from '../scenario/generated/HddSummary';
 import type { MediaSummary } from '../scenario/generated/MediaSummary';
 import type { NandSummary } from '../scenario/generated/NandSummary';
 import type { TierSummary } from '../scenario/generated/TierSummary';
+import type { ReplaySummary } from '../scenario/generated/ReplaySummary';
 import type { Knob, KnobLayout } from '../scenario/knobs';
 import { ERROR_CODES, type ErrorCode } from './errors';
 import { numbers, oneOf, tied } from './schemaTie';
@@ -73,6 +74,8 @@ const HDD_SECTION = tied<HddSummary>()(z.object(numbers(['seeks', 'mean_seek_ms'
 const TIER_SECTION = tied<TierSummary>()(
   z.object(numbers(['tier_read_hit_percent', 'tier_promoted_bytes', 'tier_written_back_bytes', 'tier_evicted_bytes', 'tier_cached_bytes'])),
 );
+/** A trace workload's replay, present only in a trace run. */
+const TRACE_SECTION = tied<ReplaySummary>()(z.object(numbers(['trace_commands', 'trace_read_bytes', 'trace_written_bytes', 'trace_trimmed_bytes'])));
 
 const summary = tied<Summary>()(
   z.object({
@@ -85,6 +88,7 @@ const summary = tied<Summary>()(
     ...z.partial(MEDIA_SECTION).shape,
     ...z.partial(HDD_SECTION).shape,
     ...z.partial(TIER_SECTION).shape,
+    ...z.partial(TRACE_SECTION).shape,
   }),
 );
 

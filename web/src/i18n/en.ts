@@ -84,6 +84,7 @@ export const en = {
   'kind.crystal_disk_mark': 'CrystalDiskMark set',
   'kind.application_load': 'Application load (read speed per run)',
   'kind.job': 'Custom fio-style job',
+  'kind.trace': 'Block trace replay',
   'kind.span_sweep.help': 'One point per access span, each span starting at LBA 0 (article 000, TxBENCH style).',
   'kind.whole_drive_write.help': 'Writes the whole drive and charts throughput against data written (article 001).',
   'kind.latency_trace.help': 'Times every operation through a file, to see the spikes (article 002).',
@@ -93,6 +94,7 @@ export const en = {
   'kind.crystal_disk_mark.help': "CrystalDiskMark's tests (its four, the NVMe SSD set or your own), reads then writes, on one test file written first, with an idle interval between tests.",
   'kind.application_load.help': 'Reads the same files the same way, run after run, with the host idle in between: a cache that learns makes later runs faster (article 001).',
   'kind.job.help': 'One fio-style job: pattern, block size, queue depth, region, runtime.',
+  'kind.trace.help': 'Replays a block trace (MSR, SPC, Alibaba, Tencent, blkparse, fio iolog) as fast as the drive takes it, or at its recorded times.',
 
   'group.media': 'Media & cell type',
   'group.media.other': 'Media',

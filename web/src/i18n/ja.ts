@@ -84,6 +84,7 @@ export const ja: Record<MessageKey, string> = {
   'kind.crystal_disk_mark': 'CrystalDiskMark の一式',
   'kind.application_load': 'アプリケーションの読み込み（回ごとの読み出し速度）',
   'kind.job': 'カスタム fio 風ジョブ',
+  'kind.trace': 'ブロックトレースの再生',
   'kind.span_sweep.help': 'アクセス範囲ごとにグラフの 1 点。各範囲は LBA 0 から始まります（記事 000、TxBENCH 風）。',
   'kind.whole_drive_write.help': 'ドライブ全体に書き込み、書き込み量に対するスループットを描きます（記事 001）。',
   'kind.latency_trace.help': 'ファイルを通して全操作の時間を計測し、スパイクを見ます（記事 002）。',
@@ -93,6 +94,7 @@ export const ja: Record<MessageKey, string> = {
   'kind.crystal_disk_mark.help': 'CrystalDiskMark のテスト（標準の 4 つ、NVMe SSD 用、または独自のもの）を、先に書き込んでおいた 1 つのテストファイルに対して読み出し、続いて書き込みの順に、テストの間にアイドルのインターバルを挟んで実行します。',
   'kind.application_load.help': '同じファイルを同じ順に、間にホストのアイドルを挟んで何回も読みます：学習するキャッシュなら 2 回目以降が速くなります（記事 001）。',
   'kind.job.help': 'fio 風のジョブ 1 つ：パターン、ブロックサイズ、キュー深度、領域、実行時間。',
+  'kind.trace.help': 'ブロックトレース（MSR、SPC、Alibaba、Tencent、blkparse、fio iolog）を、ドライブが受け付けしだい、または記録された時刻どおりに再生します。',
 
   'group.media': 'メディアとセルタイプ',
   'group.media.other': 'メディア',

@@ -2,6 +2,10 @@
 
 pub mod distribution;
 mod job;
+mod replay;
+mod trace_source;
 
 pub use job::{Command, JobRunner};
+pub use replay::{Next, ReplayCounters, ReplayError, TraceRunner, MAX_PIECE_UNITS};
+pub use trace_source::{CommandSource, Pull, PushSource, StreamSource};
 pub mod plan;

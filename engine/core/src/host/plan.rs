@@ -3,7 +3,7 @@
 
 use crate::metrics::{Axis, AxisId, LabelId, Op, Series, SeriesRole, Unit};
 use crate::scenario::{
-    job, ApplicationLoad, CrystalDiskMark, FileCopy, Job, LatencyTrace, Rw, SpanSweep, SteadyState, TransferSizeSweep, WholeDriveWrite, Workload,
+    job, ApplicationLoad, CrystalDiskMark, FileCopy, Job, LatencyTrace, Rw, SpanSweep, SteadyState, TraceReplay, TransferSizeSweep, WholeDriveWrite, Workload,
 };
 use crate::units::{Bytes, GIB, KIB, MAPPING_UNIT_BYTES, MIB};
 
@@ -40,6 +40,13 @@ fn trim_region(offset: Bytes, size: Bytes, user_bytes: u64) -> Job {
     let span = if size.0 == 0 { user_bytes.saturating_sub(offset.0) } else { size.0 };
     let bs = (span / MAPPING_UNIT_BYTES * MAPPING_UNIT_BYTES).clamp(MAPPING_UNIT_BYTES, 64 * MIB);
     Job { io_size: Bytes(span.max(MAPPING_UNIT_BYTES)), ..job(Rw::Trim, Bytes(bs), 1, offset, size) }
+}
+
+/// The phase a trace replays in: its queue and time windows. Its commands come from the
+/// trace (`host::TraceRunner`), never from the job's own draws; no runtime or byte limit,
+/// the trace's end ends it.
+pub fn trace_job(t: &TraceReplay) -> Job {
+    Job { rw: Rw::Randrw, iodepth: t.iodepth, numjobs: 1, size: Bytes(0), io_size: Bytes(0), runtime: 0.0, log_avg_msec: t.window_ms(), ..Job::default() }
 }
 
 /// What a run does and which charts it draws beyond throughput over time.
@@ -90,6 +97,7 @@ impl Plan {
             Workload::CrystalDiskMark(m) => plan.crystal_disk_mark(m),
             Workload::FileCopy(f) => plan.file_copy(f, user_bytes),
             Workload::ApplicationLoad(a) => plan.application_load(a, user_bytes),
+            Workload::Trace(t) => plan.phases.push(Phase::new(trace_job(t), None)),
         }
         for (i, p) in plan.phases.iter_mut().enumerate() {
             if p.stream == usize::MAX {

@@ -167,6 +167,10 @@ static FIELDS: &[SummaryField] = &[
     f("tier_written_back_bytes", U::Bytes, G::Tier, "Written back to the backing tier").slice(),
     f("tier_evicted_bytes", U::Bytes, G::Tier, "Evicted from the cache").slice(),
     f("tier_cached_bytes", U::Bytes, G::Tier, "Data in the cache at the end").slice(),
+    f("trace_commands", U::Count, G::Host, "Trace commands replayed").slice(),
+    f("trace_read_bytes", U::Bytes, G::Host, "Trace reads").slice(),
+    f("trace_written_bytes", U::Bytes, G::Host, "Trace writes").slice(),
+    f("trace_trimmed_bytes", U::Bytes, G::Host, "Trace trims").slice(),
     f("duration_s", U::S, G::Run, "Simulated time").slice(),
     f("scale", U::Ratio, G::Run, "Scale (1/N of the drive simulated)"),
     f("events", U::Count, G::Run, "Events").slice(),
@@ -212,6 +216,17 @@ mod tests {
         serde_json::to_value(crate::Simulation::run_to_end(&crate::Scenario::from_json(json).unwrap()).unwrap().summary).unwrap()
     }
 
+    /// A short fio trace replayed: the replay's section.
+    fn replayed() -> Value {
+        let scenario = crate::Scenario::from_json(r#"{"scale":16,"precondition":{"fill_percent":0},"workload":{"kind":"trace"}}"#).unwrap();
+        let mut sim = crate::Simulation::new(&scenario).unwrap();
+        let text = "fio version 3 iolog\n0 f add\n0 f open\n10 f write 0 4096\n20 f read 0 4096\n30 f trim 0 4096\n";
+        let source = crate::host::StreamSource::new(std::io::Cursor::new(text.as_bytes().to_vec()), &Default::default(), None);
+        sim.attach_trace(Box::new(source)).unwrap();
+        while !sim.run(1 << 20) {}
+        serde_json::to_value(sim.report().summary).unwrap()
+    }
+
     /// Random writes on a small full drive: GC runs, so the spare it had is stated.
     const WITH_GC: &str =
         r#"{"precondition":{"fill_percent":100},"device":{"nand":{"blocks_per_plane":32}},"workload":{"kind":"job","rw":"randwrite","runtime":1}}"#;
@@ -231,7 +246,7 @@ mod tests {
         let runs = [NAND_SSD, HMB_NAND, HDD, XPOINT_OVER_NAND, NAND_OVER_HDD]
             .map(|d| (d, summary_of(d)))
             .into_iter()
-            .chain([(WITH_GC, run(WITH_GC))])
+            .chain([(WITH_GC, run(WITH_GC)), ("trace", replayed())])
             .collect::<Vec<_>>();
         let mut paths = Vec::new();
         for (_, summary) in &runs {

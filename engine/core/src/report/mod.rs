@@ -74,6 +74,31 @@ pub struct Summary {
     /// A hybrid drive's tier.
     #[serde(flatten)]
     pub tier: Section<TierSummary>,
+    /// A trace workload's replay.
+    #[serde(flatten)]
+    pub trace: Section<ReplaySummary>,
+}
+
+/// What a trace replay issued, in the trace's own commands and bytes (every pass counted):
+/// equal to `ssdsim trace`'s summary of the file for one pass.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, TS)]
+#[ts(export)]
+pub struct ReplaySummary {
+    pub trace_commands: f64,
+    pub trace_read_bytes: f64,
+    pub trace_written_bytes: f64,
+    pub trace_trimmed_bytes: f64,
+}
+
+impl From<crate::host::ReplayCounters> for ReplaySummary {
+    fn from(c: crate::host::ReplayCounters) -> Self {
+        ReplaySummary {
+            trace_commands: c.commands as f64,
+            trace_read_bytes: c.read_bytes as f64,
+            trace_written_bytes: c.written_bytes as f64,
+            trace_trimmed_bytes: c.trimmed_bytes as f64,
+        }
+    }
 }
 
 impl Report {
@@ -110,7 +135,10 @@ impl Simulation {
     pub fn run_to_end(scenario: &Scenario) -> Result<Report, ScenarioError> {
         let mut sim = Simulation::new(scenario)?;
         while !sim.run(1 << 20) {}
-        Ok(sim.report())
+        match sim.replay_error() {
+            Some(e) => Err(ScenarioError::new(e.field(), crate::scenario::ErrorCode::Inconsistent, e.to_string())),
+            None => Ok(sim.report()),
+        }
     }
 
     pub fn report(&self) -> Report {
@@ -147,6 +175,7 @@ impl Summary {
             media: Section(device.media),
             hdd: Section(device.hdd),
             tier: Section(device.tier),
+            trace: Section(sim.replay_counters().map(ReplaySummary::from)),
         }
     }
 }

@@ -75,6 +75,8 @@ impl Scenario {
                 shrink(&mut w.offset, n);
                 shrink(&mut w.file_bytes, n);
             }
+            // A trace's addresses are its own: `map.fit` places them on the simulated drive.
+            Workload::Trace(w) => shrink(&mut w.map.offset, n),
         }
         Ok(s)
     }

@@ -59,6 +59,7 @@ fn workload_of(kind: &str, body: Value) -> Result<Workload, ScenarioError> {
         "crystal_disk_mark" => Workload::CrystalDiskMark(deserialize(at, body)?),
         "file_copy" => Workload::FileCopy(deserialize(at, body)?),
         "application_load" => Workload::ApplicationLoad(deserialize(at, body)?),
+        "trace" => Workload::Trace(deserialize(at, body)?),
         _ => unreachable!("kind_of checked the kind"),
     })
 }

@@ -30,6 +30,7 @@ impl Workload {
             Workload::CrystalDiskMark(_) => "crystal_disk_mark",
             Workload::FileCopy(_) => "file_copy",
             Workload::ApplicationLoad(_) => "application_load",
+            Workload::Trace(_) => "trace",
         }
     }
 
@@ -45,6 +46,7 @@ impl Workload {
             Workload::ApplicationLoad(a) => a.validate(&c, user_bytes),
             Workload::CrystalDiskMark(m) => m.validate(&c, user_bytes),
             Workload::FileCopy(f) => f.validate(&c, user_bytes),
+            Workload::Trace(t) => t.validate(&c, user_bytes),
         }
     }
 }

@@ -10,10 +10,20 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// The workload kinds, as `workload.kind` spells them, in the order a menu lists them (the
-/// page's comes from here, `catalogue::LAYOUT`): the articles' benchmarks first, then a custom
-/// fio-style job.
-pub const WORKLOAD_KINDS: [&str; 9] =
-    ["span_sweep", "whole_drive_write", "latency_trace", "steady_state", "file_copy", "transfer_size_sweep", "crystal_disk_mark", "application_load", "job"];
+/// page's comes from here, `catalogue::LAYOUT`): the articles' benchmarks first, then a trace
+/// replay, then a custom fio-style job.
+pub const WORKLOAD_KINDS: [&str; 10] = [
+    "span_sweep",
+    "whole_drive_write",
+    "latency_trace",
+    "steady_state",
+    "file_copy",
+    "transfer_size_sweep",
+    "crystal_disk_mark",
+    "application_load",
+    "trace",
+    "job",
+];
 
 /// What the host does: one fio-style job, or one of the benchmarks behind the articles'
 /// charts. A benchmark runs a series of jobs on the same drive, one per chart point.
@@ -39,6 +49,8 @@ pub enum Workload {
     FileCopy(super::benchmarks::FileCopy),
     /// The same files read run after run, idle in between (article 001).
     ApplicationLoad(super::benchmarks::ApplicationLoad),
+    /// A block trace replayed on the drive (its file attached to the run).
+    Trace(super::replay::TraceReplay),
 }
 
 impl Default for Workload {
@@ -61,6 +73,7 @@ impl Workload {
             "crystal_disk_mark" => Workload::CrystalDiskMark(CrystalDiskMark::default()),
             "file_copy" => Workload::FileCopy(FileCopy::default()),
             "application_load" => Workload::ApplicationLoad(ApplicationLoad::default()),
+            "trace" => Workload::Trace(super::replay::TraceReplay::default()),
             _ => return None,
         })
     }
@@ -79,6 +92,7 @@ impl Workload {
             Workload::CrystalDiskMark(_) => super::benchmarks::CrystalDiskMark::list(place, out),
             Workload::FileCopy(_) => super::benchmarks::FileCopy::list(place, out),
             Workload::ApplicationLoad(_) => super::benchmarks::ApplicationLoad::list(place, out),
+            Workload::Trace(_) => super::replay::TraceReplay::list(place, out),
         }
     }
 }

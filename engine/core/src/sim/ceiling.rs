@@ -42,7 +42,7 @@ impl Ceiling {
             precondition_field,
             by_time_field: workload_field(&s.workload, true),
             by_bytes_field: workload_field(&s.workload, false),
-            window_field: matches!(s.workload, Workload::Job(_)).then_some("workload.log_avg_msec"),
+            window_field: matches!(s.workload, Workload::Job(_) | Workload::Trace(_)).then_some("workload.log_avg_msec"),
         }
     }
 
@@ -179,6 +179,7 @@ fn workload_field(w: &Workload, by_time: bool) -> &'static str {
         Workload::TransferSizeSweep(t) if by_time && t.warmup_s > t.runtime * t.sizes.len() as f64 => "workload.warmup_s",
         Workload::TransferSizeSweep(_) | Workload::CrystalDiskMark(_) => "workload.runtime",
         Workload::ApplicationLoad(_) => "workload.runs",
+        Workload::Trace(_) => "workload.loops",
     }
 }
 

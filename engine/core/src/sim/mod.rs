@@ -10,6 +10,7 @@ mod events;
 mod outputs;
 mod precondition;
 mod recorder;
+mod replay;
 mod snapshots;
 mod threads;
 
@@ -19,7 +20,7 @@ use crate::host::Command;
 use crate::media::Geometry;
 use crate::metrics::{Cause, DriveLines, FtlLines, Op, Parts, WindowCounters};
 use crate::resolve::{Budget, Resolved};
-use crate::scenario::{Rw, Scenario, ScenarioError};
+use crate::scenario::{Rw, Scenario, ScenarioError, Workload};
 use crate::units::{Nanos, MAPPING_UNIT_BYTES};
 use ceiling::{Ceiling, CHECK_EVERY};
 use events::EventQueue;
@@ -101,6 +102,8 @@ pub struct Simulation {
     hmb_granted_bytes: u64,
     hmb_table_bytes: u64,
     hmb_next_step: Option<(u64, u64)>,
+    /// A trace workload's replay (`replay.rs`).
+    trace: replay::TraceSlot,
 }
 
 impl Simulation {
@@ -177,6 +180,7 @@ impl Simulation {
             hmb_granted_bytes: full_size.device.mapping.hmb.granted_bytes(),
             hmb_table_bytes: full_size.device.mapping.hmb.table_bytes(),
             hmb_next_step: full_size.device.mapping.hmb.next_step(),
+            trace: replay::TraceSlot { workload: if let Workload::Trace(t) = &scenario.workload { Some(t.clone()) } else { None }, ..Default::default() },
         })
     }
 
@@ -239,6 +243,7 @@ impl Simulation {
         self.slots.clear();
         self.slots.resize(slots as usize, idle);
         self.slot_parts.resize(slots as usize, Parts::from(at));
+        self.start_replay(at);
         for slot in 0..slots {
             self.next_command(slot, at);
         }
@@ -247,6 +252,9 @@ impl Simulation {
     /// The slot's thread starts its next command at `now`, if the job wants more: it goes to
     /// the drive once the thread's CPU has handled it.
     fn next_command(&mut self, slot: u32, now: Nanos) {
+        if self.trace.workload.is_some() {
+            return self.next_trace_command(slot, now);
+        }
         let runner = self.threads.runner(slot);
         if !runner.wants_more(now) {
             return;
@@ -289,14 +297,15 @@ impl Simulation {
     /// Advances by at most `max_events` steps: unit writes of preconditioning, then events
     /// of the workload (completions and wake-ups). Returns true once the run is finished.
     pub fn run(&mut self, max_events: u64) -> bool {
-        if self.finished {
+        if self.finished || self.refuse_without_trace() {
             return true;
         }
         if !self.started {
             return self.precondition_step(max_events);
         }
+        self.resume_replay();
         let mut n = 0;
-        while n < max_events && !self.finished {
+        while n < max_events && !self.finished && !self.replay_starved() {
             let Some((t, slot)) = self.events_due.next() else {
                 self.end_phase();
                 continue;
@@ -443,7 +452,8 @@ impl Simulation {
         if !self.started {
             return pre * self.precondition.progress();
         }
-        let workload = (self.phase as f64 + self.threads.progress(self.now)) / self.phases.len() as f64;
+        let phase = self.replay_progress().unwrap_or_else(|| self.threads.progress(self.now));
+        let workload = (self.phase as f64 + phase) / self.phases.len() as f64;
         pre + (1.0 - pre) * workload
     }
 

@@ -45,6 +45,8 @@ pub struct TraceCommand {
     /// The format's device, volume or ASU number; blkparse's `major << 20 | minor`; for
     /// MSR (`hostname,disk`) and fio (file name) the order of first appearance from 0.
     pub device: u32,
+    /// The 1-based line it came from, so a replay can refuse it by line.
+    pub line: u64,
 }
 
 /// How to read a trace. The default detects the format and keeps every device.

@@ -251,7 +251,7 @@ impl TraceReader {
         }
         self.counts.commands += 1;
         let time_ns = self.clock.relative(command.time_ns);
-        sink(TraceCommand { time_ns, op: command.op, offset_bytes: command.offset_bytes, len_bytes: command.len_bytes, device });
+        sink(TraceCommand { time_ns, op: command.op, offset_bytes: command.offset_bytes, len_bytes: command.len_bytes, device, line: self.line_no });
         Ok(())
     }
 }

@@ -121,7 +121,7 @@ pub fn check(s: &Scenario, plan: &Plan, window: TimeWindow, layout: Layout) -> R
 fn metrics_field(s: &Scenario) -> &'static str {
     use crate::scenario::Workload;
     match &s.workload {
-        Workload::Job(_) => "workload.log_avg_msec",
+        Workload::Job(_) | Workload::Trace(_) => "workload.log_avg_msec",
         Workload::LatencyTrace(_) => "workload.max_points",
         Workload::WholeDriveWrite(_) => "workload.points",
         _ => "workload.runtime",
