@@ -102,6 +102,13 @@ describe('schema-driven forms: kinds, Japanese and refusals', () => {
     expect(knobsIn(html)).toEqual(expect.arrayContaining(['workload.trim_after_round', 'workload.idle_s']));
   });
 
+  it('leave the trace replay out of the kind picker until the page can hand a run its file, unless the scenario is one', () => {
+    const base = catalog.presets[0].scenario as unknown as JsonObject;
+    expect(catalog.layout.workload_kinds).toContain('trace');
+    expect(render(base, 'en')).not.toContain('<option value="trace"');
+    expect(render({ ...base, workload: catalog.workloadDefaults.trace } as JsonObject, 'en')).toContain('<option value="trace"');
+  });
+
   it('render in Japanese from the translation table', () => {
     const scenario = catalog.presets.find((p) => p.name === 'bg4-like')!.scenario as unknown as JsonObject;
     const html = render(scenario, 'ja');

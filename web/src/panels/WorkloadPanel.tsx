@@ -29,6 +29,15 @@ export function kindKey(kind: string, kinds: readonly string[]): MessageKey | nu
   return kinds.includes(kind) ? (`kind.${kind}` as MessageKey) : null;
 }
 
+/**
+ * The kinds the menu offers: the engine's, less `trace` while the page cannot yet hand a trace
+ * file to a run (the "Your trace" panel reads and summarises one; `ssdsim run --trace` replays
+ * it). A scenario that already is a trace replay (a shared link) still shows its kind.
+ */
+export function menuKinds(kinds: readonly string[], current: string): string[] {
+  return kinds.filter((k) => k !== 'trace' || current === 'trace');
+}
+
 // Memoised: the page re-renders with every frame of a streaming run; this only changes with the scenario.
 export const WorkloadPanel = memo(function WorkloadPanel({ knobs, layout, scenario, kind, presetKind, edited, error, onKind, onChange, onReset, fio }: Props) {
   const { t } = useI18n();
@@ -53,7 +62,7 @@ export const WorkloadPanel = memo(function WorkloadPanel({ knobs, layout, scenar
         </div>
         <select id={id} value={kind} onChange={(e) => onKind(e.target.value)} data-path="workload.kind">
           {!kinds.includes(kind) && <option value={kind}>{kind}</option>}
-          {kinds.map((k) => (
+          {menuKinds(kinds, kind).map((k) => (
             <option key={k} value={k}>
               {label(k)}
             </option>
