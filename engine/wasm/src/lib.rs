@@ -9,6 +9,9 @@ use wasm_bindgen::prelude::*;
 mod trace;
 pub use trace::TraceScan;
 
+/// Bytes of a pushed trace the engine holds at most: what the worker feeds ahead of the run.
+const PUSHED_TRACE_BYTES: usize = 4 << 20;
+
 /// A refusal crosses to JavaScript as a plain object `{field, code, message}` (the ts-rs type
 /// `ScenarioError`), so the page keys on `field` and `code` and never parses the message.
 fn js_error(e: ScenarioError) -> JsValue {
@@ -214,6 +217,37 @@ impl Simulation {
     /// message) as JSON, or `null` if it ran to its end.
     pub fn stopped(&self) -> String {
         serde_json::to_string(&self.inner.stopped()).expect("a notice always serialises")
+    }
+
+    /// A trace workload takes its trace pushed in chunks (the worker reads the file as the
+    /// run asks): `total_bytes` is the file's size, for progress. Throws `{field, code,
+    /// message}` when the scenario is not a trace workload. Before the first `run`.
+    pub fn attach_pushed_trace(&mut self, total_bytes: f64) -> Result<(), JsValue> {
+        // Another kind has no trace options; `attach_trace` refuses it, naming the field.
+        let options = self.inner.trace_options().unwrap_or_default();
+        let source = ssd_core::host::PushSource::new(&options, PUSHED_TRACE_BYTES, Some(total_bytes as u64));
+        self.inner.attach_trace(Box::new(source)).map_err(js_error)
+    }
+
+    /// Feeds the pushed trace what its buffer has room for; returns the bytes it took (the
+    /// rest is fed again later).
+    pub fn feed_trace(&mut self, chunk: &[u8]) -> usize {
+        self.inner.feed_trace(chunk)
+    }
+
+    /// The pushed trace's file has ended.
+    pub fn finish_trace_input(&mut self) {
+        self.inner.finish_trace_input()
+    }
+
+    /// `run` returned early: it waits for more of the pushed trace.
+    pub fn needs_trace_data(&self) -> bool {
+        self.inner.needs_trace_data()
+    }
+
+    /// The trace loops: feed it again from the file's first byte.
+    pub fn trace_wants_restart(&mut self) -> bool {
+        self.inner.trace_wants_restart()
     }
 
     /// The summary numbers as a JSON object.

@@ -7,6 +7,7 @@ import type { CompiledScenarios } from './compiledScenarios';
 import type { EngineGuard, WasmInstance } from './engineGuard';
 import { engineResult } from './engineResult';
 import { refusalFrom } from './errors';
+import { traceFeed, type TraceFeed } from './traceFeed';
 import type { BlockMap, DriveSnapshots, LatencyCauses, RunChunk, RunOptions, RunResult, SeriesMeta } from './types';
 
 /** How often a running simulation sends a snapshot of its block map. */
@@ -59,7 +60,9 @@ async function streamChunks(engine: EngineGuard, sim: Simulation, instance: Wasm
   let chunks = 0;
   // The block map streams too, at a pace a person can watch (copying it is O(blocks)).
   let mapAt = -Infinity;
+  const feed: TraceFeed | null = options.trace ? traceFeed(engine, sim, options.trace, options.traceSliceBytes) : null;
   while (!done) {
+    await feed?.top();
     const started = performance.now();
     done = guard(() => sim.run(maxEvents));
     const elapsedMs = performance.now() - started;
