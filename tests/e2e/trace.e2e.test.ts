@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { artifacts, openAppPerFile } from './app';
+import { artifacts, openAppPerFile, runCount, snapshot, waitForRun } from './app';
 import type { Browser } from './browser';
 
 let browser: Browser;
@@ -26,6 +26,21 @@ describe('the trace panel', () => {
     await expect(page.getByTestId('trace-mix-chart').locator('path').count()).resolves.toBeGreaterThan(1);
     await expect(page.getByTestId('trace-footprint-chart').locator('path').count()).resolves.toBeGreaterThan(0);
     await page.getByTestId('trace-panel').screenshot({ path: `${artifacts}trace-summary.png` });
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('replays the picked trace on the drive: every command reaches it, and the kind menu offers the replay', async () => {
+    const before = await runCount(page);
+    await page.getByTestId('trace-replay').click();
+    await waitForRun(page, (s) => s.workload.kind === 'trace' && s.workload.name === 'msr_hm.csv', before, 120_000);
+    const { summary, status } = await snapshot(page);
+    expect(status).toBe('done');
+    // The MSR fixture's 30 commands (14 reads, 16 writes) against the preset's drive, which holds its addresses.
+    expect(summary?.trace_commands).toBe(30);
+    expect((summary?.read_latency.count ?? 0) + (summary?.write_latency.count ?? 0)).toBe(30);
+    await expect(page.locator('[data-path="workload.kind"] option[value="trace"]').count()).resolves.toBe(1);
+    await expect(page.locator('[data-path="workload.kind"]').inputValue()).resolves.toBe('trace');
+    await page.screenshot({ path: `${artifacts}trace-replay.png` });
     expect(browser.problems).toEqual([]);
   });
 

@@ -14,6 +14,7 @@ import { JsonEditor } from './JsonEditor';
 import { RefusalBanner } from './RefusalBanner';
 import { SessionRunControls } from './SessionRunControls';
 import { useFioJob } from './useFioJob';
+import { useTraceReplay } from './useTraceReplay';
 import type { Session } from './useSession';
 
 export function PlaygroundSidebar({ s, devices }: { s: Session; devices: readonly string[] }) {
@@ -33,6 +34,7 @@ export function PlaygroundSidebar({ s, devices }: { s: Session; devices: readonl
   const preset = catalog?.presets.find((p) => p.name === scenario.preset);
   const presetKind = preset ? workloadKind(preset.scenario) : kind;
   const fio = useFioJob(s);
+  const replayTrace = useTraceReplay(s);
 
   return (
     <aside className="sidebar" aria-label={t('app.controls')}>
@@ -64,8 +66,9 @@ export function PlaygroundSidebar({ s, devices }: { s: Session; devices: readonl
             onChange={scenario.setValue}
             onReset={scenario.resetValue}
             fio={fio}
+            traceReady={s.traceFile !== null}
           />
-          <TracePanel engine={s.engine} />
+          <TracePanel engine={s.engine} onReplay={replayTrace} />
           <DevicePanel knobs={catalog.knobs} layout={catalog.layout} scenario={current} kind={kind} edited={scenario.edited} error={knobError} onChange={scenario.setValue} onReset={scenario.resetValue} />
           {/* A refusal no knob on screen can show (the document, a cross-field rule) reads here. */}
           {error && !knobForField(knobsFor(catalog.knobs, kind, devices), error.field) && (

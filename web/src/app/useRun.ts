@@ -1,6 +1,6 @@
 // Run lifecycle on the page: start a run on the engine, collect streamed points, re-render at
 // most once per animation frame, and turn cancel/failure into a status the UI can show.
-import { startTransition, useCallback, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { EngineClient } from '../engine/bridge';
 import type { RunChunk } from '../engine/types';
 import { doneView, failedView, freshStream, IDLE_VIEW, receiveChunk, startedView, type Streamed } from './streamedRun';
@@ -9,8 +9,22 @@ import { useFramePainter } from './useFramePainter';
 
 export type { RunError, RunStatus, RunView } from './runView';
 
-export function useRun(engine: EngineClient | null) {
+/** Whether a scenario replays a trace (its run then needs the file). */
+function replaysTrace(scenarioJson: string): boolean {
+  try {
+    return (JSON.parse(scenarioJson) as { workload?: { kind?: unknown } }).workload?.kind === 'trace';
+  } catch {
+    return false;
+  }
+}
+
+/** `traceFile`: the trace a trace workload replays, handed to each of its runs. */
+export function useRun(engine: EngineClient | null, traceFile: File | null = null) {
   const runId = useRef(0);
+  const trace = useRef(traceFile);
+  useEffect(() => {
+    trace.current = traceFile;
+  }, [traceFile]);
   const running = useRef(false);
   const stream = useRef<Streamed>(freshStream());
   const [view, setView] = useState<RunView>(IDLE_VIEW);
@@ -43,7 +57,8 @@ export function useRun(engine: EngineClient | null) {
         running.current = false;
         stopPainting();
       };
-      engine.run(scenarioJson, onChunk).then(
+      const file = trace.current && replaysTrace(scenarioJson) ? trace.current : null;
+      engine.run(scenarioJson, onChunk, file ? { trace: file } : undefined).then(
         (result) => {
           if (id !== runId.current) return;
           settle();

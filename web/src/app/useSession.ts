@@ -21,7 +21,9 @@ export function useSession({ persist }: { persist: boolean }) {
   const { engine, state: engineState } = useEngine();
   const { catalog, error: catalogError } = useCatalog(engine, engineState);
   const scenario = useScenario(engine, engineState, catalog, persist);
-  const { view, start, cancel } = useRun(engine);
+  // The trace file a trace workload replays (picked in the Your trace panel).
+  const [traceFile, setTraceFile] = useState<File | null>(null);
+  const { view, start, cancel } = useRun(engine, traceFile);
   const [autoRun, setAutoRun] = useState(true);
   const pins = usePins();
   const { replaceAll, restore } = pins;
@@ -69,7 +71,7 @@ export function useSession({ persist }: { persist: boolean }) {
   const runDevices = useMemo(() => deviceKinds(runScenario), [runScenario]);
   const blockMapExpected = catalog ? hasEraseBlocks(catalog.knobs, runDevices) : true;
 
-  return { engine, engineState, catalog, catalogError, scenario, view, start, cancel, runNow, retry, autoRun, setAutoRun, pins, variants, comparison, search, current, kind, normalized, runtimeS, runDevices, blockMapExpected };
+  return { engine, engineState, catalog, catalogError, scenario, view, start, cancel, runNow, retry, autoRun, setAutoRun, pins, variants, comparison, search, current, kind, normalized, runtimeS, runDevices, blockMapExpected, traceFile, setTraceFile };
 }
 
 export type Session = ReturnType<typeof useSession>;

@@ -3,6 +3,7 @@
 export const traceEn = {
   'trace.title': 'Your trace',
   'trace.intro': 'Drop a block trace here or pick one: MSR Cambridge, SPC, Alibaba, Tencent CBS, blkparse text or a fio iolog. The engine reads it in chunks, in this browser; nothing is uploaded.',
+  'trace.replay': 'Replay on this drive',
   'trace.pick': 'Pick a trace file…',
   'trace.drop': 'Drop the trace file',
   'trace.format': 'Format',

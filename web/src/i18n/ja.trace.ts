@@ -4,6 +4,7 @@ import type { traceEn } from './en.trace';
 export const traceJa: Record<keyof typeof traceEn, string> = {
   'trace.title': 'あなたのトレース',
   'trace.intro': 'ブロックトレースをここにドロップするか選んでください（MSR Cambridge、SPC、Alibaba、Tencent CBS、blkparse のテキスト、fio の iolog）。エンジンがこのブラウザーの中で少しずつ読みます。アップロードはしません。',
+  'trace.replay': 'このドライブで再生する',
   'trace.pick': 'トレースファイルを選ぶ…',
   'trace.drop': 'トレースファイルをドロップ',
   'trace.format': '形式',

@@ -12,7 +12,8 @@ import { useTraceScan, type TraceScanState } from './useTraceScan';
 
 const FORMATS: (TraceFormatId | 'auto')[] = ['auto', 'msr', 'spc', 'alibaba', 'tencent', 'blkparse', 'fio_v2', 'fio_v3'];
 
-export function TracePanel({ engine }: { engine: EngineClient | null }) {
+/** `onReplay`: make the scanned trace the scenario's workload and replay it on the drive. */
+export function TracePanel({ engine, onReplay }: { engine: EngineClient | null; onReplay?: (file: File, summary: TraceSummary) => void }) {
   const { t } = useI18n();
   const { state, scan } = useTraceScan(engine);
   const [format, setFormat] = useState<TraceScanOptions['format']>('auto');
@@ -53,6 +54,11 @@ export function TracePanel({ engine }: { engine: EngineClient | null }) {
         </label>
       </div>
       <TraceScanView state={state} />
+      {state.status === 'done' && onReplay && (
+        <button type="button" className="btn" data-testid="trace-replay" onClick={() => onReplay(state.source, state.summary)}>
+          {t('trace.replay')}
+        </button>
+      )}
     </details>
   );
 }

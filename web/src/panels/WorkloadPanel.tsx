@@ -22,6 +22,8 @@ interface Props {
   onReset(path: string): void;
   /** fio job files in and out (absent where the page has no engine to read them, as in an embed). */
   fio?: FioControls;
+  /** A trace file is attached (the Your trace panel): the trace replay can run. */
+  traceReady?: boolean;
 }
 
 /** The message naming a workload kind the engine lists (`kinds`); null for any other. */
@@ -30,16 +32,16 @@ export function kindKey(kind: string, kinds: readonly string[]): MessageKey | nu
 }
 
 /**
- * The kinds the menu offers: the engine's, less `trace` while the page cannot yet hand a trace
- * file to a run (the "Your trace" panel reads and summarises one; `ssdsim run --trace` replays
- * it). A scenario that already is a trace replay (a shared link) still shows its kind.
+ * The kinds the menu offers: the engine's, less `trace` until a trace file is attached (the Your
+ * trace panel's "Replay on this drive"): without one the replay has nothing to run. A scenario
+ * that already is a trace replay (a shared link) still shows its kind.
  */
-export function menuKinds(kinds: readonly string[], current: string): string[] {
-  return kinds.filter((k) => k !== 'trace' || current === 'trace');
+export function menuKinds(kinds: readonly string[], current: string, traceReady = false): string[] {
+  return kinds.filter((k) => k !== 'trace' || traceReady || current === 'trace');
 }
 
 // Memoised: the page re-renders with every frame of a streaming run; this only changes with the scenario.
-export const WorkloadPanel = memo(function WorkloadPanel({ knobs, layout, scenario, kind, presetKind, edited, error, onKind, onChange, onReset, fio }: Props) {
+export const WorkloadPanel = memo(function WorkloadPanel({ knobs, layout, scenario, kind, presetKind, edited, error, onKind, onChange, onReset, fio, traceReady }: Props) {
   const { t } = useI18n();
   const id = useId();
   const kinds = layout.workload_kinds;
@@ -62,7 +64,7 @@ export const WorkloadPanel = memo(function WorkloadPanel({ knobs, layout, scenar
         </div>
         <select id={id} value={kind} onChange={(e) => onKind(e.target.value)} data-path="workload.kind">
           {!kinds.includes(kind) && <option value={kind}>{kind}</option>}
-          {menuKinds(kinds, kind).map((k) => (
+          {menuKinds(kinds, kind, traceReady).map((k) => (
             <option key={k} value={k}>
               {label(k)}
             </option>

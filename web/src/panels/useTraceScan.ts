@@ -10,7 +10,7 @@ export type TraceScanState =
   | { status: 'reading'; file: string; progress: TraceScanProgress | null }
   | { status: 'refused'; file: string; refusal: TraceRefusal }
   | { status: 'failed'; file: string; error: EngineErrorData }
-  | { status: 'done'; file: string; summary: TraceSummary };
+  | { status: 'done'; file: string; summary: TraceSummary; source: File };
 
 export function useTraceScan(engine: EngineClient | null) {
   const [state, setState] = useState<TraceScanState>({ status: 'idle' });
@@ -27,7 +27,7 @@ export function useTraceScan(engine: EngineClient | null) {
         });
         if (!current()) return;
         if (error || !summary) setState({ status: 'refused', file: file.name, refusal: error ?? { line: 0, field: 'file', problem: 'unrecognised' } });
-        else setState({ status: 'done', file: file.name, summary });
+        else setState({ status: 'done', file: file.name, summary, source: file });
       } catch (err) {
         if (!current()) return;
         const e = err as Partial<EngineErrorData> & { message?: string };
