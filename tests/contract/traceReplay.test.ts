@@ -1,6 +1,7 @@
 // A trace workload run in the worker (runApi.ts, traceFeed.ts): the file is pushed into the
 // run a slice at a time as the engine's bounded buffer takes it, and the run replays every
 // command `scanTrace` counts, the same however the file is sliced, again for each loop.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { TraceScanOptions } from '../../web/src/engine/types';
@@ -14,7 +15,8 @@ const scenario = (workload: object = {}) =>
     workload: { kind: 'trace', map: { fit: 'wrap' }, ...workload },
   });
 
-const fixture = (name: string) => new Blob([readFileSync(new URL(`../fixtures/traces/${name}`, import.meta.url))]);
+const bytesOf = (name: string) => readFileSync(new URL(`../fixtures/traces/${name}`, import.meta.url));
+const fixture = (name: string) => new Blob([bytesOf(name)]);
 const AUTO: TraceScanOptions = { format: 'auto', devices: [], complete: false };
 
 describe('replaying a trace in the worker', () => {
@@ -30,6 +32,25 @@ describe('replaying a trace in the worker', () => {
       trace_trimmed_bytes: scan!.trims.bytes,
     });
     expect(summary.read_latency.count + summary.write_latency.count).toBe(scan!.reads.commands + scan!.writes.commands);
+    // Footprint: the drive's (after wrap onto 502 MB) is at most the trace's own.
+    expect(summary.trace_footprint_bytes).toBeGreaterThan(0);
+    expect(summary.trace_footprint_bytes).toBeLessThanOrEqual(scan!.footprint_bytes);
+  });
+
+  it('names the file by the SHA-256 sha256sum gives, replays only that file and sizes its windows from it', async () => {
+    const api = loadEngine();
+    const { summary: scan } = await api.scanTrace(fixture('msr_hm.csv'), AUTO);
+    const sha256 = createHash('sha256').update(bytesOf('msr_hm.csv')).digest('hex');
+    expect(scan!.sha256).toBe(sha256);
+    const named = await api.run(scenario({ sha256, mode: 'open' }), () => {}, { trace: fixture('msr_hm.csv'), blockMap: false });
+    expect(named.stopped).toBeNull();
+    expect(named.summary.trace_commands).toBe(30);
+    // Open loop, automatic windows: about 200 over the recorded duration, as ssdsim run --trace.
+    expect(named.summary.time_window_ms).toBeCloseTo(scan!.duration_ns / 1e6 / 200, 3);
+    const other = await api.run(scenario({ sha256: '0'.repeat(64) }), () => {}, { trace: fixture('msr_hm.csv'), blockMap: false });
+    expect(other.stopped?.field).toBe('workload.sha256');
+    expect(other.stopped?.message).toContain(`SHA-256 is ${sha256}`);
+    expect(other.summary.host_written_bytes).toBe(0);
   });
 
   it('gives the same run bit for bit whether the file comes in 1 MiB or 37-byte slices, and loops it', async () => {

@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { artifacts, openAppPerFile, runCount, snapshot, waitForRun } from './app';
+import { artifacts, engineReady, openAppPerFile, runCount, snapshot, waitForRun } from './app';
 import type { Browser } from './browser';
 
 let browser: Browser;
@@ -41,6 +41,35 @@ describe('the trace panel', () => {
     await expect(page.locator('[data-path="workload.kind"] option[value="trace"]').count()).resolves.toBe(1);
     await expect(page.locator('[data-path="workload.kind"]').inputValue()).resolves.toBe('trace');
     await page.screenshot({ path: `${artifacts}trace-replay.png` });
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('opens a shared replay asking for its file, refuses another file by SHA-256 and replays the right one', async () => {
+    const link = page.url();
+    expect(link).toContain('?');
+    await page.goto(link);
+    await engineReady(page);
+    const wanted = page.getByTestId('trace-wanted');
+    await wanted.waitFor({ timeout: 30_000 });
+    await expect(wanted.textContent()).resolves.toContain('msr_hm.csv');
+    await expect(wanted.locator('code').textContent()).resolves.toMatch(/^[0-9a-f]{64}$/);
+    // Nothing runs without the file; the run card says where to give it.
+    await expect(page.getByTestId('run').isDisabled()).resolves.toBe(true);
+    await expect(runCount(page)).resolves.toBe(0);
+    await expect(page.getByTestId('run-status').textContent()).resolves.toContain('Your trace');
+    // Another file with the same name is not the trace: its hash differs.
+    await page.getByTestId('trace-file').setInputFiles({ name: 'msr_hm.csv', mimeType: 'text/csv', buffer: Buffer.from('128166372003061629,hm,0,Read,0,4096,1\n') });
+    await page.getByTestId('trace-mismatch').waitFor({ timeout: 30_000 });
+    await expect(page.getByTestId('trace-mismatch').textContent()).resolves.toContain('SHA-256');
+    await page.screenshot({ path: `${artifacts}trace-share-mismatch.png` });
+    await page.getByTestId('trace-panel').screenshot({ path: `${artifacts}trace-share-panel.png` });
+    const before = await runCount(page);
+    await page.getByTestId('trace-file').setInputFiles(fixture('msr_hm.csv'));
+    await waitForRun(page, (s) => s.workload.kind === 'trace', before, 120_000);
+    const { summary, status } = await snapshot(page);
+    expect(status).toBe('done');
+    expect(summary?.trace_commands).toBe(30);
+    await expect(wanted.count()).resolves.toBe(0);
     expect(browser.problems).toEqual([]);
   });
 

@@ -1,12 +1,28 @@
-// The replay's averaging window, sized from the scanned trace's recorded duration.
+// Which file a shared trace scenario asks for, and whether a picked one is it.
 import { describe, expect, it } from 'vitest';
-import { replayWindowMs } from '../../web/src/app/useTraceReplay';
+import { isWantedTrace, wantedTrace } from '../../web/src/app/useTraceReplay';
+import type { TraceSummary } from '../../web/src/engine/types';
 
-describe('a trace replay’s averaging window', () => {
-  it('draws the recorded duration with 10,000 points, never under 1 ms, and leaves a trace without times to the engine', () => {
-    expect(replayWindowMs({ duration_ns: 0 })).toBe(0);
-    expect(replayWindowMs({ duration_ns: 674e6 })).toBe(1); // the MSR fixture: 0.674 s
-    expect(replayWindowMs({ duration_ns: 3600e9 })).toBe(360); // an hour
-    expect(replayWindowMs({ duration_ns: 7 * 86400e9 })).toBe(60_480); // a week of MSR Cambridge
+const HASH = 'ab'.repeat(32);
+const scenario = (workload: Record<string, unknown>) => ({ workload: workload as never });
+const summary = (sha256: string) => ({ sha256 }) as TraceSummary;
+const file = (size: number) => new Blob([new Uint8Array(size)]);
+
+describe('a shared trace scenario’s file', () => {
+  it('is wanted by a trace workload until a file is attached, with its name, size and hash', () => {
+    const s = scenario({ kind: 'trace', name: 'hm_0.csv', bytes: 1000, sha256: HASH.toUpperCase() });
+    expect(wantedTrace(s, null)).toEqual({ name: 'hm_0.csv', bytes: 1000, sha256: HASH });
+    expect(wantedTrace(s, new File([], 'hm_0.csv'))).toBeNull();
+    expect(wantedTrace(scenario({ kind: 'job' }), null)).toBeNull();
+    expect(wantedTrace(null, null)).toBeNull();
+  });
+
+  it('is checked by SHA-256 when the scenario has one, else by size', () => {
+    const wanted = { name: 'a', bytes: 1000, sha256: HASH };
+    expect(isWantedTrace(wanted, file(1000), summary(HASH))).toBe(true);
+    expect(isWantedTrace(wanted, file(1000), summary('cd'.repeat(32)))).toBe(false);
+    const noHash = { ...wanted, sha256: '' };
+    expect(isWantedTrace(noHash, file(1000), summary('cd'.repeat(32)))).toBe(true);
+    expect(isWantedTrace(noHash, file(999), summary(HASH))).toBe(false);
   });
 });

@@ -117,7 +117,7 @@ fn run(options: &trace::RunOptions) -> Result<(), String> {
     options.attach(&mut sim)?;
     progress::run_to_end(&mut sim);
     if let Some(e) = sim.replay_error() {
-        return Err(e.to_string());
+        return Err(format!("{}: {e}", e.field()));
     }
     if let Some(notice) = sim.stopped() {
         eprintln!("ssdsim: {notice}");

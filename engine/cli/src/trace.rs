@@ -104,6 +104,7 @@ fn table(s: &TraceSummary) -> String {
     let mut t = String::new();
     let mib = |b: u64| b as f64 / (1u64 << 20) as f64;
     let _ = writeln!(t, "{:<26} {}", "format", s.format.id());
+    let _ = writeln!(t, "{:<26} {}", "sha256", s.sha256);
     let _ = writeln!(t, "{:<26} {}", "commands", s.commands);
     for (name, o) in [("reads", s.reads), ("writes", s.writes), ("trims", s.trims)] {
         let _ = writeln!(t, "{name:<26} {} commands, {} bytes ({:.1} MiB)", o.commands, o.bytes, mib(o.bytes));

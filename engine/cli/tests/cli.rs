@@ -107,3 +107,26 @@ fn run_replays_a_trace_file_and_refuses_a_bad_line_by_line_and_field() {
     assert_ne!(code, 0);
     assert!(err.contains("workload: a trace workload needs its trace file"), "{err}");
 }
+
+/// `ssdsim trace` names the file by its SHA-256; a scenario naming it replays only that file.
+#[test]
+fn a_scenario_naming_its_traces_sha256_replays_only_that_file() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/traces/msr_hm.csv");
+    let (code, out, err) = ssdsim(&["trace", file, "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let sha = serde_json::from_str::<serde_json::Value>(&out).unwrap()["sha256"].as_str().unwrap().to_string();
+    assert_eq!(sha.len(), 64);
+    let scenario =
+        |sha: &str| format!(r#"{{"scale":16,"precondition":{{"fill_percent":0}},"workload":{{"kind":"trace","map":{{"fit":"wrap"}},"sha256":"{sha}"}}}}"#);
+    let (code, out, err) = ssdsim(&["run", "-", "--trace", file], &scenario(&sha.to_uppercase()));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(serde_json::from_str::<serde_json::Value>(&out).unwrap()["summary"]["trace_commands"], 30.0);
+    let other = format!("{}{}", if sha.starts_with('0') { "1" } else { "0" }, &sha[1..]);
+    let (code, out, err) = ssdsim(&["run", "-", "--trace", file], &scenario(&other));
+    assert_ne!(code, 0);
+    assert!(out.is_empty());
+    assert!(err.contains("workload.sha256") && err.contains(&format!("SHA-256 is {sha}, not the scenario's {other}")), "{err}");
+    let (code, _, err) = ssdsim(&["run", "-", "--trace", file], &scenario("abc"));
+    assert_ne!(code, 0);
+    assert!(err.contains("workload.sha256: must be a SHA-256 in hex"), "{err}");
+}

@@ -3,7 +3,7 @@
 //! own jobs replays to the job's throughput and WAF; open loop keeps the recorded times;
 //! bad input is refused by line and field; the same trace runs bit for bit the same.
 
-use ssd_core::host::{JobRunner, PushSource, StreamSource};
+use ssd_core::host::{JobRunner, Measured, PushSource, StreamSource, TraceRunner};
 use ssd_core::metrics::Op;
 use ssd_core::resolve::Resolved;
 use ssd_core::scenario::Workload;
@@ -186,6 +186,10 @@ fn a_pushed_trace_in_small_chunks_runs_as_the_streamed_one() {
     sim.attach_trace(Box::new(PushSource::new(&sim.trace_options().unwrap(), 1 << 16, Some(log.len() as u64)))).unwrap();
     let (mut fed, mut waits) = (0, 0);
     while !sim.run(1 << 10) {
+        if sim.trace_wants_restart() {
+            // The pass before the replay has read it all: the replay reads it again.
+            fed = 0;
+        }
         if sim.needs_trace_data() {
             waits += 1;
             let end = (fed + 37).min(log.len());
@@ -211,4 +215,125 @@ fn a_long_command_is_split_at_64_mib_and_at_the_drives_end() {
     assert_eq!(r.trace.as_ref().unwrap().trace_written_bytes, (100 << 20) as f64);
     assert_eq!(r.host_written_bytes, (100 << 20) as f64);
     assert_eq!(r.write_latency.count, 3.0, "pieces");
+}
+
+/// The pass before the replay places every command as the replay will: on a drive large
+/// enough for every fixture, its footprint, bytes and duration are the summary's.
+#[test]
+fn the_pass_before_the_replay_measures_what_the_summary_counts() {
+    let Workload::Trace(replay) = scenario(r#"{"kind":"trace"}"#, r#"{"fill_percent":0}"#).workload else { panic!("a trace") };
+    for name in FIXTURES {
+        let bytes = fixture(name);
+        let summary = summarize(&bytes[..], &TraceOptions::default()).unwrap();
+        let source = StreamSource::new(Cursor::new(bytes), &TraceOptions::default(), None);
+        let mut runner = TraceRunner::new(&replay, Box::new(source), 1 << 40, 0);
+        let extent = loop {
+            match runner.measure(100).unwrap() {
+                Measured::Done(extent) => break extent,
+                Measured::More => {}
+                Measured::NeedsData => panic!("a streamed source never waits"),
+            }
+        };
+        assert_eq!(extent.commands, summary.commands, "{name}");
+        assert_eq!((extent.read_bytes, extent.written_bytes), (summary.reads.bytes, summary.writes.bytes), "{name}");
+        assert_eq!(extent.duration_ns, summary.duration_ns, "{name}");
+        assert_eq!((extent.footprint_bytes, extent.footprint_unit_bytes), (summary.footprint_bytes, summary.footprint_unit_bytes), "{name}");
+        // Rewound: the replay reads the whole trace again, counted from zero.
+        assert_eq!(runner.counters.commands, 0);
+        let mut again = 0;
+        while let ssd_core::host::Next::Ready { .. } = runner.next_command().unwrap() {
+            again += 1;
+        }
+        assert!(again >= summary.commands, "{name}: {again} drive commands");
+    }
+}
+
+/// The report's footprint is the drive's: the trace's own where its addresses fit as they
+/// are, less where `wrap` folds them onto a smaller drive.
+#[test]
+fn the_report_gives_the_footprint_on_the_drive() {
+    let big = Scenario::from_json(r#"{"precondition":{"fill_percent":0},"workload":{"kind":"trace"}}"#).unwrap();
+    let capacity = Resolved::compile(&big).unwrap().user_bytes;
+    let small = scenario(r#"{"kind":"trace","map":{"fit":"wrap"}}"#, r#"{"fill_percent":0}"#);
+    let mut exact = 0;
+    for name in FIXTURES {
+        let bytes = fixture(name);
+        let summary = summarize(&bytes[..], &TraceOptions::default()).unwrap();
+        if summary.highest_address_bytes <= capacity {
+            let r = replay(&big, &bytes).unwrap().summary;
+            assert_eq!(r.trace.as_ref().unwrap().trace_footprint_bytes, summary.footprint_bytes as f64, "{name}");
+            exact += 1;
+        }
+        let folded = replay(&small, &bytes).unwrap().summary.trace.as_ref().unwrap().trace_footprint_bytes;
+        assert!(folded > 0.0 && folded <= summary.footprint_bytes as f64, "{name}: {folded}");
+    }
+    assert!(exact >= 3, "{exact} fixtures fit the default drive");
+}
+
+/// A bad line at the end of a trace refuses it before any command reaches the drive.
+#[test]
+fn a_bad_last_line_refuses_the_trace_before_the_drive_runs() {
+    let s = scenario(r#"{"kind":"trace"}"#, r#"{"fill_percent":0}"#);
+    let log = format!("{}99 d write 0 -4096\n", spaced_writes(100, 10));
+    let mut sim = Simulation::new(&s).unwrap();
+    let options = sim.trace_options().unwrap();
+    sim.attach_trace(Box::new(StreamSource::new(Cursor::new(log.into_bytes()), &options, None))).unwrap();
+    while !sim.run(1 << 16) {}
+    assert_eq!(sim.replay_error().map(|e| e.to_string()).as_deref(), Some("trace refused: line 103: length: negative"));
+    let r = sim.report().summary;
+    assert_eq!((r.host_written_bytes, r.trace.as_ref().unwrap().trace_commands), (0.0, 0.0));
+}
+
+/// The automatic time windows fit the trace, measured before the replay: an open-loop trace
+/// of hours draws about 200 windows over its recorded time and runs to its end, where a
+/// fixed 1 ms width would have stopped it at its series' ceiling after 160 s.
+#[test]
+fn automatic_windows_fit_the_traces_length() {
+    let hours = spaced_writes(400, 30_000_000);
+    let open = scenario(r#"{"kind":"trace","mode":"open"}"#, r#"{"fill_percent":0}"#);
+    let r = replay(&open, hours.as_bytes()).unwrap();
+    assert!(r.stopped.is_none(), "{:?}", r.stopped);
+    let recorded_s = 399.0 * 30.0;
+    assert!((r.summary.duration_s - recorded_s).abs() < 0.1, "{}", r.summary.duration_s);
+    assert!((r.summary.time_window_ms - recorded_s * 1e3 / 200.0).abs() < 1.0, "{}", r.summary.time_window_ms);
+    let points = r.series.iter().find(|s| s.id == "write_throughput").unwrap().points.len();
+    assert!((199..=201).contains(&points), "{points} windows");
+    // Closed loop, the same trace lasts what the drive takes: narrower windows.
+    let closed = replay(&scenario(r#"{"kind":"trace"}"#, r#"{"fill_percent":0}"#), hours.as_bytes()).unwrap().summary;
+    assert!(closed.time_window_ms < 1.0 && closed.time_window_ms >= 0.001, "{}", closed.time_window_ms);
+    // A width the scenario sets is kept.
+    let set = scenario(r#"{"kind":"trace","mode":"open","log_avg_msec":60000}"#, r#"{"fill_percent":0}"#);
+    assert_eq!(replay(&set, hours.as_bytes()).unwrap().summary.time_window_ms, 60000.0);
+}
+
+/// A scenario naming its file's SHA-256 replays that file, pushed or streamed, and refuses
+/// another before the drive runs, naming `workload.sha256`.
+#[test]
+fn a_named_sha256_admits_only_its_file() {
+    let log = fixture("fio_v3.log");
+    let sha = summarize(&log[..], &TraceOptions::default()).unwrap().sha256;
+    let with = |sha: &str| scenario(&format!(r#"{{"kind":"trace","map":{{"fit":"wrap"}},"sha256":"{sha}"}}"#), r#"{"fill_percent":0}"#);
+    let plain = replay(&scenario(r#"{"kind":"trace","map":{"fit":"wrap"}}"#, r#"{"fill_percent":0}"#), &log).unwrap();
+    let named = replay(&with(&sha), &log).unwrap();
+    assert_eq!(named.summary, plain.summary);
+    let other = "0".repeat(64);
+    for pushed in [false, true] {
+        let mut sim = Simulation::new(&with(&other)).unwrap();
+        let options = sim.trace_options().unwrap();
+        if pushed {
+            sim.attach_trace(Box::new(PushSource::new(&options, 1 << 16, None))).unwrap();
+            sim.feed_trace(&log);
+            sim.finish_trace_input();
+        } else {
+            sim.attach_trace(Box::new(StreamSource::new(Cursor::new(log.clone()), &options, None))).unwrap();
+        }
+        while !sim.run(1 << 16) {}
+        let e = sim.replay_error().expect("refused");
+        assert_eq!(e.field(), "workload.sha256");
+        assert_eq!(
+            e.to_string(),
+            format!("the trace file's SHA-256 is {sha}, not the scenario's {other}: give the file the scenario was made with, or clear workload.sha256")
+        );
+        assert_eq!(sim.report().summary.host_written_bytes, 0.0, "nothing reached the drive");
+    }
 }

@@ -2,13 +2,14 @@
 //! bounded whatever the file's size, and summarised at its end (`ssd_core::trace`, the same
 //! reader `ssdsim trace` uses).
 
-use ssd_core::trace::{BlkparseEvent, TraceError, TraceFormat, TraceOptions, TraceReader, TraceSummarizer};
+use ssd_core::trace::{BlkparseEvent, FileDigest, TraceError, TraceFormat, TraceOptions, TraceReader, TraceSummarizer};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]
 pub struct TraceScan {
     reader: TraceReader,
     summary: TraceSummarizer,
+    digest: FileDigest,
     /// The refusal, once a line was refused: later chunks are not read.
     refused: Option<TraceError>,
 }
@@ -35,12 +36,13 @@ impl TraceScan {
         let devices = v["devices"].as_array().map(|a| a.iter().filter_map(|d| d.as_str().map(str::to_string)).collect()).unwrap_or_default();
         let blkparse_event = if v["complete"].as_bool().unwrap_or(false) { BlkparseEvent::Complete } else { BlkparseEvent::Queue };
         let options = TraceOptions { format, devices, blkparse_event };
-        Ok(TraceScan { reader: TraceReader::new(&options), summary: TraceSummarizer::new(), refused: None })
+        Ok(TraceScan { reader: TraceReader::new(&options), summary: TraceSummarizer::new(), digest: FileDigest::default(), refused: None })
     }
 
     /// The next bytes of the file; JSON `{error, commands, lines}` so far.
     pub fn feed(&mut self, chunk: &[u8]) -> String {
         if self.refused.is_none() {
+            self.digest.update(chunk);
             let summary = &mut self.summary;
             self.refused = self.reader.feed(chunk, &mut |c| summary.add(&c)).err();
         }
@@ -53,7 +55,8 @@ impl TraceScan {
             let summary = &mut self.summary;
             self.refused = self.reader.finish(&mut |c| summary.add(&c)).err();
         }
-        let summary = if self.refused.is_none() { self.summary.finish(&self.reader) } else { None };
+        let digest = std::mem::take(&mut self.digest).hex();
+        let summary = if self.refused.is_none() { self.summary.finish(&self.reader, digest) } else { None };
         scan_json(&self.refused, serde_json::json!({ "summary": summary }))
     }
 

@@ -31,7 +31,7 @@ export function PlaygroundResults({ s, filenameBase }: { s: Session; filenameBas
   const stopped = useMemo(() => {
     if (!view.stopped) return null;
     const knob = catalog ? knobForField(catalog.knobs, view.stopped.field) : undefined;
-    return { code: view.stopped.code, field: knob ? knobText(lang, knob).label : view.stopped.field };
+    return { code: view.stopped.code, id: view.stopped.field, field: knob ? knobText(lang, knob).label : view.stopped.field, message: view.stopped.message };
   }, [catalog, lang, view.stopped]);
 
   const pinCurrent = () => {

@@ -14,7 +14,7 @@ import { JsonEditor } from './JsonEditor';
 import { RefusalBanner } from './RefusalBanner';
 import { SessionRunControls } from './SessionRunControls';
 import { useFioJob } from './useFioJob';
-import { useTraceReplay } from './useTraceReplay';
+import { useTraceReplay, wantedTrace } from './useTraceReplay';
 import type { Session } from './useSession';
 
 export function PlaygroundSidebar({ s, devices }: { s: Session; devices: readonly string[] }) {
@@ -68,7 +68,7 @@ export function PlaygroundSidebar({ s, devices }: { s: Session; devices: readonl
             fio={fio}
             traceReady={s.traceFile !== null}
           />
-          <TracePanel engine={s.engine} onReplay={replayTrace} />
+          <TracePanel engine={s.engine} onReplay={replayTrace} wanted={wantedTrace(current, s.traceFile)} onAttach={s.setTraceFile} />
           <DevicePanel knobs={catalog.knobs} layout={catalog.layout} scenario={current} kind={kind} edited={scenario.edited} error={knobError} onChange={scenario.setValue} onReset={scenario.resetValue} />
           {/* A refusal no knob on screen can show (the document, a cross-field rule) reads here. */}
           {error && !knobForField(knobsFor(catalog.knobs, kind, devices), error.field) && (

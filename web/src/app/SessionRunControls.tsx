@@ -9,14 +9,15 @@ export function SessionRunControls({ s, compact }: { s: Session; compact?: boole
       status={view.status}
       engine={s.engineState.status}
       progress={view.progress}
-      canRun={s.engineState.status === 'ready' && s.normalized !== null}
+      canRun={s.engineState.status === 'ready' && s.normalized !== null && !(s.kind === 'trace' && !s.traceFile)}
       elapsedMs={view.elapsedMs}
       autoRun={s.autoRun}
       error={view.error}
       budget={view.budget}
       memoryBytes={view.memoryBytes}
       budgetStale={view.stale}
-      stopped={Boolean(view.stopped)}
+      stopped={view.stopped ? (view.stopped.code === 'too_much_work' || view.stopped.code === 'too_much_memory' ? 'ceiling' : 'replay') : undefined}
+      needsTrace={s.kind === 'trace' && !s.traceFile}
       refused={s.scenario.validation.status === 'invalid'}
       onAutoRun={s.setAutoRun}
       onRun={s.runNow}

@@ -1,9 +1,9 @@
 // Page header: brand, share / embed / export / import, language, engine status.
-import { useRef } from 'react';
 import type { EngineState } from '../engine/bridge';
 import { useI18n } from '../i18n';
 import { Brand, LanguageSwitch } from './TopbarParts';
 import { EngineBadge } from './EngineStatus';
+import { FilePicker, asText } from '../ui/FilePicker';
 import { Icon } from '../ui/Icon';
 import { GlossaryButton } from '../explain/glossary/Glossary';
 
@@ -18,7 +18,6 @@ interface Props {
 
 export function Topbar({ engine, canShare, onShare, onEmbed, onExport, onImport }: Props) {
   const { t } = useI18n();
-  const file = useRef<HTMLInputElement | null>(null);
   return (
     <header className="topbar">
       <Brand href="./" label={t('app.home')} tagline={t('app.tagline')} />
@@ -39,23 +38,15 @@ export function Topbar({ engine, canShare, onShare, onEmbed, onExport, onImport 
           <Icon name="download" />
           {t('action.export')}
         </button>
-        <button type="button" className="btn btn-ghost" onClick={() => file.current?.click()} disabled={!canShare} data-testid="import-scenario">
-          <Icon name="upload" />
-          {t('action.import')}
-        </button>
-        <input
-          ref={file}
-          type="file"
+        <FilePicker
+          label={t('action.import')}
           accept="application/json,.json"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-label={t('action.import')}
-          data-testid="import-file"
-          onChange={(e) => {
-            const f = e.target.files?.[0];
-            e.target.value = '';
-            if (f && f.size < 1_000_000) void f.text().then(onImport);
-          }}
+          className="btn btn-ghost"
+          icon="upload"
+          disabled={!canShare}
+          buttonTestId="import-scenario"
+          inputTestId="import-file"
+          onFile={asText(1_000_000, onImport)}
         />
         <LanguageSwitch />
         <EngineBadge state={engine} />

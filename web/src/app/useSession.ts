@@ -36,12 +36,14 @@ export function useSession({ persist }: { persist: boolean }) {
   const valid = scenario.validation.status === 'valid' ? scenario.validation : null;
   const normalized = valid?.normalized ?? null;
   const engineReady = engineState.status === 'ready';
-  useAutoRun({ enabled: autoRun, scenarioJson: normalized, engineReady, lastRunJson: view.scenarioJson, start });
-  const search = useUrlSync(valid?.scenario ?? null, scenario.preset, catalog?.codec ?? null, lang, comparison.params);
-
   // The knobs show the text as it is now (the engine's normalised copy lags by one validation).
   const current: JsonObject | null = scenario.draft ?? valid?.scenario ?? null;
   const kind = current ? workloadKind(current) : 'job';
+  // A trace scenario opened from a link waits for its file (picked in the trace panel); once
+  // it is attached, auto-run runs it as any new scenario.
+  const waitsForTrace = kind === 'trace' && !traceFile;
+  useAutoRun({ enabled: autoRun && !waitsForTrace, scenarioJson: normalized, engineReady, lastRunJson: view.scenarioJson, start });
+  const search = useUrlSync(valid?.scenario ?? null, scenario.preset, catalog?.codec ?? null, lang, comparison.params);
 
   const runNow = useCallback(() => {
     if (normalized) start(normalized);

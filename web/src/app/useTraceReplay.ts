@@ -1,22 +1,22 @@
 // "Replay on this drive": the scanned trace becomes the scenario's workload (the trace kind's
-// defaults, with the file's name, size, detected format and a window fitting its duration) and its file goes with every run of
-// it (useRun), so auto-run replays it as the knobs change.
+// defaults, with the file's name, size, detected format and SHA-256) and its file goes with every
+// run of it (useRun), so auto-run replays it as the knobs change. The engine sizes the averaging
+// window from the trace itself, as `ssdsim run --trace` does, so the page and the CLI agree.
+//
+// A shared link carries the name, size and SHA-256 but not the file: `wantedTrace` says which
+// file the scenario asks for, and `useAttachTrace` attaches a picked file that is that one.
 import { useCallback } from 'react';
 import type { TraceSummary } from '../engine/types';
 import { formatScenario } from './scenarioText';
 import type { Session } from './useSession';
+import type { JsonObject } from '../scenario/paths';
 
-/** Throughput points the recorded duration is drawn with. */
-const WINDOWS_PER_TRACE = 10_000;
-
-/**
- * The averaging window for a replay: the trace's recorded duration over 10,000 points, at least
- * 1 ms. The engine cannot know a streamed trace's duration before its end, and its 1 ms default
- * covers 160 s at most (`MAX_TIME_POINTS`); sized from the scan, the windows cover 16 times the
- * recorded duration. 0 (the engine's 1 ms) for a trace without times.
- */
-export function replayWindowMs(summary: Pick<TraceSummary, 'duration_ns'>): number {
-  return summary.duration_ns > 0 ? Math.max(1, Math.ceil(summary.duration_ns / 1e6 / WINDOWS_PER_TRACE)) : 0;
+/** The trace file a trace scenario replays, as its link describes it. */
+export interface WantedTrace {
+  name: string;
+  bytes: number;
+  /** Lower-case hex; empty when the scenario was written without one. */
+  sha256: string;
 }
 
 export function useTraceReplay(s: Session): (file: File, summary: TraceSummary) => void {
@@ -27,8 +27,20 @@ export function useTraceReplay(s: Session): (file: File, summary: TraceSummary) 
       const defaults = catalog?.workloadDefaults.trace;
       if (!current || !defaults) return;
       setTraceFile(file);
-      setText(formatScenario({ ...current, workload: { ...defaults, format: summary.format, name: file.name, bytes: file.size, log_avg_msec: replayWindowMs(summary) } }));
+      setText(formatScenario({ ...current, workload: { ...defaults, format: summary.format, name: file.name, bytes: file.size, sha256: summary.sha256 } }));
     },
     [catalog, current, setTraceFile, setText],
   );
+}
+
+/** The file a trace scenario waits for: none for another kind, or once a file is attached. */
+export function wantedTrace(scenario: JsonObject | null, attached: File | null): WantedTrace | null {
+  const w = scenario?.workload as { kind?: unknown; name?: unknown; bytes?: unknown; sha256?: unknown } | undefined;
+  if (attached || w?.kind !== 'trace') return null;
+  return { name: typeof w.name === 'string' ? w.name : '', bytes: typeof w.bytes === 'number' ? w.bytes : 0, sha256: typeof w.sha256 === 'string' ? w.sha256.toLowerCase() : '' };
+}
+
+/** Whether a scanned file is the one `wanted` names: by SHA-256, or by size when the scenario has no hash. */
+export function isWantedTrace(wanted: WantedTrace, file: Blob, summary: TraceSummary): boolean {
+  return wanted.sha256 ? summary.sha256 === wanted.sha256 : wanted.bytes === 0 || file.size === wanted.bytes;
 }

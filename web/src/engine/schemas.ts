@@ -75,7 +75,7 @@ const TIER_SECTION = tied<TierSummary>()(
   z.object(numbers(['tier_read_hit_percent', 'tier_promoted_bytes', 'tier_written_back_bytes', 'tier_evicted_bytes', 'tier_cached_bytes'])),
 );
 /** A trace workload's replay, present only in a trace run. */
-const TRACE_SECTION = tied<ReplaySummary>()(z.object(numbers(['trace_commands', 'trace_read_bytes', 'trace_written_bytes', 'trace_trimmed_bytes'])));
+const TRACE_SECTION = tied<ReplaySummary>()(z.object(numbers(['trace_commands', 'trace_read_bytes', 'trace_written_bytes', 'trace_trimmed_bytes', 'trace_footprint_bytes'])));
 
 const summary = tied<Summary>()(
   z.object({
@@ -228,6 +228,7 @@ const traceSummary = tied<TraceSummary>()(
     devices: z.array(z.object({ id: count, label: text, commands: count, kept: z.boolean() })),
     devices_not_found: texts,
     timeline: traceTimeline,
+    sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
   }),
 );
 

@@ -333,6 +333,8 @@ export interface TraceSummary {
   devices: TraceDevice[];
   devices_not_found: string[];
   timeline: TraceTimeline;
+  /** SHA-256 of the file's bytes, lower-case hex: a shared replay checks its file against it. */
+  sha256: string;
 }
 
 /** A chunk of the file read: commands and lines so far, or the refusal. */

@@ -49,6 +49,11 @@ export const traceEn = {
   'trace.chart.mixUnit': '{unit} per slice',
   'trace.axis.time': 'Trace time (s)',
   'trace.axis.commands': 'Commands',
+  'trace.field.sha256': 'SHA-256',
+  'trace.wanted': 'This scenario replays {name} ({size}). Pick that file to run it; nothing is uploaded.',
+  'trace.wantedHash': 'The file is checked against its SHA-256:',
+  'trace.mismatch': '{file} is not the trace this scenario replays: its SHA-256 is {found}, the scenario’s {expected}. Pick the scenario’s file, or replay this one instead.',
+  'trace.sizeMismatch': '{file} is not the trace this scenario replays: it has {found}, the scenario’s trace {expected}. Pick the scenario’s file, or replay this one instead.',
   'trace.read': 'Read',
   'trace.write': 'Write',
 } as const;

@@ -183,6 +183,7 @@ export const SUMMARY_JA: Record<string, string> = {
   trace_read_bytes: 'トレースの読み出し量',
   trace_written_bytes: 'トレースの書き込み量',
   trace_trimmed_bytes: 'トレースの TRIM 量',
+  trace_footprint_bytes: 'ドライブ上のトレースのフットプリント',
   duration_s: 'シミュレーション時間',
   scale: 'スケール（ドライブの 1/N を模擬）',
   events: 'イベント数',

@@ -50,6 +50,11 @@ export const traceJa: Record<keyof typeof traceEn, string> = {
   'trace.chart.mixUnit': '区間あたり {unit}',
   'trace.axis.time': 'トレース上の時刻（秒）',
   'trace.axis.commands': 'コマンド数',
+  'trace.field.sha256': 'SHA-256',
+  'trace.wanted': 'このシナリオは {name}（{size}）を再生します。実行するにはそのファイルを選んでください。アップロードはしません。',
+  'trace.wantedHash': 'ファイルは SHA-256 で照合します：',
+  'trace.mismatch': '{file} はこのシナリオが再生するトレースではありません。SHA-256 が {found} で、シナリオのものは {expected} です。シナリオのファイルを選ぶか、代わりにこのファイルを再生してください。',
+  'trace.sizeMismatch': '{file} はこのシナリオが再生するトレースではありません。サイズが {found} で、シナリオのトレースは {expected} です。シナリオのファイルを選ぶか、代わりにこのファイルを再生してください。',
   'trace.read': '読み出し',
   'trace.write': '書き込み',
 };

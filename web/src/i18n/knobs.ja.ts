@@ -184,10 +184,10 @@ export const KNOBS_JA: Record<string, KnobText> = {
   'workload.devices': { label: 'デバイス', help: '残すデバイスやボリュームのラベルをカンマ区切りで（ssdsim trace の表示どおり）。空 = すべて' },
   'workload.blkparse_event': { label: 'blkparse のイベント', help: 'どの blkparse イベントをコマンドとするか：キュー投入（アプリケーションの要求）か完了' },
   'workload.loops': { label: 'パス数', help: 'トレースをこの回数再生する。各パスは前のパスの最後のコマンドの後に続く' },
-  'workload.log_avg_msec@trace': { label: '平均化の幅', help: 'スループット時系列の 1 点の幅。0 = 1 ms' },
-  'workload.name': { label: 'トレースファイル', help: 'トレースファイルの名前（共有リンクのファイルをこれで確かめる）' },
+  'workload.log_avg_msec@trace': { label: '平均化の幅', help: 'スループット時系列の 1 点の幅。0 = 自動（再生前にトレースを読み、再生全体で約 200 点）' },
+  'workload.name': { label: 'トレースファイル', help: 'トレースファイルの名前（共有リンクを開いたとき、ページがこの名前のファイルを求める）' },
   'workload.bytes': { label: 'トレースファイルのサイズ', help: 'トレースファイルのバイト数' },
-  'workload.sha256': { label: 'トレースファイルの SHA-256', help: 'トレースファイルのハッシュ（16 進）' },
+  'workload.sha256': { label: 'トレースファイルの SHA-256', help: 'トレースファイルのハッシュ（16 進 64 桁）。空でなければ、再生前にファイルと照合し、違えば拒否します' },
   'workload.sizes': { label: '転送サイズのリスト', help: '転送サイズごとにグラフの 1 点（Iometer：4 KiB〜1 MiB）' },
 };
 

@@ -1,7 +1,7 @@
 // The workload panel's fio job files: "Import .fio…" (any workload kind: it becomes a job) and
 // "Export .fio" (a job), and after an import a notice listing what the engine did not model.
-import { useRef } from 'react';
 import { useI18n, type MessageKey } from '../i18n';
+import { FilePicker, asText } from '../ui/FilePicker';
 import { Icon } from '../ui/Icon';
 import { MAX_FIO_BYTES, unmodelledInOrder, unmodelledLabel, type FioNotice } from './fioJob';
 
@@ -17,34 +17,24 @@ export interface FioControls {
 
 export function FioJobFile({ kind, fio }: { kind: string; fio: FioControls }) {
   const { t } = useI18n();
-  const file = useRef<HTMLInputElement | null>(null);
   return (
     <div className="fio-job" data-testid="fio-job">
       <div className="fio-actions">
-        <button type="button" className="btn btn-ghost btn-small" onClick={() => file.current?.click()} data-testid="fio-import">
-          <Icon name="upload" />
-          {t('fio.import')}
-        </button>
+        <FilePicker
+          label={t('fio.import')}
+          accept=".fio,.ini,.job,text/plain"
+          className="btn btn-ghost btn-small"
+          icon="upload"
+          buttonTestId="fio-import"
+          inputTestId="fio-file"
+          onFile={asText(MAX_FIO_BYTES, (text, f) => fio.onImport(f.name, text))}
+        />
         {kind === 'job' && (
           <button type="button" className="btn btn-ghost btn-small" onClick={fio.onExport} data-testid="fio-export">
             <Icon name="download" />
             {t('fio.export')}
           </button>
         )}
-        <input
-          ref={file}
-          type="file"
-          accept=".fio,.ini,.job,text/plain"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-label={t('fio.import')}
-          data-testid="fio-file"
-          onChange={(e) => {
-            const f = e.target.files?.[0];
-            e.target.value = '';
-            if (f && f.size < MAX_FIO_BYTES) void f.text().then((text) => fio.onImport(f.name, text));
-          }}
-        />
       </div>
       {fio.notice && <FioNoticeView notice={fio.notice} fio={fio} />}
     </div>

@@ -20,8 +20,10 @@ interface Props {
   memoryBytes?: number | null;
   /** The budget shown is the last run's until this run's first chunk arrives. */
   budgetStale?: boolean;
-  /** The run stopped at one of the engine's ceilings before its end (the summary says which). */
-  stopped?: boolean;
+  /** The run stopped before its end, at one of the engine's ceilings or in its trace replay (the summary says why). */
+  stopped?: 'ceiling' | 'replay';
+  /** The scenario replays a trace file not given yet: it cannot run. */
+  needsTrace?: boolean;
   /** The engine refuses the scenario as it is now: no run of it exists (a banner says why). */
   refused?: boolean;
   onAutoRun(on: boolean): void;
@@ -37,7 +39,7 @@ export function etaSeconds(progress: number, elapsedMs: number): number | null {
   return ((elapsedMs / progress) * (1 - progress)) / 1000;
 }
 
-export function RunControls({ status, engine, progress, canRun, elapsedMs, autoRun, error, budget, memoryBytes, budgetStale, stopped, refused, onAutoRun, onRun, onCancel, onRetry, compact }: Props) {
+export function RunControls({ status, engine, progress, canRun, elapsedMs, autoRun, error, budget, memoryBytes, budgetStale, stopped, needsTrace, refused, onAutoRun, onRun, onCancel, onRetry, compact }: Props) {
   const { t, locale } = useI18n();
   const running = status === 'running';
   const percent = Math.floor(progress * 100);
@@ -46,12 +48,13 @@ export function RunControls({ status, engine, progress, canRun, elapsedMs, autoR
   let statusText: string;
   if (status === 'idle') statusText = engine === 'ready' ? t('run.ready') : engine === 'loading' ? t('run.loading') : t('run.unavailable');
   else if (status === 'running') statusText = eta === null ? t('run.running') : t('run.eta', { s: eta < 1 ? '<1' : Math.ceil(eta).toLocaleString(locale) });
-  else if (status === 'done') statusText = t(stopped ? 'run.stopped' : 'run.done', { s: seconds(elapsedMs) });
+  else if (status === 'done') statusText = t(stopped === 'ceiling' ? 'run.stopped' : stopped === 'replay' ? 'run.replayStopped' : 'run.done', { s: seconds(elapsedMs) });
   else if (status === 'cancelled') statusText = t('run.cancelled');
   else statusText = t('run.failed');
   // What is on screen is an older scenario's run: "Finished" would claim this one ran.
   const shownStatus = refused && !running ? 'refused' : status;
   if (shownStatus === 'refused') statusText = t('run.refused');
+  else if (needsTrace && !running) statusText = t('run.needsTrace');
 
   return (
     <div className={`run-controls${compact ? ' compact' : ''}`}>

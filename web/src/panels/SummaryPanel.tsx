@@ -21,8 +21,8 @@ interface Props {
   emptyText: string;
   /** The run's device kinds in use (`deviceKinds`): only the values that mean something for them are shown. */
   devices: KindsInUse;
-  /** The ceiling the run stopped at: its code and the label of the field to change, in the page's language. */
-  stopped?: { code: string; field: string } | null;
+  /** Why the run stopped before its end: its code, the field's id and its label in the page's language, the engine's message. */
+  stopped?: Stopped | null;
   /** The run's read QoS, when it is the spec sheets' job (4K random reads at QD1). */
   qos?: Qos | null;
 }
@@ -89,7 +89,7 @@ export const SummaryPanel = memo(function SummaryPanel({ summary, fields, emptyT
       </div>
       {summary.truncated && (
         <p className="note note-warn" role="status" data-testid="summary-stopped">
-          {stopped ? t(stopped.code === 'too_much_memory' ? 'summary.stoppedPoints' : 'summary.stoppedWork', { field: stopped.field }) : t('summary.truncated')}
+          {stopped ? stoppedText(t, stopped) : t('summary.truncated')}
         </p>
       )}
       {summary.scale > 1 && (
@@ -196,4 +196,26 @@ function LatencyTable({ sections }: { sections: SummarySection[] }) {
       </tbody>
     </table>
   );
+}
+
+interface Stopped {
+  code: string;
+  id: string;
+  field: string;
+  message: string;
+}
+
+/** The replay's stops the summary explains, by the field the engine names. */
+const REPLAY_STOPS: Record<string, MessageKey> = {
+  workload: 'summary.stoppedReplay.workload',
+  'workload.sha256': 'summary.stoppedReplay.workload.sha256',
+  'workload.map.fit': 'summary.stoppedReplay.workload.map.fit',
+  trace: 'summary.stoppedReplay.trace',
+};
+
+/** Why the run stopped before its end: a ceiling (work, chart points), or its trace replay. */
+function stoppedText(t: ReturnType<typeof useI18n>['t'], stopped: Stopped): string {
+  if (stopped.code === 'too_much_memory') return t('summary.stoppedPoints', { field: stopped.field });
+  const replay = REPLAY_STOPS[stopped.id];
+  return replay && stopped.code !== 'too_much_work' ? t(replay, { field: stopped.field, message: stopped.message }) : t('summary.stoppedWork', { field: stopped.field });
 }

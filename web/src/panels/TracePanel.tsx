@@ -1,24 +1,45 @@
 // The trace panel (issue 29): drop or pick a block trace; the engine reads it in the worker in
 // chunks (progress in bytes and commands) and summarises it as `ssdsim trace` does, with the
 // trace's own read/write mix and footprint over its course. A refused line is named with its
-// number, field and problem, translated by code.
-import { useId, useState, type DragEvent } from 'react';
+// number, field and problem, translated by code. A scenario opened from a link that replays a
+// trace asks here for its file, and takes a picked file only if its SHA-256 is the scenario's.
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { isWantedTrace, type WantedTrace } from '../app/useTraceReplay';
 import type { EngineClient } from '../engine/bridge';
 import type { TraceFormatId, TraceScanOptions, TraceSummary } from '../engine/types';
 import { useI18n, type MessageKey } from '../i18n';
 import { formatBytesDecimal } from '../scenario/bytes';
+import { FilePicker } from '../ui/FilePicker';
 import { TraceCharts } from './TraceCharts';
 import { useTraceScan, type TraceScanState } from './useTraceScan';
 
 const FORMATS: (TraceFormatId | 'auto')[] = ['auto', 'msr', 'spc', 'alibaba', 'tencent', 'blkparse', 'fio_v2', 'fio_v3'];
 
-/** `onReplay`: make the scanned trace the scenario's workload and replay it on the drive. */
-export function TracePanel({ engine, onReplay }: { engine: EngineClient | null; onReplay?: (file: File, summary: TraceSummary) => void }) {
+interface TracePanelProps {
+  engine: EngineClient | null;
+  /** Make the scanned trace the scenario's workload and replay it on the drive. */
+  onReplay?: (file: File, summary: TraceSummary) => void;
+  /** The file the scenario replays and has not been given yet (a shared link). */
+  wanted?: WantedTrace | null;
+  /** Give the scenario its file: the one scanned is the one it asks for. */
+  onAttach?: (file: File) => void;
+}
+
+export function TracePanel({ engine, onReplay, wanted = null, onAttach }: TracePanelProps) {
   const { t } = useI18n();
   const { state, scan } = useTraceScan(engine);
+  const matches = state.status === 'done' && wanted !== null && isWantedTrace(wanted, state.source, state.summary);
+  useEffect(() => {
+    if (matches && state.status === 'done') onAttach?.(state.source);
+  }, [matches, state, onAttach]);
+  // A scenario waiting for its file opens the panel; it stays open (the reader's to close).
+  const details = useRef<HTMLDetailsElement | null>(null);
+  const waiting = wanted !== null;
+  useEffect(() => {
+    if (waiting && details.current) details.current.open = true;
+  }, [waiting]);
   const [format, setFormat] = useState<TraceScanOptions['format']>('auto');
   const [dragging, setDragging] = useState(false);
-  const inputId = useId();
   const start = (file: File | undefined) => file && void scan(file, { format, devices: [], complete: false });
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -26,10 +47,11 @@ export function TracePanel({ engine, onReplay }: { engine: EngineClient | null; 
     start(e.dataTransfer.files[0]);
   };
   return (
-    <details className="card panel trace-panel" data-testid="trace-panel">
+    <details ref={details} className="card panel trace-panel" data-testid="trace-panel">
       <summary>
         <h2>{t('trace.title')}</h2>
       </summary>
+      {wanted && <WantedNotice wanted={wanted} />}
       <div
         className={`trace-drop${dragging ? ' dragging' : ''}`}
         onDragOver={(e) => (e.preventDefault(), setDragging(true))}
@@ -38,10 +60,7 @@ export function TracePanel({ engine, onReplay }: { engine: EngineClient | null; 
         aria-label={t('trace.drop')}
       >
         <p className="muted">{t('trace.intro')}</p>
-        <label htmlFor={inputId} className="btn">
-          {t('trace.pick')}
-        </label>
-        <input id={inputId} type="file" className="visually-hidden" data-testid="trace-file" disabled={!engine} onChange={(e) => start(e.target.files?.[0])} />
+        <FilePicker label={t('trace.pick')} disabled={!engine} buttonTestId="trace-pick" inputTestId="trace-file" onFile={start} />
         <label className="trace-format">
           {t('trace.format')}{' '}
           <select value={format} onChange={(e) => setFormat(e.target.value as TraceScanOptions['format'])}>
@@ -53,6 +72,7 @@ export function TracePanel({ engine, onReplay }: { engine: EngineClient | null; 
           </select>
         </label>
       </div>
+      {state.status === 'done' && wanted && !matches && <Mismatch wanted={wanted} file={state.source} summary={state.summary} />}
       <TraceScanView state={state} />
       {state.status === 'done' && onReplay && (
         <button type="button" className="btn" data-testid="trace-replay" onClick={() => onReplay(state.source, state.summary)}>
@@ -60,6 +80,34 @@ export function TracePanel({ engine, onReplay }: { engine: EngineClient | null; 
         </button>
       )}
     </details>
+  );
+}
+
+/** What the scenario replays: its file's name, size and SHA-256, from the link. */
+function WantedNotice({ wanted }: { wanted: WantedTrace }) {
+  const { t, locale } = useI18n();
+  return (
+    <p className="trace-wanted" role="status" data-testid="trace-wanted">
+      {t('trace.wanted', { name: wanted.name || '?', size: formatBytesDecimal(wanted.bytes, locale) })}
+      {wanted.sha256 && (
+        <>
+          {' '}
+          {t('trace.wantedHash')} <code className="trace-hash">{wanted.sha256}</code>
+        </>
+      )}
+    </p>
+  );
+}
+
+function Mismatch({ wanted, file, summary }: { wanted: WantedTrace; file: File; summary: TraceSummary }) {
+  const { t, locale } = useI18n();
+  const text = wanted.sha256
+    ? t('trace.mismatch', { file: file.name, found: summary.sha256, expected: wanted.sha256 })
+    : t('trace.sizeMismatch', { file: file.name, found: formatBytesDecimal(file.size, locale), expected: formatBytesDecimal(wanted.bytes, locale) });
+  return (
+    <p className="field-error" role="alert" data-testid="trace-mismatch">
+      {text}
+    </p>
   );
 }
 
@@ -115,6 +163,7 @@ function TraceSummaryView({ file, summary: s }: { file: string; summary: TraceSu
     ['trace.field.iops', s.mean_iops > 0 ? n(Math.round(s.mean_iops)) : '–'],
     ['trace.field.hot20', `${(s.skew_hot20_share * 100).toLocaleString(locale, { maximumFractionDigits: 1 })} %`],
     ['trace.field.devices', s.devices.map((d) => d.label).join(', ')],
+    ['trace.field.sha256', s.sha256],
   ];
   return (
     <section className="trace-summary" data-testid="trace-summary" aria-label={t('trace.summary', { file })}>

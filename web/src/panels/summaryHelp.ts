@@ -83,6 +83,10 @@ export const SUMMARY_HELP: Record<string, Record<Lang, string>> = {
   trace_read_bytes: { en: "Bytes the trace's reads asked for, before rounding to the drive's 4 KiB units.", ja: 'トレースの読み出しが要求したバイト数です（ドライブの 4 KiB 単位に丸める前）。' },
   trace_written_bytes: { en: "Bytes the trace's writes asked for, before rounding to the drive's 4 KiB units.", ja: 'トレースの書き込みが要求したバイト数です（ドライブの 4 KiB 単位に丸める前）。' },
   trace_trimmed_bytes: { en: "Bytes the trace's trims (discards) covered.", ja: 'トレースの TRIM（discard）が対象にしたバイト数です。' },
+  trace_footprint_bytes: {
+    en: "Distinct data the trace's reads and writes touch on the drive (4 KiB units), after offset, wrap or scale place it.",
+    ja: 'トレースの読み書きがドライブ上で触れる異なるデータ量です（4 KiB 単位、offset・wrap・scale で配置した後）。',
+  },
   duration_s: { en: 'Simulated time the workload ran (not how long your browser took).', ja: 'ワークロードが動いたシミュレーション上の時間です（ブラウザでかかった時間ではありません）。' },
   scale: { en: 'Only 1/N of the drive was simulated to keep runs quick; capacities are shown full-size.', ja: '実行を速くするためドライブの 1/N だけを模擬しました。容量は実物大で表示しています。' },
   events: { en: 'Steps the simulator processed (command completions and wake-ups): a measure of its work.', ja: 'シミュレータが処理したステップ（コマンド完了や起床）の数で、計算量の目安です。' },

@@ -6,6 +6,7 @@ mod replay;
 mod trace_source;
 
 pub use job::{Command, JobRunner};
+pub use replay::measure::{Measured, TraceExtent};
 pub use replay::{Next, ReplayCounters, ReplayError, TraceRunner, MAX_PIECE_UNITS};
 pub use trace_source::{CommandSource, Pull, PushSource, StreamSource};
 pub mod plan;

@@ -10,9 +10,12 @@ use super::trace_source::{CommandSource, Pull};
 use super::Command;
 use crate::metrics::Op;
 use crate::scenario::{ReplayMode, TraceFit, TraceReplay};
+use crate::trace::Footprint;
 use crate::trace::{Op as TraceOp, TraceCommand, TraceError};
 use crate::units::{Nanos, MAPPING_UNIT_BYTES, MIB};
 use std::fmt;
+
+pub(super) mod measure;
 
 /// The largest transfer a job may have (`bs`): longer trace commands go as several.
 pub const MAX_PIECE_UNITS: u64 = 64 * MIB / MAPPING_UNIT_BYTES;
@@ -37,6 +40,8 @@ pub enum ReplayError {
     PastDrive { line: u64, end_bytes: u64, capacity_bytes: u64 },
     /// A trace workload was run with no trace attached.
     NoSource,
+    /// The file is not the one the scenario names by its SHA-256 (`workload.sha256`).
+    NotTheFile { expected: String, found: String },
 }
 
 impl ReplayError {
@@ -46,6 +51,7 @@ impl ReplayError {
             ReplayError::Trace(_) => "trace",
             ReplayError::PastDrive { .. } => "workload.map.fit",
             ReplayError::NoSource => "workload",
+            ReplayError::NotTheFile { .. } => "workload.sha256",
         }
     }
 }
@@ -59,6 +65,10 @@ impl fmt::Display for ReplayError {
                 "line {line}: offset: the command ends at byte {end_bytes}, past the drive's user capacity of {capacity_bytes} bytes; set workload.map.fit to wrap or scale, lower workload.map.offset, or use a larger drive"
             ),
             ReplayError::NoSource => write!(f, "workload: a trace workload needs its trace file (ssdsim run SCENARIO --trace FILE)"),
+            ReplayError::NotTheFile { expected, found } => write!(
+                f,
+                "the trace file's SHA-256 is {found}, not the scenario's {expected}: give the file the scenario was made with, or clear workload.sha256"
+            ),
         }
     }
 }
@@ -102,11 +112,19 @@ pub struct TraceRunner {
     start_ns: Nanos,
     rest: Option<Piece>,
     pub counters: ReplayCounters,
+    /// The pass before the replay marks the units it places here (`measure`).
+    footprint: Option<Footprint>,
+    /// The file's SHA-256 the scenario names, lower-case; checked at the end of that pass.
+    expected_sha256: Option<String>,
 }
 
 impl TraceRunner {
     /// A replay of `source` starting at `start_ns` on a drive of `user_bytes`.
-    pub fn new(replay: &TraceReplay, source: Box<dyn CommandSource>, user_bytes: u64, start_ns: Nanos) -> TraceRunner {
+    pub fn new(replay: &TraceReplay, mut source: Box<dyn CommandSource>, user_bytes: u64, start_ns: Nanos) -> TraceRunner {
+        let expected_sha256 = (!replay.sha256.is_empty()).then(|| replay.sha256.to_ascii_lowercase());
+        if expected_sha256.is_some() {
+            source.start_digest();
+        }
         TraceRunner {
             source,
             capacity_units: (user_bytes / MAPPING_UNIT_BYTES).max(1),
@@ -121,6 +139,8 @@ impl TraceRunner {
             start_ns,
             rest: None,
             counters: ReplayCounters::default(),
+            footprint: None,
+            expected_sha256,
         }
     }
 
@@ -137,6 +157,11 @@ impl TraceRunner {
     pub fn progress(&self) -> Option<f64> {
         let within = self.source.progress()?;
         Some(((self.pass as f64 + within) / self.passes as f64).min(1.0))
+    }
+
+    /// Share of the current pass's input read, if its size is known.
+    pub fn input_progress(&self) -> Option<f64> {
+        self.source.progress()
     }
 
     /// The next drive command: the rest of a split one, or the trace's next.

@@ -4,7 +4,7 @@
 //! slice of it, whatever the trace's size; the queues are reused, so a command costs no
 //! allocation.
 
-use crate::trace::{TraceCommand, TraceError, TraceOptions, TraceReader};
+use crate::trace::{FileDigest, TraceCommand, TraceError, TraceOptions, TraceReader};
 use std::collections::VecDeque;
 use std::io::{BufRead, Seek, SeekFrom};
 
@@ -36,6 +36,22 @@ pub trait CommandSource {
     fn wants_restart(&self) -> bool {
         false
     }
+    /// Hash the bytes of the first pass (`digest` then gives the SHA-256).
+    fn start_digest(&mut self);
+    /// The first pass's SHA-256 in hex, once it has ended; asked once.
+    fn digest(&mut self) -> Option<String>;
+}
+
+/// The SHA-256 of a source's first pass, if asked for.
+#[derive(Default)]
+struct FirstPass(Option<FileDigest>);
+
+impl FirstPass {
+    fn update(&mut self, bytes: &[u8]) {
+        if let Some(d) = &mut self.0 {
+            d.update(bytes);
+        }
+    }
 }
 
 /// Bytes parsed at a time: the commands of one such slice are queued at once.
@@ -50,12 +66,22 @@ pub struct StreamSource<R> {
     read_bytes: u64,
     total_bytes: Option<u64>,
     done: bool,
+    first_pass: FirstPass,
 }
 
 impl<R: BufRead + Seek> StreamSource<R> {
     /// `total_bytes`: the file's size, for progress.
     pub fn new(input: R, options: &TraceOptions, total_bytes: Option<u64>) -> Self {
-        StreamSource { input, options: options.clone(), reader: TraceReader::new(options), ready: VecDeque::new(), read_bytes: 0, total_bytes, done: false }
+        StreamSource {
+            input,
+            options: options.clone(),
+            reader: TraceReader::new(options),
+            ready: VecDeque::new(),
+            read_bytes: 0,
+            total_bytes,
+            done: false,
+            first_pass: FirstPass::default(),
+        }
     }
 
     fn refill(&mut self) -> Result<(), TraceError> {
@@ -69,6 +95,7 @@ impl<R: BufRead + Seek> StreamSource<R> {
             return self.reader.finish(&mut |c| ready.push_back(c));
         }
         let len = chunk.len().min(PARSE_STEP);
+        self.first_pass.update(&chunk[..len]);
         self.reader.feed(&chunk[..len], &mut |c| ready.push_back(c))?;
         self.input.consume(len);
         self.read_bytes += len as u64;
@@ -98,6 +125,14 @@ impl<R: BufRead + Seek> CommandSource for StreamSource<R> {
     fn progress(&self) -> Option<f64> {
         self.total_bytes.filter(|&t| t > 0).map(|t| (self.read_bytes as f64 / t as f64).min(1.0))
     }
+
+    fn start_digest(&mut self) {
+        self.first_pass = FirstPass(Some(FileDigest::default()));
+    }
+
+    fn digest(&mut self) -> Option<String> {
+        self.done.then(|| self.first_pass.0.take().map(FileDigest::hex)).flatten()
+    }
 }
 
 /// A trace pushed in chunks into a bounded buffer (`feed`, then `finish_input`).
@@ -114,6 +149,7 @@ pub struct PushSource {
     read_bytes: u64,
     total_bytes: Option<u64>,
     restart: bool,
+    first_pass: FirstPass,
 }
 
 impl PushSource {
@@ -133,6 +169,7 @@ impl PushSource {
             read_bytes: 0,
             total_bytes,
             restart: false,
+            first_pass: FirstPass::default(),
         }
     }
 
@@ -193,6 +230,7 @@ impl CommandSource for PushSource {
             self.start = 0;
         }
         let take = chunk.len().min(self.room());
+        self.first_pass.update(&chunk[..take]);
         self.bytes.extend_from_slice(&chunk[..take]);
         if take > 0 {
             self.restart = false;
@@ -207,5 +245,13 @@ impl CommandSource for PushSource {
 
     fn wants_restart(&self) -> bool {
         self.restart
+    }
+
+    fn start_digest(&mut self) {
+        self.first_pass = FirstPass(Some(FileDigest::default()));
+    }
+
+    fn digest(&mut self) -> Option<String> {
+        self.parsed_all.then(|| self.first_pass.0.take().map(FileDigest::hex)).flatten()
     }
 }

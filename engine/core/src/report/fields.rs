@@ -171,6 +171,7 @@ static FIELDS: &[SummaryField] = &[
     f("trace_read_bytes", U::Bytes, G::Host, "Trace reads").slice(),
     f("trace_written_bytes", U::Bytes, G::Host, "Trace writes").slice(),
     f("trace_trimmed_bytes", U::Bytes, G::Host, "Trace trims").slice(),
+    f("trace_footprint_bytes", U::Bytes, G::Host, "Trace footprint on the drive").slice(),
     f("duration_s", U::S, G::Run, "Simulated time").slice(),
     f("scale", U::Ratio, G::Run, "Scale (1/N of the drive simulated)"),
     f("events", U::Count, G::Run, "Events").slice(),

@@ -80,7 +80,8 @@ pub struct Summary {
 }
 
 /// What a trace replay issued, in the trace's own commands and bytes (every pass counted):
-/// equal to `ssdsim trace`'s summary of the file for one pass.
+/// equal to `ssdsim trace`'s summary of the file for one pass. The footprint is where one
+/// pass lands on the drive, from the pass over the trace before its replay.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, TS)]
 #[ts(export)]
 pub struct ReplaySummary {
@@ -88,15 +89,19 @@ pub struct ReplaySummary {
     pub trace_read_bytes: f64,
     pub trace_written_bytes: f64,
     pub trace_trimmed_bytes: f64,
+    pub trace_footprint_bytes: f64,
 }
 
-impl From<crate::host::ReplayCounters> for ReplaySummary {
-    fn from(c: crate::host::ReplayCounters) -> Self {
+impl ReplaySummary {
+    pub fn new(c: crate::host::ReplayCounters, extent: Option<crate::host::TraceExtent>) -> Self {
+        // Refused while the pass before the replay read it: nothing reached the drive.
+        let c = if extent.is_some() { c } else { Default::default() };
         ReplaySummary {
             trace_commands: c.commands as f64,
             trace_read_bytes: c.read_bytes as f64,
             trace_written_bytes: c.written_bytes as f64,
             trace_trimmed_bytes: c.trimmed_bytes as f64,
+            trace_footprint_bytes: extent.map_or(0, |e| e.footprint_bytes) as f64,
         }
     }
 }
@@ -175,7 +180,7 @@ impl Summary {
             media: Section(device.media),
             hdd: Section(device.hdd),
             tier: Section(device.tier),
-            trace: Section(sim.replay_counters().map(ReplaySummary::from)),
+            trace: Section(sim.replay_counters().map(|c| ReplaySummary::new(c, sim.trace_extent()))),
         }
     }
 }

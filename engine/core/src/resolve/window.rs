@@ -12,8 +12,9 @@
 //! would draw more stops there (`sim/ceiling.rs`), so its memory is known before it starts.
 
 use crate::host::plan::Plan;
+use crate::host::TraceExtent;
 use crate::media::Geometry;
-use crate::scenario::{Device, DeviceKind, Rw, ScenarioError};
+use crate::scenario::{Device, DeviceKind, ReplayMode, Rw, ScenarioError, TraceReplay};
 use crate::units::{Nanos, MAPPING_UNIT_BYTES};
 
 /// Points per time series at the requested width; a chart a few thousand pixels wide has
@@ -73,7 +74,46 @@ fn requested_width_ns(plan: &Plan, device: &Device, geo: Option<&Geometry>) -> R
         let media = if matches!(p.job.rw, Rw::Read | Rw::Randread) { read_rate } else { write_rate };
         total_s += p.job.io_size.0 as f64 / media.min(link);
     }
-    Ok(((total_s * 1e9 / 200.0) as Nanos).max(1_000).max(OPS_PER_WINDOW * operation_ns(device, device.kind)))
+    Ok(automatic_width_ns(total_s, narrowest_ns(device)))
+}
+
+/// About 200 windows over a run of `total_s`, never narrower than `narrowest_ns`.
+fn automatic_width_ns(total_s: f64, narrowest_ns: Nanos) -> Nanos {
+    ((total_s * 1e9 / 200.0) as Nanos).max(narrowest_ns)
+}
+
+/// The narrowest automatic window: 1 µs, and a few of the device's operations.
+fn narrowest_ns(device: &Device) -> Nanos {
+    OPS_PER_WINDOW.saturating_mul(operation_ns(device, device.kind)).max(1_000)
+}
+
+/// A trace replay's automatic windows, sized once the pass before the replay has measured
+/// the trace (`host::TraceExtent`): about 200 over the replay, as a job's. Open loop lasts
+/// the recorded duration at `speed`, or longer when the media cannot keep up; closed loop
+/// the time the media take for its bytes.
+#[derive(Clone, Debug)]
+pub struct TraceWindowRule {
+    read_rate: f64,
+    write_rate: f64,
+    narrowest_ns: Nanos,
+}
+
+impl TraceWindowRule {
+    pub(crate) fn new(device: &Device, geo: Option<&Geometry>) -> Result<TraceWindowRule, ScenarioError> {
+        let (read, write) = media_bytes_per_s(device, geo)?;
+        let link = device.host_interface.bytes_per_s() as f64;
+        Ok(TraceWindowRule { read_rate: read.min(link), write_rate: write.min(link), narrowest_ns: narrowest_ns(device) })
+    }
+
+    pub fn width_ns(&self, extent: &TraceExtent, replay: &TraceReplay) -> Nanos {
+        let passes = replay.loops.max(1) as f64;
+        let media_s = passes * (extent.read_bytes as f64 / self.read_rate + extent.written_bytes as f64 / self.write_rate);
+        let recorded_s = match replay.mode {
+            ReplayMode::Open => passes * extent.duration_ns as f64 / 1e9 / replay.speed,
+            ReplayMode::Closed => 0.0,
+        };
+        automatic_width_ns(media_s.max(recorded_s), self.narrowest_ns)
+    }
 }
 
 /// Disk operations an automatic window holds at least. A window shorter than one random

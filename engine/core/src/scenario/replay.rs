@@ -142,14 +142,17 @@ pub struct TraceReplay {
     pub blkparse_event: TraceEvent,
     #[knob(doc("Passes", "Replay the trace this many times, each pass after the previous one's last command").range(1.0, 1000.0))]
     pub loops: u32,
-    #[knob(doc("Averaging window", "Width of each throughput-over-time point; 0 = 1 ms").unit("ms").range(0.0, 3_600_000.0))]
+    #[knob(doc("Averaging window", "Width of each throughput-over-time point; 0 = automatic (about 200 over the replay, from the trace read before it)").unit("ms").range(0.0, 3_600_000.0))]
     pub log_avg_msec: f64,
     /// The trace file's identity, so a shared run can ask for the same file.
-    #[knob(doc("Trace file", "The trace file's name (the page checks a shared link's file by it)"))]
+    #[knob(doc("Trace file", "The trace file's name (a shared link's page asks for the file by it)"))]
     pub name: String,
     #[knob(doc("Trace file size", "The trace file's size in bytes").at_least(0.0))]
     pub bytes: Bytes,
-    #[knob(doc("Trace file SHA-256", "The trace file's hash, hex"))]
+    #[knob(doc(
+        "Trace file SHA-256",
+        "The trace file's hash, 64 hex digits; when set, the file is checked against it before the replay and refused if it differs"
+    ))]
     pub sha256: String,
 }
 
@@ -193,7 +196,8 @@ impl TraceReplay {
         Ok(())
     }
 
-    /// The automatic window: a trace's duration is not known before it ends.
+    /// The window until the pass before the replay has measured the trace and sized the
+    /// automatic one (`resolve::window::TraceWindowRule`).
     pub fn window_ms(&self) -> f64 {
         if self.log_avg_msec > 0.0 {
             self.log_avg_msec
@@ -207,14 +211,11 @@ impl TraceReplay {
         let map = c.inner("map");
         map.aligned("offset", self.map.offset.0, MAPPING_UNIT_BYTES)?;
         map.within("offset", self.map.offset.0, 0, user_bytes - MAPPING_UNIT_BYTES, &format!("bytes: inside the drive's {user_bytes}"))?;
-        if self.sha256.len() > 128 || self.name.len() > 4096 || self.devices.len() > 4096 {
-            let field = if self.sha256.len() > 128 {
-                "sha256"
-            } else if self.name.len() > 4096 {
-                "name"
-            } else {
-                "devices"
-            };
+        if !self.sha256.is_empty() && !crate::trace::is_sha256(&self.sha256) {
+            return Err(c.fail("sha256", ErrorCode::InvalidType, "must be a SHA-256 in hex (64 digits 0-9 and a-f), or empty"));
+        }
+        if self.name.len() > 4096 || self.devices.len() > 4096 {
+            let field = if self.name.len() > 4096 { "name" } else { "devices" };
             return Err(c.fail(field, ErrorCode::OutOfRange, "too long"));
         }
         Ok(())

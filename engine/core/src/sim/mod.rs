@@ -12,6 +12,7 @@ mod precondition;
 mod recorder;
 mod replay;
 mod snapshots;
+mod status;
 mod threads;
 
 use crate::device::{Baseline, DeviceModel, RunFrame};
@@ -19,6 +20,7 @@ use crate::host::plan::Phase;
 use crate::host::Command;
 use crate::media::Geometry;
 use crate::metrics::{Cause, DriveLines, FtlLines, Op, Parts, WindowCounters};
+use crate::resolve::window::TraceWindowRule;
 use crate::resolve::{Budget, Resolved};
 use crate::scenario::{Rw, Scenario, ScenarioError, Workload};
 use crate::units::{Nanos, MAPPING_UNIT_BYTES};
@@ -122,6 +124,10 @@ impl Simulation {
     /// Builds the run of a compiled scenario; nothing is validated again.
     pub fn from_resolved(resolved: Resolved) -> Result<Simulation, ScenarioError> {
         let layout = resolved.layout();
+        let trace_window = match &resolved.simulated.workload {
+            Workload::Trace(_) => Some(TraceWindowRule::new(&resolved.simulated.device, layout.geometry.as_ref())?),
+            _ => None,
+        };
         let Resolved { scenario: full_size, simulated: scenario, user_bytes, full_user_bytes, full_geometry: full_geo, plan, window, budget, .. } = resolved;
         let scale = full_size.scale;
         let drive = DeviceModel::new(&scenario.device, layout, scenario.seed)?;
@@ -180,7 +186,11 @@ impl Simulation {
             hmb_granted_bytes: full_size.device.mapping.hmb.granted_bytes(),
             hmb_table_bytes: full_size.device.mapping.hmb.table_bytes(),
             hmb_next_step: full_size.device.mapping.hmb.next_step(),
-            trace: replay::TraceSlot { workload: if let Workload::Trace(t) = &scenario.workload { Some(t.clone()) } else { None }, ..Default::default() },
+            trace: replay::TraceSlot {
+                workload: if let Workload::Trace(t) = &scenario.workload { Some(t.clone()) } else { None },
+                window_rule: trace_window,
+                ..Default::default()
+            },
         })
     }
 
@@ -191,32 +201,6 @@ impl Simulation {
         self.snapshots.start(&self.drive, 0);
         self.started = true;
         self.start_phase(0, 0);
-    }
-
-    /// True until preconditioning is done and the workload has started.
-    pub fn preconditioning(&self) -> bool {
-        !self.started
-    }
-
-    /// What this run was admitted under: its memory bound, work ceiling and typical time.
-    pub fn budget(&self) -> &Budget {
-        &self.budget
-    }
-
-    /// Media operations done so far, preconditioning included: every NAND read, program
-    /// and erase, translation pages too (XPoint: unit reads and writes).
-    pub fn flash_ops_done(&self) -> u64 {
-        self.precondition.flash_ops() + self.drive.media_ops()
-    }
-
-    /// Work done so far, as the ceiling counts it (`budget().work_limit`).
-    pub fn work_done(&self) -> u64 {
-        Ceiling::work(self.precondition.flash_ops(), self.drive.media_ops(), self.events)
-    }
-
-    /// The ceiling the run stopped at, if it did: a notice naming the field to change.
-    pub fn stopped(&self) -> Option<&ScenarioError> {
-        self.stopped.as_ref()
     }
 
     fn start_phase(&mut self, index: usize, at: Nanos) {
@@ -299,6 +283,9 @@ impl Simulation {
     pub fn run(&mut self, max_events: u64) -> bool {
         if self.finished || self.refuse_without_trace() {
             return true;
+        }
+        if self.trace_unmeasured() {
+            return self.measure_trace(max_events);
         }
         if !self.started {
             return self.precondition_step(max_events);
@@ -435,26 +422,6 @@ impl Simulation {
     /// Where the run is at `t` on every axis a snapshot is found by.
     fn here(&self, t: Nanos) -> At {
         self.recorder.at(t, self.snapshots.point())
-    }
-
-    pub fn is_finished(&self) -> bool {
-        self.finished
-    }
-
-    /// Share of the run done, 0..1: preconditioning, then the workload, weighted by their
-    /// estimated flash work.
-    pub fn progress(&self) -> f64 {
-        if self.finished {
-            return 1.0;
-        }
-        // Preconditioning's share of the run's typical work (see `resolve::budget`).
-        let pre = self.budget.precondition_share;
-        if !self.started {
-            return pre * self.precondition.progress();
-        }
-        let phase = self.replay_progress().unwrap_or_else(|| self.threads.progress(self.now));
-        let workload = (self.phase as f64 + phase) / self.phases.len() as f64;
-        pre + (1.0 - pre) * workload
     }
 
     pub(crate) fn parts(&self) -> SimParts<'_> {

@@ -7,9 +7,13 @@
 //! no command is parked, `run` returns early, and once more input is fed the parked slots
 //! take their commands at the time they asked. The run is the same however the input was
 //! chunked.
+//!
+//! Before the replay, one pass reads the whole trace (`host::TraceRunner::measure`): a bad
+//! line refuses it before anything runs, and what it holds sizes the automatic time windows.
 
 use super::{Simulation, Slot, Wake};
-use crate::host::{CommandSource, Next, ReplayCounters, ReplayError, TraceRunner};
+use crate::host::{CommandSource, Measured, Next, ReplayCounters, ReplayError, TraceExtent, TraceRunner};
+use crate::resolve::window::TraceWindowRule;
 use crate::scenario::{ErrorCode, ScenarioError, TraceReplay};
 use crate::units::Nanos;
 
@@ -20,6 +24,10 @@ pub(super) struct Replay {
     starved_at: Nanos,
     /// Issue at the recorded times.
     open: bool,
+    /// What the pass before the replay found; `None` while it reads.
+    extent: Option<TraceExtent>,
+    /// That pass waits for more of a pushed trace.
+    measure_starved: bool,
 }
 
 /// The trace workload's part of a simulation: its settings, and once attached its replay.
@@ -28,6 +36,8 @@ pub(super) struct TraceSlot {
     pub workload: Option<TraceReplay>,
     pub replay: Option<Replay>,
     pub error: Option<ReplayError>,
+    /// Sizes the automatic windows once the trace is measured.
+    pub window_rule: Option<TraceWindowRule>,
 }
 
 impl Simulation {
@@ -41,7 +51,7 @@ impl Simulation {
         let open = workload.mode == crate::scenario::ReplayMode::Open;
         let runner = TraceRunner::new(workload, source, self.user_bytes, 0);
         let iodepth = workload.iodepth as usize;
-        self.trace.replay = Some(Replay { runner, starved: Vec::with_capacity(iodepth), starved_at: 0, open });
+        self.trace.replay = Some(Replay { runner, starved: Vec::with_capacity(iodepth), starved_at: 0, open, extent: None, measure_starved: false });
         Ok(())
     }
 
@@ -64,7 +74,7 @@ impl Simulation {
 
     /// The run waits for more of a pushed trace (`run` returned early).
     pub fn needs_trace_data(&self) -> bool {
-        self.trace.replay.as_ref().is_some_and(|r| !r.starved.is_empty()) && !self.finished
+        self.trace.replay.as_ref().is_some_and(|r| r.measure_starved || !r.starved.is_empty()) && !self.finished
     }
 
     /// A pushed trace started another pass: feed it again from its first byte.
@@ -82,9 +92,55 @@ impl Simulation {
         self.trace.replay.as_ref().map(|r| r.runner.counters)
     }
 
+    /// What one pass of the trace holds, once the pass before the replay has read it.
+    pub fn trace_extent(&self) -> Option<TraceExtent> {
+        self.trace.replay.as_ref().and_then(|r| r.extent)
+    }
+
     /// Share of the replay done, if the trace's size is known.
     pub(super) fn replay_progress(&self) -> Option<f64> {
         self.trace.replay.as_ref().and_then(|r| r.runner.progress())
+    }
+
+    /// The pass before the replay's share of the run's progress, and how far it got (1 when
+    /// there is none or it is done).
+    pub(super) fn measure_progress(&self) -> (f64, f64) {
+        // Reading a trace is a few times faster than replaying it on the drive.
+        const MEASURE_SHARE: f64 = 0.2;
+        match &self.trace.replay {
+            Some(r) if r.extent.is_none() => (MEASURE_SHARE, r.runner.input_progress().unwrap_or(0.0)),
+            Some(_) => (MEASURE_SHARE, 1.0),
+            None => (0.0, 1.0),
+        }
+    }
+
+    /// The pass before the replay has not finished.
+    pub(super) fn trace_unmeasured(&self) -> bool {
+        self.trace.replay.as_ref().is_some_and(|r| r.extent.is_none())
+    }
+
+    /// Reads up to `max_commands` of the pass before the replay; at its end, sizes the
+    /// automatic windows from what it found. True if the trace was refused (the run ends).
+    pub(super) fn measure_trace(&mut self, max_commands: u64) -> bool {
+        let r = self.trace.replay.as_mut().expect("measured once attached");
+        r.measure_starved = false;
+        match r.runner.measure(max_commands) {
+            Ok(Measured::More) => {}
+            Ok(Measured::NeedsData) => r.measure_starved = true,
+            Ok(Measured::Done(extent)) => {
+                r.extent = Some(extent);
+                let workload = self.trace.workload.as_ref().expect("a trace workload");
+                match &self.trace.window_rule {
+                    Some(rule) if workload.log_avg_msec <= 0.0 => self.recorder.set_width(rule.width_ns(&extent, workload)),
+                    _ => {}
+                }
+            }
+            Err(e) => {
+                self.note_replay_error(e);
+                self.finished = true;
+            }
+        }
+        self.finished
     }
 
     /// A trace workload cannot run without its trace: the run ends at once with the error.

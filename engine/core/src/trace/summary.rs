@@ -2,6 +2,7 @@
 
 use super::clock::Clock;
 use super::devices::DeviceSeen;
+use super::digest::{FileDigest, Hashing};
 use super::error::TraceError;
 use super::footprint::{Footprint, UNIT_BYTES};
 use super::format::{Op, TraceFormat};
@@ -57,6 +58,8 @@ pub struct TraceSummary {
     pub devices_not_found: Vec<String>,
     /// Bytes read and written, and the footprint so far, over the trace's course.
     pub timeline: TraceTimeline,
+    /// SHA-256 of the file's bytes, lower-case hex (`FileDigest`).
+    pub sha256: String,
 }
 
 /// Builds a summary one command at a time, in memory bounded by `Footprint` and `HotUnits`.
@@ -103,7 +106,8 @@ impl TraceSummarizer {
     }
 
     /// The summary, with the reader's format, line counts, clock and devices.
-    pub fn finish(&self, reader: &TraceReader) -> Option<TraceSummary> {
+    /// `sha256`: the file's hash, from a `FileDigest` fed the same bytes as `reader`.
+    pub fn finish(&self, reader: &TraceReader, sha256: String) -> Option<TraceSummary> {
         let commands = self.reads.commands + self.writes.commands + self.trims.commands;
         let unit = self.footprint.unit_bytes();
         let (read, written, either) = self.footprint.units();
@@ -131,6 +135,7 @@ impl TraceSummarizer {
             devices: reader.devices().to_vec(),
             devices_not_found: reader.unmatched_devices(),
             timeline: self.timeline.timeline(self.last_ns),
+            sha256,
         })
     }
 }
@@ -139,7 +144,8 @@ impl TraceSummarizer {
 pub fn summarize(input: impl std::io::BufRead, options: &TraceOptions) -> Result<TraceSummary, TraceError> {
     let mut reader = TraceReader::new(options);
     let mut summary = TraceSummarizer::new();
-    reader.read_from(input, &mut |c| summary.add(&c))?;
+    let mut digest = FileDigest::default();
+    reader.read_from(Hashing { inner: input, digest: &mut digest }, &mut |c| summary.add(&c))?;
     // `finish` succeeded, so the format is known.
-    summary.finish(&reader).ok_or(TraceError::new(0, "file", super::error::Problem::Missing))
+    summary.finish(&reader, digest.hex()).ok_or(TraceError::new(0, "file", super::error::Problem::Missing))
 }

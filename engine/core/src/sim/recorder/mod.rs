@@ -171,6 +171,14 @@ impl Recorder {
         self.window_start_counters = counters;
     }
 
+    /// The automatic width, known before the workload starts: a trace's, from the pass over
+    /// it (`host::TraceExtent`).
+    pub fn set_width(&mut self, width_ns: Nanos) {
+        debug_assert_eq!(self.windows, 0, "before the first window");
+        let w = width_ns.max(1);
+        (self.window_ns, self.drawn_width_ns, self.first_width_ns, self.window_end) = (w, w, w, w);
+    }
+
     /// Records one finished command, `parts` its latency split by cause. Completions arrive
     /// in time order, after `advance`.
     pub fn complete(&mut self, op: Op, bytes: u64, issued: Nanos, done: Nanos, parts: &Parts) {
