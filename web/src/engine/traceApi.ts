@@ -1,7 +1,8 @@
 // The worker API's trace scan: a trace file read in chunks and summarised by the engine's
 // reader (the one `ssdsim trace` uses). The file is never held whole: each chunk is read from
-// the Blob, fed, and dropped, so a 1 GiB trace costs the worker a chunk and the reader's bounded
-// state.
+// the Blob into one reused buffer and fed, so a 1 GiB trace costs the worker a chunk and the
+// reader's bounded state.
+import { blobChunks } from './blobChunks';
 import type { EngineGuard } from './engineGuard';
 import type { TraceFinished, TraceScanOptions, TraceScanProgress } from './types';
 
@@ -18,15 +19,18 @@ export function traceApi(engine: EngineGuard) {
     async scanTrace(file: Blob, options: TraceScanOptions, onProgress?: (p: TraceScanProgress) => void): Promise<TraceFinished> {
       await ready;
       const scan = guard(() => new engine.wasm.TraceScan(JSON.stringify(options)));
+      const chunks = blobChunks(file, TRACE_CHUNK_BYTES);
       try {
-        for (let at = 0; at < file.size; at += TRACE_CHUNK_BYTES) {
-          const chunk = new Uint8Array(await file.slice(at, at + TRACE_CHUNK_BYTES).arrayBuffer());
+        let bytes = 0;
+        for (let chunk = await chunks.next(); chunk; chunk = await chunks.next()) {
           const fed = read('trace_fed', () => scan.feed(chunk));
-          onProgress?.({ bytes: Math.min(at + TRACE_CHUNK_BYTES, file.size), totalBytes: file.size, commands: fed.commands, lines: fed.lines });
+          bytes += chunk.length;
+          onProgress?.({ bytes, totalBytes: file.size, commands: fed.commands, lines: fed.lines });
           if (fed.error) return { error: fed.error, summary: null };
         }
         return read('trace_finished', () => scan.finish());
       } finally {
+        await chunks.close();
         if (!engine.poisoned()) scan.free();
       }
     },
