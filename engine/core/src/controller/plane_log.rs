@@ -64,7 +64,15 @@ impl PlaneLog {
     /// plane's operations never overlap, so the parts never exceed the wait); host programs
     /// count as `program` (a read queued behind them, or a write whose buffer room they
     /// free), and the rest of the wait as `fallback`.
+    #[inline]
     pub fn split(&self, parts: &mut Parts, until: Nanos, program: Cause, fallback: Cause) {
+        // Mostly the operation noted last (a run of host reads) filled the whole wait, and
+        // then no other can have (they never overlap): the loop's result at an eighth of
+        // its cost (callgrind, random-read bench).
+        let (from, (start, end, cause)) = (parts.mark(), self.ops[(self.next + RECENT - 1) % RECENT]);
+        if start <= from && from < until && until <= end {
+            return parts.add(if cause == Cause::MediaProgram { program } else { cause }, until - from);
+        }
         self.split_heard(parts, until, program, fallback, |_, _| {});
     }
 
@@ -109,5 +117,9 @@ mod tests {
         assert_eq!(p.ns[Cause::BehindGc as usize], 50);
         assert_eq!(p.ns[Cause::Buffer as usize], 50, "the idle gap 450..500");
         assert_eq!((p.total(), p.mark()), (350, 550));
+        // Within the operation noted last.
+        let mut p = Parts::from(520);
+        log.split(&mut p, 590, Cause::QueueHost, Cause::Buffer);
+        assert_eq!((p.ns[Cause::BehindGc as usize], p.total(), p.mark()), (70, 70, 590));
     }
 }
