@@ -13,7 +13,8 @@ const RECENT: usize = 8;
 #[derive(Clone)]
 pub(crate) struct PlaneLog {
     ops: [(Nanos, Nanos, Cause); RECENT],
-    next: usize,
+    /// The newest entry.
+    last: usize,
 }
 
 /// Heap bytes of one log, for the memory budget.
@@ -21,7 +22,7 @@ pub(crate) const LOG_BYTES: u64 = std::mem::size_of::<PlaneLog>() as u64;
 
 impl PlaneLog {
     pub fn new() -> PlaneLog {
-        PlaneLog { ops: [(0, 0, Cause::Other); RECENT], next: 0 }
+        PlaneLog { ops: [(0, 0, Cause::Other); RECENT], last: RECENT - 1 }
     }
 
     /// An operation booked on the plane for [start, end), as a waiting command would see it.
@@ -30,13 +31,13 @@ impl PlaneLog {
     /// still explained.
     #[inline]
     pub fn note(&mut self, start: Nanos, end: Nanos, cause: Cause) {
-        let last = &mut self.ops[(self.next + RECENT - 1) % RECENT];
+        let last = &mut self.ops[self.last % RECENT];
         if last.2 == cause && last.1 == start && last.0 < last.1 {
             last.1 = end;
             return;
         }
-        self.ops[self.next] = (start, end, cause);
-        self.next = (self.next + 1) % RECENT;
+        self.last = (self.last + 1) % RECENT;
+        self.ops[self.last] = (start, end, cause);
     }
 
     /// The first program or erase (an operation at least `min_ns` long, not a resume) on
@@ -69,7 +70,7 @@ impl PlaneLog {
         // Mostly the operation noted last (a run of host reads) filled the whole wait, and
         // then no other can have (they never overlap): the loop's result at an eighth of
         // its cost (callgrind, random-read bench).
-        let (from, (start, end, cause)) = (parts.mark(), self.ops[(self.next + RECENT - 1) % RECENT]);
+        let (from, (start, end, cause)) = (parts.mark(), self.ops[self.last % RECENT]);
         if start <= from && from < until && until <= end {
             return parts.add(if cause == Cause::MediaProgram { program } else { cause }, until - from);
         }
