@@ -83,6 +83,8 @@ pub(crate) struct CauseRecorder {
     sample: Vec<Command>,
     stride: u64,
     seen: u64,
+    /// The next multiple of `stride` from `seen`: one comparison per command.
+    next_sample: u64,
     /// Commands whose parts did not add up to their latency: none, or a device's chain
     /// has a gap (the tests hold it at zero).
     pub unbalanced: u64,
@@ -98,6 +100,7 @@ impl CauseRecorder {
             sample: Vec::with_capacity(SAMPLE),
             stride: 1,
             seen: 0,
+            next_sample: 0,
             unbalanced: 0,
         }
     }
@@ -128,7 +131,7 @@ impl CauseRecorder {
             self.slowest[i] = command();
             self.slow_heap.push(Reverse((latency, i)));
         }
-        if self.seen & (self.stride - 1) == 0 {
+        if self.seen == self.next_sample {
             if self.sample.len() == SAMPLE {
                 let mut keep = 0;
                 self.sample.retain(|_| {
@@ -140,6 +143,7 @@ impl CauseRecorder {
             if self.seen & (self.stride - 1) == 0 {
                 self.sample.push(command());
             }
+            self.next_sample = (self.seen | (self.stride - 1)) + 1;
         }
         self.seen += 1;
     }
