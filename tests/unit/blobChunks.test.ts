@@ -42,5 +42,6 @@ describe('blobChunks', () => {
     const chunks = blobChunks(new Blob([bytes]), 1000);
     expect((await chunks.next())?.length).toBe(1000);
     await chunks.close();
+    await expect(chunks.next()).resolves.toBeNull();
   });
 });

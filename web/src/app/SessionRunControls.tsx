@@ -1,4 +1,5 @@
 // The run controls wired to a session: the playground and the embed page show the same ones.
+import { isCeilingStop } from '../engine/errors';
 import { RunControls } from '../panels/RunControls';
 import type { Session } from './useSession';
 
@@ -9,15 +10,15 @@ export function SessionRunControls({ s, compact }: { s: Session; compact?: boole
       status={view.status}
       engine={s.engineState.status}
       progress={view.progress}
-      canRun={s.engineState.status === 'ready' && s.normalized !== null && !(s.kind === 'trace' && !s.traceFile)}
+      canRun={s.engineState.status === 'ready' && s.normalized !== null && !s.waitsForTrace}
       elapsedMs={view.elapsedMs}
       autoRun={s.autoRun}
       error={view.error}
       budget={view.budget}
       memoryBytes={view.memoryBytes}
       budgetStale={view.stale}
-      stopped={view.stopped ? (view.stopped.code === 'too_much_work' || view.stopped.code === 'too_much_memory' ? 'ceiling' : 'replay') : undefined}
-      needsTrace={s.kind === 'trace' && !s.traceFile}
+      stopped={view.stopped ? (isCeilingStop(view.stopped.code) ? 'ceiling' : 'replay') : undefined}
+      needsTrace={s.waitsForTrace}
       refused={s.scenario.validation.status === 'invalid'}
       onAutoRun={s.setAutoRun}
       onRun={s.runNow}

@@ -73,7 +73,7 @@ export function useSession({ persist }: { persist: boolean }) {
   const runDevices = useMemo(() => deviceKinds(runScenario), [runScenario]);
   const blockMapExpected = catalog ? hasEraseBlocks(catalog.knobs, runDevices) : true;
 
-  return { engine, engineState, catalog, catalogError, scenario, view, start, cancel, runNow, retry, autoRun, setAutoRun, pins, variants, comparison, search, current, kind, normalized, runtimeS, runDevices, blockMapExpected, traceFile, setTraceFile };
+  return { engine, engineState, catalog, catalogError, scenario, view, start, cancel, runNow, retry, autoRun, setAutoRun, pins, variants, comparison, search, current, kind, normalized, runtimeS, runDevices, blockMapExpected, traceFile, setTraceFile, waitsForTrace };
 }
 
 export type Session = ReturnType<typeof useSession>;

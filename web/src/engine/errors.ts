@@ -31,6 +31,11 @@ const CODES: Record<ErrorCode, true> = {
 };
 export const ERROR_CODES = Object.keys(CODES) as readonly ErrorCode[];
 
+/** A run stopped at one of the engine's ceilings (its work, its charts' points), not by its input. */
+export function isCeilingStop(code: string): boolean {
+  return code === 'too_much_memory' || code === 'too_much_work';
+}
+
 /** What crosses the wasm and worker boundaries (the engine's ScenarioError): plain data. */
 export type EngineErrorData = ScenarioError;
 

@@ -2,6 +2,7 @@
 // headline tiles, read/write latency as a table, and the rest by group. Labels are translated
 // by id, values formatted by unit id.
 import { memo } from 'react';
+import { isCeilingStop } from '../engine/errors';
 import type { Summary, SummaryField, SummaryGroup } from '../engine/types';
 import { useI18n, type MessageKey } from '../i18n';
 import { summaryLabel } from '../i18n/engineText';
@@ -217,5 +218,5 @@ const REPLAY_STOPS: Record<string, MessageKey> = {
 function stoppedText(t: ReturnType<typeof useI18n>['t'], stopped: Stopped): string {
   if (stopped.code === 'too_much_memory') return t('summary.stoppedPoints', { field: stopped.field });
   const replay = REPLAY_STOPS[stopped.id];
-  return replay && stopped.code !== 'too_much_work' ? t(replay, { field: stopped.field, message: stopped.message }) : t('summary.stoppedWork', { field: stopped.field });
+  return replay && !isCeilingStop(stopped.code) ? t(replay, { field: stopped.field, message: stopped.message }) : t('summary.stoppedWork', { field: stopped.field });
 }

@@ -52,6 +52,20 @@ impl FirstPass {
             d.update(bytes);
         }
     }
+
+    /// The hash, once the pass has `ended`; given once.
+    fn take(&mut self, ended: bool) -> Option<String> {
+        if ended {
+            self.0.take().map(FileDigest::hex)
+        } else {
+            None
+        }
+    }
+}
+
+/// Share of the input read, if its size is known.
+fn share_read(read_bytes: u64, total_bytes: Option<u64>) -> Option<f64> {
+    total_bytes.filter(|&t| t > 0).map(|t| (read_bytes as f64 / t as f64).min(1.0))
 }
 
 /// Bytes parsed at a time: the commands of one such slice are queued at once.
@@ -123,7 +137,7 @@ impl<R: BufRead + Seek> CommandSource for StreamSource<R> {
     }
 
     fn progress(&self) -> Option<f64> {
-        self.total_bytes.filter(|&t| t > 0).map(|t| (self.read_bytes as f64 / t as f64).min(1.0))
+        share_read(self.read_bytes, self.total_bytes)
     }
 
     fn start_digest(&mut self) {
@@ -131,7 +145,7 @@ impl<R: BufRead + Seek> CommandSource for StreamSource<R> {
     }
 
     fn digest(&mut self) -> Option<String> {
-        self.done.then(|| self.first_pass.0.take().map(FileDigest::hex)).flatten()
+        self.first_pass.take(self.done)
     }
 }
 
@@ -219,7 +233,7 @@ impl CommandSource for PushSource {
     }
 
     fn progress(&self) -> Option<f64> {
-        self.total_bytes.filter(|&t| t > 0).map(|t| (self.read_bytes as f64 / t as f64).min(1.0))
+        share_read(self.read_bytes, self.total_bytes)
     }
 
     fn feed(&mut self, chunk: &[u8]) -> usize {
@@ -252,6 +266,6 @@ impl CommandSource for PushSource {
     }
 
     fn digest(&mut self) -> Option<String> {
-        self.parsed_all.then(|| self.first_pass.0.take().map(FileDigest::hex)).flatten()
+        self.first_pass.take(self.parsed_all)
     }
 }
