@@ -87,6 +87,9 @@ fn narrowest_ns(device: &Device) -> Nanos {
     OPS_PER_WINDOW.saturating_mul(operation_ns(device, device.kind)).max(1_000)
 }
 
+/// The widest automatic window: `log_avg_msec`'s largest value, 1 h.
+const WIDEST_AUTOMATIC_NS: Nanos = 3_600_000 * 1_000_000;
+
 /// A trace replay's automatic windows, sized once the pass before the replay has measured
 /// the trace (`host::TraceExtent`): about 200 over the replay, as a job's. Open loop lasts
 /// the recorded duration at `speed`, or longer when the media cannot keep up; closed loop
@@ -112,7 +115,9 @@ impl TraceWindowRule {
             ReplayMode::Open => passes * extent.duration_ns as f64 / 1e9 / replay.speed,
             ReplayMode::Closed => 0.0,
         };
-        automatic_width_ns(media_s.max(recorded_s), self.narrowest_ns)
+        // At most the widest a scenario may type (1 h): a trace's clock runs to u64::MAX ns and
+        // `speed` down to 0.001, and a width near u64::MAX would leave no window to close.
+        automatic_width_ns(media_s.max(recorded_s), self.narrowest_ns).min(WIDEST_AUTOMATIC_NS)
     }
 }
 
@@ -207,5 +212,20 @@ mod tests {
         let hour = time_points_bound(1_000, 3_600_000_000_000);
         assert!(hour < MAX_TIME_WINDOWS * 12, "{hour}");
         assert!(time_points_bound(1, u64::MAX) < MAX_TIME_WINDOWS * 40);
+    }
+
+    #[test]
+    fn a_traces_automatic_window_follows_its_length_up_to_an_hour() {
+        let device = Device::default();
+        let rule = TraceWindowRule::new(&device, None).unwrap();
+        let open = |speed: f64| TraceReplay { mode: ReplayMode::Open, speed, ..TraceReplay::default() };
+        let day = TraceExtent { commands: 10, read_bytes: 40_960, written_bytes: 0, duration_ns: 86_400_000_000_000, ..TraceExtent::default() };
+        assert_eq!(rule.width_ns(&day, &open(1.0)), 86_400_000_000_000 / 200);
+        assert_eq!(rule.width_ns(&day, &open(2.0)), 86_400_000_000_000 / 400);
+        // The longest clock at the slowest speed: an hour, not u64::MAX.
+        let longest = TraceExtent { duration_ns: u64::MAX, ..day };
+        assert_eq!(rule.width_ns(&longest, &open(0.001)), WIDEST_AUTOMATIC_NS);
+        // Closed loop ignores the clock: the media's time for 40 KiB is under the 1 µs floor.
+        assert_eq!(rule.width_ns(&longest, &TraceReplay::default()), 1_000);
     }
 }
