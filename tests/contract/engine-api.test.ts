@@ -100,6 +100,33 @@ describe('one validation per run', () => {
   });
 });
 
+describe('a run without latency causes', () => {
+  // A latency trace draws a line per cause beside its latency; a compare variant needs neither.
+  const trace = '{"workload":{"kind":"latency_trace","io_size":"8m"}}';
+
+  it('gives every other number bit for bit, without cause lines or the causes document', async () => {
+    const withCauses = await runCollect(trace);
+    const without = await runCollect(trace, { causes: false });
+    expect(without.result.latencyCauses).toBeNull();
+    const causes = withCauses.result.latencyCauses;
+    expect((causes?.read?.count ?? 0) + (causes?.write?.count ?? 0)).toBeGreaterThan(0);
+    expect(JSON.stringify(without.result.summary)).toBe(JSON.stringify(withCauses.result.summary));
+    const kept = withCauses.result.series.flatMap((s, i) => (s.id.startsWith('latency_cause.') ? [] : [i]));
+    expect(withCauses.result.series.length).toBeGreaterThan(kept.length);
+    expect(without.result.series.map((s) => s.id)).toEqual(kept.map((i) => withCauses.result.series[i].id));
+    kept.forEach((i, k) => expect(sameBits(without.points[k], withCauses.points[i]), withCauses.result.series[i].id).toBe(true));
+  });
+
+  it('validates once whether the page compiled the scenario or not', async () => {
+    const fresh = trace.replace('8m', '4m');
+    const before = validations();
+    await runCollect(fresh, { causes: false });
+    expect(validations() - before).toBe(1);
+    await runCollect(await api.validate(fresh), { causes: false });
+    expect(validations() - before).toBe(2);
+  });
+});
+
 describe('chunked run of the default scenario', () => {
   it('streams progress from 0 to exactly 1, ending with done', () => {
     const { chunks } = first;

@@ -13,15 +13,19 @@ pub struct Options {
     pub repeat: usize,
     /// Case ids to run; all if empty.
     pub cases: Vec<String>,
+    /// Book each command's latency by cause (`--no-causes`: a run that does not, as a
+    /// compare variant's).
+    pub causes: bool,
 }
 
 impl Options {
     pub fn parse(args: &[&str]) -> Result<Options, String> {
-        let mut o = Options { json: false, repeat: 3, cases: Vec::new() };
+        let mut o = Options { json: false, repeat: 3, cases: Vec::new(), causes: true };
         let mut it = args.iter();
         while let Some(&a) = it.next() {
             match a {
                 "--json" => o.json = true,
+                "--no-causes" => o.causes = false,
                 "--repeat" => {
                     let v = it.next().ok_or("--repeat needs a count")?;
                     o.repeat = v.parse().ok().filter(|&n| (1..=100).contains(&n)).ok_or_else(|| format!("--repeat: \"{v}\" is not a count from 1 to 100"))?;
@@ -34,7 +38,7 @@ impl Options {
                     }
                     o.cases.push(id.to_string());
                 }
-                other => return Err(format!("bench: unknown option \"{other}\" (--json, --repeat N, --case ID)")),
+                other => return Err(format!("bench: unknown option \"{other}\" (--json, --repeat N, --case ID, --no-causes)")),
             }
         }
         Ok(o)
@@ -49,8 +53,8 @@ fn min_median(mut v: Vec<f64>) -> (f64, f64) {
     (v[0], median)
 }
 
-fn measure(case: &BenchCase) -> Result<Measurement, String> {
-    let mut sim = bench::simulation(case).map_err(|e| format!("{}: {e}", case.id))?;
+fn measure(case: &BenchCase, causes: bool) -> Result<Measurement, String> {
+    let mut sim = bench::simulation(case, causes).map_err(|e| format!("{}: {e}", case.id))?;
     let start = Instant::now();
     Ok(bench::measure(&mut sim, || start.elapsed().as_secs_f64()))
 }
@@ -61,7 +65,7 @@ pub fn run(options: &Options) -> Result<(), String> {
         crate::out::line(format_args!("{:<58} {:>22} {:>22}  (min / median of {})", "case", "loop flash ops/s", "precond. flash ops/s", options.repeat))?;
     }
     for case in bench::CASES.iter().filter(|c| options.cases.is_empty() || options.cases.iter().any(|id| id == c.id)) {
-        let runs = (0..options.repeat).map(|_| measure(case)).collect::<Result<Vec<_>, _>>()?;
+        let runs = (0..options.repeat).map(|_| measure(case, options.causes)).collect::<Result<Vec<_>, _>>()?;
         let first = runs[0];
         // The work is the same every time (same scenario, same seed); only the time varies.
         let (run_min, run_median) = min_median(runs.iter().map(|m| m.run_s).collect());

@@ -36,15 +36,18 @@ mod out;
 mod progress;
 mod trace;
 
+use ssd_core::resolve::Resolved;
 use ssd_core::{presets, Scenario, Simulation};
 use std::io::Read;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
-  ssdsim run [--unlimited] [--trace FILE [--trace-format NAME]] <scenario.json | ->
+  ssdsim run [--unlimited] [--no-causes] [--trace FILE [--trace-format NAME]] <scenario.json | ->
                                     run a scenario, print the result as JSON (--unlimited:
                                     past the browser's work ceiling and memory limit;
-                                    --trace: the file a workload of kind trace replays)
+                                    --no-causes: no latency split by cause, a faster run
+                                    with every other number the same; --trace: the file
+                                    a workload of kind trace replays)
   ssdsim causes <scenario.json | ->
                                     run a scenario, print where its latency went, by cause
   ssdsim snapshots <scenario.json | ->
@@ -54,9 +57,10 @@ const USAGE: &str = "usage:
   ssdsim preset <name>              print a preset's scenario JSON
   ssdsim figures                    list the figures (presets overlaid as in an article)
   ssdsim figure <name>              run every member of a figure, print their series as JSON
-  ssdsim bench [--json] [--repeat N] [--case ID]...
+  ssdsim bench [--json] [--repeat N] [--case ID]... [--no-causes]
                                     measure the engine's speed on fixed scenarios
-                                    (preconditioning and loop apart, min / median of N)
+                                    (preconditioning and loop apart, min / median of N;
+                                    --no-causes: runs that book no latency causes)
   ssdsim spec-sheets                every \"-like\" preset against its spec sheet, as Markdown
   ssdsim articles                   every number the five articles state against the engine's, as Markdown
   ssdsim budget <scenario.json | -> print the run's budget, run it, print the work done
@@ -112,8 +116,8 @@ fn run(options: &trace::RunOptions) -> Result<(), String> {
     let text = read_input(&options.path)?;
     let mut scenario = Scenario::parse(&text).map_err(|e| format!("invalid scenario: {e}"))?;
     options.set_format(&mut scenario)?;
-    let sim = if options.unlimited { Simulation::new_unlimited(&scenario) } else { Simulation::new(&scenario) };
-    let mut sim = sim.map_err(|e| format!("invalid scenario: {e}"))?;
+    let resolved = if options.unlimited { Resolved::compile_unlimited(&scenario) } else { Resolved::compile(&scenario) };
+    let mut sim = resolved.and_then(|r| Simulation::with_causes(r, options.causes)).map_err(|e| format!("invalid scenario: {e}"))?;
     options.attach(&mut sim)?;
     progress::run_to_end(&mut sim);
     if let Some(e) = sim.replay_error() {
@@ -124,6 +128,9 @@ fn run(options: &trace::RunOptions) -> Result<(), String> {
     }
     // The report, and where its latency went beside it.
     let report = sim.report().to_json();
+    if !options.causes {
+        return out::line(report.trim_end());
+    }
     let causes = sim.latency_causes_json();
     out::line(format!("{},\"latency_causes\":{causes}}}", report.trim_end().trim_end_matches('}')))
 }

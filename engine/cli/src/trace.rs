@@ -12,17 +12,20 @@ use std::io::BufReader;
 pub struct RunOptions {
     pub path: String,
     pub unlimited: bool,
+    /// Book each command's latency by cause (`--no-causes`: faster, no `latency_causes`).
+    pub causes: bool,
     trace: Option<String>,
     format: Option<TraceFormat>,
 }
 
 impl RunOptions {
     pub fn parse(args: &[&str]) -> Result<RunOptions, String> {
-        let (mut path, mut unlimited, mut trace, mut format) = (None, false, None, None);
+        let (mut path, mut unlimited, mut causes, mut trace, mut format) = (None, false, true, None, None);
         let mut args = args.iter();
         while let Some(&arg) = args.next() {
             match arg {
                 "--unlimited" => unlimited = true,
+                "--no-causes" => causes = false,
                 "--trace" => trace = Some(args.next().ok_or("--trace needs a FILE")?.to_string()),
                 "--trace-format" => format = Some(format_named(args.next().ok_or("--trace-format needs a name")?)?),
                 _ if arg.starts_with("--") => return Err(format!("unknown option {arg}")),
@@ -33,7 +36,7 @@ impl RunOptions {
         if format.is_some() && trace.is_none() {
             return Err("--trace-format goes with --trace FILE".into());
         }
-        Ok(RunOptions { path: path.ok_or("ssdsim run needs a scenario (a file, or - for standard input)")?, unlimited, trace, format })
+        Ok(RunOptions { path: path.ok_or("ssdsim run needs a scenario (a file, or - for standard input)")?, unlimited, causes, trace, format })
     }
 
     /// `--trace-format` overrides the scenario's `workload.format`.

@@ -29,6 +29,19 @@ fn run_prints_summary_and_series_json() {
 }
 
 #[test]
+fn run_without_causes_prints_the_same_summary_and_no_latency_causes() {
+    let scenario = r#"{"workload":{"kind":"job","rw":"randrw","runtime":0.01}}"#;
+    let (code, with, _) = ssdsim(&["run", "-"], scenario);
+    let (code_without, without, _) = ssdsim(&["run", "--no-causes", "-"], scenario);
+    assert_eq!((code, code_without), (0, 0));
+    let (with, without): (serde_json::Value, serde_json::Value) = (serde_json::from_str(&with).unwrap(), serde_json::from_str(&without).unwrap());
+    assert_eq!(with["summary"], without["summary"]);
+    assert_eq!(with["series"], without["series"]);
+    assert!(with["latency_causes"]["read"]["count"].as_f64().unwrap() > 0.0);
+    assert!(without.get("latency_causes").is_none());
+}
+
+#[test]
 fn bad_input_names_the_field_on_stderr_and_fails() {
     let (code, out, err) = ssdsim(&["run", "-"], r#"{"workload":{"kind":"job","iodepth":5000}}"#);
     assert_ne!(code, 0);

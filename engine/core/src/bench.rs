@@ -70,9 +70,11 @@ pub fn case(id: &str) -> Option<&'static BenchCase> {
 }
 
 /// Builds a case's simulation without the page's limits (no work ceiling: natively a case
-/// is measured to its end whatever a browser would do).
-pub fn simulation(case: &BenchCase) -> Result<Simulation, ScenarioError> {
-    Simulation::new_unlimited(&crate::scenario::parse::parse(case.scenario)?)
+/// is measured to its end whatever a browser would do); `causes`: booking each command's
+/// latency by cause, as the page's own runs do.
+pub fn simulation(case: &BenchCase, causes: bool) -> Result<Simulation, ScenarioError> {
+    let resolved = crate::resolve::Resolved::compile_unlimited(&crate::scenario::parse::parse(case.scenario)?)?;
+    Simulation::with_causes(resolved, causes)
 }
 
 /// The cases as JSON `[{id, name, scenario, browser}]`, for the browser bench.
@@ -139,7 +141,7 @@ mod tests {
             // The page admits exactly the cases marked for the browser; natively all run.
             let admitted = Scenario::from_json(c.scenario);
             assert_eq!(admitted.is_ok(), c.browser, "{}: {:?}", c.id, admitted.err());
-            assert!(simulation(c).is_ok(), "{}", c.id);
+            assert!(simulation(c, true).is_ok(), "{}", c.id);
             assert!(CASES[..i].iter().all(|o| o.id != c.id), "duplicate id {}", c.id);
         }
         assert_eq!(case("random-read").map(|c| c.id), Some("random-read"));

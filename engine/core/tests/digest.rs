@@ -14,7 +14,8 @@
 mod common;
 
 use serde_json::Value;
-use ssd_core::{bench, presets, Report, Simulation};
+use ssd_core::resolve::Resolved;
+use ssd_core::{bench, presets, Report, Scenario, Simulation};
 use std::collections::BTreeMap;
 
 const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/digests.json");
@@ -64,6 +65,11 @@ fn leaves(prefix: &str, value: &Value, out: &mut BTreeMap<String, f64>) {
 }
 
 pub fn digest(report: &Report) -> String {
+    digest_where(report, |_| true)
+}
+
+/// The digest over the summary and the series `keep` says yes to.
+fn digest_where(report: &Report, keep: impl Fn(&str) -> bool) -> String {
     let mut h = Fnv::new();
     let mut values = BTreeMap::new();
     leaves("", &serde_json::to_value(&report.summary).unwrap(), &mut values);
@@ -71,7 +77,7 @@ pub fn digest(report: &Report) -> String {
         h.text(id);
         h.number(*v);
     }
-    for s in &report.series {
+    for s in report.series.iter().filter(|s| keep(&s.id)) {
         h.text(&s.id);
         h.text(&serde_json::to_string(&s.x.id).unwrap());
         h.text(&serde_json::to_string(&s.y.id).unwrap());
@@ -84,29 +90,54 @@ pub fn digest(report: &Report) -> String {
     format!("{:016x}", h.0)
 }
 
-fn run(sim: &mut Simulation) -> String {
+fn run(sim: &mut Simulation) -> Report {
     while !sim.run(1 << 20) {}
-    digest(&sim.report())
+    sim.report()
 }
 
-type Job = (String, Box<dyn Fn() -> Simulation + Send + Sync>);
+/// A run's name, and how to build it booking latency causes (`true`) or not.
+type Job = (String, Box<dyn Fn(bool) -> Simulation + Send + Sync>);
 
-/// Every run this test holds, by name.
-fn runs() -> BTreeMap<String, String> {
+fn jobs() -> Vec<Job> {
     let mut jobs: Vec<Job> = Vec::new();
+    let build = |s: Scenario| move |causes| Simulation::with_causes(Resolved::compile(&s).unwrap(), causes).unwrap();
     for p in presets::all() {
         let s = p.scenario().unwrap_or_else(|e| panic!("{}: {e}", p.name));
-        jobs.push((format!("preset {}", p.name), Box::new(move || Simulation::new(&s).unwrap())));
+        jobs.push((format!("preset {}", p.name), Box::new(build(s))));
     }
     for f in presets::figures_all().unwrap() {
         for (i, (preset, _label, s)) in f.members.into_iter().enumerate() {
-            jobs.push((format!("figure {} member {i} ({preset})", f.name), Box::new(move || Simulation::new(&s).unwrap())));
+            jobs.push((format!("figure {} member {i} ({preset})", f.name), Box::new(build(s))));
         }
     }
     for c in bench::CASES {
-        jobs.push((format!("bench {}", c.id), Box::new(move || bench::simulation(c).unwrap())));
+        jobs.push((format!("bench {}", c.id), Box::new(move |causes| bench::simulation(c, causes).unwrap())));
     }
-    common::on_every_core(&jobs, |(name, make)| (name.clone(), run(&mut make()))).into_iter().collect()
+    jobs
+}
+
+/// Every run this test holds, by name.
+fn runs() -> BTreeMap<String, String> {
+    common::on_every_core(&jobs(), |(name, make)| (name.clone(), digest(&run(&mut make(true))))).into_iter().collect()
+}
+
+/// A run that books no latency causes gives every other number bit for bit: booking never
+/// decides a time. (Its report has no `latency_cause.*` series, and nothing else less.)
+#[test]
+fn a_run_without_causes_gives_the_same_numbers() {
+    let not_causes = |id: &str| !id.starts_with("latency_cause.");
+    // Every preset (every kind of drive and workload) and the small bench cases: the
+    // figures' members are presets' variants, and the 512 GiB cases add minutes.
+    let jobs: Vec<Job> = jobs().into_iter().filter(|(name, _)| !name.starts_with("figure") && !name.ends_with("-512g")).collect();
+    let differ: Vec<String> = common::on_every_core(&jobs, |(name, make)| {
+        let (with, without) = (run(&mut make(true)), run(&mut make(false)));
+        assert!(without.series.iter().all(|s| not_causes(&s.id)), "{name}: cause series without causes");
+        (digest_where(&with, not_causes) != digest(&without)).then(|| name.clone())
+    })
+    .into_iter()
+    .flatten()
+    .collect();
+    assert!(differ.is_empty(), "numbers moved without causes: {differ:?}");
 }
 
 #[test]

@@ -164,6 +164,12 @@ impl Simulation {
         Ok(Simulation::of(CoreSimulation::from_resolved(compiled.inner.clone()).map_err(js_error)?))
     }
 
+    /// `from_compiled` for a run that books no latency causes: faster, every other number
+    /// the same, `latency_causes` empty (a compare variant keeps only its headline).
+    pub fn without_causes(compiled: &Compiled) -> Result<Simulation, JsValue> {
+        Ok(Simulation::of(CoreSimulation::with_causes(compiled.inner.clone(), false).map_err(js_error)?))
+    }
+
     /// Advances by at most `max_events` events (preconditioning writes first, then host
     /// commands); true once the run is finished. Call it until it says so.
     pub fn run(&mut self, max_events: u32) -> bool {

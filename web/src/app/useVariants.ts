@@ -35,7 +35,7 @@ export interface PinJob {
 
 /** Runs one scenario to the end and keeps its headline series and summary. */
 async function runHeadline(engine: EngineClient, scenarioJson: string, onProgress: (p: number) => void): Promise<{ series: PinnedSeries[]; summary: Summary }> {
-  const { series, buffers, summary } = await runToEnd(engine, scenarioJson, onProgress, { blockMap: false });
+  const { series, buffers, summary } = await runToEnd(engine, scenarioJson, onProgress, { blockMap: false, causes: false });
   const head = chartDefs(series)[0]?.series ?? [];
   return { series: head.map((i) => ({ meta: series[i], points: buffers[i].view().slice() })), summary };
 }

@@ -1,7 +1,7 @@
 // The worker API's run: a scenario simulated to completion in chunks, each chunk's new points
 // handed over as it is made, the block map streamed at a pace a person can watch.
 import * as Comlink from 'comlink';
-import type { Simulation } from './pkg/ssd_wasm.js';
+import type { Compiled, Simulation } from './pkg/ssd_wasm.js';
 import { nextChunkSize, ownedCopy } from './chunking';
 import type { CompiledScenarios } from './compiledScenarios';
 import type { EngineGuard, WasmInstance } from './engineGuard';
@@ -28,14 +28,14 @@ export function runApi(engine: EngineGuard, compiled: CompiledScenarios) {
       const instance = await ready;
       // A scenario the page validated runs from its compiled form: it is not checked again.
       const kept = compiled.find(scenarioJson);
-      const sim = guard(() => (kept ? engine.wasm.Simulation.from_compiled(kept) : new engine.wasm.Simulation(scenarioJson)));
+      const sim = guard(() => build(engine.wasm, kept, scenarioJson, options.causes !== false));
       try {
         const { series, chunks } = await streamChunks(engine, sim, instance, onChunk, options);
         const summary = read('summary', () => sim.summary());
         const stopped = read('stopped', () => sim.stopped());
         const blockMap = options.blockMap === false ? null : guard(() => readBlockMap(sim));
         const snapshots = options.blockMap === false ? null : readSnapshots(engine, sim);
-        const latencyCauses = options.blockMap === false ? null : readLatencyCauses(engine, sim);
+        const latencyCauses = options.blockMap === false || options.causes === false ? null : readLatencyCauses(engine, sim);
         const transfer = [...(blockMap ? mapBuffers(blockMap) : []), ...(snapshots ? [snapshots.cells.buffer as ArrayBuffer] : [])];
         return Comlink.transfer({ summary, stopped, series, chunks, blockMap, snapshots, latencyCauses }, transfer);
       } finally {
@@ -44,6 +44,21 @@ export function runApi(engine: EngineGuard, compiled: CompiledScenarios) {
       }
     },
   };
+}
+
+/**
+ * The run of a scenario: from its compiled form if the page validated it, else from its text.
+ * `causes` false: a run that books no latency causes (the engine compiles it first).
+ */
+function build(wasm: EngineGuard['wasm'], kept: Compiled | undefined, scenarioJson: string, causes: boolean): Simulation {
+  if (causes) return kept ? wasm.Simulation.from_compiled(kept) : new wasm.Simulation(scenarioJson);
+  if (kept) return wasm.Simulation.without_causes(kept);
+  const compiled = new wasm.Compiled(scenarioJson);
+  try {
+    return wasm.Simulation.without_causes(compiled);
+  } finally {
+    compiled.free();
+  }
 }
 
 /** Steps the simulation to its end, a chunk at a time; the final series list and the chunks sent. */

@@ -125,6 +125,8 @@ export interface RunOptions {
   fixedChunkEvents?: number;
   /** false: skip reading the block map (compare runs only need the headline series). */
   blockMap?: boolean;
+  /** false: the engine books no latency causes (a faster run, every other number the same; `latencyCauses` null). */
+  causes?: boolean;
   /** A trace workload's file, pushed into the run as it asks (`traceFeed.ts`). */
   trace?: Blob;
   /** Bytes read from the trace file at a time (tests show slicing does not change results). */

@@ -8,7 +8,7 @@
 //! Checkpoints come in levels: every wait, every 64th, every 4,096th, each level a ring of
 //! 64. A write ready long ago (seconds behind a batch of folding) is found in a coarser one.
 
-use crate::metrics::{Cause, Parts, CAUSES};
+use crate::metrics::{Cause, Chain, CAUSES};
 use crate::units::Nanos;
 
 /// Checkpoints per level, and levels.
@@ -62,7 +62,7 @@ impl Admissions {
     /// Books the line's time from `chain`'s mark to `to` (the latest admission) on the
     /// causes it waited for: the checkpoint segment it became ready in on that segment's
     /// largest cause, the time since whole; what no checkpoint covers is `Buffer`.
-    pub fn book_since(&self, chain: &mut Parts, to: Nanos) {
+    pub fn book_since<C: Chain>(&self, chain: &mut C, to: Nanos) {
         let from = chain.mark();
         if to <= from {
             return;

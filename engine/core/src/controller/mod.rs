@@ -18,6 +18,7 @@ mod buffer;
 pub(crate) mod calendar;
 pub(crate) mod cpu;
 pub(crate) mod gc_yield;
+mod host;
 pub(crate) mod plane_log;
 pub(crate) mod plane_timeline;
 mod suspend;
@@ -25,7 +26,7 @@ mod translation;
 
 use crate::ftl::{FlashOps, Program, Stream};
 use crate::media::{Geometry, NandTiming, ReadRetryPolicy};
-use crate::metrics::{Cause, Parts};
+use crate::metrics::Cause;
 use crate::scenario::Device;
 use crate::units::{transfer_ns, Nanos, MAPPING_UNIT_BYTES};
 use admissions::Admissions;
@@ -181,6 +182,9 @@ pub struct Hardware {
     pub(crate) suspension: Option<Suspension>,
     /// GC that lets host reads go first, when the drive's does.
     pub(crate) gc_yield: Option<GcYield>,
+    /// Whether host commands' latency is booked by cause: if not, what only explains a
+    /// wait (what held a program back) is not worked out either.
+    pub(crate) books_causes: bool,
 }
 
 impl Hardware {
@@ -222,6 +226,7 @@ impl Hardware {
             read_retry: ReadRetryPolicy::of(&device.nand.read_retry, nand.endurance_pe, seed),
             suspension: Suspension::of(&device.nand.suspend, timelines as usize),
             gc_yield: GcYield::of(device.gc.yield_to_reads, timelines as usize),
+            books_causes: true,
         }
     }
 
@@ -241,7 +246,7 @@ impl Hardware {
 
     /// Array operation on a plane: starts once `ready` and the plane is free. `fold`: GC
     /// work moving data out of the SLC cache.
-    #[inline]
+    #[inline(always)]
     fn book_plane(&mut self, plane: u32, ready: Nanos, busy: Nanos, cause: Busy, fold: bool) -> Nanos {
         self.plane_busy[plane as usize] += busy;
         self.busy_by[cause as usize] += busy;
@@ -258,7 +263,7 @@ impl Hardware {
 
     /// Array read of a page, then its `units` out over the channel. Without cache read the
     /// plane stays busy while they go.
-    #[inline]
+    #[inline(always)]
     fn read_array(&mut self, plane: u32, ready: Nanos, units: u32, slc: bool, cause: Busy) -> Sensed {
         let t_r = if slc { self.nand.slc_mode_read_ns } else { self.nand.read_ns };
         let out = units as Nanos * self.channel_unit_ns;
@@ -296,15 +301,6 @@ impl Hardware {
         Sensed { start, sensed, out: self.book_channel(plane, sensed, units) }
     }
 
-    /// A command's chain reaches an operation on `plane` that started at `start`: the wait
-    /// before it, split by what the plane was doing.
-    #[inline]
-    fn waited_for_plane(&self, plane: u32, start: Nanos, chain: &mut Parts) {
-        if start > chain.mark() {
-            self.logs[self.timeline_of(plane)].split(chain, start, Cause::BehindProgram, Cause::Other);
-        }
-    }
-
     #[inline]
     fn book_channel(&mut self, plane: u32, ready: Nanos, units: u32) -> Nanos {
         let c = self.channel_of_plane(plane);
@@ -318,50 +314,6 @@ impl Hardware {
         self.calendar_now = now;
     }
 
-    /// Host read of `units` units from one page of a block erased `erase_count` times: array
-    /// read, then out over the channel. With read retry, a page the decoder fails on is read
-    /// again once its data has reached the controller (the failure is known only then), with
-    /// the die set to the next retry mode: another tR and transfer per step. Pages in SLC mode
-    /// are left out (two levels, wide margins).
-    /// `chain` is the command's latency parts, its mark at `ready`.
-    pub(crate) fn read_for_host(&mut self, plane: u32, ready: Nanos, units: u32, slc: bool, erase_count: u32, chain: &mut Parts) -> Nanos {
-        self.counters.host_page_reads += 1;
-        let read = match self.suspended_read(plane, ready, units, slc) {
-            Some((read, suspended)) => {
-                // The operation suspending, then the reads slipped in before this one.
-                chain.to(Cause::Suspend, suspended);
-                chain.to(Cause::QueueHost, read.start);
-                read
-            }
-            None => match self.read_ahead_of_gc(plane, ready, units, slc) {
-                Some((read, door)) => {
-                    // The operation running when it came, then the reads let in before it.
-                    self.waited_for_plane(plane, door, chain);
-                    chain.to(Cause::QueueHost, read.start);
-                    read
-                }
-                None => {
-                    let read = self.read_array(plane, ready, units, slc, Busy::HostRead);
-                    self.waited_for_plane(plane, read.start, chain);
-                    read
-                }
-            },
-        };
-        chain.to(Cause::MediaRead, read.sensed);
-        chain.to(Cause::Channel, read.out);
-        let mut out = read.out;
-        let steps = match &mut self.read_retry {
-            Some(policy) if !slc => policy.steps(erase_count),
-            _ => 0,
-        };
-        self.counters.read_retries += steps as u64;
-        for _ in 0..steps {
-            out = self.read_array(plane, out, units, slc, Busy::HostRead).out;
-        }
-        chain.to(Cause::ReadRetry, out);
-        out
-    }
-
     /// Whether the drive re-reads pages its ECC cannot decode (`read_for_host`).
     #[inline]
     pub(crate) fn reads_retry(&self) -> bool {
@@ -370,29 +322,6 @@ impl Hardware {
 
     pub(crate) fn link_to_host(&mut self, ready: Nanos, units: u32) -> Nanos {
         self.link_to_host.book(self.calendar_now, ready, units)
-    }
-
-    /// One unit of host write data: wait for buffer room, then cross the link into it.
-    /// `chain`, the command's latency parts, follows the wait for room: behind the programs
-    /// (and what delayed them on their planes) that free it, or behind earlier units.
-    pub(crate) fn accept_write_unit(&mut self, ready: Nanos, chain: &mut Parts) -> Nanos {
-        let line = self.buffer.line_at(ready);
-        if line > chain.mark() {
-            self.admissions.book_since(chain, line);
-        }
-        let (logs, admissions) = (&self.logs, &mut self.admissions);
-        let room = self.buffer.admit(ready, |until, freed| {
-            // Before the freeing program started, what its plane did (what it no longer
-            // remembers: what delayed the program when it was booked); then its tPROG.
-            let log = &logs[freed.timeline as usize];
-            log.split_heard(chain, freed.start.min(until), Cause::MediaProgram, freed.delayed_by, |c, ns| admissions.add(c, ns));
-            admissions.add(Cause::MediaProgram, until.saturating_sub(chain.mark()));
-            chain.to(Cause::MediaProgram, until);
-            admissions.waited(until);
-        });
-        let arrived = self.link_to_drive.queue(self.calendar_now, room, 1);
-        self.host_page_ready = self.host_page_ready.max(arrived);
-        arrived
     }
 
     /// Mean share of time the planes were busy, over `elapsed` or until the last booked
@@ -445,7 +374,8 @@ impl FlashOps for Hardware {
         let c = self.channel_of_plane(plane);
         let loaded = self.channels[c].queue(self.calendar_now, ready, self.geo.slots_per_page);
         let own = self.geo.slots_per_page as Nanos * self.channel_unit_ns;
-        let held_by = if stream.is_host() && loaded > ready + own { self.channel_logs[c].largest_during(ready, loaded - own) } else { None };
+        let held_by =
+            if self.books_causes && stream.is_host() && loaded > ready + own { self.channel_logs[c].largest_during(ready, loaded - own) } else { None };
         let g = &mut self.gathering[stream as usize][plane as usize];
         g.loaded = g.loaded.max(loaded);
         g.held_by = held_by.or(g.held_by);
@@ -475,7 +405,7 @@ impl FlashOps for Hardware {
             // for its room waits for that too.
             let start = done - t_prog;
             let t = self.timeline_of(plane);
-            let on_plane = if start > g.loaded { self.logs[t].largest_during(g.loaded, start) } else { None };
+            let on_plane = if self.books_causes && start > g.loaded { self.logs[t].largest_during(g.loaded, start) } else { None };
             let delayed_by = on_plane.or(g.held_by).unwrap_or(Cause::Buffer);
             self.buffer.release(g.host_units, done, buffer::Freed { start, timeline: t as u32, delayed_by });
         }

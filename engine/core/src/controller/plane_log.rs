@@ -3,7 +3,7 @@
 //! "behind an erase" rather than "waiting". The timeline itself merges touching intervals
 //! and forgets why; this ring keeps the why for the recent past at a fixed cost.
 
-use crate::metrics::{Cause, Parts};
+use crate::metrics::{Cause, Chain};
 use crate::units::Nanos;
 
 /// Operations remembered per plane. A wait longer than these cover is booked on the
@@ -66,7 +66,7 @@ impl PlaneLog {
     /// count as `program` (a read queued behind them, or a write whose buffer room they
     /// free), and the rest of the wait as `fallback`.
     #[inline]
-    pub fn split(&self, parts: &mut Parts, until: Nanos, program: Cause, fallback: Cause) {
+    pub fn split<C: Chain>(&self, parts: &mut C, until: Nanos, program: Cause, fallback: Cause) {
         // Mostly the operation noted last (a run of host reads) filled the whole wait, and
         // then no other can have (they never overlap): the loop's result at an eighth of
         // its cost (callgrind, random-read bench).
@@ -79,7 +79,7 @@ impl PlaneLog {
 
     /// `split`, telling `heard` each part it books.
     #[inline]
-    pub fn split_heard(&self, parts: &mut Parts, until: Nanos, program: Cause, fallback: Cause, mut heard: impl FnMut(Cause, Nanos)) {
+    pub fn split_heard<C: Chain>(&self, parts: &mut C, until: Nanos, program: Cause, fallback: Cause, mut heard: impl FnMut(Cause, Nanos)) {
         let from = parts.mark();
         if until <= from {
             return;
@@ -104,6 +104,7 @@ impl PlaneLog {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::metrics::Parts;
 
     #[test]
     fn a_wait_splits_by_what_the_plane_did() {
@@ -111,7 +112,7 @@ mod tests {
         log.note(100, 400, Cause::BehindErase);
         log.note(400, 450, Cause::MediaProgram);
         log.note(500, 600, Cause::BehindGc);
-        let mut p = Parts::from(200);
+        let mut p = Parts::starting(200);
         log.split(&mut p, 550, Cause::QueueHost, Cause::Buffer);
         assert_eq!(p.ns[Cause::BehindErase as usize], 200);
         assert_eq!(p.ns[Cause::QueueHost as usize], 50);
@@ -119,7 +120,7 @@ mod tests {
         assert_eq!(p.ns[Cause::Buffer as usize], 50, "the idle gap 450..500");
         assert_eq!((p.total(), p.mark()), (350, 550));
         // Within the operation noted last.
-        let mut p = Parts::from(520);
+        let mut p = Parts::starting(520);
         log.split(&mut p, 590, Cause::QueueHost, Cause::Buffer);
         assert_eq!((p.ns[Cause::BehindGc as usize], p.total(), p.mark()), (70, 70, 590));
     }

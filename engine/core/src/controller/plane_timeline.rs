@@ -70,6 +70,7 @@ impl PlaneTimeline {
 
     /// Books `duration` at the first gap at or after `ready`; returns when it ends. Intervals
     /// that ended by `now` (nothing can be booked before it any more) are forgotten first.
+    #[inline(always)]
     pub fn book(&mut self, now: Nanos, ready: Nanos, duration: Nanos) -> Nanos {
         while self.busy.front().is_some_and(|b| b.1 <= now) {
             self.busy.pop_front();

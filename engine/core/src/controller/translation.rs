@@ -85,6 +85,7 @@ impl Translation {
 impl Hardware {
     /// Translates `lba` for a host read starting at `ready`; returns when its physical
     /// address is known, and where the lookup's time goes in the command's latency.
+    #[inline(always)]
     pub(crate) fn translate(&mut self, lba: u32, ready: Nanos) -> (Nanos, Cause) {
         let t = &mut self.translation;
         t.enable_hmb_by(ready);

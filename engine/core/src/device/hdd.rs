@@ -21,7 +21,7 @@ use super::footprint::Footprint;
 use super::front_end::FrontEnd;
 use super::in_place::{in_place_window_counters, MediaSummary};
 use crate::controller::calendar;
-use crate::metrics::{Cause, Parts, WindowCounters};
+use crate::metrics::{Cause, Chain, WindowCounters};
 use crate::scenario::{Device, Scenario};
 use crate::units::{transfer_ns, Nanos, MAPPING_UNIT_BYTES};
 use serde::Serialize;
@@ -122,7 +122,7 @@ struct HeadTimes {
 
 impl HeadTimes {
     /// The request's time at the platters, in a command's latency parts (mark at `ready`).
-    fn book(&self, parts: &mut Parts) {
+    fn book<C: Chain>(&self, parts: &mut C) {
         parts.to(Cause::QueueHost, self.start);
         parts.to(Cause::Seek, self.at);
         parts.to(Cause::Rotation, self.begin);
@@ -260,7 +260,7 @@ impl HardDisk {
 
     /// Read `units` units from `lba` at `issue`; returns the completion time. `parts`: the
     /// command's latency parts, mark at `issue`.
-    pub fn read(&mut self, issue: Nanos, lba: u32, units: u32, parts: &mut Parts) -> Nanos {
+    pub fn read<C: Chain>(&mut self, issue: Nanos, lba: u32, units: u32, parts: &mut C) -> Nanos {
         let start = self.front.read_start(issue);
         parts.to(Cause::Firmware, start);
         if let Some(ready) = self.cached(lba, units, start) {
@@ -300,7 +300,7 @@ impl HardDisk {
 
     /// Write `units` units at `lba` at `issue`; completes when the data is in the cache
     /// (write-back) or on the platters.
-    pub fn write(&mut self, issue: Nanos, lba: u32, units: u32, parts: &mut Parts) -> Nanos {
+    pub fn write<C: Chain>(&mut self, issue: Nanos, lba: u32, units: u32, parts: &mut C) -> Nanos {
         let start = self.front.write_start(issue);
         parts.to(Cause::Firmware, start);
         let arrived = self.front.receive_from_host(start, start, units);

@@ -19,7 +19,7 @@ pub mod tier;
 pub mod xpoint;
 
 use crate::media::{Geometry, Layout};
-use crate::metrics::{Cause, Parts, WindowCounters};
+use crate::metrics::{Cause, Chain, WindowCounters};
 use crate::scenario::{Device, DeviceKind, ScenarioError};
 use crate::units::Nanos;
 pub use footprint::Footprint;
@@ -126,8 +126,8 @@ impl DeviceModel {
     }
 
     /// Read `units` units at `lba`; `parts`, mark at `issue`, follow the command's time.
-    #[inline]
-    pub fn read(&mut self, issue: Nanos, lba: u32, units: u32, parts: &mut Parts) -> Nanos {
+    #[inline(always)]
+    pub fn read<C: Chain>(&mut self, issue: Nanos, lba: u32, units: u32, parts: &mut C) -> Nanos {
         match self {
             DeviceModel::Nand(d) => d.read(issue, lba, units, parts),
             DeviceModel::Xpoint(x) => x.read(issue, lba, units, parts),
@@ -139,7 +139,7 @@ impl DeviceModel {
     /// Write `units` units at `lba`, each compressing to `sectors` where the device
     /// compresses.
     #[inline]
-    pub fn write(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32, parts: &mut Parts) -> Nanos {
+    pub fn write<C: Chain>(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32, parts: &mut C) -> Nanos {
         match self {
             DeviceModel::Nand(d) => d.write(issue, lba, units, sectors, parts),
             DeviceModel::Xpoint(x) => x.write(issue, lba, units, parts),
@@ -220,6 +220,18 @@ impl DeviceModel {
             }
     }
 
+    /// Whether host commands' latency is booked by cause (`Simulation::with_causes`).
+    pub fn book_causes(&mut self, on: bool) {
+        match self {
+            DeviceModel::Nand(d) => d.hw.books_causes = on,
+            DeviceModel::Hybrid(h) => {
+                h.cache.book_causes(on);
+                h.backing.book_causes(on);
+            }
+            DeviceModel::Xpoint(_) | DeviceModel::Hdd(_) => {}
+        }
+    }
+
     /// Sectors per 4 KiB slot of a compressing controller, 1 otherwise.
     pub fn sectors_per_slot(&self) -> u32 {
         self.nand().map_or(1, |d| d.ftl.sectors_per_slot())
@@ -292,10 +304,10 @@ impl DeviceModel {
 
 /// A hybrid drive serves its tiers through the seam, as the run loop serves the drive.
 impl Serve for DeviceModel {
-    fn read(&mut self, issue: Nanos, lba: u32, units: u32, parts: &mut Parts) -> Nanos {
+    fn read<C: Chain>(&mut self, issue: Nanos, lba: u32, units: u32, parts: &mut C) -> Nanos {
         DeviceModel::read(self, issue, lba, units, parts)
     }
-    fn write(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32, parts: &mut Parts) -> Nanos {
+    fn write<C: Chain>(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32, parts: &mut C) -> Nanos {
         DeviceModel::write(self, issue, lba, units, sectors, parts)
     }
     fn trim(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {

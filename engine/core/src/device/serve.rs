@@ -1,17 +1,17 @@
 //! The device seam: what every device does with host commands in simulated time. The run
 //! loop drives a `DeviceModel` through it, and a hybrid drive its two tiers.
 
-use crate::metrics::Parts;
+use crate::metrics::Chain;
 use crate::units::Nanos;
 
 pub trait Serve {
     /// Read `units` 4 KiB units from `lba`, issued at `issue`; returns when the data is at
     /// the host. `parts`, the command's latency parts with their mark at `issue`, end at
     /// the returned time.
-    fn read(&mut self, issue: Nanos, lba: u32, units: u32, parts: &mut Parts) -> Nanos;
+    fn read<C: Chain>(&mut self, issue: Nanos, lba: u32, units: u32, parts: &mut C) -> Nanos;
     /// Write `units` units at `lba`, each compressing to `sectors` where the device
     /// compresses; returns when the device has taken the data. `parts` as for `read`.
-    fn write(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32, parts: &mut Parts) -> Nanos;
+    fn write<C: Chain>(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32, parts: &mut C) -> Nanos;
     /// Deallocate `units` units at `lba`.
     fn trim(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos;
     /// The host is idle from `from` to `until`: background work may use the time, until

@@ -16,7 +16,7 @@ use super::front_end::FrontEnd;
 use super::in_place::{in_place_window_counters, MediaSummary};
 use crate::controller::calendar::{self, Calendar};
 use crate::metrics::WindowCounters;
-use crate::metrics::{Cause, Parts};
+use crate::metrics::{Cause, Chain};
 use crate::scenario::{Device, Scenario};
 use crate::units::{transfer_ns, Nanos, MAPPING_UNIT_BYTES};
 
@@ -94,7 +94,7 @@ impl XpointSsd {
 
     /// Read `units` units from `lba` at `issue`; returns the completion time.
     /// `parts`: the command's latency parts, mark at `issue`; they follow the last unit.
-    pub fn read(&mut self, issue: Nanos, lba: u32, units: u32, parts: &mut Parts) -> Nanos {
+    pub fn read<C: Chain>(&mut self, issue: Nanos, lba: u32, units: u32, parts: &mut C) -> Nanos {
         let start = self.front.read_start(issue);
         parts.to(Cause::Firmware, start);
         let mut done = start;
@@ -118,7 +118,7 @@ impl XpointSsd {
     }
 
     /// Write `units` units at `lba` at `issue`; completes when the media holds them.
-    pub fn write(&mut self, issue: Nanos, lba: u32, units: u32, parts: &mut Parts) -> Nanos {
+    pub fn write<C: Chain>(&mut self, issue: Nanos, lba: u32, units: u32, parts: &mut C) -> Nanos {
         let start = self.front.write_start(issue);
         parts.to(Cause::Firmware, start);
         let mut done = start;

@@ -318,7 +318,7 @@ impl Ftl {
     }
 
     /// Host write of one logical unit that compressed to `sectors` (1..=sectors per slot).
-    #[inline]
+    #[inline(always)]
     pub fn write_compressed(&mut self, lba: u32, sectors: u32, ops: &mut impl FlashOps) {
         let sectors = sectors.clamp(1, self.sectors);
         self.invalidate(lba);

@@ -163,6 +163,27 @@ pub const RECORDER_BYTES: u64 = {
 };
 pub const RECORDER_BYTES_MOST: u64 = RECORDER_BYTES + (SLOWEST + SAMPLE + 10) as u64 * (CAUSES as u64 + 4) * 26;
 
+/// What a device books a command's time on as it times it: the command's `Parts`, or
+/// `Unbooked` in a run that keeps no latency causes. The device code is compiled once for
+/// each, so a run without causes pays nothing for them (not even a branch per booking).
+/// Code that only works out what to book (splitting a wait by what a plane did) asks
+/// `BOOKS` first.
+pub trait Chain: Copy {
+    const BOOKS: bool;
+    /// A chain starting at `t` (a tier's own operation, booked nowhere else).
+    fn starting(t: Nanos) -> Self;
+    /// Where the chain has reached; `Unbooked` never reaches anywhere.
+    fn mark(&self) -> Nanos;
+    /// Books the time from the mark to `t` on `cause`; nothing if `t` is not later.
+    fn to(&mut self, cause: Cause, t: Nanos);
+    /// Books `ns` on `cause` and moves the mark on by it: a wait the caller has split.
+    fn add(&mut self, cause: Cause, ns: Nanos);
+    /// Books `ns` on `cause`, the mark left where it is (a wait split in place; see `skip`).
+    fn book(&mut self, cause: Cause, ns: Nanos);
+    /// Moves the mark on by `ns` already booked in `ns` (a wait split in place).
+    fn skip(&mut self, ns: Nanos);
+}
+
 /// One command's time per cause, and the mark its chain has reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Parts {
@@ -171,13 +192,7 @@ pub struct Parts {
 }
 
 impl Parts {
-    /// A chain starting at `t`.
-    #[inline]
-    pub fn from(t: Nanos) -> Parts {
-        Parts { ns: [0; CAUSES], mark: t }
-    }
-
-    /// This chain again, starting at `t`, as `from(t)`, in place. Clearing all 24 in a
+    /// This chain again, starting at `t`, as `starting(t)`, in place. Clearing all 24 in a
     /// few vector stores costs fewer instructions than tracking which were touched (a
     /// command touches about 6): measured with callgrind on the random-read bench.
     #[inline]
@@ -186,44 +201,72 @@ impl Parts {
         self.mark = t;
     }
 
-    /// Where the chain has reached.
+    /// The whole chain so far.
+    pub fn total(&self) -> Nanos {
+        self.ns.iter().sum()
+    }
+}
+
+impl Chain for Parts {
+    const BOOKS: bool = true;
+
     #[inline]
-    pub fn mark(&self) -> Nanos {
+    fn starting(t: Nanos) -> Parts {
+        Parts { ns: [0; CAUSES], mark: t }
+    }
+
+    #[inline]
+    fn mark(&self) -> Nanos {
         self.mark
     }
 
-    /// Books the time from the mark to `t` on `cause`; nothing if `t` is not later.
     #[inline]
-    pub fn to(&mut self, cause: Cause, t: Nanos) {
+    fn to(&mut self, cause: Cause, t: Nanos) {
         if t > self.mark {
             self.book(cause, t - self.mark);
             self.mark = t;
         }
     }
 
-    /// Books `ns` on `cause` and moves the mark on by it: a wait the caller has split.
     #[inline]
-    pub fn add(&mut self, cause: Cause, ns: Nanos) {
+    fn add(&mut self, cause: Cause, ns: Nanos) {
         self.book(cause, ns);
         self.mark += ns;
     }
 
-    /// Books `ns` on `cause`, the mark left where it is (a wait split in place; see `skip`).
     #[inline]
-    pub(crate) fn book(&mut self, cause: Cause, ns: Nanos) {
+    fn book(&mut self, cause: Cause, ns: Nanos) {
         self.ns[cause as usize] += ns;
     }
 
-    /// Moves the mark on by `ns` already booked in `ns` (a wait split in place).
     #[inline]
-    pub(crate) fn skip(&mut self, ns: Nanos) {
+    fn skip(&mut self, ns: Nanos) {
         self.mark += ns;
     }
+}
 
-    /// The whole chain so far.
-    pub fn total(&self) -> Nanos {
-        self.ns.iter().sum()
+/// The chain of a run that keeps no latency causes: every booking is nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unbooked;
+
+impl Chain for Unbooked {
+    const BOOKS: bool = false;
+    #[inline]
+    fn starting(_: Nanos) -> Unbooked {
+        Unbooked
     }
+    #[inline]
+    fn mark(&self) -> Nanos {
+        0
+    }
+    #[inline]
+    fn to(&mut self, _: Cause, _: Nanos) {}
+    #[inline]
+    fn add(&mut self, _: Cause, _: Nanos) {}
+    #[inline]
+    fn book(&mut self, _: Cause, _: Nanos) {}
+    #[inline]
+    fn skip(&mut self, _: Nanos) {}
 }
 
 #[cfg(test)]
@@ -232,7 +275,7 @@ mod tests {
 
     #[test]
     fn parts_telescope_to_the_latency() {
-        let mut p = Parts::from(100);
+        let mut p = Parts::starting(100);
         p.to(Cause::Firmware, 150);
         p.to(Cause::MediaRead, 140); // not later: nothing
         p.add(Cause::BehindErase, 30);
@@ -242,7 +285,7 @@ mod tests {
         assert_eq!(p.ns[Cause::BehindErase as usize], 30);
         assert_eq!(p.ns[Cause::Link as usize], 120);
         p.restart(7);
-        assert_eq!(p, Parts::from(7));
+        assert_eq!(p, Parts::starting(7));
     }
 
     #[test]

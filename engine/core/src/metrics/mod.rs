@@ -7,7 +7,7 @@ mod series;
 pub(crate) mod timeline;
 mod waf;
 
-pub use causes::{Cause, Parts, CAUSES};
+pub use causes::{Cause, Chain, Parts, Unbooked, CAUSES};
 pub use series::{Axis, AxisId, LabelId, Series, SeriesRole, Unit};
 pub use waf::{MediaWrites, SlotGeometry};
 

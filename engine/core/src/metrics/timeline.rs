@@ -3,7 +3,7 @@
 //! every few milliseconds) survive however long the trace. Beside it, one series per cause
 //! holds that worst operation's latency parts (`causes.rs`), so a spike says what it was.
 
-use super::{Cause, Parts, Series, CAUSES};
+use super::{Cause, Series, CAUSES};
 use crate::units::Nanos;
 
 pub(crate) struct LatencyTimeline {
@@ -37,10 +37,10 @@ impl LatencyTimeline {
         self.series
     }
 
-    pub fn record(&mut self, latency: Nanos, parts: &Parts, series: &mut [Series]) {
+    pub fn record(&mut self, latency: Nanos, parts: &[Nanos; CAUSES], series: &mut [Series]) {
         if latency > self.worst {
             self.worst = latency;
-            self.worst_parts = parts.ns;
+            self.worst_parts = *parts;
         }
         self.ops += 1;
         self.left_in_group -= 1;

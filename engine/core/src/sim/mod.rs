@@ -19,7 +19,7 @@ use crate::device::{Baseline, DeviceModel, RunFrame};
 use crate::host::plan::Phase;
 use crate::host::Command;
 use crate::media::Geometry;
-use crate::metrics::{Cause, DriveLines, FtlLines, Op, Parts, WindowCounters};
+use crate::metrics::{Cause, Chain, DriveLines, FtlLines, Op, Parts, Unbooked, WindowCounters};
 use crate::resolve::window::TraceWindowRule;
 use crate::resolve::{Budget, Resolved};
 use crate::scenario::{Rw, Scenario, ScenarioError, Workload};
@@ -83,6 +83,8 @@ pub struct Simulation {
     /// Each slot's command's latency split by cause, once sent: beside the slots, so the run
     /// loop's copy of a slot stays small.
     slot_parts: Vec<Parts>,
+    /// Whether commands' latency is booked by cause at all (`with_causes`).
+    books_causes: bool,
     /// Commands issued and not yet completed; zero means the host is idle.
     outstanding: u32,
     recorder: Recorder,
@@ -123,6 +125,14 @@ impl Simulation {
 
     /// Builds the run of a compiled scenario; nothing is validated again.
     pub fn from_resolved(resolved: Resolved) -> Result<Simulation, ScenarioError> {
+        Self::with_causes(resolved, true)
+    }
+
+    /// `from_resolved`, booking each command's latency by cause or not. Booking costs a
+    /// run about a sixth of its time (bench: `ssdsim bench --no-causes`); a run whose
+    /// reader sees only its throughput (a compare variant) goes without. Every other
+    /// number is the same either way: the booking never decides a time.
+    pub fn with_causes(resolved: Resolved, causes: bool) -> Result<Simulation, ScenarioError> {
         let layout = resolved.layout();
         let trace_window = match &resolved.simulated.workload {
             Workload::Trace(_) => Some(TraceWindowRule::new(&resolved.simulated.device, layout.geometry.as_ref())?),
@@ -130,7 +140,8 @@ impl Simulation {
         };
         let Resolved { scenario: full_size, simulated: scenario, user_bytes, full_user_bytes, full_geometry: full_geo, plan, window, budget, .. } = resolved;
         let scale = full_size.scale;
-        let drive = DeviceModel::new(&scenario.device, layout, scenario.seed)?;
+        let mut drive = DeviceModel::new(&scenario.device, layout, scenario.seed)?;
+        drive.book_causes(causes);
         let reads = plan.phases.iter().any(|p| matches!(p.job.rw, Rw::Read | Rw::Randread | Rw::Rw | Rw::Randrw));
         let writes = plan.phases.iter().any(|p| matches!(p.job.rw, Rw::Write | Rw::Randwrite | Rw::Rw | Rw::Randrw));
         let m = &scenario.device.mapping;
@@ -141,14 +152,13 @@ impl Simulation {
             slot_geometry: d.slot_geometry(),
             slc_cache: d.ftl.slc_cache_enabled(),
         });
-        let lines = DriveLines { ftl, tier: drive.tier().is_some(), causes: drive.causes() };
+        let lines = DriveLines { ftl, tier: drive.tier().is_some(), causes: if causes { drive.causes() } else { 0 } };
         let recorder = Recorder::new(&plan, window, reads, writes, scale as f64, lines);
         let snapshots = Snapshots::new(Driver::of(&plan), drive.nand().is_some() || drive.tier().is_some());
         let overhead_ns = (scenario.host.command_overhead_us * 1000.0) as Nanos;
         let first = Threads::new(&plan.phases[0].job, user_bytes, scenario.seed, 0, overhead_ns);
         // Preconditioning writes the host's data: into a NAND drive, or a hybrid's NAND
         // backing tier (its cache starts empty); other media are the same whatever they hold.
-        let mut drive = drive;
         let holds_data_on_nand = drive.data_nand_mut().is_some();
         let precondition = Preconditioner::new(if holds_data_on_nand { (user_bytes / MAPPING_UNIT_BYTES) as u32 } else { 0 }, &scenario);
         let base = drive.baseline();
@@ -174,6 +184,7 @@ impl Simulation {
             events_due: EventQueue::default(),
             slots: Vec::new(),
             slot_parts: Vec::new(),
+            books_causes: causes,
             outstanding: 0,
             recorder,
             snapshots,
@@ -226,7 +237,7 @@ impl Simulation {
         let slots = self.threads.slots();
         self.slots.clear();
         self.slots.resize(slots as usize, idle);
-        self.slot_parts.resize(slots as usize, Parts::from(at));
+        self.slot_parts.resize(slots as usize, Parts::starting(at));
         self.start_replay(at);
         for slot in 0..slots {
             self.next_command(slot, at);
@@ -258,16 +269,14 @@ impl Simulation {
 
     fn send(&mut self, slot: u32, command: Command, issued: Nanos, now: Nanos) {
         self.since_check += command.units as u64;
-        let parts = &mut self.slot_parts[slot as usize];
-        parts.restart(issued);
-        parts.to(Cause::Host, now);
-        let done = match command.op {
-            Op::Read => self.drive.read(now, command.lba, command.units, parts),
-            Op::Write => {
-                let sectors = self.threads.runner(slot).data_sectors(self.drive.sectors_per_slot());
-                self.drive.write(now, command.lba, command.units, sectors, parts)
-            }
-            Op::Trim => self.drive.trim(now, command.lba, command.units),
+        let sectors = if command.op == Op::Write { self.threads.runner(slot).data_sectors(self.drive.sectors_per_slot()) } else { 0 };
+        let done = if self.books_causes {
+            let parts = &mut self.slot_parts[slot as usize];
+            parts.restart(issued);
+            parts.to(Cause::Host, now);
+            serve(&mut self.drive, command, sectors, now, parts)
+        } else {
+            serve(&mut self.drive, command, sectors, now, &mut Unbooked)
         };
         self.slots[slot as usize] = Slot { command, issued, wake: Wake::Completes };
         self.events_due.push(done, slot);
@@ -333,7 +342,8 @@ impl Simulation {
             if self.recorder.slc_point_due(s.command.op, bytes) {
                 self.recorder.note_slc_cache(self.drive.slc_cache_units());
             }
-            self.recorder.complete(s.command.op, bytes, s.issued, t, &self.slot_parts[slot as usize]);
+            let parts = self.books_causes.then(|| &self.slot_parts[slot as usize]);
+            self.recorder.complete(s.command.op, bytes, s.issued, t, parts);
             let points = self.recorder.axis_points(self.snapshots.driver());
             if points != self.snapshots.offered() {
                 self.snapshots.offer(points, self.here(t), &self.drive);
@@ -445,6 +455,16 @@ impl Simulation {
 }
 
 /// What the summary is computed from.
+/// A command at the drive, `sectors` per unit for a write; `chain` follows its time.
+#[inline]
+fn serve<C: Chain>(drive: &mut DeviceModel, command: Command, sectors: u32, now: Nanos, chain: &mut C) -> Nanos {
+    match command.op {
+        Op::Read => drive.read(now, command.lba, command.units, chain),
+        Op::Write => drive.write(now, command.lba, command.units, sectors, chain),
+        Op::Trim => drive.trim(now, command.lba, command.units),
+    }
+}
+
 pub(crate) struct SimParts<'a> {
     /// Bytes the host can address on the full-size drive.
     pub full_user_bytes: u64,

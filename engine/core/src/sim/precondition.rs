@@ -275,7 +275,7 @@ mod full_size {
     fn by_slot_at_512_gib_leaves_the_drive_as_by_unit_does() {
         let case = crate::bench::case("precondition-512g").unwrap();
         let run = |by_slot: bool| {
-            let mut sim = crate::bench::simulation(case).unwrap();
+            let mut sim = crate::bench::simulation(case, true).unwrap();
             sim.precondition.by_slot = Some(by_slot);
             let t = std::time::Instant::now();
             while sim.preconditioning() {

@@ -9,7 +9,7 @@ pub use summary::{NandBaseline, NandSummary};
 use crate::controller::{FlashCounters, Hardware, COMPRESSION_SECTORS};
 use crate::ftl::{Ftl, UNMAPPED};
 use crate::media::Geometry;
-use crate::metrics::{Cause, Parts};
+use crate::metrics::{Cause, Chain};
 use crate::scenario::Device;
 use crate::units::Nanos;
 
@@ -69,7 +69,7 @@ impl NandSsd {
 
     /// Read `units` units from `lba` at `issue`; returns the completion time. `parts`, the
     /// command's latency parts with their mark at `issue`, follow the unit that comes last.
-    pub fn read(&mut self, issue: Nanos, lba: u32, units: u32, parts: &mut Parts) -> Nanos {
+    pub fn read<C: Chain>(&mut self, issue: Nanos, lba: u32, units: u32, parts: &mut C) -> Nanos {
         let start = self.hw.command_start(issue, false);
         parts.to(Cause::Firmware, start);
         self.hw.advance(start);
@@ -130,7 +130,7 @@ impl NandSsd {
 
     /// `parts` as for `read`: the units enter the buffer in order, so their waits follow
     /// one another, and the last crosses the link.
-    pub fn write(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32, parts: &mut Parts) -> Nanos {
+    pub fn write<C: Chain>(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32, parts: &mut C) -> Nanos {
         let start = self.hw.command_start(issue, true);
         parts.to(Cause::Firmware, start);
         self.hw.advance(start);

@@ -22,7 +22,7 @@ mod directory;
 mod summary;
 
 use super::serve::Serve;
-use crate::metrics::{Cause, Parts};
+use crate::metrics::{Cause, Chain, Parts};
 use crate::scenario::{Device, Promotion, WritePolicy};
 use crate::units::Nanos;
 use directory::{Directory, History, DIRTY, EMPTY, FILL_QUEUE, MAX_RUN, PINNED};
@@ -145,7 +145,7 @@ impl<D: Serve> HybridDrive<D> {
     /// rest from the backing tier, all at once; returns when the last arrives.
     /// `parts`: the command's latency parts, mark at `issue`; they follow the piece that
     /// arrives last.
-    pub fn read(&mut self, issue: Nanos, lba: u32, units: u32, parts: &mut Parts) -> Nanos {
+    pub fn read<C: Chain>(&mut self, issue: Nanos, lba: u32, units: u32, parts: &mut C) -> Nanos {
         self.issue_fills(issue);
         let counted = self.bypass_units == 0 || units < self.bypass_units;
         let mut done = issue;
@@ -249,21 +249,21 @@ impl<D: Serve> HybridDrive<D> {
             run = match run {
                 Some((start, n, t)) if start + n == slot => Some((start, n + 1, t.max(free))),
                 Some(r) => {
-                    done = done.max(self.write_cache(r, 1, &mut Parts::from(r.2), true));
+                    done = done.max(self.write_cache(r, 1, &mut Parts::starting(r.2), true));
                     Some((slot, 1, free))
                 }
                 None => Some((slot, 1, free)),
             };
         }
         if let Some(r) = run {
-            done = done.max(self.write_cache(r, 1, &mut Parts::from(r.2), true));
+            done = done.max(self.write_cache(r, 1, &mut Parts::starting(r.2), true));
         }
         done
     }
 
     /// Writes a run of slots into the cache once `ready` (its evicted dirty data read out);
     /// `chain` follows it, from the command's issue. `promoting`: a promotion, not the host.
-    fn write_cache(&mut self, (slot, n, ready): (u32, u32, Nanos), sectors: u32, chain: &mut Parts, promoting: bool) -> Nanos {
+    fn write_cache<C: Chain>(&mut self, (slot, n, ready): (u32, u32, Nanos), sectors: u32, chain: &mut C, promoting: bool) -> Nanos {
         chain.to(Cause::Buffer, ready);
         let wait = self.cache_wait();
         let t = self.cache_at(ready, promoting);
@@ -273,7 +273,7 @@ impl<D: Serve> HybridDrive<D> {
 
     /// A host write's run into the cache: the command's latency follows the run that
     /// completes last.
-    fn write_run(&mut self, r: (u32, u32, Nanos), sectors: u32, parts: &Parts, done: &mut Nanos, last: &mut Parts) {
+    fn write_run<C: Chain>(&mut self, r: (u32, u32, Nanos), sectors: u32, parts: &C, done: &mut Nanos, last: &mut C) {
         let mut chain = *parts;
         let arrived = self.write_cache(r, sectors, &mut chain, false);
         if arrived > *done {
@@ -303,9 +303,9 @@ impl<D: Serve> HybridDrive<D> {
     /// returns when the cache has been read (the slots may be reused then).
     fn write_back_slot(&mut self, now: Nanos, slot: u32, lba: u32, n: u32) -> Nanos {
         let t = self.cache_at(now, false);
-        let read = self.cache.read(t, slot, n, &mut Parts::from(t));
+        let read = self.cache.read(t, slot, n, &mut Parts::starting(t));
         let t = self.backing_at(read);
-        self.backing.write(t, lba, n, 1, &mut Parts::from(t));
+        self.backing.write(t, lba, n, 1, &mut Parts::starting(t));
         for s in slot..slot + n {
             self.dir.flags[s as usize] &= !DIRTY;
         }
@@ -316,7 +316,7 @@ impl<D: Serve> HybridDrive<D> {
     /// Write `units` units at `lba` at `issue`: into the cache (write-back; a block whose set
     /// is all pinned goes to the backing tier) or past it (write-around).
     /// `parts` as for `read`.
-    pub fn write(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32, parts: &mut Parts) -> Nanos {
+    pub fn write<C: Chain>(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32, parts: &mut C) -> Nanos {
         self.issue_fills(issue);
         if !self.write_back {
             self.invalidate(lba, units);
@@ -419,7 +419,7 @@ impl<D: Serve> HybridDrive<D> {
                 n += 1;
             }
             let at = self.backing_at(t);
-            let arrived = self.backing.read(at, lba, n, &mut Parts::from(at));
+            let arrived = self.backing.read(at, lba, n, &mut Parts::starting(at));
             self.fill(arrived, lba, n);
             t = arrived;
         }

@@ -299,6 +299,7 @@ impl Band {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::metrics::Chain;
 
     #[test]
     fn bins_are_monotone_and_their_floors_round_trip() {
@@ -316,7 +317,7 @@ mod tests {
         let mut r = CauseRecorder::new(u32::MAX);
         for i in 0..10_000u64 {
             let latency = (i * 7919) % 10_007 + 1;
-            let mut p = Parts::from(0);
+            let mut p = Parts::starting(0);
             p.to(Cause::MediaRead, latency);
             r.record(Op::Read, i, latency, 1, &p);
         }

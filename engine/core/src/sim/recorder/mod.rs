@@ -4,7 +4,7 @@
 
 use crate::host::plan::{Plan, Point};
 use crate::metrics::timeline::LatencyTimeline;
-use crate::metrics::{Axis, AxisId, Cause, DriveLines, LabelId, LatencySummary, Op, Parts, Series, SeriesRole, SlotGeometry, Unit, WindowCounters};
+use crate::metrics::{Axis, AxisId, Cause, DriveLines, LabelId, LatencySummary, Op, Parts, Series, SeriesRole, SlotGeometry, Unit, WindowCounters, CAUSES};
 use crate::resolve::window::{TimeWindow, MAX_TIME_WINDOWS};
 use crate::units::Nanos;
 use causes::CauseRecorder;
@@ -179,9 +179,9 @@ impl Recorder {
         (self.window_ns, self.drawn_width_ns, self.first_width_ns, self.window_end) = (w, w, w, w);
     }
 
-    /// Records one finished command, `parts` its latency split by cause. Completions arrive
-    /// in time order, after `advance`.
-    pub fn complete(&mut self, op: Op, bytes: u64, issued: Nanos, done: Nanos, parts: &Parts) {
+    /// Records one finished command, `parts` its latency split by cause (none in a run
+    /// that books no causes). Completions arrive in time order, after `advance`.
+    pub fn complete(&mut self, op: Op, bytes: u64, issued: Nanos, done: Nanos, parts: Option<&Parts>) {
         let o = op as usize;
         self.bytes[o] += bytes;
         self.ios[o] += 1;
@@ -191,9 +191,11 @@ impl Recorder {
         self.window_bytes[o] += bytes;
         let latency = (done - issued).max(1);
         self.latency[o].saturating_record(latency);
-        self.causes.record(op, issued, done - issued, (bytes / crate::units::MAPPING_UNIT_BYTES) as u32, parts);
+        if let Some(parts) = parts {
+            self.causes.record(op, issued, done - issued, (bytes / crate::units::MAPPING_UNIT_BYTES) as u32, parts);
+        }
         if let Some(t) = &mut self.timeline {
-            t.record(latency, parts, &mut self.series);
+            t.record(latency, parts.map_or(&[0; CAUSES], |p| &p.ns), &mut self.series);
         }
         if op == Op::Write {
             if let Some(w) = &mut self.bytes_window {
