@@ -57,6 +57,8 @@ describe('the trace panel', () => {
     await expect(page.getByTestId('run').isDisabled()).resolves.toBe(true);
     await expect(runCount(page)).resolves.toBe(0);
     await expect(page.getByTestId('run-status').textContent()).resolves.toContain('Your trace');
+    // So does the empty chart, rather than "press Run" beside a Run button that is disabled.
+    await expect(page.getByTestId('chart-empty').first().textContent()).resolves.toContain('Your trace');
     // Another file with the same name is not the trace: its hash differs.
     await page.getByTestId('trace-file').setInputFiles({ name: 'msr_hm.csv', mimeType: 'text/csv', buffer: Buffer.from('128166372003061629,hm,0,Read,0,4096,1\n') });
     await page.getByTestId('trace-mismatch').waitFor({ timeout: 30_000 });

@@ -76,6 +76,7 @@ export function PlaygroundResults({ s, filenameBase }: { s: Session; filenameBas
         runtimeS={s.runtimeS}
         filenameBase={filenameBase}
         blocks={s.blockMapExpected}
+        idleText={s.waitsForTrace ? t('run.needsTrace') : undefined}
         runPreset={runPreset}
         headlineActions={
           <button type="button" className="btn btn-ghost btn-small" onClick={pinCurrent} disabled={view.status !== 'done'} data-testid="pin" title={t('compare.pinHelp')}>

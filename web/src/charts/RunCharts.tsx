@@ -30,13 +30,16 @@ interface Props {
   exportable?: boolean;
   /** False when the run's device has no erase blocks (3D XPoint): no block map card at all. */
   blocks?: boolean;
+  /** What an empty chart says before any run (default: press Run); e.g. the trace file it waits for. */
+  idleText?: string;
 }
 
-export function RunCharts({ view, pins, runPreset = null, onRemovePin, runtimeS, filenameBase, headlineActions, afterHeadline, only, exportable, blocks = true }: Props) {
+export function RunCharts({ view, pins, runPreset = null, onRemovePin, runtimeS, filenameBase, headlineActions, afterHeadline, only, exportable, blocks = true, idleText }: Props) {
   const { t, lang } = useI18n();
   const defs = chartDefs(view.series);
   const scenario = runTitle(lang, t, view.scenarioJson, runPreset);
   const running = view.status === 'running';
+  const emptyText = running ? t('chart.waiting') : (idleText ?? t('chart.empty'));
   // One cursor for every chart of the finished run and the drive-state panel under the headline.
   // Deferred: the panel mounts in a render React may split, not in the finished run's own
   // (a whole-drive write's last frame took 66–133 ms with it, over the 50 ms a task may take).
@@ -47,7 +50,7 @@ export function RunCharts({ view, pins, runPreset = null, onRemovePin, runtimeS,
   if (only) {
     if (only === 'blocks') return blocks ? <BlockMapCard map={view.blockMap} running={running} filenameBase={filenameBase} exportable={exportable} scenario={scenario} /> : <EmptyChart title={t('chart.blocks')} text={t('blocks.none')} />;
     const def = defs.find((d) => d.id === only) ?? defs[0];
-    if (!def) return <EmptyChart text={running ? t('chart.waiting') : t('chart.empty')} />;
+    if (!def) return <EmptyChart text={emptyText} />;
     return <SeriesChartCard def={def} view={view} pins={def.id === 'headline' ? pins : []} runtimeS={runtimeS} filenameBase={filenameBase} exportable={exportable} actions={headlineActions} />;
   }
 
@@ -57,7 +60,7 @@ export function RunCharts({ view, pins, runPreset = null, onRemovePin, runtimeS,
       {headline ? (
         <SeriesChartCard def={headline} view={view} pins={pins} runPreset={runPreset} onRemovePin={onRemovePin} runtimeS={runtimeS} filenameBase={filenameBase} actions={headlineActions} drive={drive} causeBands={!rest.some((d) => d.role === 'cdf')} />
       ) : (
-        <EmptyChart text={running ? t('chart.waiting') : t('chart.empty')} />
+        <EmptyChart text={emptyText} />
       )}
       {afterHeadline}
       {drive && <DriveStatePanel cursor={drive} />}
