@@ -15,7 +15,7 @@ const PAGE_ROOT = fileURLToPath(new URL('./page', import.meta.url));
 export interface BenchBrowser {
   userAgent: string;
   hardwareConcurrency: number;
-  measureCase(scenario: string, repeat: number): Promise<CaseInBrowser>;
+  measureCase(scenario: string, repeat: number, causes: boolean): Promise<CaseInBrowser>;
   runFigure(scenarios: string[], workers: number): Promise<FigureInBrowser>;
   /** Console errors, page errors and failed requests seen so far (tests/e2e/browser.ts). */
   problems: string[];
@@ -48,7 +48,7 @@ export async function openBenchBrowser(): Promise<BenchBrowser> {
     return {
       userAgent: await page.evaluate(() => navigator.userAgent),
       hardwareConcurrency: await page.evaluate(() => navigator.hardwareConcurrency),
-      measureCase: (scenario, repeat) => page.evaluate(({ name, scenario, repeat }) => ((globalThis as unknown as Record<string, BenchPage>)[name]).measureCase(scenario, repeat), { name: BENCH_PAGE_GLOBAL, scenario, repeat }),
+      measureCase: (scenario, repeat, causes) => page.evaluate(({ name, scenario, repeat, causes }) => ((globalThis as unknown as Record<string, BenchPage>)[name]).measureCase(scenario, repeat, causes), { name: BENCH_PAGE_GLOBAL, scenario, repeat, causes }),
       runFigure: (scenarios, workers) => page.evaluate(({ name, scenarios, workers }) => ((globalThis as unknown as Record<string, BenchPage>)[name]).runFigure(scenarios, workers), { name: BENCH_PAGE_GLOBAL, scenarios, workers }),
       problems: browser.problems,
       close: cleanUp,

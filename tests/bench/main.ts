@@ -23,7 +23,7 @@ async function inChromium(cases: BenchCase[], options: BenchOptions, result: Ben
     result.chromium = [];
     for (const [i, c] of cases.entries()) {
       log(`chromium: ${c.id} x ${options.repeat}`);
-      const run = await browser.measureCase(c.scenario, options.repeat);
+      const run = await browser.measureCase(c.scenario, options.repeat, options.causes);
       const row: ChromiumCaseRow = {
         ...summarise(c, run.measurements),
         memory_bytes_before_run: run.memoryBytesBefore,
@@ -95,12 +95,12 @@ export async function main(args: string[]): Promise<number> {
   try {
     if (options.native) {
       log(`native: ssdsim bench --repeat ${options.repeat} (${options.cases.join(', ')})`);
-      result.native = nativeBench(ssdsimPath(log), options.cases, options.repeat);
+      result.native = nativeBench(ssdsimPath(log), options.cases, options.repeat, options.causes);
     }
     if (options.node) {
       result.node = inWasm.map((c) => {
         log(`node: ${c.id} x ${options.repeat}`);
-        return summarise(c, measureInNode(c, options.repeat));
+        return summarise(c, measureInNode(c, options.repeat, options.causes));
       });
     }
     if (options.chromium) await inChromium(inWasm, options, result);

@@ -25,6 +25,7 @@ function ssdsim(path: string, args: string[], input?: string): string {
   return r.stdout;
 }
 
-export function nativeBench(path: string, caseIds: readonly string[], repeat: number): CaseRow[] {
-  return JSON.parse(ssdsim(path, ['bench', '--json', '--repeat', String(repeat), ...caseIds.flatMap((id) => ['--case', id])])) as CaseRow[];
+export function nativeBench(path: string, caseIds: readonly string[], repeat: number, causes: boolean): CaseRow[] {
+  const args = ['bench', '--json', '--repeat', String(repeat), ...caseIds.flatMap((id) => ['--case', id]), ...(causes ? [] : ['--no-causes'])];
+  return JSON.parse(ssdsim(path, args)) as CaseRow[];
 }

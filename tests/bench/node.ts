@@ -2,8 +2,8 @@
 // for init(), so initSync with the file's bytes): the bench cases, the figures, and the
 // Node half of the measurements.
 import { readFileSync } from 'node:fs';
-import { bench_cases, figures, initSync, Simulation } from '../../web/src/engine/pkg/ssd_wasm.js';
-import { measure, type Measurement } from './measure';
+import { bench_cases, Compiled, figures, initSync, Simulation } from '../../web/src/engine/pkg/ssd_wasm.js';
+import { benchSimulation, measure, type Measurement } from './measure';
 import type { BenchCase } from './stats';
 
 let loaded = false;
@@ -28,9 +28,9 @@ export function figureMembers(name: string): { id: string; scenario: string }[] 
   return figure.members.map((m) => ({ id: m.id, scenario: JSON.stringify(m.scenario) }));
 }
 
-export function measureInNode(c: BenchCase, repeat: number): Measurement[] {
+export function measureInNode(c: BenchCase, repeat: number, causes: boolean): Measurement[] {
   load();
-  return Array.from({ length: repeat }, () => measure(() => new Simulation(c.scenario), () => performance.now() / 1000));
+  return Array.from({ length: repeat }, () => measure(() => benchSimulation({ Simulation, Compiled }, c.scenario, causes), () => performance.now() / 1000));
 }
 
 /** A scenario's memory as the engine works it out before the run: what the page shows

@@ -12,16 +12,19 @@ export interface BenchOptions {
   chromium: boolean;
   /** Time the article figures' members in Chromium (sequential and one worker per core). */
   figures: boolean;
+  /** Runs book each command's latency by cause, as the page's own runs do (`--no-causes`: as a compare variant's). */
+  causes: boolean;
 }
 
-export const USAGE = `usage: npm run bench:browser -- [--json] [--repeat N] [--case ID]... [--no-native] [--no-node] [--no-chromium] [--no-figures]
+export const USAGE = `usage: npm run bench:browser -- [--json] [--repeat N] [--case ID]... [--no-native] [--no-node] [--no-chromium] [--no-figures] [--no-causes]
   Runs the engine's bench cases (ssd_core::bench) natively (ssdsim bench), in wasm in Node and in
   wasm in a Web Worker in headless Chromium; prints flash ops/s (min / median of N) and wasm/native.
-  In Chromium it also times the article-000 figures and compares wasm memory with the budget.`;
+  In Chromium it also times the article-000 figures and compares wasm memory with the budget.
+  --no-causes: runs that book no latency causes, on every target (the figures are compare variants: never).`;
 
 /** Parses the arguments; `caseIds` are the engine's bench cases. Throws an Error saying what is wrong. */
 export function parseOptions(args: readonly string[], caseIds: readonly string[]): BenchOptions {
-  const o: BenchOptions = { json: false, repeat: 3, cases: [], native: true, node: true, chromium: true, figures: true };
+  const o: BenchOptions = { json: false, repeat: 3, cases: [], native: true, node: true, chromium: true, figures: true, causes: true };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     switch (a) {
@@ -54,6 +57,9 @@ export function parseOptions(args: readonly string[], caseIds: readonly string[]
         break;
       case '--no-figures':
         o.figures = false;
+        break;
+      case '--no-causes':
+        o.causes = false;
         break;
       default:
         throw new Error(`unknown option "${a}"\n${USAGE}`);

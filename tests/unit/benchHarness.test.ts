@@ -10,12 +10,13 @@ const IDS = ['random-read', 'random-write-gc', 'sequential-write', 'whole-drive-
 
 describe('parseOptions', () => {
   it('defaults to every case, three runs, all three targets and the figures', () => {
-    expect(parseOptions([], IDS)).toEqual({ json: false, repeat: 3, cases: IDS, native: true, node: true, chromium: true, figures: true });
+    expect(parseOptions([], IDS)).toEqual({ json: false, repeat: 3, cases: IDS, native: true, node: true, chromium: true, figures: true, causes: true });
   });
 
   it('reads the options ssdsim bench reads, and keeps the engine order of cases', () => {
     const o = parseOptions(['--case', 'sequential-write', '--json', '--repeat', '7', '--case', 'random-read', '--case', 'random-read', '--no-native', '--no-figures'], IDS);
-    expect(o).toEqual({ json: true, repeat: 7, cases: ['random-read', 'sequential-write'], native: false, node: true, chromium: true, figures: false });
+    expect(o).toEqual({ json: true, repeat: 7, cases: ['random-read', 'sequential-write'], native: false, node: true, chromium: true, figures: false, causes: true });
+    expect(parseOptions(['--no-causes'], IDS)).toMatchObject({ causes: false });
     expect(parseOptions(['--no-node', '--no-chromium'], IDS)).toMatchObject({ native: true, node: false, chromium: false });
   });
 

@@ -44,10 +44,10 @@ function ask(worker: Worker, request: WorkerRequest): Promise<WorkerReply> {
 }
 
 const benchPage: BenchPage = {
-  async measureCase(scenario, repeat) {
+  async measureCase(scenario, repeat, causes) {
     const worker = await startWorker();
     try {
-      const reply = await ask(worker, { kind: 'measure', scenario, repeat });
+      const reply = await ask(worker, { kind: 'measure', scenario, repeat, causes });
       if (reply.kind !== 'measured') throw new Error(`unexpected reply ${reply.kind}`);
       return { measurements: reply.measurements, memoryBytesBefore: reply.memoryBytesBefore, memoryBytesAfter: reply.memoryBytesAfter };
     } finally {

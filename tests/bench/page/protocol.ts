@@ -2,8 +2,8 @@
 // A worker answers one request at a time, so replies need no ids.
 import type { Measurement } from '../measure';
 
-/** Measure a bench case `repeat` times (engine/core/src/bench.rs's method). */
-export type WorkerRequest = { kind: 'measure'; scenario: string; repeat: number };
+/** Measure a bench case `repeat` times (engine/core/src/bench.rs's method), booking latency causes or not. */
+export type WorkerRequest = { kind: 'measure'; scenario: string; repeat: number; causes: boolean };
 
 export type WorkerReply =
   | { kind: 'ready' }
@@ -28,7 +28,7 @@ export interface FigureInBrowser {
 
 export interface BenchPage {
   /** In a fresh worker, so its memory is this case's alone. */
-  measureCase(scenario: string, repeat: number): Promise<CaseInBrowser>;
+  measureCase(scenario: string, repeat: number, causes: boolean): Promise<CaseInBrowser>;
   /** Every scenario on `workers` fresh workers, each taking the next when it is free. */
   runFigure(scenarios: string[], workers: number): Promise<FigureInBrowser>;
 }

@@ -1,7 +1,7 @@
 // The bench's Web Worker: the wasm engine as the app's worker loads it (`init()`, --target
 // web), timed with this worker's performance.now().
-import init, { Simulation } from '../../../web/src/engine/pkg/ssd_wasm.js';
-import { measure } from '../measure';
+import init, { Compiled, Simulation } from '../../../web/src/engine/pkg/ssd_wasm.js';
+import { benchSimulation, measure } from '../measure';
 import type { WorkerReply, WorkerRequest } from './protocol';
 
 const ready = init();
@@ -20,7 +20,7 @@ async function handle(request: WorkerRequest): Promise<WorkerReply> {
   const wasm = await ready;
   const memoryBytes = () => wasm.memory.buffer.byteLength;
   const memoryBytesBefore = memoryBytes();
-  const measurements = Array.from({ length: request.repeat }, () => measure(() => new Simulation(request.scenario), nowS));
+  const measurements = Array.from({ length: request.repeat }, () => measure(() => benchSimulation({ Simulation, Compiled }, request.scenario, request.causes), nowS));
   return { kind: 'measured', measurements, memoryBytesBefore, memoryBytesAfter: memoryBytes() };
 }
 
