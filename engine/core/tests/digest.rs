@@ -129,15 +129,16 @@ fn a_run_without_causes_gives_the_same_numbers() {
     // Every preset (every kind of drive and workload) and the small bench cases: the
     // figures' members are presets' variants, and the 512 GiB cases add minutes.
     let jobs: Vec<Job> = jobs().into_iter().filter(|(name, _)| !name.starts_with("figure") && !name.ends_with("-512g")).collect();
-    let differ: Vec<String> = common::on_every_core(&jobs, |(name, make)| {
+    let results = common::on_every_core(&jobs, |(name, make)| {
         let (with, without) = (run(&mut make(true)), run(&mut make(false)));
         assert!(without.series.iter().all(|s| not_causes(&s.id)), "{name}: cause series without causes");
-        (digest_where(&with, not_causes) != digest(&without)).then(|| name.clone())
-    })
-    .into_iter()
-    .flatten()
-    .collect();
+        let drew_causes = with.series.iter().any(|s| !not_causes(&s.id));
+        (name.clone(), digest_where(&with, not_causes) != digest(&without), drew_causes)
+    });
+    let differ: Vec<&String> = results.iter().filter(|r| r.1).map(|r| &r.0).collect();
     assert!(differ.is_empty(), "numbers moved without causes: {differ:?}");
+    // The latency-trace presets draw cause lines when booked: the runs compared do differ.
+    assert!(results.iter().filter(|r| r.2).count() >= 3, "too few runs drew cause lines to tell the two apart");
 }
 
 #[test]
