@@ -12,20 +12,6 @@ export interface BenchSimulation {
   free(): void;
 }
 
-/** The wasm classes a measured run is built from (Node's and the web build's are the same). */
-type BenchWasm = Pick<typeof import('../../web/src/engine/pkg/ssd_wasm.js'), 'Simulation' | 'Compiled'>;
-
-/** A case's run, booking latency causes or not (`bench.rs`'s `simulation`). */
-export function benchSimulation(wasm: BenchWasm, scenario: string, causes: boolean): BenchSimulation {
-  if (causes) return new wasm.Simulation(scenario);
-  const compiled = new wasm.Compiled(scenario);
-  try {
-    return wasm.Simulation.without_causes(compiled);
-  } finally {
-    compiled.free();
-  }
-}
-
 /** Events per `run` call while preconditioning and while running (bench.rs's constants). */
 export const PRECONDITION_CHUNK = 1 << 16;
 export const RUN_CHUNK = 1 << 20;

@@ -3,7 +3,8 @@
 // Node half of the measurements.
 import { readFileSync } from 'node:fs';
 import { bench_cases, Compiled, figures, initSync, Simulation } from '../../web/src/engine/pkg/ssd_wasm.js';
-import { benchSimulation, measure, type Measurement } from './measure';
+import { newSimulation } from '../../web/src/engine/newSimulation';
+import { measure, type Measurement } from './measure';
 import type { BenchCase } from './stats';
 
 let loaded = false;
@@ -30,7 +31,7 @@ export function figureMembers(name: string): { id: string; scenario: string }[] 
 
 export function measureInNode(c: BenchCase, repeat: number, causes: boolean): Measurement[] {
   load();
-  return Array.from({ length: repeat }, () => measure(() => benchSimulation({ Simulation, Compiled }, c.scenario, causes), () => performance.now() / 1000));
+  return Array.from({ length: repeat }, () => measure(() => newSimulation({ Simulation, Compiled }, c.scenario, causes), () => performance.now() / 1000));
 }
 
 /** A scenario's memory as the engine works it out before the run: what the page shows

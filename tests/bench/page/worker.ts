@@ -1,7 +1,8 @@
 // The bench's Web Worker: the wasm engine as the app's worker loads it (`init()`, --target
 // web), timed with this worker's performance.now().
 import init, { Compiled, Simulation } from '../../../web/src/engine/pkg/ssd_wasm.js';
-import { benchSimulation, measure } from '../measure';
+import { newSimulation } from '../../../web/src/engine/newSimulation';
+import { measure } from '../measure';
 import type { WorkerReply, WorkerRequest } from './protocol';
 
 const ready = init();
@@ -20,7 +21,7 @@ async function handle(request: WorkerRequest): Promise<WorkerReply> {
   const wasm = await ready;
   const memoryBytes = () => wasm.memory.buffer.byteLength;
   const memoryBytesBefore = memoryBytes();
-  const measurements = Array.from({ length: request.repeat }, () => measure(() => benchSimulation({ Simulation, Compiled }, request.scenario, request.causes), nowS));
+  const measurements = Array.from({ length: request.repeat }, () => measure(() => newSimulation({ Simulation, Compiled }, request.scenario, request.causes), nowS));
   return { kind: 'measured', measurements, memoryBytesBefore, memoryBytesAfter: memoryBytes() };
 }
 

@@ -1,11 +1,12 @@
 // The worker API's run: a scenario simulated to completion in chunks, each chunk's new points
 // handed over as it is made, the block map streamed at a pace a person can watch.
 import * as Comlink from 'comlink';
-import type { Compiled, Simulation } from './pkg/ssd_wasm.js';
+import type { Simulation } from './pkg/ssd_wasm.js';
 import { nextChunkSize, ownedCopy } from './chunking';
 import type { CompiledScenarios } from './compiledScenarios';
 import type { EngineGuard, WasmInstance } from './engineGuard';
 import { engineResult } from './engineResult';
+import { newSimulation } from './newSimulation';
 import { refusalFrom } from './errors';
 import { traceFeed, type TraceFeed } from './traceFeed';
 import type { BlockMap, DriveSnapshots, LatencyCauses, RunChunk, RunOptions, RunResult, SeriesMeta } from './types';
@@ -28,7 +29,7 @@ export function runApi(engine: EngineGuard, compiled: CompiledScenarios) {
       const instance = await ready;
       // A scenario the page validated runs from its compiled form: it is not checked again.
       const kept = compiled.find(scenarioJson);
-      const sim = guard(() => build(engine.wasm, kept, scenarioJson, options.causes !== false));
+      const sim = guard(() => newSimulation(engine.wasm, scenarioJson, options.causes !== false, kept));
       try {
         const { series, chunks } = await streamChunks(engine, sim, instance, onChunk, options);
         const summary = read('summary', () => sim.summary());
@@ -44,21 +45,6 @@ export function runApi(engine: EngineGuard, compiled: CompiledScenarios) {
       }
     },
   };
-}
-
-/**
- * The run of a scenario: from its compiled form if the page validated it, else from its text.
- * `causes` false: a run that books no latency causes (the engine compiles it first).
- */
-function build(wasm: EngineGuard['wasm'], kept: Compiled | undefined, scenarioJson: string, causes: boolean): Simulation {
-  if (causes) return kept ? wasm.Simulation.from_compiled(kept) : new wasm.Simulation(scenarioJson);
-  if (kept) return wasm.Simulation.without_causes(kept);
-  const compiled = new wasm.Compiled(scenarioJson);
-  try {
-    return wasm.Simulation.without_causes(compiled);
-  } finally {
-    compiled.free();
-  }
 }
 
 /** Steps the simulation to its end, a chunk at a time; the final series list and the chunks sent. */
