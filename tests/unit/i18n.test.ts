@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { embedOptions } from '../../web/src/app/EmbedApp';
-import { embedSnippet, embedUrl } from '../../web/src/app/EmbedDialog';
+import { embedUrl } from '../../web/src/app/EmbedDialog';
+import { embedSnippet } from '../../web/src/scenario/embedLink';
 import { issueText } from '../../web/src/app/IssueBanner';
 import { format, initialLang, translate } from '../../web/src/i18n';
 import { en, type MessageKey } from '../../web/src/i18n/en';

@@ -4,6 +4,7 @@
 import { memo, useEffect, useMemo, useState } from 'react';
 import { useI18n, type MessageKey } from '../i18n';
 import { knobsFor, type KindsInUse, type Knob } from '../scenario/knobs';
+import { embedSnippet } from '../scenario/embedLink';
 import { FIGURE_PARAM, PIN_PARAM } from '../scenario/pinCodec';
 import { Dialog } from '../ui/Dialog';
 import { EmbedCode, EmbedControlsPicker, EmbedStoryPicker, EmbedWhatChoice, type EmbedWhat } from './EmbedDialogParts';
@@ -59,11 +60,6 @@ export function embedUrl(base: string, search: string, chart: string, controls: 
   if (controls.length) params.set('controls', controls.join(','));
   else params.delete('controls');
   return `${base}embed.html?${readableQuery(params)}`;
-}
-
-export function embedSnippet(src: string, height: number, title: string, base: string): string {
-  const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  return `<iframe src="${attr(src)}" title="${attr(title)}" width="100%" height="${height}" style="border:0;max-width:100%" loading="lazy"></iframe>\n<script async src="${attr(base)}embed.js"></script>`;
 }
 
 const PREVIEW_DELAY_MS = 600;

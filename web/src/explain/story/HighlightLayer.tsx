@@ -7,16 +7,7 @@
 import type { ReactNode } from 'react';
 import type { PlotSeries } from '../../charts/chartTypes';
 import type { PlotFrame } from '../../charts/plotFrame';
-import { followData } from './markFollow';
-
-export interface Mark {
-  kind: 'knee' | 'cliff' | 'spike' | 'band';
-  x: number;
-  x2?: number;
-  label: string;
-  /** Placed from the run's own summary (a story's `x_from`): already where this run bends. */
-  fixed?: boolean;
-}
+import { followData, type Mark } from './markFollow';
 
 /** Which part of the highlight Chart draws: the marks behind the lines, or their labels above. */
 export type HighlightLayerName = 'under' | 'over';

@@ -2,8 +2,8 @@
 // the same scenario opened in the playground.
 import { useState } from 'react';
 import { appBase } from '../../app/appBase';
-import { embedSnippet } from '../../app/EmbedDialog';
 import { useI18n } from '../../i18n';
+import { embedSnippet } from '../../scenario/embedLink';
 import { Icon } from '../../ui/Icon';
 
 /** The step's own address: `?story=<id>&step=<step>` (plus the language when not English). */

@@ -2,7 +2,16 @@
 // written: when the engine's numbers move (a fitted parameter, a fix), the mark moves with them,
 // or is left off when the run no longer bends near it.
 import type { PlotSeries } from '../../charts/chartTypes';
-import type { Mark } from './HighlightLayer';
+
+/** A knee, cliff or spike a story points at (a vertical line), or a band: drawn by HighlightLayer. */
+export interface Mark {
+  kind: 'knee' | 'cliff' | 'spike' | 'band';
+  x: number;
+  x2?: number;
+  label: string;
+  /** Placed from the run's own summary (a story's `x_from`): already where this run bends. */
+  fixed?: boolean;
+}
 
 /** A drop to below this share of the level before it is a knee or a cliff. */
 const DROP = 0.8;
