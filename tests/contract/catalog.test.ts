@@ -37,10 +37,10 @@ describe('catalogue', () => {
     for (const f of catalog.figures) expect(f.members.length).toBeGreaterThan(1);
     expect(catalog.knobs.length).toBeGreaterThan(40);
     // The engine's workload kinds, in its menu order (benchmarks first, a custom job last).
-    expect(Object.keys(catalog.workloadDefaults)).toEqual(catalog.layout.workload_kinds);
-    expect(catalog.layout.workload_kinds.at(-1)).toBe('job');
+    expect(Object.keys(catalog.workloadDefaults)).toEqual(catalog.layout.workload_kinds.map((k) => k.id));
+    expect(catalog.layout.workload_kinds.at(-1)?.id).toBe('job');
     // Every knob's group has its place in one of the panels.
-    const placed = [...catalog.layout.device_groups, ...catalog.layout.workload_groups];
+    const placed = [...catalog.layout.device_groups, ...catalog.layout.workload_groups].map((g) => g.id);
     expect(catalog.knobs.filter((k) => !placed.includes(k.group))).toEqual([]);
     for (const [kind, w] of Object.entries(catalog.workloadDefaults)) expect(w.kind).toBe(kind);
   });

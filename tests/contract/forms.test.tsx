@@ -104,7 +104,7 @@ describe('schema-driven forms: kinds, Japanese and refusals', () => {
 
   it('leave the trace replay out of the kind picker until the page can hand a run its file, unless the scenario is one', () => {
     const base = catalog.presets[0].scenario as unknown as JsonObject;
-    expect(catalog.layout.workload_kinds).toContain('trace');
+    expect(catalog.layout.workload_kinds.map((k) => k.id)).toContain('trace');
     expect(render(base, 'en')).not.toContain('<option value="trace"');
     expect(render({ ...base, workload: catalog.workloadDefaults.trace } as JsonObject, 'en')).toContain('<option value="trace"');
   });

@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine } from './loadEngine';
 import type { Catalog } from '../../web/src/engine/types';
 import { SUMMARY_HELP } from '../../web/src/panels/summaryHelp';
-import { PRESET_BLURBS } from '../../web/src/panels/presetBlurbs';
-import { SLIDER_KNOBS, sliderStops } from '../../web/src/panels/knobSlider';
+import { PRESET_BLURBS_JA } from '../../web/src/i18n/presetBlurbs.ja';
+import { sliderStops } from '../../web/src/panels/knobSlider';
 
 let catalog: Catalog;
 beforeAll(async () => {
@@ -32,28 +32,36 @@ describe('teaching text covers the engine catalogue', () => {
   it('has a plain-words blurb for every preset the engine ships, in both languages', () => {
     const names = catalog.presets.map((p) => p.name);
     expect(names.length).toBeGreaterThan(10);
-    for (const name of names) {
-      const b = PRESET_BLURBS[name];
-      expect(b?.en, name).toMatch(/\S/);
-      expect(b?.ja, name).toMatch(japanese);
+    for (const p of catalog.presets) {
+      // English is the preset file's own; Japanese is keyed by the preset's name.
+      expect(p.blurb, p.name).toMatch(/\S/);
+      expect(PRESET_BLURBS_JA[p.name], p.name).toMatch(japanese);
       // One or two sentences, shorter than the expert description it stands in front of.
-      const sentences = b.en.split(/(?<=[.!?])\s+/).length;
-      expect(sentences, name).toBeLessThanOrEqual(2);
-      expect(b.en.length, name).toBeLessThan(catalog.presets.find((p) => p.name === name)!.description.length);
+      const sentences = p.blurb.split(/(?<=[.!?])\s+/).length;
+      expect(sentences, p.name).toBeLessThanOrEqual(2);
+      expect(p.blurb.length, p.name).toBeLessThan(p.description.length);
     }
-    expect(Object.keys(PRESET_BLURBS).filter((n) => !names.includes(n))).toEqual([]);
+    expect(Object.keys(PRESET_BLURBS_JA).filter((n) => !names.includes(n))).toEqual([]);
   });
 
   it('puts every slider stop inside the engine knob’s range', () => {
-    for (const path of SLIDER_KNOBS) {
-      const knob = catalog.knobs.find((k) => k.path === path);
-      expect(knob, path).toBeDefined();
-      const stops = sliderStops(knob!);
+    // The knobs the engine's catalogue gives a slider: the caches, OP and the SLC-cache ratio.
+    const sliders = catalog.knobs.filter((k) => k.slider);
+    expect(sliders.map((k) => k.path).sort()).toEqual([
+      'device.capacity.op_percent',
+      'device.mapping.dram_bytes',
+      'device.mapping.hmb.host_memory_buffer_bytes',
+      'device.mapping.sram_bytes',
+      'device.slc_cache.dynamic_percent',
+    ]);
+    for (const knob of sliders) {
+      const path = knob.path;
+      const stops = sliderStops(knob);
       expect(stops, path).not.toBeNull();
       for (const v of stops!) {
-        expect(v, path).toBeGreaterThanOrEqual(knob!.min!);
-        expect(v, path).toBeLessThanOrEqual(knob!.max!);
-        if (knob!.kind === 'bytes') expect(Number.isSafeInteger(v), `${path} ${v}`).toBe(true);
+        expect(v, path).toBeGreaterThanOrEqual(knob.min!);
+        expect(v, path).toBeLessThanOrEqual(knob.max!);
+        if (knob.kind === 'bytes') expect(Number.isSafeInteger(v), `${path} ${v}`).toBe(true);
       }
     }
   });

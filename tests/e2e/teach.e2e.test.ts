@@ -8,12 +8,15 @@ import type { CDPSession, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GLOSSARY, GLOSSARY_IDS } from '../../web/src/explain/glossary/terms';
 import { SUMMARY_HELP } from '../../web/src/panels/summaryHelp';
-import { PRESET_BLURBS } from '../../web/src/panels/presetBlurbs';
+import { PRESET_BLURBS_JA } from '../../web/src/i18n/presetBlurbs.ja';
 import { parseCsv } from '../../web/src/charts/exportChart';
 import { artifacts, chartData, knobInput, openGroup, runCount, snapshot, waitForRun } from './app';
 import { openBrowser, type Browser } from './browser';
 
 let browser: Browser;
+
+/** A preset's file as the engine ships it (its `blurb` is the English the page shows). */
+const presetFile = (name: string): { blurb: string } => JSON.parse(readFileSync(new URL(`../../engine/presets/${name}.json`, import.meta.url), 'utf8')) as { blurb: string };
 let page: Page;
 
 // A link naming the preset opens the playground itself (a bare first visit shows the welcome).
@@ -214,14 +217,14 @@ describe('a playground that teaches: sliders, picture exports and presets in pla
 
   it('shows the preset in plain words, the expert text behind “more”, and long names whole', async () => {
     const preset = await page.getByTestId('preset-select').inputValue();
-    await expect(page.getByTestId('preset-blurb').textContent()).resolves.toBe(PRESET_BLURBS[preset].en);
+    await expect(page.getByTestId('preset-blurb').textContent()).resolves.toBe(presetFile(preset).blurb);
     await expect(page.getByTestId('preset-description').isVisible()).resolves.toBe(false);
     await page.getByTestId('preset-more').click();
     await expect(page.getByTestId('preset-description').isVisible()).resolves.toBe(true);
     await page.getByTestId('preset-more').click();
 
     await setLang('ja');
-    await expect(page.getByTestId('preset-blurb').textContent()).resolves.toBe(PRESET_BLURBS[preset].ja);
+    await expect(page.getByTestId('preset-blurb').textContent()).resolves.toBe(PRESET_BLURBS_JA[preset]);
     const title = page.getByTestId('preset-title');
     const clipped = await title.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
     expect(clipped).toBe(false);

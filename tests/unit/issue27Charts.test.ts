@@ -62,6 +62,7 @@ describe('issue 27 (5): identical lines are told apart', () => {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       overlay: [pin('a', 'bg4-like-hmb-off'), pin('b', 'bg4-like'), pin('c', 'bg4-like-hmb-64mb')] as any,
       runPreset: null,
+      slots: new Map([['bg4-like-hmb-off', 0], ['bg4-like', 2], ['bg4-like-hmb-64mb', 5]]),
       lang: 'en',
       t,
       cdfMode: 'cdf',
@@ -77,7 +78,14 @@ describe('issue 27 (5): identical lines are told apart', () => {
 describe('issue 27 (6): one colour per drive', () => {
   it('a drive has its colour whatever figure or index it is drawn at, and each figure’s drives differ', async () => {
     const { readFileSync, readdirSync } = await import('node:fs');
-    const { driveColor } = await import('../../web/src/charts/lineIdentity');
+    const { driveColor: colorOf, driveSlots } = await import('../../web/src/charts/lineIdentity');
+    // Each drive's slot is its preset file's `identity`.
+    const presetDir = new URL('../../engine/presets/', import.meta.url);
+    const presets = readdirSync(presetDir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => ({ name: f.replace(/\.json$/, ''), identity: (JSON.parse(readFileSync(new URL(f, presetDir), 'utf8')) as { identity?: { slot: number } }).identity }));
+    const slots = driveSlots(presets);
+    const driveColor = (preset: string) => colorOf(slots, preset);
     // The 970 was orange in one step and pink (the BG3's colour) in the next.
     expect(driveColor('970-evo-plus-like')).not.toBe(driveColor('bg3-like'));
     const dir = new URL('../../engine/presets/figures/', import.meta.url);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasScenarioParams, parseScenario } from '../../web/src/app/useScenario';
+import { hasScenarioParams } from '../../web/src/session/initialScenario';
+import { parseScenario } from '../../web/src/session/scenarioText';
 import { CancelledError } from '../../web/src/engine/bridge';
 import { EngineError } from '../../web/src/engine/errors';
 import { compactBytes, formatBytesExact, parseBytes } from '../../web/src/scenario/bytes';
@@ -10,7 +11,7 @@ import { editedPaths, nearestPreset, settleDecoded } from '../../web/src/scenari
 import { loadStored, saveStored } from '../../web/src/scenario/storage';
 import { decodeScenario } from '../../web/src/scenario/urlCodec';
 import { formatKnobValue, formatRange } from '../../web/src/panels/knobFormat';
-import { groupTitleKey } from '../../web/src/panels/KnobGroups';
+import { groupTitle } from '../../web/src/i18n/engineText';
 import { forDevices } from '../../web/src/scenario/devices';
 import { fixtureContext, JOB_PRESET, KNOBS, SWEEP_PRESET } from '../fixtures/catalog';
 
@@ -83,7 +84,12 @@ describe('knob table helpers', () => {
   });
 
   it('groups device knobs in spec-sheet order, with groups it does not know appended', () => {
-    const layout = { device_groups: ['media', 'tier', 'xpoint', 'mapping', 'gc', 'host'], workload_groups: ['workload', 'host_cpu', 'precondition', 'run'], workload_kinds: ['job'] };
+    const place = (id: string) => ({ id, title: id, open: false });
+    const layout = {
+      device_groups: ['media', 'tier', 'xpoint', 'mapping', 'gc', 'host'].map(place),
+      workload_groups: ['workload', 'host_cpu', 'precondition', 'run'].map(place),
+      workload_kinds: [{ id: 'job', label: 'Job', help: '' }],
+    };
     const { device, workload } = panelGroups(KNOBS, 'job', layout);
     expect(device.map((g) => g.group)).toEqual(['media', 'xpoint', 'mapping', 'gc', 'host', 'slc']);
     expect(workload.map((g) => g.group)).toEqual(['workload', 'precondition', 'run']);
@@ -164,11 +170,16 @@ describe('knob table helpers: hybrid drives', () => {
     expect(knobsFor([...KNOBS, tier], 'job', deviceKinds(JOB_PRESET)).map((k) => k.path)).not.toContain('device.tier.cache');
 
     // Cell type is a NAND word: the media group keeps it while a tier is NAND.
-    expect(groupTitleKey('media', deviceKinds(momentus))).toBe('group.media');
-    expect(groupTitleKey('media', ['hybrid', 'xpoint_ssd', 'hdd'])).toBe('group.media.other');
-    expect(groupTitleKey('media', 'xpoint_ssd')).toBe('group.media.other');
-    expect(groupTitleKey('media')).toBe('group.media');
-    expect(groupTitleKey('tier', deviceKinds(h10))).toBe('group.tier');
+    const media = { id: 'media', title: 'Media & cell type', other_title: { unless_devices: ['nand_ssd'], title: 'Media' }, open: true };
+    const tierGroup = { id: 'tier', title: 'Hybrid: cache and backing tiers', open: true };
+    expect(groupTitle('en', 'media', media, deviceKinds(momentus))).toBe('Media & cell type');
+    expect(groupTitle('en', 'media', media, ['hybrid', 'xpoint_ssd', 'hdd'])).toBe('Media');
+    expect(groupTitle('en', 'media', media, 'xpoint_ssd')).toBe('Media');
+    expect(groupTitle('ja', 'media', media, 'xpoint_ssd')).toBe('メディア');
+    expect(groupTitle('en', 'media', media)).toBe('Media & cell type');
+    expect(groupTitle('en', 'tier', tierGroup, deviceKinds(h10))).toBe('Hybrid: cache and backing tiers');
+    // A group the layout does not name yet is titled from its id.
+    expect(groupTitle('en', 'slc_cache', undefined)).toBe('Slc cache');
   });
 });
 

@@ -17,6 +17,7 @@ import { ShareDialog } from './ShareDialog';
 import { Topbar } from './Topbar';
 import { useSession } from './useSession';
 import { ArticleProvider, NO_FIGURES } from './useArticleValues';
+import { EngineFacts } from '../charts/EngineFacts';
 
 export function App() {
   const { t, lang } = useI18n();
@@ -59,9 +60,11 @@ export function App() {
 
       <main className="layout">
         <PlaygroundSidebar s={s} devices={devices} />
-        <ArticleProvider figures={catalog?.figures ?? NO_FIGURES} engine={s.engine}>
-          <PlaygroundResults s={s} filenameBase={filenameBase} />
-        </ArticleProvider>
+        <EngineFacts catalog={catalog}>
+          <ArticleProvider figures={catalog?.figures ?? NO_FIGURES} engine={s.engine}>
+            <PlaygroundResults s={s} filenameBase={filenameBase} />
+          </ArticleProvider>
+        </EngineFacts>
       </main>
       <PhoneKnobsJump ready={!!(catalog && scenario.ready && current)} />
       <footer className="footer muted">

@@ -2,8 +2,9 @@
 // random-write figure over a random-read run): says why "This run" is not drawn, in words
 // taken from ids (workload kind, series label ids), and lets the reader draw it anyway, marked.
 import type { SeriesMeta } from '../engine/types';
-import { useI18n, type MessageKey } from '../i18n';
-import { seriesLabel } from '../i18n/engineText';
+import { useWorkloadKinds } from '../charts/EngineFacts';
+import { useI18n } from '../i18n';
+import { seriesLabel, workloadKindText } from '../i18n/engineText';
 import type { Mismatch } from './comparability';
 
 interface Props {
@@ -19,7 +20,11 @@ interface Props {
 export function CompareNote({ mismatch, runKind, pinKind, runSeries, pinSeries, shown, onToggle }: Props) {
   const { t, lang } = useI18n();
   const names = (metas: readonly SeriesMeta[]) => [...new Set(metas.map((m) => seriesLabel(lang, m)))].join(' / ');
-  const kindName = (kind: string | null) => (kind ? t(`kind.${kind}` as MessageKey) : '');
+  const kinds = useWorkloadKinds();
+  const kindName = (kind: string | null) => {
+    const known = kinds.find((k) => k.id === kind);
+    return known ? workloadKindText(lang, known).label : (kind ?? '');
+  };
   const text =
     mismatch === 'workload'
       ? t(shown ? 'compareLink.mismatch.workloadShown' : 'compareLink.mismatch.workload', { run: kindName(runKind), pins: kindName(pinKind) })

@@ -11,6 +11,7 @@ import { SessionRunControls } from './SessionRunControls';
 import { usePostHeight } from './usePostHeight';
 import { useSession } from './useSession';
 import { ArticleProvider, NO_FIGURES } from './useArticleValues';
+import { EngineFacts } from '../charts/EngineFacts';
 
 /** The embed's options from its URL: which chart, which knob paths as controls. */
 export function embedOptions(search: string): { chart: string; controls: string[] } {
@@ -50,9 +51,11 @@ export function EmbedApp() {
           s.comparison.dismiss();
         }}
       />
-      <ArticleProvider figures={catalog?.figures ?? NO_FIGURES} engine={s.engine}>
-        <RunCharts view={view} pins={s.pins.pins} runtimeS={s.runtimeS} filenameBase={`ssd-${scenario.preset || 'scenario'}`} only={chart} blocks={s.blockMapExpected} />
-      </ArticleProvider>
+      <EngineFacts catalog={catalog}>
+        <ArticleProvider figures={catalog?.figures ?? NO_FIGURES} engine={s.engine}>
+          <RunCharts view={view} pins={s.pins.pins} runtimeS={s.runtimeS} filenameBase={`ssd-${scenario.preset || 'scenario'}`} only={chart} blocks={s.blockMapExpected} />
+        </ArticleProvider>
+      </EngineFacts>
       {chosen.length > 0 && current && (
         <section className="card embed-controls" aria-label={t('app.controls')} data-testid="embed-controls">
           <div className="embed-knobs">

@@ -15,6 +15,7 @@ import type { PlotFrame } from './plotFrame';
 import { ChartCard, type LegendEntry } from './ChartCard';
 import { defaultLogY, isGeometric, sameAxes, type ChartDef } from './chartSpecs';
 import { chartLines, EMPTY, type CdfMode } from './chartLines';
+import { useDriveSlots } from './EngineFacts';
 import type { ChartExporter } from './exportChart';
 import { formatValue, unitsOnChart } from './format';
 import { meanY } from './scales';
@@ -86,12 +87,13 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
   // A run measuring something else than the pins (reads over a write figure) is left off unless asked for, then drawn marked.
   const mismatch = comparing ? runMismatch(overlay, metas, view.scenarioJson) : null;
   const [showOdd, setShowOdd] = useState(false);
+  const slots = useDriveSlots();
   // Each line with the summary of the run it came from (the table under a compared trace).
   const { series, sources } = useMemo(
-    () => chartLines({ def, view, overlay, runPreset, lang, t, cdfMode, mismatch, showOdd }),
+    () => chartLines({ def, view, overlay, runPreset, slots, lang, t, cdfMode, mismatch, showOdd }),
     // view.frame changes whenever new points arrive.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the buffers mutate in place; view.frame and overlay.length stand for them
-    [view.frame, view.series, view.status, view.scenarioJson, def, overlay.length, pins, runPreset, lang, cdfMode, comparing, t, mismatch, showOdd],
+    [view.frame, view.series, view.status, view.scenarioJson, def, overlay.length, pins, runPreset, slots, lang, cdfMode, comparing, t, mismatch, showOdd],
   );
   const article = useArticleOnChart(overlay, series, first); // an article figure's numbers: marks and a table
   const causes = useTraceCauses({ def, view, first, source: causeSource, highlight, drive: !!drive, bands: causeBands });

@@ -10,7 +10,7 @@ import type { PlotSeries } from './chartTypes';
 import { cdfToHistogram, histogramIndex, histogramSteps } from './latency';
 import type { LatencyRow } from './LatencyCompareTable';
 import { seriesStyle } from './palette';
-import { driveColor, freeColor, TWIN_DASHES, twinsOf } from './lineIdentity';
+import { driveColor, freeColor, TWIN_DASHES, twinsOf, type DriveSlots } from './lineIdentity';
 
 export const EMPTY = new Float64Array(0);
 
@@ -22,6 +22,8 @@ export interface LineInputs {
   /** Pins drawn on this chart (compatiblePins). */
   overlay: readonly Pin[];
   runPreset: string | null;
+  /** Each drive preset's palette slot (the preset files' `identity`). */
+  slots: DriveSlots;
   lang: Lang;
   t: I18n['t'];
   cdfMode: CdfMode;
@@ -48,15 +50,15 @@ export function chartLines(input: LineInputs): ChartLines {
   const done = view.scenarioJson !== null && view.status === 'done';
   const duplicate = done && !mismatch && overlay.some((p) => sameScenario(p.scenarioJson, view.scenarioJson!) || (runPreset !== null && p.preset === runPreset));
   if (!duplicate && (!mismatch || showOdd)) runLines(input, done, lines, drives);
-  return identify(lines, drives, input.t);
+  return identify(lines, drives, input.slots, input.t);
 }
 
 /**
  * Colours by drive (the preset a line is), the rest from what is left; and a line lying on an
  * earlier one gets a dash and "same as …" in the legend, so neither hides the other.
  */
-function identify(lines: ChartLines, drives: (string | undefined)[], t: I18n['t']): ChartLines {
-  const own = lines.series.map((s, i) => (s.dash === '4 4' ? undefined : driveColor(drives[i])));
+function identify(lines: ChartLines, drives: (string | undefined)[], slots: DriveSlots, t: I18n['t']): ChartLines {
+  const own = lines.series.map((s, i) => (s.dash === '4 4' ? undefined : driveColor(slots, drives[i])));
   const taken = own.filter((c): c is string => !!c);
   const series = lines.series.map((s, i) => {
     const color = own[i] ?? (drives[i] === undefined && s.dash !== '4 4' ? freeColor(taken, s.color) : s.color);

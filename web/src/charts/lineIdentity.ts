@@ -1,42 +1,23 @@
 // Who a line is, for how it looks: one colour per drive everywhere (a story's steps and the
 // playground agree: the 970 is never pink, the BG3's colour), and a line that lies on another
 // is told apart by its dash and a legend note instead of hiding it.
+import type { Preset } from '../engine/types';
 import { PALETTE } from './palette';
 
 /**
- * Palette slot of each drive preset, by the engine's preset id. Each figure's members get
- * distinct slots; a workload variant of a drive (ssd520-like-cdm-stress) keeps the drive's.
+ * Palette slot of each drive preset, by the engine's preset id: the preset file's `identity`
+ * (each figure's members have distinct slots; a workload variant of a drive keeps the drive's).
  */
-export const DRIVE_SLOTS: Readonly<Record<string, number>> = {
-  'bg4-like-hmb-off': 0,
-  'bg4-like': 2,
-  'bg4-like-hmb-64mb': 5,
-  'bg3-like': 3,
-  '970-evo-plus-like': 1,
-  'h10-like': 0,
-  'h10-like-pinned': 4,
-  'h10-qlc-like': 3,
-  '660p-like': 2,
-  'tlc-read-latency-trace': 0,
-  'tlc-latency-trace': 0,
-  '900p-like': 1,
-  'ssd520-like': 0,
-  'ssd520-like-cdm-stress': 0,
-  'ssd520-like-op20': 2,
-  'ssd520-like-op20-cdm-stress': 2,
-  'ssd520-like-never-written': 5,
-  'ssd520-like-zero-fill': 4,
-  'ssd520-like-zero-fill-cdm-stress': 4,
-  'momentus-xt-like': 0,
-  'momentus-xt-like-not-cached': 1,
-  'hdd-5400-like': 6,
-  'hdd-7200-like': 7,
-};
+export type DriveSlots = ReadonlyMap<string, number>;
+
+export function driveSlots(presets: readonly Pick<Preset, 'name' | 'identity'>[]): DriveSlots {
+  return new Map(presets.flatMap((p) => (p.identity ? [[p.name, p.identity.slot] as const] : [])));
+}
 
 /** The drive's own colour, if the preset is one of the drives. */
-export function driveColor(preset: string | null | undefined): string | undefined {
-  const slot = preset ? DRIVE_SLOTS[preset] : undefined;
-  return slot === undefined ? undefined : PALETTE[slot];
+export function driveColor(slots: DriveSlots, preset: string | null | undefined): string | undefined {
+  const slot = preset ? slots.get(preset) : undefined;
+  return slot === undefined ? undefined : PALETTE[slot % PALETTE.length];
 }
 
 /** A colour for a line with no drive of its own: the first the chart's other lines leave free. */

@@ -55,7 +55,7 @@ export function catalogueApi({ ready, wasm, guard, read }: EngineGuard, compiled
       await ready;
       const layout = read('knob_layout', () => knob_layout());
       const workloadDefaults: Catalog['workloadDefaults'] = {};
-      for (const kind of layout.workload_kinds) {
+      for (const { id: kind } of layout.workload_kinds) {
         workloadDefaults[kind] = normalise({ workload: { kind } }).workload;
       }
       const figureList: Figure[] = read('figures', () => figures()).map((f) => ({ ...f, members: f.members.map((m) => ({ ...m, scenario: normalise(m.scenario) })) }));

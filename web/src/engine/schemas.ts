@@ -13,10 +13,10 @@ import type { MediaSummary } from '../scenario/generated/MediaSummary';
 import type { NandSummary } from '../scenario/generated/NandSummary';
 import type { TierSummary } from '../scenario/generated/TierSummary';
 import type { ReplaySummary } from '../scenario/generated/ReplaySummary';
-import type { Knob, KnobLayout } from '../scenario/knobs';
+import type { Knob, KnobLayout, LayoutGroup, WorkloadKindText } from '../scenario/knobs';
 import { ERROR_CODES, type ErrorCode } from './errors';
 import { numbers, oneOf, tied } from './schemaTie';
-import type { ArticleEngineValue, ArticleMeasure, ArticleMeasureAxis, ArticleValue, Axis, AxisId, BlockMapLayout, Budget, DriveSnapshot, DriveSnapshotsJson, Figure, LabCounters, LabelId, LabLayout, TraceFed, TraceFinished, TraceRefusal, TraceSummary, TraceTimeline, Cause, LatencyBand, LatencyCauses, LatencySummary, OpCauses, Preset, SlowCommand, SeriesMeta, SeriesRole, Summary, SummaryField, SummaryGroup, Unit } from './types';
+import type { ArticleEngineValue, ArticleMeasure, ArticleMeasureAxis, ArticleValue, Axis, AxisId, BlockMapLayout, Budget, DriveSnapshot, DriveSnapshotsJson, Figure, LabCounters, LabelId, LabLayout, TraceFed, TraceFinished, TraceRefusal, TraceSummary, TraceTimeline, Cause, LatencyBand, LatencyCauses, LatencySummary, OpCauses, Preset, DriveIdentity, SlowCommand, SeriesMeta, SeriesRole, Summary, SummaryField, SummaryGroup, Unit } from './types';
 
 const text = z.string();
 const texts = z.array(text);
@@ -118,7 +118,8 @@ const unmodelledKind = oneOf<UnmodelledKind>({ no_effect: true, not_modelled: tr
 const unmodelled = tied<Unmodelled>()(z.object({ section: text, line: count, option: text, value: text, kind: unmodelledKind, reason: text }));
 const fioImport = tied<FioImport>()(z.object({ workload: jobWorkload, name: text, jobs: texts, unmodelled: z.array(unmodelled) }));
 
-const preset = tied<Preset>()(z.object({ name: text, title: text, description: text, scenario }));
+const driveIdentity = tied<DriveIdentity>()(z.object({ slot: count }));
+const preset = tied<Preset>()(z.object({ name: text, title: text, description: text, blurb: text, identity: z.optional(driveIdentity), scenario }));
 const figureMember = z.object({ id: text, label: text, scenario });
 
 // An article value: what the article measured, how the engine's number is taken from the lines
@@ -166,10 +167,15 @@ const knob = tied<Knob>()(
     when: z.optional(z.object({ path: text, equals: text })),
     devices: z.optional(texts),
     follows: z.optional(z.object({ path: text, options: texts, values: z.array(count) })),
+    slider: z.optional(z.boolean()),
   }),
 );
 
-const knobLayout = tied<KnobLayout>()(z.object({ device_groups: texts, workload_groups: texts, workload_kinds: texts }));
+const layoutGroup = tied<LayoutGroup>()(
+  z.object({ id: text, title: text, other_title: z.optional(z.object({ unless_devices: texts, title: text })), open: z.boolean(), open_when_positive: z.optional(texts) }),
+);
+const workloadKindText = tied<WorkloadKindText>()(z.object({ id: text, label: text, help: text }));
+const knobLayout = tied<KnobLayout>()(z.object({ device_groups: z.array(layoutGroup), workload_groups: z.array(layoutGroup), workload_kinds: z.array(workloadKindText) }));
 const summaryField = tied<SummaryField>()(z.object({ id: text, unit, group: summaryGroup, label: text, devices: z.optional(texts), slice: z.optional(z.boolean()) }));
 
 const blockMapLayout = tied<BlockMapLayout>()(z.object(numbers(['planes', 'blocks_per_plane', 'units_per_block'])));

@@ -41,13 +41,13 @@ type Flat<T> = { [K in keyof T]: T[K] };
 /** One entry of Simulation.series_meta(): a series without its points. */
 export type SeriesMeta = Omit<Series, 'points'>;
 
-/** One entry of presets(). `scenario` is a scenario object (not a JSON string). */
-export interface Preset {
-  name: string;
-  title: string;
-  description: string;
-  scenario: Scenario;
-}
+/**
+ * One entry of presets(): `scenario` is a scenario object (not a JSON string), `blurb` the preset
+ * in plain words (English; Japanese by name in i18n), `identity` the drive's colour slot.
+ */
+import type { Preset } from '../scenario/generated/Preset';
+export type { Preset };
+export type { DriveIdentity } from '../scenario/generated/DriveIdentity';
 
 /** One entry of figures(): full scenarios overlaid as in an article's chart ("compare variants"). */
 export interface Figure {

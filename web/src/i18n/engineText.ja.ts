@@ -466,3 +466,66 @@ export const FIGURES_JA: Record<string, PresetText & { members: Record<string, s
     },
   },
 };
+
+/** Knob groups' titles by the engine's group id (`KnobLayout`); `other` is the title when the group's `other_title` applies. English is the engine's. */
+export const GROUPS_JA: Record<string, { title: string; other?: string }> = {
+  media: { title: 'メディアとセルタイプ', other: 'メディア' },
+  xpoint: { title: '3D XPoint メディア' },
+  tier: { title: 'キャッシュ層とバッキング層' },
+  hdd: { title: 'ハードディスク' },
+  capacity: { title: '容量とオーバープロビジョニング' },
+  slc_cache: { title: 'SLC キャッシュ' },
+  mapping: { title: 'マッピングテーブルのキャッシュ' },
+  hmb: { title: 'Host Memory Buffer（HMB）' },
+  gc: { title: 'ガベージコレクションとウェアレベリング' },
+  host: { title: 'ホストインターフェース' },
+  controller: { title: 'コントローラー' },
+  workload: { title: 'パラメーター' },
+  precondition: { title: '実行前のドライブの状態' },
+  host_cpu: { title: 'ホストコンピュータ' },
+  run: { title: '実行' },
+};
+
+/** Workload kinds' menu labels and help by the engine's kind id (`KnobLayout.workload_kinds`). English is the engine's. */
+export const WORKLOAD_KINDS_JA: Record<string, { label: string; help: string }> = {
+  span_sweep: {
+    label: 'アクセス範囲スイープ（範囲ごとのスループット）',
+    help: 'アクセス範囲ごとにグラフの 1 点。各範囲は LBA 0 から始まります（記事 000、TxBENCH 風）。',
+  },
+  whole_drive_write: {
+    label: 'ドライブ全体への書き込み（書き込み量ごとのスループット）',
+    help: 'ドライブ全体に書き込み、書き込み量に対するスループットを描きます（記事 001）。',
+  },
+  latency_trace: {
+    label: 'レイテンシトレース（全操作の時間を計測）',
+    help: 'ファイルを通して全操作の時間を計測し、スパイクを見ます（記事 002）。',
+  },
+  steady_state: {
+    label: '定常状態までのラウンド',
+    help: 'ガベージコレクションが定常状態になるまで、ラウンドごとに書き込みます。',
+  },
+  file_copy: {
+    label: 'ファイルコピー（満杯になるまで）',
+    help: '大きなファイルを何度もコピーし、コピーごとの書き込み速度を示します（記事 003：28.8 GB をドライブが満杯になるまで）。',
+  },
+  transfer_size_sweep: {
+    label: '転送サイズスイープ',
+    help: '転送サイズごとにグラフの 1 点（Iometer 風）。',
+  },
+  crystal_disk_mark: {
+    label: 'CrystalDiskMark の一式',
+    help: 'CrystalDiskMark のテスト（標準の 4 つ、NVMe SSD 用、または独自のもの）を、先に書き込んでおいた 1 つのテストファイルに対して読み出し、続いて書き込みの順に、テストの間にアイドルのインターバルを挟んで実行します。',
+  },
+  application_load: {
+    label: 'アプリケーションの読み込み（回ごとの読み出し速度）',
+    help: '同じファイルを同じ順に、間にホストのアイドルを挟んで何回も読みます：学習するキャッシュなら 2 回目以降が速くなります（記事 001）。',
+  },
+  job: {
+    label: 'カスタム fio 風ジョブ',
+    help: 'fio 風のジョブ 1 つ：パターン、ブロックサイズ、キュー深度、領域、実行時間。',
+  },
+  trace: {
+    label: 'ブロックトレースの再生',
+    help: 'ブロックトレース（MSR、SPC、Alibaba、Tencent、blkparse、fio iolog）を、ドライブが受け付けしだい、または記録された時刻どおりに再生します。',
+  },
+};

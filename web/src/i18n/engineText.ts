@@ -2,11 +2,11 @@
 // labels too), Japanese from engineText.ja.ts, falling back to English when missing.
 import type { Lang } from './index';
 import type { Axis, SeriesMeta, SummaryField } from '../engine/types';
-import { AXES_JA, FIGURES_JA, LABELS_JA, OPTIONS_JA, PRESETS_JA, SUMMARY_JA, type PresetText } from './engineText.ja';
+import { AXES_JA, FIGURES_JA, GROUPS_JA, LABELS_JA, OPTIONS_JA, PRESETS_JA, SUMMARY_JA, WORKLOAD_KINDS_JA, type PresetText } from './engineText.ja';
 import { ARTICLE_VALUES_JA, type ArticleValueText } from './articleValues.ja';
 import { knobTextJa, type KnobText } from './knobs.ja';
-import type { Knob } from '../scenario/knobs';
-
+import { PRESET_BLURBS_JA } from './presetBlurbs.ja';
+import { DEFAULT_DEVICE_KIND, type KindsInUse, type Knob, type LayoutGroup, type WorkloadKindText } from '../scenario/knobs';
 
 export function knobText(lang: Lang, knob: Knob, kind?: string): KnobText {
   const ja = lang === 'ja' ? knobTextJa(knob.path, kind) : undefined;
@@ -41,6 +41,11 @@ export function presetText(lang: Lang, preset: { name: string; title: string; de
   return ja ?? { title: preset.title || preset.name, description: preset.description };
 }
 
+/** The preset in plain words: the preset file's `blurb` is the English, Japanese by preset name; null when it has none. */
+export function presetBlurb(lang: Lang, preset: { name: string; blurb: string }): string | null {
+  return (lang === 'ja' ? PRESET_BLURBS_JA[preset.name] : undefined) ?? (preset.blurb || null);
+}
+
 export function figureText(lang: Lang, figure: { name: string; title: string; description: string }): PresetText {
   const ja = lang === 'ja' ? FIGURES_JA[figure.name] : undefined;
   return ja ?? { title: figure.title, description: figure.description };
@@ -55,4 +60,22 @@ export function figureMemberLabel(lang: Lang, figure: string, member: { id: stri
 export function articleValueText(lang: Lang, figure: string, value: { id: string; label: string; differs?: string }): ArticleValueText {
   const ja = lang === 'ja' ? ARTICLE_VALUES_JA[figure]?.[value.id] : undefined;
   return ja ?? { label: value.label, differs: value.differs };
+}
+
+/**
+ * A knob group's title, by its layout id; English is the layout's. `kinds`: the device kinds in
+ * use, for a group titled otherwise without some kind (the media group of a drive without NAND).
+ * A group the layout does not name yet is titled from its id.
+ */
+export function groupTitle(lang: Lang, group: string, place: LayoutGroup | undefined, kinds: KindsInUse = DEFAULT_DEVICE_KIND): string {
+  if (!place) return group.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+  const inUse = typeof kinds === 'string' ? [kinds] : kinds;
+  const other = place.other_title && !inUse.some((k) => place.other_title!.unless_devices.includes(k)) ? place.other_title : undefined;
+  const ja = lang === 'ja' ? GROUPS_JA[place.id] : undefined;
+  return other ? (ja?.other ?? other.title) : (ja?.title ?? place.title);
+}
+
+/** A workload kind's menu label and help, by its id; English is the layout's. */
+export function workloadKindText(lang: Lang, kind: WorkloadKindText): { label: string; help: string } {
+  return (lang === 'ja' ? WORKLOAD_KINDS_JA[kind.id] : undefined) ?? { label: kind.label, help: kind.help };
 }

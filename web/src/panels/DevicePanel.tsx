@@ -2,7 +2,7 @@
 import { memo } from 'react';
 import type { EngineErrorData } from '../engine/errors';
 import { useI18n } from '../i18n';
-import { hasSlcCache, panelGroups, type Knob, type KnobLayout } from '../scenario/knobs';
+import { panelGroups, type Knob, type KnobLayout } from '../scenario/knobs';
 import type { Json, JsonObject } from '../scenario/paths';
 import { KnobGroups } from './KnobGroups';
 
@@ -17,23 +17,16 @@ interface Props {
   onReset(path: string): void;
 }
 
-// The XPoint and disk groups are the drive's media when they show (device.kind, or a hybrid's
-// tiers), so they open with `media`; a hybrid's tiers open too.
-const OPEN = ['media', 'tier', 'xpoint', 'hdd'];
-const OPEN_WITH_SLC = ['media', 'tier', 'xpoint', 'hdd', 'slc_cache'];
-
 // Memoised: the page re-renders with every frame of a streaming run; this only changes with the scenario.
 export const DevicePanel = memo(function DevicePanel({ knobs, layout, scenario, kind, edited, error, onChange, onReset }: Props) {
   const { t } = useI18n();
   const groups = panelGroups(knobs, kind, layout).device;
-  // A drive with an SLC cache shows it at once: its size is what shapes a write run.
-  const initiallyOpen = hasSlcCache(scenario) ? OPEN_WITH_SLC : OPEN;
   return (
     <section className="card panel" aria-labelledby="device-title" data-testid="device-panel">
       <div className="card-head">
         <h2 id="device-title">{t('panel.device')}</h2>
       </div>
-      <KnobGroups groups={groups} scenario={scenario} kind={kind} edited={edited} error={error} initiallyOpen={initiallyOpen} onChange={onChange} onReset={onReset} />
+      <KnobGroups groups={groups} scenario={scenario} kind={kind} edited={edited} error={error} onChange={onChange} onReset={onReset} />
     </section>
   );
 });

@@ -1,22 +1,12 @@
 // Collapsible groups of knobs, drawn entirely from the engine's knob table: a group or a knob
 // the engine adds later appears here with no change to this file.
 import { useEffect, useRef, useState } from 'react';
-import { useI18n, type MessageKey } from '../i18n';
+import { useI18n } from '../i18n';
+import { groupTitle } from '../i18n/engineText';
 import type { EngineErrorData } from '../engine/errors';
-import { DEFAULT_DEVICE_KIND, deviceKinds, knobApplies, knobForField, type KindsInUse, type KnobGroup } from '../scenario/knobs';
+import { deviceKinds, knobApplies, knobForField, openAtFirst, type KnobGroup } from '../scenario/knobs';
 import { getPath, type Json, type JsonObject } from '../scenario/paths';
 import { KnobInput } from './KnobInput';
-
-const GROUP_KEYS = ['media', 'tier', 'xpoint', 'hdd', 'capacity', 'slc_cache', 'mapping', 'hmb', 'gc', 'host', 'controller', 'workload', 'host_cpu', 'precondition', 'run'];
-
-/**
- * `kinds`: the device kinds in use (`deviceKinds`). Cell type is NAND's word: the media group
- * of a drive without NAND (not even as a hybrid's tier) holds only the kind.
- */
-export function groupTitleKey(group: string, kinds: KindsInUse = DEFAULT_DEVICE_KIND): MessageKey | null {
-  if (group === 'media' && !(typeof kinds === 'string' ? [kinds] : kinds).includes(DEFAULT_DEVICE_KIND)) return 'group.media.other';
-  return GROUP_KEYS.includes(group) ? (`group.${group}` as MessageKey) : null;
-}
 
 interface Props {
   groups: KnobGroup[];
@@ -26,19 +16,19 @@ interface Props {
   /** The engine's refusal, shown at the knob its `field` names. */
   error: EngineErrorData | null;
   disabled?: boolean;
-  /** Groups open at first; a group added here later (a preset with an SLC cache) opens then. */
-  initiallyOpen: readonly string[];
   onChange(path: string, value: Json): void;
   onReset(path: string): void;
 }
 
-export function KnobGroups({ groups, scenario, kind, edited, error, disabled, initiallyOpen, onChange, onReset }: Props) {
-  const { t } = useI18n();
+export function KnobGroups({ groups, scenario, kind, edited, error, disabled, onChange, onReset }: Props) {
+  const { t, lang } = useI18n();
   const field = knobForField(
     groups.flatMap((g) => g.knobs),
     error?.field,
   )?.path ?? null;
-  const [open, setGroupOpen] = useOpenGroups(groups, field, initiallyOpen);
+  // Groups open at first, as the engine's layout says; a group that becomes one later (another
+  // preset brings an SLC cache) opens then.
+  const [open, setGroupOpen] = useOpenGroups(groups, field, openAtFirst(groups, scenario));
 
   const kinds = deviceKinds(scenario);
   return (
@@ -47,8 +37,7 @@ export function KnobGroups({ groups, scenario, kind, edited, error, disabled, in
         // A knob that does not matter now (its `when` fails) is hidden, unless the engine names it.
         const knobs = g.knobs.filter((k) => knobApplies(k, scenario) || k.path === field);
         if (knobs.length === 0) return null;
-        const key = groupTitleKey(g.group, kinds);
-        const title = key ? t(key) : g.group.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+        const title = groupTitle(lang, g.group, g.place, kinds);
         const changed = knobs.filter((k) => edited.includes(k.path)).length;
         return (
           <details key={g.group} className="knob-group" open={open.has(g.group)} data-group={g.group} onToggle={(e) => setGroupOpen(g.group, e.currentTarget.open)}>

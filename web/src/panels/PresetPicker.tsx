@@ -4,9 +4,8 @@
 import { memo, useId, useState } from 'react';
 import type { Figure, Preset } from '../engine/types';
 import { useI18n } from '../i18n';
-import { figureText, presetText } from '../i18n/engineText';
+import { figureText, presetBlurb, presetText } from '../i18n/engineText';
 import { Icon } from '../ui/Icon';
-import { presetBlurb } from './presetBlurbs';
 
 interface Props {
   presets: Preset[];
@@ -34,7 +33,7 @@ export const PresetPicker = memo(function PresetPicker({ presets, figures, prese
   const [variantsOpen, setVariantsOpen] = useState(false);
   const current = presets.find((p) => p.name === preset);
   const text = current ? presetText(lang, current) : null;
-  const blurb = current ? presetBlurb(lang, current.name) : null;
+  const blurb = current ? presetBlurb(lang, current) : null;
   const related = figuresFor(figures, current);
 
   return (

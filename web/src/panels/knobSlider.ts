@@ -1,18 +1,9 @@
 // The values a knob's slider steps through, for the knobs a learner turns most (DRAM and HMB
-// size, OP, SLC-cache ratio). Sizes step log-wise over "nice" binary sizes (1, 1.25, 1.5,
+// size, OP, SLC-cache ratio: the engine's catalogue marks them, `Knob.slider`). Sizes step log-wise over "nice" binary sizes (1, 1.25, 1.5,
 // 1.75 × 2^k: 48 MiB and 64 MiB are both stops), percentages in steps that get coarser as
 // they grow. Every stop is inside the knob's range from the engine's table, by construction;
 // the text field next to the slider still takes any value.
 import type { Knob } from '../scenario/knobs';
-
-/** The knobs that get a slider, by scenario path. */
-export const SLIDER_KNOBS: readonly string[] = [
-  'device.mapping.dram_bytes',
-  'device.mapping.sram_bytes',
-  'device.mapping.hmb.host_memory_buffer_bytes',
-  'device.capacity.op_percent',
-  'device.slc_cache.dynamic_percent',
-];
 
 const KIB = 1024;
 const MIB = 1024 * KIB;
@@ -52,9 +43,9 @@ function percentStops(min: number, max: number): number[] {
   return stops;
 }
 
-/** The slider's stops for a knob, or null when it has none (not listed, or no range). */
+/** The slider's stops for a knob, or null when it has none (the catalogue gives it no slider, or no range). */
 export function sliderStops(knob: Knob): number[] | null {
-  if (!SLIDER_KNOBS.includes(knob.path) || knob.min === undefined || knob.max === undefined) return null;
+  if (!knob.slider || knob.min === undefined || knob.max === undefined) return null;
   const stops = knob.kind === 'bytes' ? sizeStops(knob.min, knob.max) : knob.kind === 'number' || knob.kind === 'int' ? percentStops(knob.min, knob.max) : [];
   const inRange = stops.filter((v) => v >= knob.min! && v <= knob.max! && (knob.kind !== 'int' || Number.isInteger(v)));
   return inRange.length >= 2 ? inRange : null;

@@ -12,7 +12,9 @@ import type { Knob } from './generated/Knob';
 import type { Kind as KnobKind } from './generated/Kind';
 // Where the knobs go (the panels' groups, the workload kinds in menu order): the engine's too.
 import type { KnobLayout } from './generated/KnobLayout';
-export type { Knob, KnobKind, KnobLayout };
+import type { LayoutGroup } from './generated/LayoutGroup';
+import type { WorkloadKindText } from './generated/WorkloadKindText';
+export type { Knob, KnobKind, KnobLayout, LayoutGroup, WorkloadKindText };
 
 export function workloadKind(scenario: unknown): string {
   const kind = getPath(scenario, 'workload.kind');
@@ -37,25 +39,39 @@ export function knobsFor(knobs: readonly Knob[], kind: string, devices?: KindsIn
 export interface KnobGroup {
   group: string;
   knobs: Knob[];
+  /** The group's place in the engine's layout (title, open at first); absent for a group it does not name yet. */
+  place?: LayoutGroup;
 }
 
 /**
  * Knobs grouped in `order`; with `rest`, groups the order does not name (a group the engine
  * adds later, such as an SLC cache) follow, so they appear without a UI change.
  */
-export function groupKnobs(knobs: readonly Knob[], order: readonly string[], rest: false | KnobLayout): KnobGroup[] {
-  const known = [...order];
+export function groupKnobs(knobs: readonly Knob[], order: readonly LayoutGroup[], rest: false | KnobLayout): KnobGroup[] {
+  const known: { group: string; place?: LayoutGroup }[] = order.map((place) => ({ group: place.id, place }));
   if (rest) {
-    const others = [...rest.device_groups, ...rest.workload_groups];
-    for (const k of knobs) if (!known.includes(k.group) && !others.includes(k.group)) known.push(k.group);
+    const others = [...rest.device_groups, ...rest.workload_groups].map((g) => g.id);
+    for (const k of knobs) if (!known.some((g) => g.group === k.group) && !others.includes(k.group)) known.push({ group: k.group });
   }
-  return known.map((group) => ({ group, knobs: knobs.filter((k) => k.group === group) })).filter((g) => g.knobs.length > 0);
+  return known.map((g) => ({ ...g, knobs: knobs.filter((k) => k.group === g.group) })).filter((g) => g.knobs.length > 0);
 }
 
 /** Knobs a workload kind uses, split into the Device and Workload panels. */
 export function panelGroups(knobs: readonly Knob[], kind: string, layout: KnobLayout): { device: KnobGroup[]; workload: KnobGroup[] } {
   const usable = knobsFor(knobs, kind);
   return { device: groupKnobs(usable, layout.device_groups, layout), workload: groupKnobs(usable, layout.workload_groups, false) };
+}
+
+/**
+ * The groups open when a panel is first drawn, as the engine's layout says: those open at first,
+ * and those with a field holding a positive value (a drive with an SLC cache shows it at once).
+ */
+export function openAtFirst(groups: readonly KnobGroup[], scenario: unknown): string[] {
+  const positive = (path: string) => {
+    const v = getPath(scenario, path);
+    return typeof v === 'number' && v > 0;
+  };
+  return groups.filter((g) => g.place && (g.place.open || g.place.open_when_positive?.some(positive))).map((g) => g.group);
 }
 
 /**

@@ -9,19 +9,43 @@ pub mod spec_sheets;
 pub use figures::{all as figures_all, find_figure, merge, Figure};
 
 use crate::scenario::{Scenario, ScenarioError};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 include!(concat!(env!("OUT_DIR"), "/presets.rs"));
 
 /// The preset the app opens with.
 pub const DEFAULT_PRESET: &str = "tlc-random-read";
 
+/// A preset file: a scenario, plus what the page shows beside it (`blurb`, `identity`), which
+/// is stripped before the scenario is read (`json` holds the scenario alone).
+#[derive(Clone, Copy, Debug)]
 pub struct Preset {
     pub name: &'static str,
     pub json: &'static str,
+    /// The preset in plain words (one or two sentences, no part numbers or timings), in English;
+    /// the page translates it by the preset's name. The expert text is the scenario's `description`.
+    pub blurb: &'static str,
+    /// Which drive it is, for the colour of its lines (a workload variant keeps the drive's).
+    pub identity: Option<DriveIdentity>,
 }
 
+/// Who a drive preset is on a chart: its slot in the page's palette, one colour per drive
+/// everywhere. Each figure's members have distinct slots.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct DriveIdentity {
+    pub slot: u8,
+}
+
+/// The preset files' keys that are not the scenario's.
+const PRESET_KEYS: [&str; 2] = ["blurb", "identity"];
+
+static PRESETS: std::sync::LazyLock<Vec<Preset>> = std::sync::LazyLock::new(|| PRESET_FILES.iter().map(|&(name, text)| Preset::read(name, text)).collect());
+
 pub fn all() -> impl Iterator<Item = Preset> {
-    PRESET_FILES.iter().map(|&(name, json)| Preset { name, json })
+    PRESETS.iter().copied()
 }
 
 pub fn find(name: &str) -> Option<Preset> {
@@ -29,24 +53,58 @@ pub fn find(name: &str) -> Option<Preset> {
 }
 
 impl Preset {
+    /// A preset file split into its scenario and the keys beside it. A file that is not a JSON
+    /// object (or has no such keys) is kept whole, so `scenario()` names what is wrong with it.
+    fn read(name: &'static str, text: &'static str) -> Preset {
+        let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+        let mut preset = Preset { name, json: text, blurb: "", identity: None };
+        let Ok(serde_json::Value::Object(mut doc)) = serde_json::from_str::<serde_json::Value>(text) else { return preset };
+        if PRESET_KEYS.iter().all(|k| !doc.contains_key(*k)) {
+            return preset;
+        }
+        if let Some(serde_json::Value::String(blurb)) = doc.remove("blurb") {
+            preset.blurb = leak(blurb);
+        }
+        preset.identity = doc.remove("identity").and_then(|v| serde_json::from_value(v).ok());
+        preset.json = leak(serde_json::to_string_pretty(&doc).expect("a JSON object serialises"));
+        preset
+    }
+
     pub fn scenario(&self) -> Result<Scenario, ScenarioError> {
         Scenario::from_json(self.json).map_err(|e| ScenarioError::new(e.field, e.code, format!("{} (in preset {})", e.message, self.name)))
     }
 }
 
-/// Every preset as a JSON array of `{ name, description, scenario }` for the web app.
+/// One entry of `presets()`: the preset's name (its id), its scenario normalised, and what the
+/// page shows beside it. `title` and `description` are the scenario's `name` and `description`.
+#[derive(Serialize, TS)]
+#[ts(export, rename = "Preset")]
+pub struct PresetEntry {
+    pub name: &'static str,
+    pub title: String,
+    pub description: String,
+    pub blurb: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub identity: Option<DriveIdentity>,
+    pub scenario: Scenario,
+}
+
+/// Every preset as a JSON array of `PresetEntry` for the web app.
 pub fn catalogue_json() -> Result<String, ScenarioError> {
     let mut entries = Vec::new();
     for p in all() {
         let scenario = p.scenario()?;
-        entries.push(serde_json::json!({
-            "name": p.name,
-            "title": scenario.name,
-            "description": scenario.description,
-            "scenario": scenario,
-        }));
+        entries.push(PresetEntry {
+            name: p.name,
+            title: scenario.name.clone(),
+            description: scenario.description.clone(),
+            blurb: p.blurb,
+            identity: p.identity,
+            scenario,
+        });
     }
-    Ok(serde_json::Value::Array(entries).to_string())
+    Ok(serde_json::to_string(&entries).expect("the presets serialise"))
 }
 
 /// Every figure as a JSON array of `{ name, title, description, article, members: [{ id,
@@ -74,6 +132,7 @@ mod tests {
             let s = p.scenario().unwrap();
             assert!(!s.name.is_empty(), "{} has no name", p.name);
             assert!(!s.description.is_empty(), "{} has no description", p.name);
+            assert!(!p.blurb.is_empty(), "{} has no blurb", p.name);
             n += 1;
         }
         assert!(n >= 1);

@@ -32,23 +32,108 @@ pub fn knobs_json() -> String {
 
 /// Where the page lays the knobs out: the Device panel's groups in the order an SSD person
 /// reads a spec sheet, the Workload panel's, and the workload kinds in the order its menu
-/// lists them. The page keeps no copy: a group or kind the engine adds shows up by itself.
+/// lists them, each with its English text (the page translates by id). The page keeps no copy:
+/// a group or kind the engine adds shows up by itself.
 #[derive(Clone, Copy, Debug, Serialize, TS)]
 #[ts(export)]
 pub struct KnobLayout {
+    pub device_groups: &'static [LayoutGroup],
+    pub workload_groups: &'static [LayoutGroup],
+    pub workload_kinds: &'static [WorkloadKindText],
+}
+
+/// One group of knobs on the page (`Knob::group` is its `id`).
+#[derive(Clone, Copy, Debug, Serialize, TS)]
+#[ts(export)]
+pub struct LayoutGroup {
+    pub id: &'static str,
+    /// The group's title in English.
+    pub title: &'static str,
+    /// The title when no device kind in use is one of `unless_devices`: the media group of a drive
+    /// without NAND (not even as a hybrid's tier) holds only the kind, and cell type is NAND's word.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub other_title: Option<OtherTitle>,
+    /// Open when the panel is first drawn.
+    pub open: bool,
+    /// Open at first too while one of these fields holds a positive value: a drive with an
+    /// SLC cache shows it at once, as its size is what shapes a write run.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    #[ts(as = "Option<Vec<String>>", optional)]
+    pub open_when_positive: &'static [&'static str],
+}
+
+#[derive(Clone, Copy, Debug, Serialize, TS)]
+#[ts(export)]
+pub struct OtherTitle {
     #[ts(as = "Vec<String>")]
-    pub device_groups: &'static [&'static str],
-    #[ts(as = "Vec<String>")]
-    pub workload_groups: &'static [&'static str],
-    #[ts(as = "Vec<String>")]
-    pub workload_kinds: &'static [&'static str],
+    pub unless_devices: &'static [&'static str],
+    pub title: &'static str,
+}
+
+/// A workload kind as the Workload panel's menu lists it, in English.
+#[derive(Clone, Copy, Debug, Serialize, TS)]
+#[ts(export)]
+pub struct WorkloadKindText {
+    pub id: &'static str,
+    pub label: &'static str,
+    pub help: &'static str,
+}
+
+const fn group(id: &'static str, title: &'static str, open: bool) -> LayoutGroup {
+    LayoutGroup { id, title, other_title: None, open, open_when_positive: &[] }
 }
 
 pub const LAYOUT: KnobLayout = KnobLayout {
-    device_groups: &["media", "tier", "xpoint", "hdd", "capacity", "slc_cache", "mapping", "hmb", "gc", "host", "controller"],
-    workload_groups: &["workload", "host_cpu", "precondition", "run"],
-    workload_kinds: &WORKLOAD_KINDS,
+    device_groups: &[
+        LayoutGroup { other_title: Some(OtherTitle { unless_devices: &["nand_ssd"], title: "Media" }), ..group("media", "Media & cell type", true) },
+        // The XPoint and disk groups are the drive's media when they show (device.kind, or a
+        // hybrid's tiers), so they open with `media`; a hybrid's tiers open too.
+        group("tier", "Hybrid: cache and backing tiers", true),
+        group("xpoint", "3D XPoint media", true),
+        group("hdd", "Hard disk", true),
+        group("capacity", "Capacity & over-provisioning", false),
+        LayoutGroup { open_when_positive: &["device.slc_cache.dynamic_percent", "device.slc_cache.static_bytes"], ..group("slc_cache", "SLC cache", false) },
+        group("mapping", "Mapping-table cache", false),
+        group("hmb", "Host Memory Buffer (HMB)", false),
+        group("gc", "Garbage collection & wear", false),
+        group("host", "Host interface", false),
+        group("controller", "Controller", false),
+    ],
+    workload_groups: &[
+        group("workload", "Parameters", true),
+        group("host_cpu", "Host computer", false),
+        group("precondition", "Drive state before the run", false),
+        group("run", "Run", false),
+    ],
+    workload_kinds: &WORKLOAD_KIND_TEXT,
 };
+
+/// The workload kinds in menu order (`WORKLOAD_KINDS`'s, checked by a test).
+const WORKLOAD_KIND_TEXT: [WorkloadKindText; WORKLOAD_KINDS.len()] = [
+    kind("span_sweep", "Span sweep (throughput vs access span)", "One point per access span, each span starting at LBA 0 (article 000, TxBENCH style)."),
+    kind("whole_drive_write", "Whole-drive write (throughput vs GB written)", "Writes the whole drive and charts throughput against data written (article 001)."),
+    kind("latency_trace", "Latency trace (every operation timed)", "Times every operation through a file, to see the spikes (article 002)."),
+    kind("steady_state", "Steady-state rounds", "Writes round after round until garbage collection reaches its steady state."),
+    kind("file_copy", "File copy (until the drive is full)", "Copies a large file again and again, one write speed per copy (article 003: 28.8 GB until the drive is full)."),
+    kind("transfer_size_sweep", "Transfer-size sweep", "One point per transfer size, Iometer style."),
+    kind(
+        "crystal_disk_mark",
+        "CrystalDiskMark set",
+        "CrystalDiskMark's tests (its four, the NVMe SSD set or your own), reads then writes, on one test file written first, with an idle interval between tests.",
+    ),
+    kind(
+        "application_load",
+        "Application load (read speed per run)",
+        "Reads the same files the same way, run after run, with the host idle in between: a cache that learns makes later runs faster (article 001).",
+    ),
+    kind("trace", "Block trace replay", "Replays a block trace (MSR, SPC, Alibaba, Tencent, blkparse, fio iolog) as fast as the drive takes it, or at its recorded times."),
+    kind("job", "Custom fio-style job", "One fio-style job: pattern, block size, queue depth, region, runtime."),
+];
+
+const fn kind(id: &'static str, label: &'static str, help: &'static str) -> WorkloadKindText {
+    WorkloadKindText { id, label, help }
+}
 
 pub fn layout_json() -> String {
     serde_json::to_string(&LAYOUT).expect("the knob layout serialises")
@@ -60,10 +145,25 @@ mod tests {
     use crate::scenario::knobs::Kind;
     use crate::scenario::Scenario;
 
+    /// The menu lists every workload kind once, in the engine's order, each with its text; a
+    /// group's fields that open it name knobs of that group.
+    #[test]
+    fn every_workload_kind_and_opening_field_is_the_engines() {
+        let ids: Vec<&str> = LAYOUT.workload_kinds.iter().map(|k| k.id).collect();
+        assert_eq!(ids, WORKLOAD_KINDS);
+        assert!(LAYOUT.workload_kinds.iter().all(|k| !k.label.is_empty() && !k.help.is_empty()));
+        for g in LAYOUT.device_groups.iter().chain(LAYOUT.workload_groups) {
+            assert!(!g.title.is_empty(), "group {} has no title", g.id);
+            for path in g.open_when_positive {
+                assert!(KNOBS.iter().any(|k| k.path == *path && k.group == g.id), "{path} is not a knob of group {}", g.id);
+            }
+        }
+    }
+
     /// Every knob's group has one place on the page, and every place a knob.
     #[test]
     fn every_group_is_laid_out_once() {
-        let laid_out: Vec<&str> = LAYOUT.device_groups.iter().chain(LAYOUT.workload_groups).copied().collect();
+        let laid_out: Vec<&str> = LAYOUT.device_groups.iter().chain(LAYOUT.workload_groups).map(|g| g.id).collect();
         for knob in KNOBS.iter() {
             assert_eq!(laid_out.iter().filter(|&&g| g == knob.group).count(), 1, "group {} of {}", knob.group, knob.path);
         }

@@ -195,7 +195,7 @@ impl Nand {
 #[ts(export)]
 #[knobs(group = "capacity", devices = NAND)]
 pub struct Capacity {
-    #[knob(doc("Over-provisioning", "Spare NAND as a share of user capacity: (raw - user) / user").unit("%").range(0.0, 400.0))]
+    #[knob(doc("Over-provisioning", "Spare NAND as a share of user capacity: (raw - user) / user").unit("%").range(0.0, 400.0).slider())]
     pub op_percent: f64,
     #[knob(doc("User capacity", "Capacity the host sees; 0 = derived from over-provisioning").at_least(0.0))]
     pub user_bytes: Bytes,

@@ -87,6 +87,7 @@ impl Place {
             when: doc.when.map(|(sibling, equals)| When { path: leak(self.path(sibling)), equals }),
             devices: doc.devices.unwrap_or(self.devices),
             follows: doc.follows,
+            slider: doc.slider,
         }
     }
 }

@@ -70,6 +70,11 @@ pub struct Knob {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub follows: Option<Follows>,
+    /// A knob learners turn most (a cache size, over-provisioning): a form gives it a slider
+    /// beside its text field, stepping log-wise for sizes and in percent steps otherwise.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[ts(as = "Option<bool>", optional)]
+    pub slider: bool,
 }
 
 /// The default a knob takes for each value of the field it follows: `values[i]` for
@@ -115,10 +120,26 @@ pub struct Doc {
     pub kind: Option<Kind>,
     /// Its default for each value of another field (see `Knob::follows`).
     pub follows: Option<Follows>,
+    /// A form gives it a slider (see `Knob::slider`).
+    pub slider: bool,
 }
 
 pub const fn doc(label: &'static str, help: &'static str) -> Doc {
-    Doc { label, help, unit: "", min: None, max: None, options: &[], option_labels: &[], when: None, group: None, devices: None, kind: None, follows: None }
+    Doc {
+        label,
+        help,
+        unit: "",
+        min: None,
+        max: None,
+        options: &[],
+        option_labels: &[],
+        when: None,
+        group: None,
+        devices: None,
+        kind: None,
+        follows: None,
+        slider: false,
+    }
 }
 
 impl Doc {
@@ -161,6 +182,11 @@ impl Doc {
     /// Its default for each of `options` of the field at `path` (a full path).
     pub const fn follows(mut self, path: &'static str, options: &'static [&'static str], values: &'static [f64]) -> Doc {
         self.follows = Some(Follows { path, options, values });
+        self
+    }
+    /// A form gives it a slider (a knob learners turn most).
+    pub const fn slider(mut self) -> Doc {
+        self.slider = true;
         self
     }
     /// An integer field that holds a byte size: the form takes it as one.

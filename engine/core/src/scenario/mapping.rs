@@ -14,11 +14,11 @@ use ts_rs::TS;
 pub struct Mapping {
     /// Controller SRAM caching table segments. A DRAM-less controller has only this (about
     /// 1 MiB: ~1 GiB of span at 4 bytes per 4 KiB).
-    #[knob(doc("SRAM table cache", "Controller SRAM for table segments: 1 MiB covers about 1 GiB of span").range(0.0, mib(256.0)))]
+    #[knob(doc("SRAM table cache", "Controller SRAM for table segments: 1 MiB covers about 1 GiB of span").range(0.0, mib(256.0)).slider())]
     pub sram_bytes: Bytes,
     /// On-board DRAM for the table; 0 = DRAM-less. DRAM of capacity / 1000 holds the whole
     /// table, loaded at power-on.
-    #[knob(doc("DRAM", "On-board DRAM for the table; 0 = DRAM-less. Capacity / 1000 holds it all").range(0.0, gib(64.0)))]
+    #[knob(doc("DRAM", "On-board DRAM for the table; 0 = DRAM-less. Capacity / 1000 holds it all").range(0.0, gib(64.0)).slider())]
     pub dram_bytes: Bytes,
     /// Trusted memory for modified (dirty) table segments on a DRAM-less drive: SRAM the
     /// controller keeps for the write path. With DRAM, dirty segments stay in DRAM.
@@ -81,7 +81,7 @@ pub struct Hmb {
     #[knob(doc("HMB allocation policy", "Windows HmbAllocationPolicy: 0 off, 1 the drive's minimum, 2 its preferred size").options(&["0", "1", "2"]).labels(&["0: off", "1: minimum", "2: preferred"]))]
     pub allocation_policy: u32,
     /// Windows `HostMemoryBufferBytes`: an exact size (binary bytes); 0 = not set.
-    #[knob(doc("HostMemoryBufferBytes", "Exact HMB size the host grants (binary bytes); above the drive's maximum turns HMB off").range(0.0, gib(64.0)))]
+    #[knob(doc("HostMemoryBufferBytes", "Exact HMB size the host grants (binary bytes); above the drive's maximum turns HMB off").range(0.0, gib(64.0)).slider())]
     pub host_memory_buffer_bytes: Bytes,
     /// Memory chunks the grant is split into (the host's descriptor list).
     #[knob(doc("HMB chunks", "Pieces the host's grant comes in (descriptor list); table regions cannot span two").range(1.0, 256.0))]

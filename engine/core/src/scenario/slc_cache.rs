@@ -57,7 +57,7 @@ pub struct SlcCache {
     pub static_bytes: Bytes,
     /// Share of the free native capacity run as SLC, percent: the dynamic part. With 0 and
     /// no static part the drive has no SLC cache.
-    #[knob(doc("SLC cache ratio", "Share of the free native capacity run as SLC (1 bit per cell): the dynamic cache, which shrinks as the drive fills").unit("%").range(0.0, 100.0))]
+    #[knob(doc("SLC cache ratio", "Share of the free native capacity run as SLC (1 bit per cell): the dynamic cache, which shrinks as the drive fills").unit("%").range(0.0, 100.0).slider())]
     pub dynamic_percent: f64,
     #[knob(doc("When the cache is full", "Write native blocks directly, or fold SLC data out first and keep writing SLC"))]
     pub when_full: SlcWhenFull,

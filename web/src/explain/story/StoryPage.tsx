@@ -20,6 +20,7 @@ import { prefetchStep, shippedCatalog } from './shippedRuns';
 import { useGhosts } from './ghost';
 import { useI18n } from '../../i18n';
 import { ArticleProvider, NO_FIGURES } from '../../app/useArticleValues';
+import { EngineFacts } from '../../charts/EngineFacts';
 
 interface Props {
   story: Story;
@@ -54,29 +55,31 @@ export function StoryPage({ story, startStep, embed }: Props) {
 
 
   const body = (
-    <ArticleProvider figures={catalog?.figures ?? NO_FIGURES} engine={engine}>
-      {steps.map((step, i) => (
-    <div key={step.id} ref={register(step.id)} className="story-step-slot">
-      <StepView
-        storyId={story.id}
-        step={step}
-        index={embed ? first : i}
-        total={story.steps.length}
-        result={runs.result(plans[i].job)}
-        ghost={ghosts[i]}
-        catalog={catalog}
-        scenario={plans[i].scenario}
-        own={plans[i].own}
-        onScenario={(next) => setEdited(step.id, next)}
-        answer={answers[step.id] ?? null}
-        onAnswer={(choice) => setAnswers((a) => ({ ...a, [step.id]: choice }))}
-        playground={plans[i].playground}
-        embed={embed}
-        onRetry={runs.retry}
-      />
-    </div>
-  ))}
-    </ArticleProvider>
+    <EngineFacts catalog={catalog}>
+      <ArticleProvider figures={catalog?.figures ?? NO_FIGURES} engine={engine}>
+        {steps.map((step, i) => (
+      <div key={step.id} ref={register(step.id)} className="story-step-slot">
+        <StepView
+          storyId={story.id}
+          step={step}
+          index={embed ? first : i}
+          total={story.steps.length}
+          result={runs.result(plans[i].job)}
+          ghost={ghosts[i]}
+          catalog={catalog}
+          scenario={plans[i].scenario}
+          own={plans[i].own}
+          onScenario={(next) => setEdited(step.id, next)}
+          answer={answers[step.id] ?? null}
+          onAnswer={(choice) => setAnswers((a) => ({ ...a, [step.id]: choice }))}
+          playground={plans[i].playground}
+          embed={embed}
+          onRetry={runs.retry}
+        />
+      </div>
+    ))}
+      </ArticleProvider>
+    </EngineFacts>
   );
 
   if (embed) {
