@@ -20,14 +20,16 @@ import { ROOT, sourceFiles } from './houseRules/sourceTree';
  * - engine: the worker bridge and the engine's generated contract (ts-rs types, wasm glue).
  * - i18n: every string the page shows; it needs only the engine's ids (labels, axes, units),
  *   and nearly everything above shows text.
- * - ui: generic widgets (dialog, switch, icon), translated.
+ * - ui: generic widgets (dialog, switch, icon, the engine's status badge), translated.
+ * - glossary: the terms and the text that links them (RichText, Term), shared by every layer
+ *   above that writes prose: charts' captions, panels' help, the stories.
  * - scenario: the link codec, sizes, knob helpers: data, no React.
  * - session: the scenario object, its compiled handle, the run and its stream, pins, trace, link.
  * - run: what is drawn from a run (run views, QoS, comparability, article marks).
- * - charts, panels, explain (glossary, lab, stories), app (the shell only).
+ * - charts, panels, explain (the lab and the stories), app (the shell only).
  * Files at web/src's root (`main.tsx`) sit above every folder.
  */
-export const LAYERS = ['engine', 'i18n', 'ui', 'scenario', 'session', 'run', 'charts', 'panels', 'explain', 'app'] as const;
+export const LAYERS = ['engine', 'i18n', 'ui', 'glossary', 'scenario', 'session', 'run', 'charts', 'panels', 'explain', 'app'] as const;
 
 const SRC = 'web/src';
 
