@@ -207,16 +207,20 @@ impl Simulation {
         ssd_core::report::series_meta_json(self.inner.series())
     }
 
-    /// The points of series `index` added since the last call, flat: x0, y0, x1, y1, ...
+    /// The points of series `index` made final since the last call, flat: x0, y0, x1, y1, ...
+    /// A point the run may still revise (its last time window, stretched over a final
+    /// sliver when the run ends) is held back until it is final (`final_points`), so the
+    /// points taken over every chunk are the report's series bit for bit, wherever the
+    /// chunks end, and each is sent once.
     pub fn take_points(&mut self, index: usize) -> Vec<f64> {
-        let Some(series) = self.inner.series().get(index) else { return Vec::new() };
+        let points = self.inner.final_points(index);
         // Some series (latency CDFs) appear only when the run finishes.
         if index >= self.sent.len() {
             self.sent.resize(index + 1, 0);
         }
-        let from = self.sent[index];
-        self.sent[index] = series.points.len();
-        series.points[from..].iter().flatten().copied().collect()
+        let from = self.sent[index].min(points.len());
+        self.sent[index] = points.len();
+        points[from..].iter().flatten().copied().collect()
     }
 
     /// The ceiling the run stopped at (`ScenarioError`: the field to change, its code and a

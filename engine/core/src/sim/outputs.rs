@@ -34,6 +34,17 @@ impl Simulation {
         &self.recorder.series
     }
 
+    /// The points of series `index` that are final: every point once the run has finished,
+    /// before that all but the newest of a line the run may still revise (its last time
+    /// window, stretched over the run's final sliver; a benchmark point a repeat may better).
+    /// A caller streaming a run's points in chunks hands over only these, each once: what it
+    /// streamed is then the final series bit for bit, wherever its chunks end.
+    pub fn final_points(&self, index: usize) -> &[[f64; 2]] {
+        let Some(series) = self.recorder.series.get(index) else { return &[] };
+        let settled = if self.finished { series.points.len() } else { self.recorder.settled_points(index) };
+        &series.points[..settled]
+    }
+
     pub fn drive(&self) -> &DeviceModel {
         &self.drive
     }

@@ -78,6 +78,9 @@ pub(crate) struct Recorder {
     /// A hybrid's tier: reads from the cache (% per window), promotion rate, data cached.
     tier_series: Option<[usize; 3]>,
     bytes_window: Option<BytesWindow>,
+    /// The benchmark lines a later phase may better (`Point::best_of`): their newest point
+    /// is not final until the run is (`settled_points`).
+    bettered: Vec<usize>,
     timeline: Option<LatencyTimeline>,
     pub series: Vec<Series>,
     latency: [Histogram<u64>; 2],
@@ -131,6 +134,9 @@ impl Recorder {
             t.with_causes(lines.collect())
         });
         let series = lines.0;
+        let mut bettered: Vec<usize> = plan.phases.iter().filter_map(|p| p.point.filter(|p| p.best_of).map(|p| p.series)).collect();
+        bettered.sort_unstable();
+        bettered.dedup();
         // 1 ns .. 1000 s at 3 significant digits: exact enough for p99.9 of a µs-scale drive.
         let hist = || Histogram::new_with_bounds(1, 1_000_000_000_000, 3).expect("static bounds are valid");
         Recorder {
@@ -156,6 +162,7 @@ impl Recorder {
             map_series: f.map,
             tier_series,
             bytes_window,
+            bettered,
             timeline,
             series,
             latency: [hist(), hist()],
@@ -250,6 +257,23 @@ impl Recorder {
             super::Driver::Written => self.bytes_window.as_ref().map_or(0, |w| self.series[w.series].points.len() as u64),
             super::Driver::Ops => self.timeline.as_ref().map_or(0, |t| self.series[t.series()].points.len() as u64),
             super::Driver::Points => 0,
+        }
+    }
+
+    /// How many points of series `i` are final while the run goes: all but the newest of a
+    /// line the run may still revise. The last time window drawn is stretched over a final
+    /// sliver when the windows close (`stretch_last_window`: throughput, GC and folding), and
+    /// a benchmark's point is bettered by a repeat of its test (`phase_point`). A caller
+    /// streaming the points hands over only these, so what it streamed is the run's final
+    /// series bit for bit whatever its chunks (issue 43); once the run has finished every
+    /// point is final (`Simulation::final_points`).
+    pub fn settled_points(&self, i: usize) -> usize {
+        let Some(series) = self.series.get(i) else { return 0 };
+        let stretched = self.windows_open() && (self.time_series.contains(&Some(i)) || self.gc_series == Some(i) || self.fold_series == Some(i));
+        if stretched || self.bettered.contains(&i) {
+            series.points.len().saturating_sub(1)
+        } else {
+            series.points.len()
         }
     }
 
