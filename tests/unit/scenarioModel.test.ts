@@ -176,10 +176,10 @@ describe('knob table helpers: hybrid drives', () => {
     expect(groupTitle('en', 'media', media, ['hybrid', 'xpoint_ssd', 'hdd'])).toBe('Media');
     expect(groupTitle('en', 'media', media, 'xpoint_ssd')).toBe('Media');
     expect(groupTitle('ja', 'media', media, 'xpoint_ssd')).toBe('メディア');
-    expect(groupTitle('en', 'media', media)).toBe('Media & cell type');
+    expect(groupTitle('en', 'media', media, 'nand_ssd')).toBe('Media & cell type');
     expect(groupTitle('en', 'tier', tierGroup, deviceKinds(h10))).toBe('Hybrid: cache and backing tiers');
     // A group the layout does not name yet is titled from its id.
-    expect(groupTitle('en', 'slc_cache', undefined)).toBe('Slc cache');
+    expect(groupTitle('en', 'slc_cache', undefined, 'nand_ssd')).toBe('Slc cache');
   });
 });
 

@@ -6,7 +6,9 @@ import { AXES_JA, FIGURES_JA, GROUPS_JA, LABELS_JA, OPTIONS_JA, PRESETS_JA, SUMM
 import { ARTICLE_VALUES_JA, type ArticleValueText } from './articleValues.ja';
 import { knobTextJa, type KnobText } from './knobs.ja';
 import { PRESET_BLURBS_JA } from './presetBlurbs.ja';
-import { DEFAULT_DEVICE_KIND, type KindsInUse, type Knob, type LayoutGroup, type WorkloadKindText } from '../scenario/knobs';
+import type { Knob } from '../scenario/knobs';
+import type { LayoutGroup } from '../scenario/generated/LayoutGroup';
+import type { WorkloadKindText } from '../scenario/generated/WorkloadKindText';
 
 export function knobText(lang: Lang, knob: Knob, kind?: string): KnobText {
   const ja = lang === 'ja' ? knobTextJa(knob.path, kind) : undefined;
@@ -67,7 +69,7 @@ export function articleValueText(lang: Lang, figure: string, value: { id: string
  * use, for a group titled otherwise without some kind (the media group of a drive without NAND).
  * A group the layout does not name yet is titled from its id.
  */
-export function groupTitle(lang: Lang, group: string, place: LayoutGroup | undefined, kinds: KindsInUse = DEFAULT_DEVICE_KIND): string {
+export function groupTitle(lang: Lang, group: string, place: LayoutGroup | undefined, kinds: string | readonly string[]): string {
   if (!place) return group.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
   const inUse = typeof kinds === 'string' ? [kinds] : kinds;
   const other = place.other_title && !inUse.some((k) => place.other_title!.unless_devices.includes(k)) ? place.other_title : undefined;
