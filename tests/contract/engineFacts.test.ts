@@ -12,6 +12,7 @@ import { FIGURES_JA, GROUPS_JA, PRESETS_JA, WORKLOAD_KINDS_JA } from '../../web/
 import { PRESET_BLURBS_JA } from '../../web/src/i18n/presetBlurbs.ja';
 import { KNOBS_JA } from '../../web/src/i18n/knobs.ja';
 import { en } from '../../web/src/i18n/en';
+import { DEFAULT_LAB_CONFIG, engineConfigJson, LAB_GC_POLICIES } from '../../web/src/explain/lab/config';
 
 let catalog: Catalog;
 beforeAll(async () => {
@@ -97,6 +98,14 @@ describe('every engine fact from the engine', () => {
       for (const p of presets) if (new RegExp(`['"\`]${p}['"\`]`).test(text)) found.push(`${path}: preset ${p}`);
     }
     expect(found).toEqual([]);
+  });
+
+  it('starts the NAND lab as the engine does, with the GC policies its knob lists', async () => {
+    const api = loadEngine();
+    const engine = await api.labOpen('{}');
+    const page = await api.labOpen(engineConfigJson(DEFAULT_LAB_CONFIG));
+    expect(page.layout).toEqual(engine.layout);
+    expect(catalog.labKnobs.find((k) => k.path === 'lab.gc_policy')?.options).toEqual(LAB_GC_POLICIES);
   });
 
   it('writes no English of its own for a group or a workload kind (message keys by id)', () => {

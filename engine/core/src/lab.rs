@@ -14,6 +14,7 @@ use crate::scenario::knobs::{doc, Knob, Knobs};
 use crate::scenario::{Capacity, Check, Device, ErrorCode, Gc, GcPolicy, Nand, ScenarioError, Wear, MAX_SEED};
 use crate::units::{Bytes, MAPPING_UNIT_BYTES};
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// What happened, in the order the FTL asked for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,8 +36,9 @@ pub enum EventKind {
 
 pub const EVENT_WORDS: usize = 4;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
+#[ts(export)]
 pub enum LabWorkload {
     Sequential,
     Random,
@@ -99,18 +101,25 @@ pub const OP_RANGE: (f64, f64) = (0.0, 400.0);
 /// Free blocks GC keeps in hand: below this it collects before the host writes on.
 const GC_THRESHOLD: u32 = 1;
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, TS)]
+#[ts(export)]
 pub struct LabCounters {
+    #[ts(type = "number")]
     pub host_writes: u64,
+    #[ts(type = "number")]
     pub nand_writes: u64,
+    #[ts(type = "number")]
     pub gc_moves: u64,
+    #[ts(type = "number")]
     pub erases: u64,
+    #[ts(type = "number")]
     pub host_reads: u64,
     /// NAND writes per host write; 0 before the first write.
     pub waf: f64,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, TS)]
+#[ts(export)]
 pub struct LabLayout {
     pub blocks: u32,
     pub pages_per_block: u32,

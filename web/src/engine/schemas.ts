@@ -16,7 +16,7 @@ import type { ReplaySummary } from '../scenario/generated/ReplaySummary';
 import type { Knob, KnobLayout, LayoutGroup, WorkloadKindText } from '../scenario/knobs';
 import { ERROR_CODES, type ErrorCode } from './errors';
 import { numbers, oneOf, tied } from './schemaTie';
-import type { ArticleEngineValue, ArticleMeasure, ArticleMeasureAxis, ArticleValue, Axis, AxisId, BlockMapLayout, Budget, DriveSnapshot, DriveSnapshotsJson, Figure, LabCounters, LabelId, LabLayout, TraceFed, TraceFinished, TraceRefusal, TraceSummary, TraceTimeline, Cause, LatencyBand, LatencyCauses, LatencySummary, OpCauses, Preset, DriveIdentity, SlowCommand, SeriesMeta, SeriesRole, Summary, SummaryField, SummaryGroup, Unit } from './types';
+import type { ArticleEngineValue, ArticleMeasure, ArticleMeasureAxis, ArticleValue, Axis, AxisId, BlockMapLayout, Budget, DriveSnapshot, DriveSnapshotsJson, Figure, LabCounters, LabelId, LabLayout, TraceFed, TraceFinished, TraceProblem, TraceRefusal, TraceSummary, TraceTimeline, Cause, LatencyBand, LatencyCauses, LatencySummary, OpCauses, Preset, DriveIdentity, SlowCommand, SeriesMeta, SeriesRole, Summary, SummaryField, SummaryGroup, Unit } from './types';
 
 const text = z.string();
 const texts = z.array(text);
@@ -215,7 +215,10 @@ const opCauses = tied<OpCauses>()(z.object({ ...numbers(['count', 'mean_us']), c
 const latencyCauses = tied<LatencyCauses>()(z.object({ causes: z.array(cause), read: z.nullable(opCauses), write: z.nullable(opCauses), slowest: z.array(slowCommand), sample: z.array(slowCommand) }));
 
 const traceFormat = oneOf<TraceSummary['format']>({ msr: true, spc: true, alibaba: true, tencent: true, blkparse: true, fio_v2: true, fio_v3: true });
-const traceRefusal = tied<TraceRefusal>()(z.object({ line: count, field: text, problem: text }));
+const traceProblem = oneOf<TraceProblem>({
+  missing: true, negative: true, not_a_number: true, too_large: true, unknown_op: true, binary: true, line_too_long: true, unrecognised: true, too_many_devices: true, unreadable: true, unexpected: true,
+});
+const traceRefusal = tied<TraceRefusal>()(z.object({ line: count, field: text, problem: traceProblem }));
 const traceOps = z.object(numbers(['commands', 'bytes']));
 const traceTimeline = tied<TraceTimeline>()(
   z.object({ axis: z.enum(['time', 'commands']), width: count, read_bytes: z.array(count), write_bytes: z.array(count), footprint_bytes: z.array(count) }),

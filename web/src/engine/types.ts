@@ -216,27 +216,11 @@ export interface RunResult {
 
 // NAND lab (web/src/explain/lab/): a small drive stepped one host command at a time.
 
-/** The lab drive's shape, as the engine laid it out. */
-export interface LabLayout {
-  blocks: number;
-  pages_per_block: number;
-  /** Logical pages the host can address. */
-  logical_pages: number;
-  /** Blocks the FTL keeps for itself (open blocks, GC's reserve), beyond the raw capacity. */
-  working_blocks: number;
-  op_percent: number;
-}
-
-export interface LabCounters {
-  host_writes: number;
-  nand_writes: number;
-  gc_moves: number;
-  erases: number;
-  host_reads: number;
-  waf: number;
-}
-
-export type LabWorkload = 'sequential' | 'random' | 'hot-cold';
+// The lab drive's shape as the engine laid it out, its counters and its workloads: the engine's types.
+import type { LabWorkload } from '../scenario/generated/LabWorkload';
+import type { LabLayout } from '../scenario/generated/LabLayout';
+import type { LabCounters } from '../scenario/generated/LabCounters';
+export type { LabCounters, LabLayout, LabWorkload };
 
 /** One host command: a write, read or trim of a logical page, or the next write of a workload. */
 export type LabCommand = { op: 'write' | 'read' | 'trim'; unit: number } | { op: 'step'; workload: LabWorkload };
@@ -261,7 +245,8 @@ export interface LabBatch {
 }
 
 /** A trace format's id, as the engine and `ssdsim trace --format` name it. */
-export type TraceFormatId = 'msr' | 'spc' | 'alibaba' | 'tencent' | 'blkparse' | 'fio_v2' | 'fio_v3';
+import type { TraceFormatId } from '../scenario/generated/TraceFormatId';
+export type { TraceFormatId };
 
 /** How to read a trace: the format (or detect it), devices to keep (all if none), blkparse's complete events. */
 export interface TraceScanOptions {
@@ -270,74 +255,16 @@ export interface TraceScanOptions {
   complete: boolean;
 }
 
-/** The line a trace was refused at, the field, and why (a code the page translates). */
-export interface TraceRefusal {
-  line: number;
-  field: string;
-  problem: string;
-}
-
-export interface TraceOpTotals {
-  commands: number;
-  bytes: number;
-}
-
-/** A trace over its course: bytes per slice of time (ns) or of commands, and the footprint so far. */
-export interface TraceTimeline {
-  axis: 'time' | 'commands';
-  width: number;
-  read_bytes: number[];
-  write_bytes: number[];
-  footprint_bytes: number[];
-}
-
-/** What the lines were, beyond the commands kept (`ssd_core::trace::LineCounts`). */
-export interface TraceLineCounts {
-  lines: number;
-  commands: number;
-  blank_lines: number;
-  headers: number;
-  flushes: number;
-  other_events: number;
-  file_actions: number;
-  trailer_lines: number;
-  empty_commands: number;
-  other_devices: number;
-}
-
-/** A device, volume or ASU a trace names: its label, commands and whether it was kept. */
-export interface TraceDevice {
-  id: number;
-  label: string;
-  commands: number;
-  kept: boolean;
-}
-
-/** What `ssdsim trace` prints (`ssd_core::trace::TraceSummary`). */
-export interface TraceSummary {
-  format: TraceFormatId;
-  commands: number;
-  reads: TraceOpTotals;
-  writes: TraceOpTotals;
-  trims: TraceOpTotals;
-  size_histogram: { up_to_bytes: number; commands: number }[];
-  footprint_bytes: number;
-  read_footprint_bytes: number;
-  written_footprint_bytes: number;
-  footprint_unit_bytes: number;
-  highest_address_bytes: number;
-  duration_ns: number;
-  mean_iops: number;
-  skew_hot20_share: number;
-  skew_sample_fraction: number;
-  lines: TraceLineCounts;
-  clock: { last_ns: number; times_clamped: number; largest_step_back_ns: number };
-  devices: TraceDevice[];
-  devices_not_found: string[];
-  timeline: TraceTimeline;
-  /** SHA-256 of the file's bytes, lower-case hex: a shared replay checks its file against it. */
-  sha256: string;
-}
+// What `ssdsim trace` prints (`ssd_core::trace::TraceSummary`) and the line a trace was refused
+// at, the field and why (a code the page translates): the engine's types.
+import type { TraceRefusal } from '../scenario/generated/TraceRefusal';
+import type { TraceSummary } from '../scenario/generated/TraceSummary';
+export type { TraceRefusal, TraceSummary };
+export type { TraceProblem } from '../scenario/generated/TraceProblem';
+export type { TraceOpTotals } from '../scenario/generated/TraceOpTotals';
+export type { TraceTimeline } from '../scenario/generated/TraceTimeline';
+export type { TraceLineCounts } from '../scenario/generated/TraceLineCounts';
+export type { TraceDevice } from '../scenario/generated/TraceDevice';
 
 /** A chunk of the file read: commands and lines so far, or the refusal. */
 export interface TraceFed {

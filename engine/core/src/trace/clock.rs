@@ -8,17 +8,22 @@
 //! badly merged trace is visible in its summary.
 
 use serde::Serialize;
+use ts_rs::TS;
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, TS)]
+#[ts(export, rename = "TraceClock")]
 pub struct Clock {
     /// The first kept command's time in the format's own clock (ns).
     #[serde(skip)]
     base_ns: Option<u64>,
     /// The latest relative time handed out.
+    #[ts(type = "number")]
     pub last_ns: u64,
     /// Commands whose time was earlier than the one before them.
+    #[ts(type = "number")]
     pub times_clamped: u64,
     /// The largest such step back.
+    #[ts(type = "number")]
     pub largest_step_back_ns: u64,
 }
 

@@ -6,13 +6,15 @@ use super::error::Problem;
 use super::format::DeviceKey;
 use serde::Serialize;
 use std::collections::BTreeMap;
+use ts_rs::TS;
 
 /// Distinct devices kept track of; a trace naming more is refused rather than letting the
 /// table grow with the file (a Tencent warehouse has ~5,600 volumes, Alibaba ~1,000).
 pub const MAX_DEVICES: usize = 65_536;
 
 /// One device as the summary lists it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[ts(export, rename = "TraceDevice")]
 pub struct DeviceSeen {
     /// The id commands carry (`TraceCommand::device`).
     pub id: u32,
@@ -20,6 +22,7 @@ pub struct DeviceSeen {
     /// dataset names its files), fio's file name.
     pub label: String,
     /// Commands naming this device, kept or not.
+    #[ts(type = "number")]
     pub commands: u64,
     pub kept: bool,
 }

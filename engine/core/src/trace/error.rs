@@ -3,10 +3,12 @@
 
 use serde::Serialize;
 use std::fmt;
+use ts_rs::TS;
 
 /// Why a field was refused. `code()` is the stable id the page translates.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "snake_case")]
+#[ts(export, rename = "TraceProblem")]
 pub enum Problem {
     /// The line ends before this field.
     Missing,
@@ -66,8 +68,10 @@ impl Problem {
 }
 
 /// A refused trace: `line 17: size: negative`. Line 0 means the whole file (an empty one).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[ts(export, rename = "TraceRefusal")]
 pub struct TraceError {
+    #[ts(type = "number")]
     pub line: u64,
     pub field: &'static str,
     pub problem: Problem,

@@ -2,9 +2,11 @@
 //! device id and a relative time.
 
 use serde::Serialize;
+use ts_rs::TS;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, TS)]
 #[serde(rename_all = "snake_case")]
+#[ts(export, rename = "TraceFormatId")]
 pub enum TraceFormat {
     /// MSR Cambridge (SNIA IOTTA): `Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime`.
     Msr,

@@ -16,29 +16,41 @@ use super::format::{BlkparseEvent, Parsed, RawCommand, Skip, TraceFormat};
 use super::text;
 use super::{TraceCommand, TraceOptions};
 use serde::Serialize;
+use ts_rs::TS;
 
 /// No trace format writes lines near this long (fio's own reader stops at 4,096 bytes):
 /// a longer one is a binary file, refused before it can grow the line buffer.
 pub const MAX_LINE_BYTES: usize = 4096;
 
 /// What the lines were, beyond the commands kept.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, TS)]
+#[ts(export, rename = "TraceLineCounts")]
 pub struct LineCounts {
+    #[ts(type = "number")]
     pub lines: u64,
+    #[ts(type = "number")]
     pub commands: u64,
+    #[ts(type = "number")]
     pub blank_lines: u64,
+    #[ts(type = "number")]
     pub headers: u64,
     /// Flush, sync, datasync, and blkparse requests with no data direction.
+    #[ts(type = "number")]
     pub flushes: u64,
     /// blkparse events other than the chosen one; fio `wait`.
+    #[ts(type = "number")]
     pub other_events: u64,
     /// fio add/open/close.
+    #[ts(type = "number")]
     pub file_actions: u64,
     /// blkparse's closing statistics.
+    #[ts(type = "number")]
     pub trailer_lines: u64,
     /// Reads or writes of zero bytes.
+    #[ts(type = "number")]
     pub empty_commands: u64,
     /// Commands of devices not selected.
+    #[ts(type = "number")]
     pub other_devices: u64,
 }
 

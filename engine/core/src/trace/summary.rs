@@ -11,24 +11,33 @@ use super::skew::HotUnits;
 use super::timeline::{TimelineBuilder, TraceTimeline};
 use super::{TraceCommand, TraceOptions};
 use serde::Serialize;
+use ts_rs::TS;
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, TS)]
+#[ts(export, rename = "TraceOpTotals")]
 pub struct OpTotals {
+    #[ts(type = "number")]
     pub commands: u64,
+    #[ts(type = "number")]
     pub bytes: u64,
 }
 
 /// Commands whose size is above half of `up_to_bytes` and at most it (a power of two).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[ts(export, rename = "TraceSizeBucket")]
 pub struct SizeBucket {
+    #[ts(type = "number")]
     pub up_to_bytes: u64,
+    #[ts(type = "number")]
     pub commands: u64,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[ts(export)]
 pub struct TraceSummary {
     pub format: TraceFormat,
     /// Commands kept (reads + writes + trims).
+    #[ts(type = "number")]
     pub commands: u64,
     pub reads: OpTotals,
     pub writes: OpTotals,
@@ -36,14 +45,20 @@ pub struct TraceSummary {
     /// Non-empty power-of-two buckets, smallest first.
     pub size_histogram: Vec<SizeBucket>,
     /// Distinct units read or written (trims not counted), in bytes.
+    #[ts(type = "number")]
     pub footprint_bytes: u64,
+    #[ts(type = "number")]
     pub read_footprint_bytes: u64,
+    #[ts(type = "number")]
     pub written_footprint_bytes: u64,
     /// The unit the footprint counts: 4096 (exact) unless the address space passed 512 GiB.
+    #[ts(type = "number")]
     pub footprint_unit_bytes: u64,
     /// The end of the furthest command (offset + length), trims included.
+    #[ts(type = "number")]
     pub highest_address_bytes: u64,
     /// Time from the first kept command to the last.
+    #[ts(type = "number")]
     pub duration_ns: u64,
     /// Commands per second over the duration (0 when it is 0, as in a fio v2 log).
     pub mean_iops: f64,

@@ -9,6 +9,7 @@
 use super::format::Op;
 use super::TraceCommand;
 use serde::Serialize;
+use ts_rs::TS;
 
 /// Most slices a timeline keeps.
 pub const SLICES: usize = 256;
@@ -16,8 +17,9 @@ pub const SLICES: usize = 256;
 const FIRST_NS: u64 = 1_000_000;
 const FIRST_COMMANDS: u64 = 64;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "snake_case")]
+#[ts(export, rename = "TraceTimelineAxis")]
 pub enum TimelineAxis {
     /// Slices of trace time, `width` ns each.
     Time,
@@ -26,14 +28,19 @@ pub enum TimelineAxis {
 }
 
 /// The trace per slice: what the page draws.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[ts(export)]
 pub struct TraceTimeline {
     pub axis: TimelineAxis,
     /// A slice's width: ns or commands, as `axis` says.
+    #[ts(type = "number")]
     pub width: u64,
+    #[ts(type = "Array<number>")]
     pub read_bytes: Vec<u64>,
+    #[ts(type = "Array<number>")]
     pub write_bytes: Vec<u64>,
     /// Distinct bytes read or written from the trace's start to the slice's end.
+    #[ts(type = "Array<number>")]
     pub footprint_bytes: Vec<u64>,
 }
 

@@ -2,6 +2,7 @@
 // optional script that prepares a state before the reader takes over (a story step starts
 // "after the drive is full", "just before GC", …). The stories and the playground share it.
 import type { LabCommand, LabWorkload } from '../../engine/types';
+import type { GcPolicy } from '../../scenario/generated/GcPolicy';
 
 export type ScriptVerb = 'fill' | 'overwrite' | 'gc' | 'read';
 
@@ -29,10 +30,16 @@ export interface LabConfig {
   script?: ScriptVerb[];
 }
 
-export type LabGcPolicy = 'greedy' | 'fifo' | 'cost_benefit';
+/** The engine's GC policies (`lab.gc_policy`, as `device.gc.policy`). */
+export type LabGcPolicy = GcPolicy;
 
-export const LAB_WORKLOADS: readonly LabWorkload[] = ['sequential', 'random', 'hot-cold'];
-export const LAB_GC_POLICIES: readonly LabGcPolicy[] = ['greedy', 'fifo', 'cost_benefit'];
+/**
+ * The engine's lab workloads and GC policies, each list a Record over the engine's generated
+ * union: one the engine adds or drops is a compile error here. (The lab card offers the GC
+ * policies the engine's `lab.gc_policy` knob lists; these are for checking a story's lab.)
+ */
+export const LAB_WORKLOADS = Object.keys({ sequential: true, random: true, 'hot-cold': true } satisfies Record<LabWorkload, true>) as readonly LabWorkload[];
+export const LAB_GC_POLICIES = Object.keys({ greedy: true, fifo: true, cost_benefit: true } satisfies Record<LabGcPolicy, true>) as readonly LabGcPolicy[];
 export const SCRIPT_VERBS: readonly ScriptVerb[] = ['fill', 'overwrite', 'gc', 'read'];
 
 /** The sizes the lab card offers, kept to the engine's lab knobs' ranges (`lab_knobs()`). */

@@ -3,6 +3,10 @@
 // figure, scenario paths, chart id, summary field ids). This validator checks the shape and the
 // text; tests/contract/stories.test.ts checks every id against the real engine's catalogue.
 
+import type { GcPolicy } from '../../scenario/generated/GcPolicy';
+import type { LabWorkload } from '../../scenario/generated/LabWorkload';
+import { LAB_GC_POLICIES, LAB_WORKLOADS, SCRIPT_VERBS, type ScriptVerb } from '../lab/config';
+
 export type Lang = 'en' | 'ja';
 export type Text = Record<Lang, string>;
 
@@ -11,10 +15,10 @@ export interface StoryLab {
   blocks: number;
   pagesPerBlock: number;
   opPercent: number;
-  workload: 'sequential' | 'random' | 'hot-cold';
+  workload: LabWorkload;
   seed: number;
-  gcPolicy?: 'greedy' | 'fifo' | 'cost_benefit';
-  script?: ('fill' | 'overwrite' | 'gc' | 'read')[];
+  gcPolicy?: GcPolicy;
+  script?: ScriptVerb[];
 }
 
 /**
@@ -116,9 +120,6 @@ export type DisplayUnit = (typeof DISPLAY_UNITS)[number];
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const PATH = /^[a-z_][a-z0-9_]*(?:\.[a-z0-9_]+)*$/;
 const HIGHLIGHT_KINDS = ['knee', 'cliff', 'spike', 'band'];
-const LAB_WORKLOADS = ['sequential', 'random', 'hot-cold'];
-const LAB_GC_POLICIES = ['greedy', 'fifo', 'cost_benefit'];
-const LAB_SCRIPT = ['fill', 'overwrite', 'gc', 'read'];
 
 /** One piece of step text: plain words, a glossary term, or a live number. */
 export type Token = { kind: 'text'; text: string } | { kind: 'term'; id: string; text: string | null } | { kind: 'summary'; id: string; unit?: string } | { kind: 'knob'; path: string };
@@ -339,7 +340,7 @@ function checkLab(v: unknown, at: string, bad: (at: string, m: string) => void, 
   int('pagesPerBlock');
   int('opPercent');
   int('seed');
-  if (!LAB_WORKLOADS.includes(v.workload as string)) bad(`${at}.workload`, `must be one of ${LAB_WORKLOADS.join(', ')}`);
-  if (v.gcPolicy !== undefined && !LAB_GC_POLICIES.includes(v.gcPolicy as string)) bad(`${at}.gcPolicy`, `must be one of ${LAB_GC_POLICIES.join(', ')}`);
-  if (v.script !== undefined && (!Array.isArray(v.script) || v.script.some((x) => !LAB_SCRIPT.includes(x as string)))) bad(`${at}.script`, `must list ${LAB_SCRIPT.join(', ')}`);
+  if (!(LAB_WORKLOADS as readonly unknown[]).includes(v.workload)) bad(`${at}.workload`, `must be one of ${LAB_WORKLOADS.join(', ')}`);
+  if (v.gcPolicy !== undefined && !(LAB_GC_POLICIES as readonly unknown[]).includes(v.gcPolicy)) bad(`${at}.gcPolicy`, `must be one of ${LAB_GC_POLICIES.join(', ')}`);
+  if (v.script !== undefined && (!Array.isArray(v.script) || v.script.some((x) => !(SCRIPT_VERBS as readonly unknown[]).includes(x)))) bad(`${at}.script`, `must list ${SCRIPT_VERBS.join(', ')}`);
 }
