@@ -9,7 +9,7 @@ import { initSync } from '../web/src/engine/pkg/ssd_wasm.js';
 import { createEngineApi } from '../web/src/engine/api';
 import { runToEnd } from '../web/src/engine/runToEnd';
 import { decodeRun, encodeRun, runFileName } from '../web/src/explain/story/runFile';
-import { codecContext } from '../web/src/app/useCatalog';
+import { codecContext } from '../web/src/session/catalog';
 import { STORIES } from '../web/src/explain/stories';
 import { planStep, storyScenarios } from '../web/src/explain/story/stepPlan';
 import type { ShippedIndex } from '../web/src/explain/story/shippedFiles';

@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Connect, Plugin } from 'vite';
-import { OEMBED_FILE, oembedResponse } from '../web/src/app/oembed.ts';
+import { OEMBED_FILE, oembedResponse } from '../web/src/session/oembed.ts';
 
 function answer(req: IncomingMessage, res: ServerResponse, next: Connect.NextFunction): void {
   const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);

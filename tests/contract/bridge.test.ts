@@ -81,20 +81,64 @@ describe('over a real Comlink channel', () => {
     });
   });
 
-  it('cancel rejects the run at once, starts a fresh engine, and the next run completes', async () => {
+});
+
+describe('over a real Comlink channel: stopping a run', () => {
+  it('stopRun stops the run between chunks, keeps the worker, and the next run completes', async () => {
     const client = track(new EngineClient({ createWorker: channelWorker }));
     await waitFor(client, 'ready');
     const json = await client.defaultScenario();
     let seen = 0;
     const run = client.run(json, () => {
       seen += 1;
-      if (seen === 1) client.cancel();
+      if (seen === 1) client.stopRun();
     }, { fixedChunkEvents: 100 });
     await expect(run).rejects.toBeInstanceOf(CancelledError);
     expect(seen).toBe(1);
-    await waitFor(client, 'ready');
+    // The same worker: never loading again, its compiled scenario kept (no second compile).
+    expect(client.state).toEqual({ status: 'ready' });
     const again = await client.run(json, () => {});
     expect(Object.keys(again.summary).length).toBeGreaterThan(0);
+    expect(await client.stats()).toMatchObject({ workerStarts: 1, wasmLoads: 1, compilesInWorker: 1 });
+  });
+
+  it('a new run stops the one going on, in the same worker', async () => {
+    const client = track(new EngineClient({ createWorker: channelWorker }));
+    await waitFor(client, 'ready');
+    const json = await client.defaultScenario();
+    const first = client.run(json, () => {}, { fixedChunkEvents: 100 });
+    const second = client.run(json, () => {});
+    await expect(first).rejects.toBeInstanceOf(CancelledError);
+    expect(Object.keys((await second).summary).length).toBeGreaterThan(0);
+    expect(await client.stats()).toMatchObject({ workerStarts: 1, wasmLoads: 1 });
+  });
+
+  it('compile returns a handle and the typed scenario; runCompiled runs it with nothing compiled again', async () => {
+    const client = track(new EngineClient({ createWorker: channelWorker }));
+    await waitFor(client, 'ready');
+    const json = await client.defaultScenario();
+    const ref = await client.compile(json);
+    expect(typeof ref.handle).toBe('number');
+    expect(ref.scenario).toEqual(JSON.parse(json));
+    const result = await client.runCompiled(ref, () => {});
+    expect(result.scenario).toEqual(ref.scenario);
+    expect(await client.stats()).toMatchObject({ compileTrips: 1, compilesInWorker: 1 });
+  });
+
+  it('restarts the worker when a stopped run never sends its chunk back', async () => {
+    const stuck = {
+      ping: async () => true,
+      cancelRun: async () => {},
+      stats: async () => ({ compiles: 0 }),
+      run: () => new Promise(() => {}),
+    };
+    const client = track(new EngineClient({ createWorker: () => channelWorker(stuck), stopTimeoutMs: 50 }));
+    await waitFor(client, 'ready');
+    const run = client.run('{}', () => {});
+    client.stopRun();
+    await expect(run).rejects.toBeInstanceOf(CancelledError);
+    await waitFor(client, 'ready');
+    expect((await client.stats()).workerStarts).toBe(2);
   });
 
   it('drops chunks that were already in flight when the run was cancelled', async () => {
@@ -107,12 +151,12 @@ describe('over a real Comlink channel', () => {
         return new Promise(() => {});
       },
     };
-    const client = track(new EngineClient({ createWorker: () => channelWorker(burst) }));
+    const client = track(new EngineClient({ createWorker: () => channelWorker(burst), stopTimeoutMs: 50 }));
     await waitFor(client, 'ready');
     const seen: number[] = [];
     const run = client.run('{}', (c) => {
       seen.push(c.index);
-      client.cancel();
+      client.stopRun();
     });
     await expect(run).rejects.toBeInstanceOf(CancelledError);
     await new Promise((r) => setTimeout(r, 100));
@@ -158,8 +202,12 @@ describe('after the wasm traps', () => {
   function trappingApi() {
     loadEngine();
     const Trapping = class {
-      constructor(json: string) {
-        wasm.validate_scenario(json);
+      // Runs start from a compiled scenario: the stand-in is built from one too.
+      static from_compiled() {
+        return new Trapping();
+      }
+      static without_causes() {
+        return new Trapping();
       }
       series_meta() {
         return '[]';

@@ -2,8 +2,8 @@
 // of every preset go into a link and come back as the same scenarios, which run to the same
 // numbers.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { codecContext } from '../../web/src/app/useCatalog';
-import { scenarioSearch } from '../../web/src/app/useUrlSync';
+import { codecContext } from '../../web/src/session/catalog';
+import { scenarioSearch } from '../../web/src/session/link';
 import type { Catalog } from '../../web/src/engine/types';
 import { getPath, setPath, type JsonObject } from '../../web/src/scenario/paths';
 import { decodeComparison, encodeComparison } from '../../web/src/scenario/pinCodec';

@@ -1,8 +1,8 @@
 // Share links against the real engine: a scenario written into a link and read back is the
 // same scenario after the engine normalises it, and runs to bit-identical numbers.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { codecContext } from '../../web/src/app/useCatalog';
-import { scenarioSearch } from '../../web/src/app/useUrlSync';
+import { codecContext } from '../../web/src/session/catalog';
+import { scenarioSearch } from '../../web/src/session/link';
 import type { Catalog } from '../../web/src/engine/types';
 import { getPath, setPath, type JsonObject } from '../../web/src/scenario/paths';
 import { EngineError } from '../../web/src/engine/errors';

@@ -6,7 +6,7 @@
 // gets), the playground link, which must decode to exactly the step's scenario, and each NAND
 // 101 step's drive, which the NAND view's engine must accept.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { codecContext } from '../../web/src/app/useCatalog';
+import { codecContext } from '../../web/src/session/catalog';
 import { chartDefs } from '../../web/src/charts/chartSpecs';
 import type { Catalog, SeriesMeta } from '../../web/src/engine/types';
 import { NandLab, Simulation } from '../../web/src/engine/pkg/ssd_wasm.js';

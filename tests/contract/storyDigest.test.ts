@@ -9,7 +9,7 @@
 // and points. A change meant to move numbers regenerates the file with UPDATE_DIGESTS=1.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { codecContext } from '../../web/src/app/useCatalog';
+import { codecContext } from '../../web/src/session/catalog';
 import { Simulation } from '../../web/src/engine/pkg/ssd_wasm.js';
 import { STORIES } from '../../web/src/explain/stories';
 import { figureWithSet, presetScenario } from '../../web/src/explain/story/stepScenario';

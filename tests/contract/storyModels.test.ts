@@ -3,7 +3,7 @@
 // and the engine's number is taken exactly as the page takes it (models.ts). A change to the
 // engine that moves a result away from its model fails here, and the note must be reread.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { codecContext } from '../../web/src/app/useCatalog';
+import { codecContext } from '../../web/src/session/catalog';
 import { STORIES } from '../../web/src/explain/stories';
 import { modelValues } from '../../web/src/explain/stories/models';
 import type { ModelKind } from '../../web/src/explain/stories/schema';

@@ -4,10 +4,10 @@
 // Switching kinds hides fields without losing their values.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeScenario } from '../../web/src/app/describe';
-import { codecContext } from '../../web/src/app/useCatalog';
-import type { RunView } from '../../web/src/app/useRun';
-import { scenarioSearch } from '../../web/src/app/useUrlSync';
+import { describeScenario } from '../../web/src/session/describe';
+import { codecContext } from '../../web/src/session/catalog';
+import type { RunView } from '../../web/src/session/runView';
+import { scenarioSearch } from '../../web/src/session/link';
 import { RunCharts } from '../../web/src/charts/RunCharts';
 import { PointBuffer } from '../../web/src/engine/chunking';
 import type { EngineErrorData } from '../../web/src/engine/errors';
@@ -175,6 +175,7 @@ describe('a 3D XPoint run', () => {
       summary: status === 'done' ? run.result.summary : null,
       error: null,
       scenarioJson: JSON.stringify(xpoint),
+      scenario: null,
       elapsedMs: 0,
       frame: 1,
       blockMap: null,

@@ -4,14 +4,14 @@ import { runMismatch } from '../../web/src/app/comparability';
 import { issueText } from '../../web/src/app/IssueBanner';
 import { translate } from '../../web/src/i18n';
 import type { UrlIssue } from '../../web/src/scenario/urlCodec';
-import { oembedDiscoveryHref, oembedResponse } from '../../web/src/app/oembed';
-import type { Pin } from '../../web/src/app/usePins';
+import { oembedDiscoveryHref, oembedResponse } from '../../web/src/session/oembed';
+import type { Pin } from '../../web/src/session/pins';
 import type { SeriesMeta } from '../../web/src/engine/types';
 
 const axis = (id: string, unit: string) => ({ id, unit, name: id, categories: [] }) as unknown as SeriesMeta['x'];
 const sweep = (label: 'random_read' | 'random_write'): SeriesMeta => ({ id: 'span_sweep', role: 'headline', label_id: label, label, x: axis('access_span', 'GiB'), y: axis('throughput', 'MB/s') });
-const scenario = (kind: string) => JSON.stringify({ workload: { kind } });
-const pin = (meta: SeriesMeta, kind = 'span_sweep'): Pin => ({ id: 'p', label: () => '', scenarioJson: scenario(kind), series: [{ meta, points: new Float64Array(0) }] });
+const scenario = (kind: string) => ({ workload: { kind } });
+const pin = (meta: SeriesMeta, kind = 'span_sweep'): Pin => ({ id: 'p', label: () => '', scenarioJson: JSON.stringify(scenario(kind)), scenario: scenario(kind), series: [{ meta, points: new Float64Array(0) }] });
 
 describe('runMismatch', () => {
   it('a random-read run over a random-write figure measures something else', () => {

@@ -52,9 +52,9 @@ describe('issue 27 (5): identical lines are told apart', () => {
     const { chartLines } = await import('../../web/src/charts/chartLines');
     const meta = { id: 'write_throughput', role: 'throughput', label_id: 'write', label: 'Write', x: { id: 'time', unit: 's', name: 'Time', categories: [] }, y: { id: 'throughput', unit: 'mb_per_s', name: 'Throughput', categories: [] } };
     const pts = new Float64Array([1, 100, 2, 200, 3, 300]);
-    const pin = (id: string, preset: string) => ({ id, label: () => preset, figure: 'article-000-random-write', preset, scenarioJson: `{"p":"${preset}"}`, series: [{ meta, points: pts }] });
+    const pin = (id: string, preset: string) => ({ id, label: () => preset, figure: 'article-000-random-write', preset, scenarioJson: `{"p":"${preset}"}`, scenario: { p: preset }, series: [{ meta, points: pts }] });
     const t = (key: string, v?: Record<string, string>) => (key === 'chart.sameAs' ? `${v!.label} (same as ${v!.other})` : key);
-    const view = { status: 'idle', scenarioJson: null, series: [], buffers: [], frame: 0 };
+    const view = { status: 'idle', scenarioJson: null, scenario: null, series: [], buffers: [], frame: 0 };
     const { series } = chartLines({
       def: { id: 'headline', series: [], mark: 'line', role: 'headline' },
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a minimal run and pins, only what chartLines reads

@@ -86,7 +86,7 @@ describe('where the time goes, by percentile band', () => {
 });
 
 describe('QoS as spec sheets state it', () => {
-  const job = (w: object) => JSON.stringify({ workload: { kind: 'job', rw: 'randread', bs: '4k', iodepth: 1, numjobs: 1, ...w } });
+  const job = (w: object) => ({ workload: { kind: 'job', rw: 'randread', bs: '4k', iodepth: 1, numjobs: 1, ...w } });
   const summary = (p9999?: number) => ({ read_latency: { count: 1000, mean_us: 80, p50_us: 75, p99_us: 110, p999_us: 160, max_us: 400, ...(p9999 === undefined ? {} : { p9999_us: p9999 }) } }) as unknown as Summary;
 
   it('is the job of 4 KiB random reads at QD1 on one thread, and nothing else', () => {
@@ -98,7 +98,7 @@ describe('QoS as spec sheets state it', () => {
     expect(isQosJob(job({ numjobs: 4 }))).toBe(false);
     expect(isQosJob(job({ kind: 'span_sweep' }))).toBe(false);
     expect(isQosJob(null)).toBe(false);
-    expect(isQosJob('not json')).toBe(false);
+    expect(isQosJob({ workload: 'not a workload' })).toBe(false);
   });
 
   it('reads p99 and p99.99; a run without p99.99 gives p99 alone', () => {

@@ -1,8 +1,8 @@
 // The comparison in a share link: pins as diffs from their presets, a figure overlay, and
 // every way a hand-edited or truncated link can go wrong, reported and never thrown.
 import { describe, expect, it } from 'vitest';
-import { scenarioSearch } from '../../web/src/app/useUrlSync';
-import { comparisonSpecs, type Pin } from '../../web/src/app/usePins';
+import { scenarioSearch } from '../../web/src/session/link';
+import { comparisonSpecs, type Pin } from '../../web/src/session/pins';
 import { setPath, type JsonObject } from '../../web/src/scenario/paths';
 import { decodeComparison, decodePin, encodeComparison, encodePin, MAX_LINK_PINS, MAX_PIN_CHARS } from '../../web/src/scenario/pinCodec';
 import { decodeScenario } from '../../web/src/scenario/urlCodec';
@@ -141,8 +141,8 @@ describe('the comparison in the link', () => {
   });
 
   it('the page’s pins become the link’s specs: figure members by id, pinned runs by base preset', () => {
-    const pin = (p: Partial<Pin>): Pin => ({ id: 'x', label: () => '', scenarioJson: '{}', series: [], ...p });
-    const pins = [pin({ figure: 'fig-a', preset: 'sweep-preset' }), pin({ basePreset: 'job-preset', scenarioJson: JSON.stringify(pinA.scenario) })];
+    const pin = (p: Partial<Pin>): Pin => ({ id: 'x', label: () => '', scenarioJson: '{}', scenario: {}, series: [], ...p });
+    const pins = [pin({ figure: 'fig-a', preset: 'sweep-preset' }), pin({ basePreset: 'job-preset', scenarioJson: JSON.stringify(pinA.scenario), scenario: pinA.scenario })];
     expect(comparisonSpecs(pins, FIGURES)).toEqual({ figure: { figure: 'fig-a', members: ['sweep-preset'] }, pins: [pinA] });
     expect(comparisonSpecs([], FIGURES)).toEqual({ figure: null, pins: [] });
   });

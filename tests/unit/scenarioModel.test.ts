@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasScenarioParams, parseScenario } from '../../web/src/app/useScenario';
+import { hasScenarioParams } from '../../web/src/session/initialScenario';
+import { parseScenario } from '../../web/src/session/scenarioText';
 import { CancelledError } from '../../web/src/engine/bridge';
 import { EngineError } from '../../web/src/engine/errors';
 import { compactBytes, formatBytesExact, parseBytes } from '../../web/src/scenario/bytes';

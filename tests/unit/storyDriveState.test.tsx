@@ -2,8 +2,8 @@
 // their own drive, the first shown until the reader picks another; an embed keeps to the chart.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { RunView } from '../../web/src/app/runView';
-import type { Pin } from '../../web/src/app/usePins';
+import type { RunView } from '../../web/src/session/runView';
+import type { Pin } from '../../web/src/session/pins';
 import { chartDefs } from '../../web/src/charts/chartSpecs';
 import { PointBuffer } from '../../web/src/engine/chunking';
 import type { DriveSnapshots, SeriesMeta } from '../../web/src/engine/types';
@@ -24,11 +24,11 @@ const points = new Float64Array([0, 1000, 10, 900, 20, 100, 35, 90]);
 function view(snapshots: DriveSnapshots | null): RunView {
   const buffer = new PointBuffer(points.length);
   buffer.append(points);
-  return { status: 'done', progress: 1, series: [meta], buffers: [buffer], summary: null, error: null, scenarioJson: null, elapsedMs: 0, frame: 1, blockMap: null, snapshots, runs: 1, stale: false };
+  return { status: 'done', progress: 1, series: [meta], buffers: [buffer], summary: null, error: null, scenarioJson: null, scenario: null, elapsedMs: 0, frame: 1, blockMap: null, snapshots, runs: 1, stale: false };
 }
 
 function member(id: string, name: string, slcGb: number): Pin {
-  return { id, label: () => name, scenarioJson: '{}', series: [{ meta, points }], snapshots: driveSnapshots(8, () => ({ slc: { data_gb: slcGb, size_gb: 24 } })) };
+  return { id, label: () => name, scenarioJson: '{}', scenario: {}, series: [{ meta, points }], snapshots: driveSnapshots(8, () => ({ slc: { data_gb: slcGb, size_gb: 24 } })) };
 }
 
 function render(props: { view: RunView; members: Pin[]; driveState?: boolean }) {

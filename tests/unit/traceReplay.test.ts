@@ -1,6 +1,6 @@
 // Which file a shared trace scenario asks for, and whether a picked one is it.
 import { describe, expect, it } from 'vitest';
-import { isWantedTrace, wantedTrace } from '../../web/src/app/useTraceReplay';
+import { isWantedTrace, wantedTrace } from '../../web/src/session/traceReplay';
 import type { TraceSummary } from '../../web/src/engine/types';
 
 const HASH = 'ab'.repeat(32);

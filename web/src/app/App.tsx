@@ -15,13 +15,15 @@ import { PlaygroundResults } from './PlaygroundResults';
 import { PlaygroundSidebar } from './PlaygroundSidebar';
 import { ShareDialog } from './ShareDialog';
 import { Topbar } from './Topbar';
-import { useSession } from './useSession';
+import { useSession } from '../session/useSession';
+import { useTestHook } from './testHook';
 import { ArticleProvider, NO_FIGURES } from './useArticleValues';
 import { EngineFacts } from '../charts/EngineFacts';
 
 export function App() {
   const { t, lang } = useI18n();
   const s = useSession({ persist: true });
+  useTestHook(s.view, s.variants.lastBatch, s.engine);
   const { catalog, scenario, view, current, kind } = s;
   const devices = useMemo(() => deviceKinds(current), [current]);
   const [dialog, setDialog] = useState<'share' | 'embed' | null>(null);

@@ -3,8 +3,8 @@
 import type { Figure } from '../engine/types';
 import { useI18n } from '../i18n';
 import { figureText } from '../i18n/engineText';
-import type { PinsModel } from './usePins';
-import type { useVariants } from './useVariants';
+import type { PinsModel } from '../session/pins';
+import type { useVariants } from '../session/useVariants';
 
 interface Props {
   pins: PinsModel;

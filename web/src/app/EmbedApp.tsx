@@ -2,14 +2,15 @@
 // chrome, for training material. It tells the parent page its height so the iframe can fit it.
 import { RunCharts } from '../charts/RunCharts';
 import { useI18n } from '../i18n';
-import { KnobInput } from '../panels/KnobInput';
-import { deviceKinds, knobForField, knobsFor, type Knob } from '../scenario/knobs';
-import { getPath } from '../scenario/paths';
+import { BoundKnob } from '../panels/BoundKnob';
+import { refusedKnob } from '../session/knobBinding';
+import { deviceKinds, knobsFor, type Knob } from '../scenario/knobs';
 import { EngineBanner } from './EngineStatus';
 import { IssueBanner } from './IssueBanner';
 import { SessionRunControls } from './SessionRunControls';
 import { usePostHeight } from './usePostHeight';
-import { useSession } from './useSession';
+import { useSession } from '../session/useSession';
+import { useTestHook } from './testHook';
 import { ArticleProvider, NO_FIGURES } from './useArticleValues';
 import { EngineFacts } from '../charts/EngineFacts';
 
@@ -29,14 +30,14 @@ export function embedOptions(search: string): { chart: string; controls: string[
 export function EmbedApp() {
   const { t } = useI18n();
   const s = useSession({ persist: false });
+  useTestHook(s.view, s.variants.lastBatch, s.engine);
   const { catalog, scenario, view, current, kind } = s;
   const { chart, controls } = embedOptions(location.search);
   usePostHeight(true);
 
   const usable = catalog ? knobsFor(catalog.knobs, kind, deviceKinds(current)) : [];
   const chosen = controls.map((path) => usable.find((k) => k.path === path)).filter((k): k is Knob => k !== undefined);
-  const error = scenario.validation.status === 'invalid' ? scenario.validation.error : null;
-  const field = knobForField(usable, error?.field)?.path ?? null;
+  const refused = s.knobs ? refusedKnob(s.knobs, usable) : null;
   const full = s.search !== null ? `index.html?${s.search}` : 'index.html';
   const variant = s.variants.state;
 
@@ -56,21 +57,11 @@ export function EmbedApp() {
           <RunCharts view={view} pins={s.pins.pins} runtimeS={s.runtimeS} filenameBase={`ssd-${scenario.preset || 'scenario'}`} only={chart} blocks={s.blockMapExpected} />
         </ArticleProvider>
       </EngineFacts>
-      {chosen.length > 0 && current && (
+      {chosen.length > 0 && s.knobs && (
         <section className="card embed-controls" aria-label={t('app.controls')} data-testid="embed-controls">
           <div className="embed-knobs">
             {chosen.map((knob) => (
-              <KnobInput
-                key={knob.path}
-                knob={knob}
-                kind={kind}
-                value={getPath(current, knob.path)}
-                edited={scenario.edited.includes(knob.path)}
-                error={field === knob.path && error ? error.message : null}
-                onChange={(v) => scenario.setValue(knob.path, v)}
-                onReset={() => scenario.resetValue(knob.path)}
-                compact
-              />
+              <BoundKnob key={knob.path} knob={knob} binding={s.knobs!} refused={refused} compact />
             ))}
           </div>
           <SessionRunControls s={s} compact />

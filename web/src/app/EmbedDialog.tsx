@@ -10,7 +10,7 @@ import { Dialog } from '../ui/Dialog';
 import { EmbedCode, EmbedControlsPicker, EmbedStoryPicker, EmbedWhatChoice, type EmbedWhat } from './EmbedDialogParts';
 import { STORIES } from '../explain/stories';
 import { stepUrl } from '../explain/story/StepLinks';
-import { readableQuery } from './useUrlSync';
+import { readableQuery } from '../session/link';
 
 export type { EmbedWhat } from './EmbedDialogParts';
 

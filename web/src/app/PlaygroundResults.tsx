@@ -14,9 +14,9 @@ import { SummaryPanel } from '../panels/SummaryPanel';
 import { sameJson, type JsonObject } from '../scenario/paths';
 import { Icon } from '../ui/Icon';
 import { CompareBar } from './CompareBar';
-import { runPinLabel } from './pinLabel';
-import { pinId } from './usePins';
-import type { Session } from './useSession';
+import { runPinLabel } from '../session/pinLabel';
+import { pinId } from '../session/pins';
+import type { Session } from '../session/useSession';
 
 const NO_FIELDS: SummaryField[] = [];
 
@@ -26,7 +26,7 @@ export function PlaygroundResults({ s, filenameBase }: { s: Session; filenameBas
   const preset = catalog?.presets.find((p) => p.name === scenario.preset);
   const headlineMeta = view.series[chartDefs(view.series)[0]?.series[0] ?? -1];
   // The preset the shown run is, exactly as shipped (or null once anything differs).
-  const runPreset = useMemo(() => (preset && view.scenarioJson && sameJson(JSON.parse(view.scenarioJson) as JsonObject, preset.scenario as unknown as JsonObject) ? preset.name : null), [preset, view.scenarioJson]);
+  const runPreset = useMemo(() => (preset && view.scenario && sameJson(view.scenario as unknown as JsonObject, preset.scenario as unknown as JsonObject) ? preset.name : null), [preset, view.scenario]);
   // The ceiling the run stopped at names a field; the summary says it with the knob's own label.
   const stopped = useMemo(() => {
     if (!view.stopped) return null;
@@ -35,15 +35,16 @@ export function PlaygroundResults({ s, filenameBase }: { s: Session; filenameBas
   }, [catalog, lang, view.stopped]);
 
   const pinCurrent = () => {
-    if (view.status !== 'done' || !view.scenarioJson || !catalog) return;
+    if (view.status !== 'done' || !view.scenarioJson || !view.scenario || !catalog) return;
     const head = chartDefs(view.series)[0];
     if (!head) return;
-    const runScenario = JSON.parse(view.scenarioJson) as JsonObject;
+    const runScenario = view.scenario as unknown as JsonObject;
     // Named from the scenario alone, as a page opened from the share link names it.
     s.pins.add({
       id: pinId(),
       basePreset: scenario.preset,
       scenarioJson: view.scenarioJson,
+      scenario: runScenario,
       series: head.series.map((i) => ({ meta: view.series[i], points: view.buffers[i].view().slice() })),
       summary: view.summary,
       label: runPinLabel(catalog, scenario.preset, runScenario),
@@ -59,7 +60,7 @@ export function PlaygroundResults({ s, filenameBase }: { s: Session; filenameBas
   }[view.status];
 
   // A refused scenario has no run: what is drawn is the last accepted one, dimmed and labelled.
-  const qos = useMemo(() => (view.status === 'done' ? qosOf(view.scenarioJson, view.summary) : null), [view.status, view.scenarioJson, view.summary]);
+  const qos = useMemo(() => (view.status === 'done' ? qosOf(view.scenario, view.summary) : null), [view.status, view.scenario, view.summary]);
   const refused = scenario.validation.status === 'invalid' && view.status !== 'running' && view.series.length > 0;
 
   return (

@@ -14,8 +14,8 @@ import { JsonEditor } from './JsonEditor';
 import { RefusalBanner } from './RefusalBanner';
 import { SessionRunControls } from './SessionRunControls';
 import { useFioJob } from './useFioJob';
-import { useTraceReplay, wantedTrace } from './useTraceReplay';
-import type { Session } from './useSession';
+import { wantedTrace } from '../session/traceReplay';
+import type { Session } from '../session/useSession';
 
 export function PlaygroundSidebar({ s, devices }: { s: Session; devices: readonly string[] }) {
   const { t } = useI18n();
@@ -34,7 +34,7 @@ export function PlaygroundSidebar({ s, devices }: { s: Session; devices: readonl
   const preset = catalog?.presets.find((p) => p.name === scenario.preset);
   const presetKind = preset ? workloadKind(preset.scenario) : kind;
   const fio = useFioJob(s);
-  const replayTrace = useTraceReplay(s);
+  const replayTrace = s.model.replayTrace;
 
   return (
     <aside className="sidebar" aria-label={t('app.controls')}>

@@ -1,7 +1,7 @@
 // The run controls wired to a session: the playground and the embed page show the same ones.
 import { isCeilingStop } from '../engine/errors';
 import { RunControls } from '../panels/RunControls';
-import type { Session } from './useSession';
+import type { Session } from '../session/useSession';
 
 export function SessionRunControls({ s, compact }: { s: Session; compact?: boolean }) {
   const { view } = s;

@@ -4,7 +4,7 @@
 // the workload kind, and each headline series' role, label id and axis ids and units.
 import type { SeriesMeta } from '../engine/types';
 import { workloadKind } from '../scenario/knobs';
-import type { Pin } from './usePins';
+import type { Pin } from '../session/pins';
 
 export type Mismatch = 'workload' | 'quantity';
 
@@ -13,13 +13,8 @@ export function quantityKey(meta: SeriesMeta): string {
   return `${meta.role}/${meta.label_id}/${meta.x.id}:${meta.x.unit}/${meta.y.id}:${meta.y.unit}`;
 }
 
-function kindOf(scenarioJson: string | null): string | null {
-  if (!scenarioJson) return null;
-  try {
-    return workloadKind(JSON.parse(scenarioJson));
-  } catch {
-    return null;
-  }
+function kindOf(scenario: unknown): string | null {
+  return scenario ? workloadKind(scenario) : null;
 }
 
 const keys = (metas: readonly SeriesMeta[]) => [...new Set(metas.map(quantityKey))].sort().join('|');
@@ -28,10 +23,10 @@ const keys = (metas: readonly SeriesMeta[]) => [...new Set(metas.map(quantityKey
  * Why the run is not comparable with the pins drawn (null when some pin measures what it
  * measures under the same kind of workload). No pins, or a run with nothing drawn yet: null.
  */
-export function runMismatch(pins: readonly Pin[], runSeries: readonly SeriesMeta[], runScenarioJson: string | null): Mismatch | null {
+export function runMismatch(pins: readonly Pin[], runSeries: readonly SeriesMeta[], runScenario: unknown): Mismatch | null {
   if (pins.length === 0 || runSeries.length === 0) return null;
-  const kind = kindOf(runScenarioJson);
-  const sameKind = pins.filter((p) => kindOf(p.scenarioJson) === kind);
+  const kind = kindOf(runScenario);
+  const sameKind = pins.filter((p) => kindOf(p.scenario) === kind);
   if (sameKind.length === 0) return 'workload';
   const mine = keys(runSeries);
   return sameKind.some((p) => keys(p.series.map((s) => s.meta)) === mine) ? null : 'quantity';

@@ -4,7 +4,8 @@
 import { useEffect } from 'react';
 import { chartData, chartIds } from '../charts/registry';
 import type { BatchStats } from '../engine/pool';
-import type { RunView } from './useRun';
+import type { EngineClient, EngineStats } from '../engine/bridge';
+import type { RunView } from '../session/runView';
 
 export interface SsdTestHook {
   status: RunView['status'];
@@ -23,6 +24,8 @@ export interface SsdTestHook {
   blockMap(): { planes: number; blocksPerPlane: number; unitsPerBlock: number; valid: number[]; eraseCounts: number[] } | null;
   /** The last comparison batch ("Compare variants", a link's pins): workers, how many ran at once, wall time. */
   comparison(): BatchStats | null;
+  /** What the page's engine has done: workers started, wasm loads, compiles (one per edit). */
+  engineStats(): Promise<EngineStats | null>;
 }
 
 declare global {
@@ -31,7 +34,7 @@ declare global {
   }
 }
 
-export function useTestHook(view: RunView, lastBatch: () => BatchStats | null): void {
+export function useTestHook(view: RunView, lastBatch: () => BatchStats | null, engine: EngineClient | null): void {
   useEffect(() => {
     window.__ssd = {
       status: view.status,
@@ -53,6 +56,7 @@ export function useTestHook(view: RunView, lastBatch: () => BatchStats | null): 
           eraseCounts: Array.from(view.blockMap.eraseCounts),
         },
       comparison: lastBatch,
+      engineStats: async () => engine?.stats() ?? null,
     };
-  }, [view, lastBatch]);
+  }, [view, lastBatch, engine]);
 }

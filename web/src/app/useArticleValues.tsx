@@ -7,7 +7,7 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 import { figureOnChart, memberLines, type FigureOnChart } from '../charts/articleMarks';
 import type { EngineClient } from '../engine/bridge';
 import type { ArticleEngineValue, ArticleLine, Figure } from '../engine/types';
-import type { Pin } from './usePins';
+import type { Pin } from '../session/pins';
 
 /** Asks the engine for a figure's values on some lines, once per key; remembers the answers. */
 export interface ArticleMeasurer {

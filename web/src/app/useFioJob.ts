@@ -6,8 +6,8 @@ import { downloadText } from '../charts/exportChart';
 import { describeError, refusalFrom } from '../engine/errors';
 import { fioFileName, type FioNotice } from '../panels/fioJob';
 import type { FioControls } from '../panels/FioJobFile';
-import { formatScenario } from './scenarioText';
-import type { Session } from './useSession';
+import type { JsonObject } from '../scenario/paths';
+import type { Session } from '../session/useSession';
 
 function reason(err: unknown): string {
   const refusal = refusalFrom(err);
@@ -17,7 +17,7 @@ function reason(err: unknown): string {
 
 export function useFioJob(s: Session): FioControls {
   const { engine, current } = s;
-  const { setText } = s.scenario;
+  const { setWorkload } = s.model;
   const [notice, setNotice] = useState<FioNotice | null>(null);
 
   const onImport = useCallback(
@@ -25,13 +25,13 @@ export function useFioJob(s: Session): FioControls {
       if (!engine || !current) return;
       engine.fioImport(text, job).then(
         (result) => {
-          setText(formatScenario({ ...current, workload: result.workload }));
+          setWorkload(result.workload as JsonObject);
           setNotice({ status: 'imported', file, text, result });
         },
         (err: unknown) => setNotice({ status: 'failed', file, message: reason(err) }),
       );
     },
-    [engine, current, setText],
+    [engine, current, setWorkload],
   );
 
   const onExport = useCallback(() => {

@@ -1,8 +1,8 @@
 // Every chart of a run, in page order: the headline (with the compare overlay) first, then the
 // secondary charts in a grid, then the block map. `only` picks one chart (embed mode).
 import { useDeferredValue, useMemo, type ReactNode } from 'react';
-import type { Pin } from '../app/usePins';
-import type { RunView } from '../app/useRun';
+import type { Pin } from '../session/pins';
+import type { RunView } from '../session/runView';
 import { useI18n } from '../i18n';
 import { BlockMapCard } from './BlockMapCard';
 import { chartDefs } from './chartSpecs';
@@ -37,7 +37,7 @@ interface Props {
 export function RunCharts({ view, pins, runPreset = null, onRemovePin, runtimeS, filenameBase, headlineActions, afterHeadline, only, exportable, blocks = true, idleText }: Props) {
   const { t, lang } = useI18n();
   const defs = chartDefs(view.series);
-  const scenario = runTitle(lang, t, view.scenarioJson, runPreset);
+  const scenario = runTitle(lang, t, view.scenario, runPreset);
   const running = view.status === 'running';
   const emptyText = running ? t('chart.waiting') : (idleText ?? t('chart.empty'));
   // One cursor for every chart of the finished run and the drive-state panel under the headline.
@@ -79,16 +79,11 @@ export function RunCharts({ view, pins, runPreset = null, onRemovePin, runtimeS,
 
 /** The run's scenario in words for an exported picture: the preset's title (translated when the
  * run is that preset unchanged, else the scenario's own name) and the seed. */
-export function runTitle(lang: Lang, t: (key: MessageKey, vars?: Vars) => string, scenarioJson: string | null, runPreset: string | null): string {
-  if (!scenarioJson) return '';
-  try {
-    const s = JSON.parse(scenarioJson) as { name?: unknown; seed?: unknown };
-    const name = typeof s.name === 'string' ? s.name : '';
-    const title = runPreset ? presetText(lang, { name: runPreset, title: name, description: '' }).title : name;
-    return typeof s.seed === 'number' ? t('blocks.exportScenario', { name: title, seed: s.seed }) : title;
-  } catch {
-    return '';
-  }
+export function runTitle(lang: Lang, t: (key: MessageKey, vars?: Vars) => string, scenario: { name?: unknown; seed?: unknown } | null, runPreset: string | null): string {
+  if (!scenario) return '';
+  const name = typeof scenario.name === 'string' ? scenario.name : '';
+  const title = runPreset ? presetText(lang, { name: runPreset, title: name, description: '' }).title : name;
+  return typeof scenario.seed === 'number' ? t('blocks.exportScenario', { name: title, seed: scenario.seed }) : title;
 }
 
 function EmptyChart({ text, title }: { text: string; title?: string }) {

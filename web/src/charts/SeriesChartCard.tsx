@@ -2,8 +2,8 @@
 // chart's own controls (log scale, CDF / histogram, percentile lines) and, on the headline
 // chart, overlays the pinned results for comparison.
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import type { RunView } from '../app/useRun';
-import type { Pin } from '../app/usePins';
+import type { RunView } from '../session/runView';
+import type { Pin } from '../session/pins';
 import { pinLabelIds, pinWorkloadKind, runMismatch } from '../app/comparability';
 import { CompareNote } from '../app/CompareNote';
 import type { SeriesMeta } from '../engine/types';
@@ -85,7 +85,7 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
   const comparing = overlay.length > 0;
   const live = view.status === 'running';
   // A run measuring something else than the pins (reads over a write figure) is left off unless asked for, then drawn marked.
-  const mismatch = comparing ? runMismatch(overlay, metas, view.scenarioJson) : null;
+  const mismatch = comparing ? runMismatch(overlay, metas, view.scenario) : null;
   const [showOdd, setShowOdd] = useState(false);
   const slots = useDriveSlots();
   // Each line with the summary of the run it came from (the table under a compared trace).
@@ -149,7 +149,7 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
       />
       {causes.panel}
       {mismatch && (
-        <CompareNote mismatch={mismatch} runKind={pinWorkloadKind(view.scenarioJson)} pinKind={pinWorkloadKind(overlay[0].scenarioJson)} runSeries={metas} pinSeries={pinLabelIds(overlay)} shown={showOdd} onToggle={() => setShowOdd((v) => !v)} />
+        <CompareNote mismatch={mismatch} runKind={pinWorkloadKind(view.scenario)} pinKind={pinWorkloadKind(overlay[0].scenario)} runSeries={metas} pinSeries={pinLabelIds(overlay)} shown={showOdd} onToggle={() => setShowOdd((v) => !v)} />
       )}
       {article && <ArticleTable on={article.on} format={article.format} colorOf={article.colorOf} />}
       {def.role === 'latency_trace' && comparing && <LatencyCompareTable rows={series.map((s, k) => ({ key: s.key, label: s.label, color: s.color, summary: sources[k] }))} />}

@@ -2,7 +2,7 @@
 // engine measures its values on, and the article's numbers as reference marks in the member's
 // colour. The measuring itself is the engine's (`article_values`); nothing here computes a
 // measure, it only reads where a measure looks (its member, its x or range) to draw the mark.
-import type { Pin } from '../app/usePins';
+import type { Pin } from '../session/pins';
 import type { ArticleLine, ArticleMeasure, ArticleMeasureAxis, ArticleValue, Figure, Unit } from '../engine/types';
 import type { Lang } from '../i18n';
 import { withUnit } from '../i18n/units';

@@ -1,5 +1,5 @@
 // Latency percentile lines across a latency trace (p50, p99, p99.9 of reads and writes).
-import type { RunView } from '../app/useRun';
+import type { RunView } from '../session/runView';
 import type { SeriesMeta } from '../engine/types';
 import type { I18n, Lang } from '../i18n';
 import { withUnit } from '../i18n/units';

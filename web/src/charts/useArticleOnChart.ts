@@ -2,7 +2,7 @@
 // numbers (useArticleValues), each member's colour as drawn, the chart's units for the numbers,
 // and the article's numbers as reference marks.
 import { useArticleValues, type ArticleValuesOnChart } from '../app/useArticleValues';
-import type { Pin } from '../app/usePins';
+import type { Pin } from '../session/pins';
 import type { SeriesMeta } from '../engine/types';
 import { useI18n } from '../i18n';
 import { articleRefLines, type NumberFormat } from './articleMarks';

@@ -3,6 +3,7 @@
 // area of the API is built in its own file; this one puts them together.
 import * as wasmBindings from './pkg/ssd_wasm.js';
 import { catalogueApi } from './catalogueApi';
+import { compileApi } from './compileApi';
 import { compiledScenarios } from './compiledScenarios';
 import { engineGuard, type WasmBindings, type WasmInstance } from './engineGuard';
 import { fioApi } from './fioApi';
@@ -22,9 +23,9 @@ export type { ChunkListener } from './runApi';
  */
 export function createEngineApi(ready: Promise<WasmInstance | void>, wasm: WasmBindings = wasmBindings) {
   const engine = engineGuard(ready, wasm);
-  // What the page validates is kept compiled for its run: a run is validated once.
+  // What the page compiles is kept for its runs: a scenario is compiled once.
   const compiled = compiledScenarios(engine);
-  return { ...catalogueApi(engine, compiled), ...fioApi(engine), ...labApi(engine), ...runApi(engine, compiled), ...traceApi(engine) };
+  return { ...catalogueApi(engine), ...compileApi(engine, compiled), ...fioApi(engine), ...labApi(engine), ...runApi(engine, compiled), ...traceApi(engine) };
 }
 
 export type EngineApi = ReturnType<typeof createEngineApi>;

@@ -1,22 +1,18 @@
 // Page side of the engine: owns the worker, wraps it with Comlink, turns a dead or stuck
-// worker into a visible error, and cancels a run by replacing the worker (Squoosh-style).
+// worker into a visible error. A run is stopped between chunks by a flag in the worker
+// (Squoosh's bridge); the worker is replaced only when its wasm traps or a chunk never returns.
 import * as Comlink from 'comlink';
 import { useEffect, useState } from 'react';
 import type { WorkerApi } from './worker';
 import type { FioImport } from '../scenario/generated/FioImport';
+import type { Scenario } from '../scenario/generated/Scenario';
 import type { ArticleEngineValue, ArticleLine, Catalog, Preset, RunChunk, RunOptions, RunResult, TraceFinished, TraceScanOptions, TraceScanProgress } from './types';
-import { EngineError, registerErrorTransfer } from './errors';
+import { CancelledError, EngineError, registerErrorTransfer } from './errors';
 
 // The worker's refusals arrive as EngineError with field and code (the worker registers the same).
 registerErrorTransfer();
 
-/** A run (or any call) that was stopped because the worker was terminated on purpose. */
-export class CancelledError extends Error {
-  constructor() {
-    super('Run cancelled');
-    this.name = 'CancelledError';
-  }
-}
+export { CancelledError };
 
 /** The worker could not start or crashed: nothing it was asked will ever answer. */
 export class EngineFailedError extends Error {
@@ -35,9 +31,37 @@ export interface EngineClientOptions {
   createWorker?: () => Worker;
   /** How long a fresh worker may take to load the wasm before we call it broken. */
   loadTimeoutMs?: number;
+  /** How long a stopped run's chunk may take to come back before the worker is called stuck. */
+  stopTimeoutMs?: number;
+}
+
+/** A compiled scenario in one worker: its handle there and the scenario as the engine normalised it. */
+export interface CompiledRef {
+  handle: number;
+  scenario: Scenario;
+  /** Which worker holds the handle (a replaced worker's handles are gone). */
+  worker: number;
+}
+
+export interface EngineStats {
+  /** Workers started for this page's engine: 1 unless one trapped, failed or hung. */
+  workerStarts: number;
+  /** Times the wasm finished loading (once per worker). */
+  wasmLoads: number;
+  /** Compile calls the page made. */
+  compileTrips: number;
+  /** Scenarios the current worker compiled (a text compiled before is not compiled again). */
+  compilesInWorker: number;
+}
+
+interface ActiveRun {
+  stop(): void;
+  /** Settles when the run's promise does, either way. */
+  settled: Promise<void>;
 }
 
 interface Session {
+  id: number;
   worker: Worker;
   remote: Comlink.Remote<WorkerApi>;
   /** Rejects when this worker is terminated or fails; every call races against it. */
@@ -49,15 +73,20 @@ interface Session {
 export class EngineClient {
   private session: Session;
   private disposed = false;
+  private running: ActiveRun | null = null;
+  private sessions = 0;
+  private readonly counts = { workerStarts: 0, wasmLoads: 0, compileTrips: 0 };
   private listeners = new Set<(state: EngineState) => void>();
   state: EngineState = { status: 'loading' };
 
   private readonly createWorker: () => Worker;
   private readonly loadTimeoutMs: number;
+  private readonly stopTimeoutMs: number;
 
   constructor(options: EngineClientOptions = {}) {
     this.createWorker = options.createWorker ?? defaultWorker;
     this.loadTimeoutMs = options.loadTimeoutMs ?? 20_000;
+    this.stopTimeoutMs = options.stopTimeoutMs ?? 5_000;
     this.session = this.start();
   }
 
@@ -97,14 +126,79 @@ export class EngineClient {
     return this.call((r) => r.articleValues(figure, lines));
   }
 
-  run(scenarioJson: string, onChunk: (chunk: RunChunk) => void, options?: RunOptions): Promise<RunResult> {
+  /**
+   * Compiles a scenario in the worker: a handle its runs start from (`runCompiled`) and the
+   * scenario as the engine normalised it, typed. One edit, one compile.
+   */
+  async compile(scenarioJson: string): Promise<CompiledRef> {
     const session = this.session;
-    // Chunks the worker posted just before it was terminated are still queued on the callback's
-    // own channel; drop them, or a cancelled run would keep drawing for a moment.
+    const { handle, scenario } = await this.call((r) => r.compile(scenarioJson));
+    this.counts.compileTrips += 1;
+    return { handle, scenario, worker: session.id };
+  }
+
+  /** Runs a scenario from its text (compiled in the worker first, once). */
+  run(scenarioJson: string, onChunk: (chunk: RunChunk) => void, options?: RunOptions): Promise<RunResult> {
+    return this.stream(onChunk, (r, guarded) => r.run(scenarioJson, guarded, options));
+  }
+
+  /**
+   * Runs what `compile` returned. A handle from a worker that has since been replaced (after a
+   * trap) is compiled again in the new one from the scenario it carries.
+   */
+  async runCompiled(ref: CompiledRef, onChunk: (chunk: RunChunk) => void, options?: RunOptions): Promise<RunResult> {
+    const live = ref.worker === this.session.id ? ref : await this.compile(JSON.stringify(ref.scenario));
+    return this.stream(onChunk, (r, guarded) => r.runCompiled(live.handle, guarded, options));
+  }
+
+  /**
+   * Stops the run going on between two chunks; its promise rejects with CancelledError. The
+   * worker stays, with its wasm and compiled scenarios, unless the chunk in progress does not
+   * come back within `stopTimeoutMs`: then it is terminated and a fresh one started.
+   */
+  stopRun(): void {
+    const run = this.running;
+    if (!run) return;
+    run.stop();
+    // A worker that cannot take the message in is restarted by the timer below.
+    this.session.remote.cancelRun().catch(() => {});
+    const session = this.session;
+    const timer = setTimeout(() => {
+      if (this.running === run && this.session === session) this.restart();
+    }, this.stopTimeoutMs);
+    void run.settled.then(() => clearTimeout(timer));
+  }
+
+  /** What this page's engine has done: workers started, wasm loads, compiles (the test hook reads it). */
+  async stats(): Promise<EngineStats> {
+    const { compiles } = await this.call((r) => r.stats());
+    return { workerStarts: this.counts.workerStarts, wasmLoads: this.counts.wasmLoads, compileTrips: this.counts.compileTrips, compilesInWorker: compiles };
+  }
+
+  private stream(onChunk: (chunk: RunChunk) => void, start: (remote: Comlink.Remote<WorkerApi>, onChunk: (chunk: RunChunk) => void) => Promise<RunResult>): Promise<RunResult> {
+    const session = this.session;
+    let stopped = false;
+    // Chunks the worker posted before it took the stop in (or before it was terminated) are
+    // still queued on the callback's own channel; drop them, or a stopped run would keep drawing.
     const guarded = (chunk: RunChunk) => {
-      if (!session.ended) onChunk(chunk);
+      if (!stopped && !session.ended) onChunk(chunk);
     };
-    return this.call((r) => r.run(scenarioJson, Comlink.proxy(guarded), options));
+    const previous = this.running;
+    if (previous) this.stopRun(); // the worker stops it too, as the new run starts
+    const promise = this.call((r) => start(r, Comlink.proxy(guarded))).then((result) => {
+      if (stopped) throw new CancelledError(); // it ended before the worker took the stop in
+      return result;
+    });
+    const settled = promise.then(
+      () => {},
+      () => {},
+    );
+    const run: ActiveRun = { stop: () => (stopped = true), settled };
+    this.running = run;
+    void settled.then(() => {
+      if (this.running === run) this.running = null;
+    });
+    return promise;
   }
 
   /** Reads a trace file through the engine's reader and summarises it (`traceApi.ts`). */
@@ -112,8 +206,8 @@ export class EngineClient {
     return this.call((r) => r.scanTrace(file, options, Comlink.proxy(onProgress)));
   }
 
-  /** Stops whatever the worker is doing at once and starts a fresh one. */
-  cancel(): void {
+  /** Stops whatever the worker is doing at once and starts a fresh one (a failed or stuck engine). */
+  restart(): void {
     if (this.disposed) return;
     this.session.end(new CancelledError());
     this.session = this.start();
@@ -153,14 +247,16 @@ export class EngineClient {
   private start(): Session {
     this.setState({ status: 'loading' });
     let worker: Worker;
+    const id = ++this.sessions;
     try {
+      this.counts.workerStarts += 1;
       worker = this.createWorker();
     } catch (err) {
       const message = `The simulation engine could not start: ${err instanceof Error ? err.message : String(err)}`;
       this.setState({ status: 'failed', message });
       const gone = Promise.reject(new EngineFailedError(message));
       gone.catch(() => {});
-      return { worker: null as unknown as Worker, remote: null as unknown as Comlink.Remote<WorkerApi>, gone, ended: true, end: () => {} };
+      return { id, worker: null as unknown as Worker, remote: null as unknown as Comlink.Remote<WorkerApi>, gone, ended: true, end: () => {} };
     }
 
     let rejectGone!: (reason: Error) => void;
@@ -184,6 +280,7 @@ export class EngineClient {
     worker.addEventListener('messageerror', () => fail('The simulation engine sent a message the page could not read.'));
 
     const session: Session = {
+      id,
       worker,
       remote,
       gone,
@@ -205,6 +302,7 @@ export class EngineClient {
     Promise.race([remote.ping(), gone]).then(
       () => {
         clearTimeout(timer);
+        this.counts.wasmLoads += 1;
         if (!session.ended) this.setState({ status: 'ready' });
       },
       (err: unknown) => {

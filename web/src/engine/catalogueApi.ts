@@ -1,13 +1,12 @@
 // The worker API's catalogue: the default scenario, presets, figures, the knob table, summary
-// fields, and scenario validation; all straight from the engine.
-import type { CompiledScenarios } from './compiledScenarios';
+// fields; all straight from the engine.
 import type { EngineGuard } from './engineGuard';
 import { checkedText } from './engineResult';
 import type { Knob } from '../scenario/knobs';
 import type { Scenario } from '../scenario/generated/Scenario';
 import type { ArticleEngineValue, ArticleLine, Catalog, Figure, Preset } from './types';
 
-export function catalogueApi({ ready, wasm, guard, read }: EngineGuard, compiled: CompiledScenarios) {
+export function catalogueApi({ ready, wasm, guard, read }: EngineGuard) {
   const { article_values, default_scenario, figures, knob_layout, knobs, lab_knobs, presets, summary_fields, validate_scenario } = wasm;
   // Every JSON result is checked against its schema as it is read (engineResult.ts).
   const normalise = (scenario: unknown): Scenario => read('scenario', () => validate_scenario(JSON.stringify(scenario)));
@@ -71,15 +70,6 @@ export function catalogueApi({ ready, wasm, guard, read }: EngineGuard, compiled
         summaryFields: read('summary_fields', () => summary_fields()),
         workloadDefaults,
       };
-    },
-
-    /**
-     * Normalised scenario JSON; refuses with an EngineError naming the field and the code. The
-     * scenario stays compiled for a run of it that follows (see compiledScenarios.ts).
-     */
-    async validate(scenarioJson: string): Promise<string> {
-      await ready;
-      return compiled.compile(scenarioJson);
     },
   };
 }

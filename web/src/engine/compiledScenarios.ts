@@ -1,49 +1,76 @@
-// Scenarios the engine has compiled, kept from the page's validation to the run that follows,
-// so a run is validated once: the engine checks a scenario and derives what its run needs in
-// one step (`Compiled`), and the run starts from that instead of checking it again.
+// Scenarios the engine has compiled, kept for the runs that follow. The engine checks a
+// scenario and derives what its run needs in one step (`Compiled`); the page gets back a handle
+// and the normalised scenario as an object (parsed here, once), and a run starts from the
+// handle without checking or parsing anything again. One edit = one compile.
 import type { Compiled } from './pkg/ssd_wasm.js';
 import type { EngineGuard } from './engineGuard';
-import { checkedText } from './engineResult';
+import type { Scenario } from '../scenario/generated/Scenario';
 
-/** Scenarios kept at most: the page validates what is being edited, then runs it. */
+/** Distinct scenarios kept at most: the page compiles what is being edited, then runs it. */
 const KEEP = 8;
 
+/** What a compile hands the page: a handle for its runs and the scenario as the engine normalised it. */
+export interface CompiledScenario {
+  handle: number;
+  scenario: Scenario;
+}
+
+interface Entry extends CompiledScenario {
+  compiled: Compiled;
+  /** The normalised text, as the engine wrote it (a run of the same text finds it). */
+  text: string;
+}
+
 export interface CompiledScenarios {
-  /** Compiles `json` (a refusal names the field), keeps it for a run; returns it normalised. */
-  compile(json: string): string;
-  /** The compiled form of `json`, as given or as normalised, if it is kept. */
-  find(json: string): Compiled | undefined;
+  /** Compiles `json` (a refusal names the field) and keeps it; a text compiled before is not compiled again. */
+  compile(json: string): CompiledScenario & { text: string };
+  /** The kept compile of a handle, if it is still kept. */
+  byHandle(handle: number): (CompiledScenario & { compiled: Compiled }) | undefined;
+  /** Compiles done in this worker (the page's test hook counts them: one per edit). */
+  count(): number;
 }
 
 export function compiledScenarios(engine: EngineGuard): CompiledScenarios {
-  // Keyed by the text as given and as normalised: the page runs either. Oldest first.
-  const kept = new Map<string, Compiled>();
-  // The page parses the normalised text it is handed: it is checked to be a scenario first.
-  const scenarioText = (c: Compiled) => checkedText('scenario', engine.guard(() => c.scenario_json()));
-  const distinct = () => new Set(kept.values());
+  // Keyed by the text as given and as normalised: the page sends either. Oldest first.
+  const kept = new Map<string, Entry>();
+  const handles = new Map<number, Entry>();
+  let nextHandle = 1;
+  let compiles = 0;
   const evictOldest = () => {
-    const [, oldest] = kept.entries().next().value as [string, Compiled];
-    for (const [key, c] of kept) if (c === oldest) kept.delete(key);
+    const [oldest] = handles.values();
+    handles.delete(oldest.handle);
+    for (const [key, e] of kept) if (e === oldest) kept.delete(key);
     // The memory of a trapped instance cannot be trusted, not even to free.
-    if (!engine.poisoned()) oldest.free();
+    if (!engine.poisoned()) oldest.compiled.free();
   };
   return {
     compile(json) {
+      // A trapped instance is trusted with nothing again, not even a scenario it compiled before.
+      engine.guard(() => undefined);
       const found = kept.get(json);
-      if (found) return scenarioText(found);
+      if (found) {
+        // Used again: it becomes the newest, so an edit's scenario outlives older ones.
+        handles.delete(found.handle);
+        handles.set(found.handle, found);
+        return found;
+      }
+      compiles += 1;
       const compiled = engine.guard(() => new engine.wasm.Compiled(json));
-      let normalised: string;
+      let entry: Entry;
       try {
-        normalised = scenarioText(compiled);
+        const text = engine.guard(() => compiled.scenario_json());
+        entry = { compiled, handle: nextHandle++, text, scenario: engine.read('scenario', () => text) };
       } catch (err) {
         if (!engine.poisoned()) compiled.free(); // not kept: nothing else would free it
         throw err;
       }
-      kept.set(json, compiled);
-      kept.set(normalised, compiled);
-      while (distinct().size > KEEP) evictOldest();
-      return normalised;
+      kept.set(json, entry);
+      kept.set(entry.text, entry);
+      handles.set(entry.handle, entry);
+      while (handles.size > KEEP) evictOldest();
+      return entry;
     },
-    find: (json) => kept.get(json),
+    byHandle: (handle) => handles.get(handle),
+    count: () => compiles,
   };
 }

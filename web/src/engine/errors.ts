@@ -25,15 +25,19 @@ const CODES: Record<ErrorCode, true> = {
   inconsistent: true,
   too_much_memory: true,
   too_much_work: true,
+  too_much_time: true,
   unsupported_version: true,
   engine_abort: true,
   internal: true,
 };
 export const ERROR_CODES = Object.keys(CODES) as readonly ErrorCode[];
 
-/** A run stopped at one of the engine's ceilings (its work, its charts' points), not by its input. */
+/**
+ * A run stopped at one of the engine's ceilings (its work, its charts' points, its wall time),
+ * not by its input.
+ */
 export function isCeilingStop(code: string): boolean {
-  return code === 'too_much_memory' || code === 'too_much_work';
+  return code === 'too_much_memory' || code === 'too_much_work' || code === 'too_much_time';
 }
 
 /** What crosses the wasm and worker boundaries (the engine's ScenarioError): plain data. */
@@ -84,6 +88,14 @@ export function refusalFrom(thrown: unknown): EngineError | null {
   return null;
 }
 
+/** A run (or any call) stopped on purpose: a newer run replaced it, or the reader stopped it. */
+export class CancelledError extends Error {
+  constructor() {
+    super('Run cancelled');
+    this.name = 'CancelledError';
+  }
+}
+
 /** The error the worker raises once its wasm has trapped. */
 export function abortError(thrown: unknown): EngineError {
   const detail = thrown instanceof Error ? thrown.message : String(thrown);
@@ -120,6 +132,8 @@ export function registerErrorTransfer(): void {
     },
     deserialize(serialized) {
       if (serialized.engine && isEngineErrorData(serialized.engine)) throw new EngineError(serialized.engine);
+      // A run the worker stopped between chunks arrives as itself, so `instanceof` holds.
+      if (serialized.isError && (serialized.value as { name?: unknown }).name === 'CancelledError') throw new CancelledError();
       if (serialized.isError) throw Object.assign(new Error(), serialized.value as object);
       throw serialized.value;
     },

@@ -1,5 +1,7 @@
-// The worker API's run: a scenario simulated to completion in chunks, each chunk's new points
-// handed over as it is made, the block map streamed at a pace a person can watch.
+// The worker API's run: a compiled scenario simulated to completion in chunks, each chunk's new
+// points handed over as it is made, the block map streamed at a pace a person can watch. A run
+// is stopped between two chunks by a flag (Squoosh's bridge): the worker, its wasm and its
+// compiled scenarios stay.
 import * as Comlink from 'comlink';
 import type { Simulation } from './pkg/ssd_wasm.js';
 import { nextChunkSize, ownedCopy } from './chunking';
@@ -7,8 +9,9 @@ import type { CompiledScenarios } from './compiledScenarios';
 import type { EngineGuard, WasmInstance } from './engineGuard';
 import { engineResult } from './engineResult';
 import { newSimulation } from './newSimulation';
-import { refusalFrom } from './errors';
+import { CancelledError, EngineError, refusalFrom } from './errors';
 import { traceFeed, type TraceFeed } from './traceFeed';
+import type { Scenario } from '../scenario/generated/Scenario';
 import type { BlockMap, DriveSnapshots, LatencyCauses, RunChunk, RunOptions, RunResult, SeriesMeta } from './types';
 
 /** How often a running simulation sends a snapshot of its block map. */
@@ -19,36 +22,68 @@ export type ChunkListener = (chunk: RunChunk) => void | Promise<void>;
 
 export function runApi(engine: EngineGuard, compiled: CompiledScenarios) {
   const { ready, guard, read } = engine;
+  /** The runs going on (one in a worker: the page stops the last before it starts the next). */
+  const running = new Set<RunToken>();
+
+  async function runKept(entry: NonNullable<ReturnType<CompiledScenarios['byHandle']>>, onChunk: ChunkListener, options: RunOptions): Promise<RunResult> {
+    const instance = await ready;
+    const token: RunToken = { cancelled: false };
+    running.add(token);
+    const sim = guard(() => newSimulation(engine.wasm, '', options.causes !== false, entry.compiled));
+    try {
+      const { series, chunks } = await streamChunks(engine, sim, instance, onChunk, options, token, entry.scenario);
+      const summary = read('summary', () => sim.summary());
+      const stopped = read('stopped', () => sim.stopped());
+      const blockMap = options.blockMap === false ? null : guard(() => readBlockMap(sim));
+      const snapshots = options.blockMap === false ? null : readSnapshots(engine, sim);
+      const latencyCauses = options.blockMap === false || options.causes === false ? null : readLatencyCauses(engine, sim);
+      const transfer = [...(blockMap ? mapBuffers(blockMap) : []), ...(snapshots ? [snapshots.cells.buffer as ArrayBuffer] : [])];
+      return Comlink.transfer({ summary, stopped, series, chunks, blockMap, snapshots, latencyCauses, scenario: entry.scenario }, transfer);
+    } finally {
+      running.delete(token);
+      // Freeing memory of a trapped instance could trap again; it is discarded anyway.
+      if (!engine.poisoned()) sim.free();
+    }
+  }
+
   return {
     /**
-     * Runs a scenario to completion in chunks, handing each chunk's new points to `onChunk`
-     * as transferred Float64Arrays. Cancellation is the caller terminating the worker, so no
-     * cancel flag is needed here.
+     * Runs a scenario to completion in chunks, handing each chunk's new points to `onChunk` as
+     * transferred Float64Arrays. The scenario is compiled first (once: a text compiled before,
+     * for its validation or an earlier run, is kept). Rejects with CancelledError when stopped.
      */
     async run(scenarioJson: string, onChunk: ChunkListener, options: RunOptions = {}): Promise<RunResult> {
-      const instance = await ready;
-      // A scenario the page validated runs from its compiled form: it is not checked again.
-      const kept = compiled.find(scenarioJson);
-      const sim = guard(() => newSimulation(engine.wasm, scenarioJson, options.causes !== false, kept));
-      try {
-        const { series, chunks } = await streamChunks(engine, sim, instance, onChunk, options);
-        const summary = read('summary', () => sim.summary());
-        const stopped = read('stopped', () => sim.stopped());
-        const blockMap = options.blockMap === false ? null : guard(() => readBlockMap(sim));
-        const snapshots = options.blockMap === false ? null : readSnapshots(engine, sim);
-        const latencyCauses = options.blockMap === false || options.causes === false ? null : readLatencyCauses(engine, sim);
-        const transfer = [...(blockMap ? mapBuffers(blockMap) : []), ...(snapshots ? [snapshots.cells.buffer as ArrayBuffer] : [])];
-        return Comlink.transfer({ summary, stopped, series, chunks, blockMap, snapshots, latencyCauses }, transfer);
-      } finally {
-        // Freeing memory of a trapped instance could trap again; it is discarded anyway.
-        if (!engine.poisoned()) sim.free();
-      }
+      await ready;
+      const { handle } = compiled.compile(scenarioJson);
+      return runKept(compiled.byHandle(handle)!, onChunk, options);
+    },
+
+    /** Runs the scenario a compile returned the handle of: nothing is parsed or checked again. */
+    async runCompiled(handle: number, onChunk: ChunkListener, options: RunOptions = {}): Promise<RunResult> {
+      await ready;
+      const entry = compiled.byHandle(handle);
+      if (!entry) throw new EngineError({ field: '', code: 'internal', message: `No compiled scenario ${handle} in this engine (compile it again)` });
+      return runKept(entry, onChunk, options);
+    },
+
+    /**
+     * Stops the run going on at its next chunk boundary (it rejects with CancelledError). The
+     * wasm instance, its compiled scenarios and the worker stay: the next run starts at once.
+     * Messages are taken in order, so a stop sent before a new run never reaches the new one.
+     */
+    async cancelRun(): Promise<void> {
+      for (const token of running) token.cancelled = true;
     },
   };
 }
 
+/** A run's cancel flag, read between chunks. */
+interface RunToken {
+  cancelled: boolean;
+}
+
 /** Steps the simulation to its end, a chunk at a time; the final series list and the chunks sent. */
-async function streamChunks(engine: EngineGuard, sim: Simulation, instance: WasmInstance | void, onChunk: ChunkListener, options: RunOptions): Promise<{ series: SeriesMeta[]; chunks: number }> {
+async function streamChunks(engine: EngineGuard, sim: Simulation, instance: WasmInstance | void, onChunk: ChunkListener, options: RunOptions, token: RunToken, scenario: Scenario): Promise<{ series: SeriesMeta[]; chunks: number }> {
   const { guard, read } = engine;
   const targetMs = options.targetChunkMs ?? 30;
   let maxEvents = options.fixedChunkEvents ?? options.initialChunkEvents ?? 2_000;
@@ -64,6 +99,8 @@ async function streamChunks(engine: EngineGuard, sim: Simulation, instance: Wasm
   const feed: TraceFeed | null = options.trace ? traceFeed(engine, sim, options.trace, options.traceSliceBytes) : null;
   while (!done) {
     await feed?.top();
+    // The page's message to stop (or a newer run) is taken in while a chunk or the trace feed is awaited.
+    if (token.cancelled) throw new CancelledError();
     const started = performance.now();
     done = guard(() => sim.run(maxEvents));
     const elapsedMs = performance.now() - started;
@@ -79,12 +116,13 @@ async function streamChunks(engine: EngineGuard, sim: Simulation, instance: Wasm
       series,
       points,
       ...(liveMap ? { blockMap: liveMap } : {}),
-      ...(chunks === 0 ? { budget } : {}),
+      ...(chunks === 0 ? { budget, scenario } : {}),
       // Read while the simulation still holds its heap; wasm memory never shrinks anyway.
       ...(done && instance ? { memoryBytes: instance.memory.buffer.byteLength } : {}),
     };
     chunks += 1;
     await onChunk(Comlink.transfer(chunk, [...points.map((p) => p.buffer as ArrayBuffer), ...(liveMap ? mapBuffers(liveMap) : [])]));
+    if (token.cancelled && !done) throw new CancelledError();
     // Size the next chunk so one takes ~targetMs: small enough that progress feels live,
     // large enough that the Comlink round trip per chunk stays negligible.
     if (options.fixedChunkEvents === undefined) maxEvents = nextChunkSize(maxEvents, elapsedMs, targetMs);

@@ -2,6 +2,7 @@
 // pool. Every streamed point is kept, exactly as the page's own run keeps them.
 import type { EngineClient } from './bridge';
 import { PointBuffer } from './chunking';
+import type { Scenario } from '../scenario/generated/Scenario';
 import type { BlockMap, DriveSnapshots, LatencyCauses, RunOptions, SeriesMeta, Summary } from './types';
 
 export interface FinishedRun {
@@ -13,6 +14,8 @@ export interface FinishedRun {
   snapshots: DriveSnapshots | null;
   /** Where the commands' time went, by cause; null when the run booked none. */
   latencyCauses: LatencyCauses | null;
+  /** The scenario the run ran, as the engine normalised it (a run shipped with the build has none). */
+  scenario?: Scenario;
 }
 
 export async function runToEnd(engine: Pick<EngineClient, 'run'>, scenarioJson: string, onProgress: (progress: number) => void, options?: RunOptions): Promise<FinishedRun> {
@@ -26,5 +29,5 @@ export async function runToEnd(engine: Pick<EngineClient, 'run'>, scenarioJson: 
     options,
   );
   // Series added when the run finishes may have had no points: they still get a buffer.
-  return { series: result.series, buffers: result.series.map((_, i) => buffers[i] ?? new PointBuffer()), summary: result.summary, blockMap: result.blockMap, snapshots: result.snapshots, latencyCauses: result.latencyCauses };
+  return { series: result.series, buffers: result.series.map((_, i) => buffers[i] ?? new PointBuffer()), summary: result.summary, blockMap: result.blockMap, snapshots: result.snapshots, latencyCauses: result.latencyCauses, scenario: result.scenario };
 }

@@ -110,6 +110,8 @@ export interface RunChunk {
   blockMap?: BlockMap;
   /** First chunk only: the limits the engine admitted the run under, known before it started. */
   budget?: Budget;
+  /** First chunk only: the scenario being run, as the engine normalised it. */
+  scenario?: Scenario;
   /**
    * Last chunk only: the worker's wasm memory when the run ended, bytes. wasm memory only
    * grows, so this is the most the engine has held since the worker started, not this run alone.
@@ -212,6 +214,8 @@ export interface RunResult {
   snapshots: DriveSnapshots | null;
   /** Where the commands' time went, by cause; null for an engine or device that books none. */
   latencyCauses: LatencyCauses | null;
+  /** The scenario the run ran, normalised and typed: nothing re-parses scenario text. */
+  scenario: Scenario;
 }
 
 // NAND lab (web/src/explain/lab/): a small drive stepped one host command at a time.

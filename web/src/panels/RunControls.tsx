@@ -1,5 +1,5 @@
 // Run, Cancel, auto-run, and a progress bar with an estimate of the time left.
-import type { RunError, RunStatus } from '../app/useRun';
+import type { RunError, RunStatus } from '../session/runView';
 import type { EngineState } from '../engine/bridge';
 import type { Budget } from '../engine/types';
 import { useI18n } from '../i18n';

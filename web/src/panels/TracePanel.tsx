@@ -4,7 +4,7 @@
 // number, field and problem, translated by code. A scenario opened from a link that replays a
 // trace asks here for its file, and takes a picked file only if its SHA-256 is the scenario's.
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { isWantedTrace, type WantedTrace } from '../app/useTraceReplay';
+import { isWantedTrace, type WantedTrace } from '../session/traceReplay';
 import type { EngineClient } from '../engine/bridge';
 import type { TraceFormatId, TraceScanOptions, TraceSummary } from '../engine/types';
 import { useI18n, type MessageKey } from '../i18n';

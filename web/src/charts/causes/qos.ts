@@ -13,14 +13,8 @@ export interface Qos {
 const kinds = new Set(['job', 'latency_trace']);
 
 /** True when the scenario's workload is 4 KiB random reads at queue depth 1, one thread. */
-export function isQosJob(scenarioJson: string | null): boolean {
-  if (!scenarioJson) return false;
-  let workload: unknown;
-  try {
-    workload = (JSON.parse(scenarioJson) as { workload?: unknown }).workload;
-  } catch {
-    return false;
-  }
+export function isQosJob(scenario: unknown): boolean {
+  const workload = (scenario as { workload?: unknown } | null)?.workload;
   if (typeof workload !== 'object' || workload === null) return false;
   const w = workload as Record<string, unknown>;
   const bs = typeof w.bs === 'number' || typeof w.bs === 'string' ? parseBytes(w.bs) : Number.NaN;
@@ -28,9 +22,9 @@ export function isQosJob(scenarioJson: string | null): boolean {
 }
 
 /** The run's read QoS, when it is a QoS job that read anything. */
-export function qosOf(scenarioJson: string | null, summary: Summary | null): Qos | null {
+export function qosOf(scenario: unknown, summary: Summary | null): Qos | null {
   const l = summary?.read_latency;
-  if (!l || !(l.count > 0) || !isQosJob(scenarioJson)) return null;
+  if (!l || !(l.count > 0) || !isQosJob(scenario)) return null;
   return typeof l.p9999_us === 'number' ? { p99Us: l.p99_us, p9999Us: l.p9999_us } : { p99Us: l.p99_us };
 }
 

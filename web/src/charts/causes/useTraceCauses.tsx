@@ -2,7 +2,7 @@
 // their key, and the breakdown of the point the reader picks; on a trace or a latency CDF, the
 // "where the time goes" bars. Everything from the run's own causes, or a figure member's.
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
-import type { RunView } from '../../app/runView';
+import type { RunView } from '../../session/runView';
 import type { SeriesMeta } from '../../engine/types';
 import type { ChartDef } from '../chartSpecs';
 import type { PlotSeries } from '../chartTypes';

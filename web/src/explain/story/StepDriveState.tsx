@@ -2,8 +2,8 @@
 // so pointing at the chart, Play and the step buttons all move one thing. On a figure (several
 // drives overlaid) the reader picks whose drive to look inside; the first member to start.
 import { useDeferredValue, useMemo, useState, type ComponentProps } from 'react';
-import type { Pin } from '../../app/usePins';
-import type { RunView } from '../../app/runView';
+import type { Pin } from '../../session/pins';
+import type { RunView } from '../../session/runView';
 import type { ChartDef } from '../../charts/chartSpecs';
 import { mainAxis } from '../../charts/drive-state/chartCursor';
 import { DriveStatePanel } from '../../charts/drive-state/DriveStatePanel';

@@ -2,7 +2,7 @@
 // the two numbers side by side with how far apart they are, and why they differ. Shown with the
 // chart, once the step is revealed.
 import { useMemo } from 'react';
-import type { RunView } from '../../app/runView';
+import type { RunView } from '../../session/runView';
 import { useI18n } from '../../i18n';
 import { withUnit } from '../../i18n/units';
 import { formatSummaryValue } from '../../panels/summaryFields';

@@ -3,15 +3,17 @@
 // for one), or the animated NAND view — then, once revealed, the explanation and the
 // back-of-envelope model beside the engine's number; inline knobs and its links.
 import { useMemo, useState, type ReactNode } from 'react';
-import type { LoadedCatalog } from '../../app/useCatalog';
+import type { LoadedCatalog } from '../../session/catalog';
 import { chartDefs, type ChartDef } from '../../charts/chartSpecs';
 import type { PlotFrame } from '../../charts/plotFrame';
 import { useI18n, type Lang } from '../../i18n';
-import { KnobInput } from '../../panels/KnobInput';
+import { BoundKnob } from '../../panels/BoundKnob';
+import type { EngineClient } from '../../engine/bridge';
+import { refusedKnob } from '../../session/knobBinding';
+import { useStepBinding } from './useStepBinding';
 import { summaryValue } from '../../panels/summaryFields';
 import { deviceKinds, knobsFor, workloadKind, type Knob } from '../../scenario/knobs';
-import { getPath, setPath, type JsonObject } from '../../scenario/paths';
-import { setWithFollowers } from '../../scenario/followedDefaults';
+import type { JsonObject } from '../../scenario/paths';
 import type { StoryHighlight, StoryStep } from '../stories/schema';
 import { highlightOverlay } from './HighlightLayer';
 import { LabSlot } from './LabSlot';
@@ -21,9 +23,11 @@ import { StepDriveState } from './StepDriveState';
 import { StepModel } from './StepModel';
 import { StepText } from './StepText';
 import type { StepResult } from './useStoryRuns';
-import type { Pin } from '../../app/usePins';
+import type { Pin } from '../../session/pins';
 
 interface Props {
+  /** The story's engine: a step's knob edits are compiled by it before they run. */
+  engine: EngineClient | null;
   storyId: string;
   step: StoryStep;
   index: number;
@@ -46,7 +50,7 @@ interface Props {
   onRetry(): void;
 }
 
-export function StepView({ storyId, step, index, total, result, ghost = null, catalog, scenario, own, onScenario, answer, onAnswer, playground, embed = false, onRetry }: Props) {
+export function StepView({ engine, storyId, step, index, total, result, ghost = null, catalog, scenario, own, onScenario, answer, onAnswer, playground, embed = false, onRetry }: Props) {
   const { t, lang } = useI18n();
   const [skipped, setSkipped] = useState(false);
   const revealed = !step.predict || answer !== null || skipped;
@@ -90,7 +94,7 @@ export function StepView({ storyId, step, index, total, result, ghost = null, ca
       <div className="story-text">
         <StepText text={step.text[lang]} live={live} />
       </div>
-      {knobs.length > 0 && scenario && <StepKnobs knobs={knobs} all={usable} kind={kind} scenario={scenario} own={own ?? scenario} error={result.status === 'failed' ? result.error : null} onScenario={onScenario} />}
+      {knobs.length > 0 && scenario && <StepKnobs engine={engine} knobs={knobs} all={usable} kind={kind} scenario={scenario} own={own ?? scenario} error={result.status === 'failed' ? result.error : null} onScenario={onScenario} />}
       {step.predict && <Prediction predict={step.predict} answer={answer} onAnswer={onAnswer} skipped={skipped} onSkip={() => setSkipped(true)} />}
       <div className="story-figure">
         {'lab' in step.show ? <LabSlot config={step.show.lab} compact={embed} /> : revealed ? <StepChart result={result} ghost={ghost} def={def} chartId={chartId} chart={chart} onRetry={onRetry} /> : null}
@@ -107,40 +111,38 @@ export function StepView({ storyId, step, index, total, result, ghost = null, ca
 }
 
 interface KnobsProps {
+  engine: EngineClient | null;
   knobs: readonly Knob[];
   /** Every knob of the scenario: those following a changed one (a cell type's timings) move with it. */
   all: readonly Knob[];
   kind: string;
   scenario: JsonObject;
   own: JsonObject;
-  /** The run's refusal, shown at the knobs: one of them is likely the cause. */
+  /** The run's failure, shown under the knobs: one of them is likely the cause. */
   error: string | null;
   onScenario(next: JsonObject | null): void;
 }
 
-/** The knobs a step offers to try, inline under its text. */
-function StepKnobs({ knobs, all, kind, scenario, own, error, onScenario }: KnobsProps) {
+/** The knobs a step offers to try, inline under its text, bound as the playground's are. */
+function StepKnobs({ engine, knobs, all, kind, scenario, own, error, onScenario }: KnobsProps) {
   const { t } = useI18n();
+  const binding = useStepBinding({ engine, knobs, all, kind, scenario, own, runError: error, onScenario });
+  const refused = refusedKnob(binding, knobs);
   return (
     <div className="story-knobs" data-testid="story-knobs">
       <span className="story-knobs-label">{t('story.tryKnob')}</span>
       {knobs.map((knob) => (
-        <KnobInput
-          key={knob.path}
-          knob={knob}
-          kind={kind}
-          value={getPath(scenario, knob.path)}
-          edited={JSON.stringify(getPath(scenario, knob.path)) !== JSON.stringify(getPath(own, knob.path))}
-          error={error}
-          onChange={(v) => onScenario(setWithFollowers(all, scenario, knob.path, v))}
-          // Back to the story's value: with no other knob changed, that is the step's own run.
-          onReset={() => onScenario(setPath(scenario, knob.path, getPath(own, knob.path) ?? null))}
-          compact
-        />
+        <BoundKnob key={knob.path} knob={knob} binding={binding} refused={refused} compact />
       ))}
+      {binding.error && !refused && (
+        <p className="field-error" role="alert">
+          {binding.error.message}
+        </p>
+      )}
     </div>
   );
 }
+
 
 /** How the step's chart card looks: sized and exportable by where it is, the highlight drawn on it. */
 interface ChartLook {

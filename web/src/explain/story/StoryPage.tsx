@@ -4,7 +4,7 @@
 // In embed mode (`&embed=1`) just the linked step renders, compactly, on a see-through page.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { EngineBanner } from '../../app/EngineStatus';
-import { useCatalog } from '../../app/useCatalog';
+import { useCatalog } from '../../session/catalog';
 import { useEngine } from '../../engine/bridge';
 import type { JsonObject } from '../../scenario/paths';
 import type { Story, StoryStep } from '../stories/schema';
@@ -60,6 +60,7 @@ export function StoryPage({ story, startStep, embed }: Props) {
         {steps.map((step, i) => (
       <div key={step.id} ref={register(step.id)} className="story-step-slot">
         <StepView
+          engine={engine}
           storyId={story.id}
           step={step}
           index={embed ? first : i}

@@ -5,7 +5,8 @@
 import { useMemo } from 'react';
 import { chartDefs } from '../../charts/chartSpecs';
 import { pinWorkloadKind } from '../../app/comparability';
-import type { Pin } from '../../app/usePins';
+import type { Pin } from '../../session/pins';
+import type { JsonObject } from '../../scenario/paths';
 import { translate } from '../../i18n';
 import type { StoryStep } from '../stories/schema';
 import type { StepPlan } from './stepPlan';
@@ -25,13 +26,14 @@ export function ghostPin(step: StoryStep, result: StepResult, before: StoryStep,
   if ((before.chart ?? 'headline') !== chart || previous.status !== 'done' || !previous.view) return null;
   const view = previous.view;
   if (!view.scenarioJson || view.scenarioJson === result.view?.scenarioJson) return null;
-  if (result.view && pinWorkloadKind(view.scenarioJson) !== pinWorkloadKind(result.view.scenarioJson)) return null;
+  if (result.view && pinWorkloadKind(view.scenario) !== pinWorkloadKind(result.view.scenario)) return null;
   const def = chartDefs(view.series).find((d) => d.id === chart);
   if (!def) return null;
   return {
     id: `ghost-${before.id}`,
     preset: before.show.preset,
     scenarioJson: view.scenarioJson,
+    scenario: (view.scenario ?? {}) as JsonObject,
     series: pinnedSeries(view, def.series),
     summary: view.summary,
     label: (lang) => translate(lang, 'story.ghost', { title: before.title[lang] }),

@@ -5,7 +5,7 @@
 // that one. No index (the dev server, a host that lost the files) means every step runs live.
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { decodeRun, runFileName } from './runFile';
-import type { RunView } from '../../app/runView';
+import type { RunView } from '../../session/runView';
 import type { Catalog } from '../../engine/types';
 import { finishedView, type StepJob } from './stepResults';
 import { STORY_RUNS_CATALOG, STORY_RUNS_DIR, STORY_RUNS_INDEX, type ShippedIndex } from './shippedFiles';

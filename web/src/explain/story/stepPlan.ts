@@ -1,7 +1,7 @@
 // Everything a step needs before it can run: its scenario (a preset step, as the reader's inline
 // knobs left it), the run job (keyed by exactly what runs, so steps showing the same scenario
 // share one run), and its playground link.
-import type { LoadedCatalog } from '../../app/useCatalog';
+import type { LoadedCatalog } from '../../session/catalog';
 import type { JsonObject } from '../../scenario/paths';
 import type { UrlIssue } from '../../scenario/urlCodec';
 import type { StoryStep } from '../stories/schema';

@@ -6,8 +6,10 @@ import type { Figure } from '../../engine/types';
 import { chartDefs } from '../../charts/chartSpecs';
 import { causeIndices } from '../../charts/causes/causeStack';
 import { figureMemberLabel } from '../../i18n/engineText';
-import { pinId, type Pin, type PinnedSeries } from '../../app/usePins';
-import type { RunView } from '../../app/runView';
+import { pinId, type Pin, type PinnedSeries } from '../../session/pins';
+import type { RunView } from '../../session/runView';
+import type { JsonObject } from '../../scenario/paths';
+import type { Scenario } from '../../scenario/generated/Scenario';
 
 export type StepJob = { key: string; kind: 'scenario'; json: string } | { key: string; kind: 'figure'; figure: Figure; members: string[] };
 
@@ -41,6 +43,7 @@ export function figureView(pins: readonly Pin[]): RunView {
     summary: first.summary ?? null,
     error: null,
     scenarioJson: first.scenarioJson,
+    scenario: first.scenario as unknown as Scenario,
     elapsedMs: 0,
     frame: 1,
     blockMap: null,
@@ -53,7 +56,7 @@ export function figureView(pins: readonly Pin[]): RunView {
 
 /** A run finished on the pool, as the page's own finished run would show it. */
 export function finishedView(scenarioJson: string, run: FinishedRun): RunView {
-  return { status: 'done', progress: 1, series: run.series, buffers: run.buffers, summary: run.summary, error: null, scenarioJson, elapsedMs: 0, frame: 1, blockMap: run.blockMap, snapshots: run.snapshots, latencyCauses: run.latencyCauses, runs: 1, stale: false };
+  return { status: 'done', progress: 1, series: run.series, buffers: run.buffers, summary: run.summary, error: null, scenarioJson, scenario: run.scenario ?? null, elapsedMs: 0, frame: 1, blockMap: run.blockMap, snapshots: run.snapshots, latencyCauses: run.latencyCauses, runs: 1, stale: false };
 }
 
 /** Series `indices` of a run, copied out as a pin holds them. */
@@ -70,6 +73,7 @@ function memberPin(figure: Figure, index: number, view: RunView): Pin {
     figure: figure.name,
     preset: member.id,
     scenarioJson: view.scenarioJson ?? '',
+    scenario: (view.scenario ?? {}) as JsonObject,
     series: pinnedSeries(view, head),
     summary: view.summary,
     snapshots: view.snapshots,

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateA
 import { CancelledError } from '../../engine/bridge';
 import { WorkerPool } from '../../engine/pool';
 import { runToEnd } from '../../engine/runToEnd';
-import type { RunView } from '../../app/runView';
+import type { RunView } from '../../session/runView';
 import { finishedView } from './stepResults';
 
 /** Where finished and refused runs are recorded, by scenario JSON. */

@@ -7,7 +7,8 @@
 // as written are not run at all when the build shipped their runs (shippedRuns.ts).
 import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
 import type { EngineClient, EngineState } from '../../engine/bridge';
-import { useRun, type RunView } from '../../app/useRun';
+import { useRunStream } from '../../session/useRunStream';
+import type { RunView } from '../../session/runView';
 import { figureResult, QUEUED, scenarioResult, type FigureCache, type StepJob, type StepResult } from './stepResults';
 import { usePooledRuns } from './usePooledRuns';
 import { useShippedRuns } from './shippedRuns';
@@ -23,7 +24,7 @@ export interface StoryRuns {
 }
 
 export function useStoryRuns(engine: EngineClient | null, engineState: EngineState, jobs: readonly StepJob[]): StoryRuns {
-  const { view, start } = useRun(engine);
+  const { view, start } = useRunStream(engine);
   const [done, setDone] = useState<ReadonlyMap<string, RunView>>(new Map());
   const [failed, setFailed] = useState<ReadonlyMap<string, string>>(new Map());
   const startedKey = useRef<string | null>(null);
@@ -67,7 +68,7 @@ export function useStoryRuns(engine: EngineClient | null, engineState: EngineSta
   );
 
   const retry = useCallback(() => {
-    if (engineState.status === 'failed') engine?.cancel();
+    if (engineState.status === 'failed') engine?.restart();
     setFailed(new Map());
   }, [engine, engineState.status]);
 

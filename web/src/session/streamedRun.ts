@@ -1,9 +1,10 @@
 // What a running simulation has streamed so far, and how the run's view changes as it starts,
-// streams, finishes or fails. Pure functions over the view, so useRun only wires them up.
+// streams, finishes or fails. Pure functions over the view, so the run stream only wires them up.
 import { CancelledError } from '../engine/bridge';
 import { EngineError } from '../engine/errors';
 import { PointBuffer } from '../engine/chunking';
 import type { BlockMap, Budget, RunChunk, RunResult, SeriesMeta } from '../engine/types';
+import type { Scenario } from '../scenario/generated/Scenario';
 import type { RunError, RunView } from './runView';
 
 /**
@@ -16,13 +17,15 @@ export interface Streamed {
   progress: number;
   blockMap: BlockMap | null;
   budget: Budget | null;
+  /** The run's scenario, typed (first chunk). */
+  scenario: Scenario | null;
   memoryBytes: number | null;
   /** performance.now() when the run started. */
   startedAt: number;
 }
 
 export function freshStream(): Streamed {
-  return { buffers: [], progress: 0, blockMap: null, budget: null, memoryBytes: null, startedAt: performance.now() };
+  return { buffers: [], progress: 0, blockMap: null, budget: null, scenario: null, memoryBytes: null, startedAt: performance.now() };
 }
 
 export const IDLE_VIEW: RunView = {
@@ -33,6 +36,7 @@ export const IDLE_VIEW: RunView = {
   summary: null,
   error: null,
   scenarioJson: null,
+  scenario: null,
   elapsedMs: 0,
   frame: 0,
   blockMap: null,
@@ -51,6 +55,7 @@ export const IDLE_VIEW: RunView = {
 export function receiveChunk(stream: Streamed, chunk: RunChunk): SeriesMeta[] | null {
   if (chunk.blockMap) stream.blockMap = chunk.blockMap;
   if (chunk.budget) stream.budget = chunk.budget;
+  if (chunk.scenario) stream.scenario = chunk.scenario;
   if (chunk.memoryBytes !== undefined) stream.memoryBytes = chunk.memoryBytes;
   const grew = stream.buffers.length < chunk.series.length;
   if (grew) stream.buffers = chunk.series.map((_, i) => stream.buffers[i] ?? new PointBuffer());
@@ -59,8 +64,9 @@ export function receiveChunk(stream: Streamed, chunk: RunChunk): SeriesMeta[] | 
   return grew ? chunk.series : null;
 }
 
-export function startedView(v: RunView, scenarioJson: string): RunView {
-  return { ...v, status: 'running', progress: 0, summary: null, stopped: null, error: null, scenarioJson, elapsedMs: 0, runs: v.runs + 1, stale: v.series.length > 0 };
+/** `scenario`: the run's typed scenario when it is known before the run (a compiled one). */
+export function startedView(v: RunView, scenarioJson: string, scenario: Scenario | null = null): RunView {
+  return { ...v, status: 'running', progress: 0, summary: null, stopped: null, error: null, scenarioJson, scenario: scenario ?? v.scenario, elapsedMs: 0, runs: v.runs + 1, stale: v.series.length > 0 };
 }
 
 /** One painted frame of a streaming run. */
@@ -73,6 +79,7 @@ export function doneView(v: RunView, result: RunResult, stream: Streamed): RunVi
     ...v,
     status: 'done',
     progress: 1,
+    scenario: result.scenario,
     series: result.series,
     buffers: stream.buffers,
     summary: result.summary,

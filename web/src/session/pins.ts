@@ -1,7 +1,6 @@
 // Compare: pinned results drawn with the current run on the headline chart. A pin keeps the
 // headline series of a finished run (or of one member of an article figure) plus how to label
 // it in either language.
-import { useCallback, useState } from 'react';
 import type { DriveSnapshots, LatencyCauses, SeriesMeta, Summary } from '../engine/types';
 import type { Lang } from '../i18n';
 import type { FigureIndex, FigureSpec, PinSpec } from '../scenario/pinCodec';
@@ -21,7 +20,10 @@ export interface Pin {
   preset?: string;
   /** A pinned run (not a figure member): the preset its scenario is a diff from, for the share link. */
   basePreset?: string;
+  /** The pinned run's scenario text: the pin's identity (a run pinned twice is one pin). */
   scenarioJson: string;
+  /** The same scenario, typed: what the comparison and the link read (never the text). */
+  scenario: JsonObject;
   series: PinnedSeries[];
   /** The run's summary: its latency percentiles sit beside the other lines' (article 002). */
   summary?: Summary | null;
@@ -39,19 +41,25 @@ export function pinId(): string {
   return `pin-${nextId++}`;
 }
 
-export function usePins() {
-  const [pins, setPins] = useState<Pin[]>([]);
-  const add = useCallback((pin: Pin) => setPins((list) => [...list.filter((p) => p.scenarioJson !== pin.scenarioJson), pin].slice(-MAX_PINS)), []);
-  const remove = useCallback((id: string) => setPins((list) => list.filter((p) => p.id !== id)), []);
-  const clear = useCallback(() => setPins([]), []);
+/** The pins after one change: each action of the session's pin list is one of these. */
+export const pinList = {
+  /** A pin of a run already pinned replaces it; the oldest goes past MAX_PINS. */
+  add: (list: readonly Pin[], pin: Pin): Pin[] => [...list.filter((p) => p.scenarioJson !== pin.scenarioJson), pin].slice(-MAX_PINS),
+  remove: (list: readonly Pin[], id: string): Pin[] => list.filter((p) => p.id !== id),
   /** A figure's members replace earlier pins (one comparison at a time reads best). */
-  const replaceAll = useCallback((next: Pin[]) => setPins(next.slice(0, MAX_PINS)), []);
+  replaceAll: (_list: readonly Pin[], next: readonly Pin[]): Pin[] => next.slice(0, MAX_PINS),
   /** A share link's pins, recomputed: they lead, and anything pinned meanwhile stays after them. */
-  const restore = useCallback((next: Pin[]) => setPins((list) => [...next, ...list.filter((p) => !next.some((n) => n.scenarioJson === p.scenarioJson))].slice(0, MAX_PINS)), []);
-  return { pins, add, remove, clear, replaceAll, restore };
-}
+  restore: (list: readonly Pin[], next: readonly Pin[]): Pin[] => [...next, ...list.filter((p) => !next.some((n) => n.scenarioJson === p.scenarioJson))].slice(0, MAX_PINS),
+};
 
-export type PinsModel = ReturnType<typeof usePins>;
+export interface PinsModel {
+  pins: Pin[];
+  add(pin: Pin): void;
+  remove(id: string): void;
+  clear(): void;
+  replaceAll(next: Pin[]): void;
+  restore(next: Pin[]): void;
+}
 
 /**
  * The comparison as the share link holds it (pinCodec.ts): the figure whose members are on the
@@ -66,6 +74,6 @@ export function comparisonSpecs(pins: readonly Pin[], figures: readonly FigureIn
     const members = figure.members.map((m) => m.id).filter((id) => shown.has(id));
     spec = { figure: figure.name, members: members.length === figure.members.length ? null : members };
   }
-  const runs = pins.filter((p) => !p.figure && p.basePreset).map((p) => ({ preset: p.basePreset!, scenario: JSON.parse(p.scenarioJson) as JsonObject }));
+  const runs = pins.filter((p) => !p.figure && p.basePreset).map((p) => ({ preset: p.basePreset!, scenario: p.scenario }));
   return { figure: spec, pins: runs };
 }

@@ -3,13 +3,12 @@
 // goes on); from then on the link holds whatever is on the chart. Until the recomputed pins
 // arrive the address keeps the link's comparison, so a reload in the meantime loses nothing.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { JsonObject } from '../scenario/paths';
 import { decodeComparison, encodeComparison, FIGURE_PARAM, PIN_PARAM } from '../scenario/pinCodec';
 import { settleDecoded } from '../scenario/settle';
 import type { UrlIssue } from '../scenario/urlCodec';
-import type { LoadedCatalog } from './useCatalog';
+import type { LoadedCatalog } from './catalog';
 import { runPinLabel } from './pinLabel';
-import { comparisonSpecs, pinId, type PinsModel } from './usePins';
+import { comparisonSpecs, pinId, type PinsModel } from './pins';
 import { figureJobs, type PinJob, type useVariants } from './useVariants';
 
 export function useComparisonLink(catalog: LoadedCatalog | null, pins: PinsModel, variants: ReturnType<typeof useVariants>) {
@@ -45,13 +44,14 @@ export function useComparisonLink(catalog: LoadedCatalog | null, pins: PinsModel
           if (added.length) setSettleIssues((list) => [...list, ...added]);
           return JSON.stringify(settled.scenario);
         },
-        make: ({ scenarioJson, series, summary }) => ({
+        make: ({ scenarioJson, scenario, series, summary }) => ({
           id: pinId(),
           basePreset: decoded.preset,
           scenarioJson,
+          scenario,
           series,
           summary,
-          label: runPinLabel(catalog, decoded.preset, JSON.parse(scenarioJson) as JsonObject),
+          label: runPinLabel(catalog, decoded.preset, scenario),
         }),
       });
     }

@@ -1,14 +1,11 @@
-// "Replay on this drive": the scanned trace becomes the scenario's workload (the trace kind's
+// "Replay on this drive": a scanned trace becomes the scenario's workload (the trace kind's
 // defaults, with the file's name, size, detected format and SHA-256) and its file goes with every
-// run of it (useRun), so auto-run replays it as the knobs change. The engine sizes the averaging
-// window from the trace itself, as `ssdsim run --trace` does, so the page and the CLI agree.
+// run of it, so auto-run replays it as the knobs change. The engine sizes the averaging window
+// from the trace itself, as `ssdsim run --trace` does, so the page and the CLI agree.
 //
 // A shared link carries the name, size and SHA-256 but not the file: `wantedTrace` says which
-// file the scenario asks for, and `useAttachTrace` attaches a picked file that is that one.
-import { useCallback } from 'react';
+// file the scenario asks for, and a picked file is attached only when it is that one.
 import type { TraceSummary } from '../engine/types';
-import { formatScenario } from './scenarioText';
-import type { Session } from './useSession';
 import type { JsonObject } from '../scenario/paths';
 
 /** The trace file a trace scenario replays, as its link describes it. */
@@ -19,18 +16,9 @@ export interface WantedTrace {
   sha256: string;
 }
 
-export function useTraceReplay(s: Session): (file: File, summary: TraceSummary) => void {
-  const { catalog, current, setTraceFile } = s;
-  const { setText } = s.scenario;
-  return useCallback(
-    (file: File, summary: TraceSummary) => {
-      const defaults = catalog?.workloadDefaults.trace;
-      if (!current || !defaults) return;
-      setTraceFile(file);
-      setText(formatScenario({ ...current, workload: { ...defaults, format: summary.format, name: file.name, bytes: file.size, sha256: summary.sha256 } }));
-    },
-    [catalog, current, setTraceFile, setText],
-  );
+/** The workload that replays `file`: the trace kind's defaults with what the scan found. */
+export function traceWorkload(defaults: JsonObject, file: File, summary: TraceSummary): JsonObject {
+  return { ...defaults, format: summary.format, name: file.name, bytes: file.size, sha256: summary.sha256 };
 }
 
 /** The file a trace scenario waits for: none for another kind, or once a file is attached. */

@@ -1,7 +1,8 @@
 // What the page draws of a run: its status, series, summary and bounds as they stream in.
-// Types only, shared by the run's lifecycle (useRun), its streaming (streamedRun) and the
-// frame painter, so none of them imports another for its shape.
+// Types only, shared by the run's lifecycle and streaming (runStream, streamedRun) and every
+// view that draws a run, so none of them imports another for its shape.
 import type { ScenarioError } from '../scenario/generated/ScenarioError';
+import type { Scenario } from '../scenario/generated/Scenario';
 import type { ErrorCode } from '../engine/errors';
 import type { PointBuffer } from '../engine/chunking';
 import type { BlockMap, Budget, DriveSnapshots, LatencyCauses, SeriesMeta, Summary } from '../engine/types';
@@ -26,8 +27,10 @@ export interface RunView {
   /** The ceiling the last run stopped at (its field and code), if it stopped before its end. */
   stopped?: ScenarioError | null;
   error: RunError | null;
-  /** The scenario JSON of the current/last run. */
+  /** The scenario JSON of the current/last run, as it was asked to run (a key: never parsed). */
   scenarioJson: string | null;
+  /** The current/last run's scenario as the engine normalised it (known from the start for a compiled run, else when it ends). */
+  scenario: Scenario | null;
   elapsedMs: number;
   /** Bumped once per painted frame; lets memoised children notice new points. */
   frame: number;

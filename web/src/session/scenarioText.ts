@@ -1,11 +1,13 @@
 // The scenario as text: the JSON the editor holds, parsed or refused as the engine would word
 // it, and the validation state every view of the scenario reads.
+import type { CompiledRef } from '../engine/bridge';
 import { EngineError, type EngineErrorData } from '../engine/errors';
 import { isObject, type JsonObject } from '../scenario/paths';
 
 export type Validation =
   | { status: 'pending' }
-  | { status: 'valid'; normalized: string; scenario: JsonObject }
+  /** `compiled`: the engine's compile of it, which its runs start from. */
+  | { status: 'valid'; normalized: string; scenario: JsonObject; compiled: CompiledRef }
   /** The engine's refusal as data: forms mark `error.field`, nothing parses the message. */
   | { status: 'invalid'; error: EngineErrorData };
 

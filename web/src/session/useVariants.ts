@@ -10,7 +10,8 @@ import { runToEnd } from '../engine/runToEnd';
 import type { Figure, Summary } from '../engine/types';
 import { chartDefs } from '../charts/chartSpecs';
 import { figureMemberLabel } from '../i18n/engineText';
-import { pinId, type Pin, type PinnedSeries } from './usePins';
+import type { JsonObject } from '../scenario/paths';
+import { pinId, type Pin, type PinnedSeries } from './pins';
 
 export interface VariantProgress {
   /** The figure being run; null when only pinned runs are being recomputed. */
@@ -30,14 +31,14 @@ export type VariantState = { status: 'idle' } | { status: 'running'; at: Variant
 export interface PinJob {
   scenarioJson: string;
   prepare?(engine: EngineClient): Promise<string>;
-  make(result: { scenarioJson: string; series: PinnedSeries[]; summary: Summary }): Pin;
+  make(result: { scenarioJson: string; scenario: JsonObject; series: PinnedSeries[]; summary: Summary }): Pin;
 }
 
 /** Runs one scenario to the end and keeps its headline series and summary. */
-async function runHeadline(engine: EngineClient, scenarioJson: string, onProgress: (p: number) => void): Promise<{ series: PinnedSeries[]; summary: Summary }> {
-  const { series, buffers, summary } = await runToEnd(engine, scenarioJson, onProgress, { blockMap: false, causes: false });
+async function runHeadline(engine: EngineClient, scenarioJson: string, onProgress: (p: number) => void): Promise<{ series: PinnedSeries[]; summary: Summary; scenario: JsonObject }> {
+  const { series, buffers, summary, scenario } = await runToEnd(engine, scenarioJson, onProgress, { blockMap: false, causes: false });
   const head = chartDefs(series)[0]?.series ?? [];
-  return { series: head.map((i) => ({ meta: series[i], points: buffers[i].view().slice() })), summary };
+  return { series: head.map((i) => ({ meta: series[i], points: buffers[i].view().slice() })), summary, scenario: scenario as unknown as JsonObject };
 }
 
 /** A figure's members as jobs (all of them, or the listed ids). */
@@ -46,7 +47,7 @@ export function figureJobs(figure: Figure, only: readonly string[] | null = null
     .filter((m) => !only || only.includes(m.id))
     .map((member) => ({
       scenarioJson: JSON.stringify(member.scenario),
-      make: ({ scenarioJson, series, summary }) => ({ id: pinId(), figure: figure.name, preset: member.id, scenarioJson, series, summary, label: (lang) => figureMemberLabel(lang, figure.name, member) }),
+      make: ({ scenarioJson, scenario, series, summary }) => ({ id: pinId(), figure: figure.name, preset: member.id, scenarioJson, scenario, series, summary, label: (lang) => figureMemberLabel(lang, figure.name, member) }),
     }));
 }
 

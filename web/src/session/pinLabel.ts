@@ -5,7 +5,7 @@ import { deviceKinds, workloadKind } from '../scenario/knobs';
 import type { JsonObject } from '../scenario/paths';
 import { editedPaths } from '../scenario/settle';
 import { describeScenario } from './describe';
-import type { LoadedCatalog } from './useCatalog';
+import type { LoadedCatalog } from './catalog';
 
 export function runPinLabel(catalog: LoadedCatalog, presetName: string, scenario: JsonObject): (lang: Lang) => string {
   const preset = catalog.presets.find((p) => p.name === presetName);

@@ -1,7 +1,6 @@
-// Keeps the address bar equal to the scenario (history.replaceState, throttled: a dragged
-// number would otherwise write the URL dozens of times a second), so copying the URL at any
-// moment shares exactly what is on screen.
-import { useEffect, useMemo } from 'react';
+// The link: the query string that reproduces what is on screen (the scenario as a diff from its
+// preset, the comparison, the language), and the throttled writer that keeps the address bar
+// equal to it (history.replaceState).
 import type { Lang } from '../i18n';
 import type { JsonObject } from '../scenario/paths';
 import { encodeScenario, type CodecContext } from '../scenario/urlCodec';
@@ -37,19 +36,22 @@ export function pageOptions(search: string): Record<string, string> {
   return out;
 }
 
-export function useUrlSync(scenario: JsonObject | null, preset: string, codec: CodecContext | null, lang: Lang, comparison: readonly [string, string][] = []): string | null {
-  const search = useMemo(
-    () => (scenario && codec && preset ? scenarioSearch(scenario, preset, codec, lang, pageOptions(location.search), comparison) : null),
-    [scenario, preset, codec, lang, comparison],
-  );
-  useEffect(() => {
-    if (search === null) return;
-    const timer = setTimeout(() => {
-      if (location.search !== `?${search}`) history.replaceState(history.state, '', `${location.pathname}?${search}${location.hash}`);
-      // oEmbed consumers need absolute URLs: the discovery link names this exact page.
-      syncOembedLink(new URL('.', location.href).href, location.href);
-    }, WRITE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
-  return search;
+/**
+ * Writes the address bar a moment after the last change (a dragged number would otherwise
+ * write it dozens of times a second), so copying the URL at any moment shares what is on screen.
+ */
+export function urlWriter(): { write(search: string | null): void; dispose(): void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    write(search) {
+      clearTimeout(timer);
+      if (search === null) return;
+      timer = setTimeout(() => {
+        if (location.search !== `?${search}`) history.replaceState(history.state, '', `${location.pathname}?${search}${location.hash}`);
+        // oEmbed consumers need absolute URLs: the discovery link names this exact page.
+        syncOembedLink(new URL('.', location.href).href, location.href);
+      }, WRITE_DELAY_MS);
+    },
+    dispose: () => clearTimeout(timer),
+  };
 }

@@ -1,0 +1,32 @@
+// The ways a reader changes the scenario, as pure functions from the scenario as it is to the
+// next one: a knob, a knob back to its preset value, another workload kind, another preset.
+// The session applies them; the playground, a story step and an embed all edit through them.
+import { getPath, setPath, type Json, type JsonObject } from '../scenario/paths';
+import { setWithFollowers } from '../scenario/followedDefaults';
+import type { Knob } from '../scenario/knobs';
+import { baseScenario, type CodecContext } from '../scenario/urlCodec';
+
+/** What the edits read from the engine's catalogue. */
+export interface EditContext {
+  knobs: readonly Knob[];
+  codec: CodecContext;
+}
+
+/** One knob set. Another cell type brings its own datasheet timings (issue 27: QLC's were kept). */
+export function withValue(from: JsonObject, path: string, value: Json, ctx: EditContext | null): JsonObject {
+  return ctx ? setWithFollowers(ctx.knobs, from, path, value) : setPath(from, path, value);
+}
+
+/** One knob back to the preset's value; a field others follow (the cell type) takes them back too. */
+export function withReset(from: JsonObject, path: string, preset: string, ctx: EditContext): JsonObject {
+  const kind = getPath(from, 'workload.kind');
+  const base = baseScenario(preset, typeof kind === 'string' ? kind : null, ctx.codec);
+  const original = (p: string) => getPath(base, p) ?? null;
+  const followers = ctx.knobs.filter((k) => k.follows?.path === path && getPath(from, k.path) != null).map((k) => k.path);
+  return [path, ...followers].reduce((s, p) => setPath(s, p, original(p)), from);
+}
+
+/** Another workload kind, with the preset's (or the kind's default) workload. */
+export function withKind(from: JsonObject, kind: string, preset: string, ctx: EditContext): JsonObject {
+  return { ...from, workload: baseScenario(preset, kind, ctx.codec).workload };
+}
