@@ -18,18 +18,18 @@ import { ROOT, sourceFiles } from './houseRules/sourceTree';
 /**
  * Bottom to top: web/src's folders, each importing only from itself and the ones before it.
  * - engine: the worker bridge and the engine's generated contract (ts-rs types, wasm glue).
- * - i18n: every string the page shows; it needs only the engine's ids (labels, axes, units),
- *   and nearly everything above shows text.
+ * - scenario: the link codec, sizes, knob helpers: data, no React, no text shown.
+ * - i18n: every string the page shows, the engine's by id; it reads the knob helpers (device
+ *   kinds in use), and nearly everything above shows text.
  * - ui: generic widgets (dialog, switch, icon, the engine's status badge), translated.
  * - glossary: the terms and the text that links them (RichText, Term), shared by every layer
  *   above that writes prose: charts' captions, panels' help, the stories.
- * - scenario: the link codec, sizes, knob helpers: data, no React.
  * - session: the scenario object, its compiled handle, the run and its stream, pins, trace, link.
  * - run: what is drawn from a run (run views, QoS, comparability, article marks).
  * - charts, panels, explain (the lab and the stories), app (the shell only).
  * Files at web/src's root (`main.tsx`) sit above every folder.
  */
-export const LAYERS = ['engine', 'i18n', 'ui', 'glossary', 'scenario', 'session', 'run', 'charts', 'panels', 'explain', 'app'] as const;
+export const LAYERS = ['engine', 'scenario', 'i18n', 'ui', 'glossary', 'session', 'run', 'charts', 'panels', 'explain', 'app'] as const;
 
 const SRC = 'web/src';
 
