@@ -46,8 +46,8 @@ function render(scenario: JsonObject, lang: Lang, error: EngineErrorData | null 
   const noop = () => {};
   return renderToStaticMarkup(
     <I18nProvider initial={lang}>
-      <WorkloadPanel knobs={catalog.knobs} layout={catalog.layout} scenario={scenario} kind={kind} presetKind={kind} edited={[]} error={error} onKind={noop} onChange={noop} onReset={noop} />
-      <DevicePanel knobs={catalog.knobs} layout={catalog.layout} scenario={scenario} kind={kind} edited={[]} error={error} onChange={noop} onReset={noop} />
+      <WorkloadPanel knobs={catalog.knobs} layout={catalog.layout} binding={{ scenario, kind, edited: [], error, set: noop, reset: noop }} presetKind={kind} onKind={noop} />
+      <DevicePanel knobs={catalog.knobs} layout={catalog.layout} binding={{ scenario, kind, edited: [], error, set: noop, reset: noop }} />
     </I18nProvider>,
   );
 }

@@ -1,7 +1,7 @@
 // The playground's left column: run controls, then the preset and the knobs built from the
 // engine's knob table (a skeleton until the catalogue arrives). Refusals are marked on the knob
 // they name; one no knob on screen can show is said under the forms.
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { describeError, type EngineErrorData } from '../engine/errors';
 import type { Figure } from '../engine/types';
 import { useI18n } from '../i18n';
@@ -19,14 +19,8 @@ import type { Session } from '../session/useSession';
 
 export function PlaygroundSidebar({ s, devices }: { s: Session; devices: readonly string[] }) {
   const { t } = useI18n();
-  const { catalog, scenario, view, current, kind } = s;
+  const { catalog, scenario, current, kind } = s;
   const error = scenario.validation.status === 'invalid' ? scenario.validation.error : null;
-  // A limit checked only when the run starts (simulator memory, flash work) names its field
-  // too: the form marks that knob as it would a validation error.
-  const runError = view.status === 'failed' ? view.error : null;
-  // One object per refusal: the memoised knob panels skip the frames of a streaming run.
-  const runRefusal = useMemo(() => (runError?.field && runError.code ? { field: runError.field, code: runError.code, message: runError.message } : null), [runError]);
-  const knobError = error ?? runRefusal;
   const { choosePreset, preset: presetName } = scenario;
   const resetPreset = useCallback(() => choosePreset(presetName), [choosePreset, presetName]);
   const runVariants = s.variants.run;
@@ -42,7 +36,7 @@ export function PlaygroundSidebar({ s, devices }: { s: Session; devices: readonl
         <SessionRunControls s={s} />
         {error && catalog && <RefusalBanner error={error} knobs={catalog.knobs} />}
       </section>
-      {catalog && scenario.ready && current ? (
+      {catalog && scenario.ready && current && s.knobs ? (
         <>
           <PresetPicker
             presets={catalog.presets}
@@ -57,19 +51,14 @@ export function PlaygroundSidebar({ s, devices }: { s: Session; devices: readonl
           <WorkloadPanel
             knobs={catalog.knobs}
             layout={catalog.layout}
-            scenario={current}
-            kind={kind}
+            binding={s.knobs!}
             presetKind={presetKind}
-            edited={scenario.edited}
-            error={knobError}
             onKind={scenario.setKind}
-            onChange={scenario.setValue}
-            onReset={scenario.resetValue}
             fio={fio}
             traceReady={s.traceFile !== null}
           />
           <TracePanel engine={s.engine} onReplay={replayTrace} wanted={wantedTrace(current, s.traceFile)} onAttach={s.setTraceFile} />
-          <DevicePanel knobs={catalog.knobs} layout={catalog.layout} scenario={current} kind={kind} edited={scenario.edited} error={knobError} onChange={scenario.setValue} onReset={scenario.resetValue} />
+          <DevicePanel knobs={catalog.knobs} layout={catalog.layout} binding={s.knobs!} />
           {/* A refusal no knob on screen can show (the document, a cross-field rule) reads here. */}
           {error && !knobForField(knobsFor(catalog.knobs, kind, devices), error.field) && (
             <p className="field-error banner-error" role="alert" data-testid="scenario-error" data-code={error.code}>

@@ -3,29 +3,24 @@
 import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../i18n';
 import { groupTitle } from '../i18n/engineText';
-import type { EngineErrorData } from '../engine/errors';
-import { deviceKinds, knobApplies, knobForField, openAtFirst, type KnobGroup } from '../scenario/knobs';
-import { getPath, type Json, type JsonObject } from '../scenario/paths';
-import { KnobInput } from './KnobInput';
+import { deviceKinds, knobApplies, openAtFirst, type KnobGroup } from '../scenario/knobs';
+import { refusedKnob, type KnobBinding } from '../session/knobBinding';
+import { BoundKnob } from './BoundKnob';
 
 interface Props {
   groups: KnobGroup[];
-  scenario: JsonObject;
-  kind: string;
-  edited: readonly string[];
-  /** The engine's refusal, shown at the knob its `field` names. */
-  error: EngineErrorData | null;
+  /** The scenario the knobs show and edit, and the engine's refusal (shown at the knob it names). */
+  binding: KnobBinding;
   disabled?: boolean;
-  onChange(path: string, value: Json): void;
-  onReset(path: string): void;
 }
 
-export function KnobGroups({ groups, scenario, kind, edited, error, disabled, onChange, onReset }: Props) {
+export function KnobGroups({ groups, binding, disabled }: Props) {
   const { t, lang } = useI18n();
-  const field = knobForField(
+  const { scenario, edited } = binding;
+  const field = refusedKnob(
+    binding,
     groups.flatMap((g) => g.knobs),
-    error?.field,
-  )?.path ?? null;
+  );
   // Groups open at first, as the engine's layout says; a group that becomes one later (another
   // preset brings an SLC cache) opens then.
   const [open, setGroupOpen] = useOpenGroups(groups, field, openAtFirst(groups, scenario));
@@ -48,17 +43,7 @@ export function KnobGroups({ groups, scenario, kind, edited, error, disabled, on
             </summary>
             <div className="knobs">
               {knobs.map((knob) => (
-                <KnobInput
-                  key={knob.path}
-                  knob={knob}
-                  kind={kind}
-                  value={getPath(scenario, knob.path)}
-                  edited={edited.includes(knob.path)}
-                  disabled={disabled}
-                  error={field === knob.path && error ? error.message : null}
-                  onChange={(v) => onChange(knob.path, v)}
-                  onReset={() => onReset(knob.path)}
-                />
+                <BoundKnob key={knob.path} knob={knob} binding={binding} refused={field} disabled={disabled} />
               ))}
             </div>
           </details>

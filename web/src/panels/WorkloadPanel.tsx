@@ -1,26 +1,20 @@
 // What the host does: a benchmark from the articles (or a custom fio-style job) and its
 // parameters, the drive's state before it starts, and the run's seed and scale.
 import { memo, useId } from 'react';
-import type { EngineErrorData } from '../engine/errors';
 import { useI18n } from '../i18n';
 import { workloadKindText } from '../i18n/engineText';
 import { panelGroups, type Knob, type KnobLayout, type WorkloadKindText } from '../scenario/knobs';
-import type { Json, JsonObject } from '../scenario/paths';
+import type { KnobBinding } from '../session/knobBinding';
 import { FioJobFile, type FioControls } from './FioJobFile';
 import { KnobGroups } from './KnobGroups';
 
 interface Props {
   knobs: readonly Knob[];
   layout: KnobLayout;
-  scenario: JsonObject;
-  kind: string;
+  binding: KnobBinding;
   /** The preset's own workload kind (a different kind counts as an edit). */
   presetKind: string;
-  edited: readonly string[];
-  error: EngineErrorData | null;
   onKind(kind: string): void;
-  onChange(path: string, value: Json): void;
-  onReset(path: string): void;
   /** fio job files in and out (absent where the page has no engine to read them, as in an embed). */
   fio?: FioControls;
   /** A trace file is attached (the Your trace panel): the trace replay can run. */
@@ -37,8 +31,9 @@ export function menuKinds<K extends Pick<WorkloadKindText, 'id'>>(kinds: readonl
 }
 
 // Memoised: the page re-renders with every frame of a streaming run; this only changes with the scenario.
-export const WorkloadPanel = memo(function WorkloadPanel({ knobs, layout, scenario, kind, presetKind, edited, error, onKind, onChange, onReset, fio, traceReady }: Props) {
+export const WorkloadPanel = memo(function WorkloadPanel({ knobs, layout, binding, presetKind, onKind, fio, traceReady }: Props) {
   const { t, lang } = useI18n();
+  const { kind } = binding;
   const id = useId();
   const kinds = layout.workload_kinds;
   const groups = panelGroups(knobs, kind, layout).workload;
@@ -65,7 +60,7 @@ export const WorkloadPanel = memo(function WorkloadPanel({ knobs, layout, scenar
         {known && <p className="knob-help">{workloadKindText(lang, known).help}</p>}
         {fio && <FioJobFile kind={kind} fio={fio} />}
       </div>
-      <KnobGroups groups={groups} scenario={scenario} kind={kind} edited={edited} error={error} onChange={onChange} onReset={onReset} />
+      <KnobGroups groups={groups} binding={binding} />
     </section>
   );
 });
