@@ -138,4 +138,14 @@ mod tests {
         assert!(n >= 1);
         assert!(super::find(super::DEFAULT_PRESET).is_some());
     }
+
+    /// A preset file's `identity` is read, never dropped for a typo (`{"slot": "2"}`), and the
+    /// scenario the page and the CLI get holds neither key beside it.
+    #[test]
+    fn every_identity_is_read_and_stripped_from_the_scenario() {
+        for (p, &(_, text)) in super::all().zip(super::PRESET_FILES) {
+            assert_eq!(p.identity.is_some(), text.contains("\"identity\""), "{}", p.name);
+            assert!(!p.json.contains("\"identity\"") && !p.json.contains("\"blurb\""), "{}", p.name);
+        }
+    }
 }
