@@ -141,12 +141,16 @@ pub struct Simulation {
     inner: CoreSimulation,
     /// How many points of each series have been handed to JavaScript already.
     sent: Vec<usize>,
+    /// Wall-clock milliseconds spent in `run` so far, by JavaScript's clock: the wall-time
+    /// ceiling (`ssd_core::sim::WALL_TIME_LIMIT_S`) counts the engine's own work, not the
+    /// time the page takes between chunks.
+    worked_ms: f64,
 }
 
 impl Simulation {
     fn of(inner: CoreSimulation) -> Simulation {
         let sent = vec![0; inner.series().len()];
-        Simulation { inner, sent }
+        Simulation { inner, sent, worked_ms: 0.0 }
     }
 }
 
@@ -171,9 +175,19 @@ impl Simulation {
     }
 
     /// Advances by at most `max_events` events (preconditioning writes first, then host
-    /// commands); true once the run is finished. Call it until it says so.
+    /// commands); true once the run is finished. Call it until it says so. A run whose calls
+    /// have taken longer than the wall-time ceiling in all stops there with what it measured
+    /// (`stopped()`: code `too_much_time`). The clock is read here, not in the engine (which
+    /// has none on wasm32 and keeps its numbers free of one): see `WALL_TIME_LIMIT_S`.
     pub fn run(&mut self, max_events: u32) -> bool {
-        self.inner.run(max_events as u64)
+        let started = js_sys::Date::now();
+        let done = self.inner.run(max_events as u64);
+        self.worked_ms += js_sys::Date::now() - started;
+        if !done && self.worked_ms >= ssd_core::sim::WALL_TIME_LIMIT_S * 1000.0 {
+            self.inner.stop_at_wall_time(ssd_core::sim::WALL_TIME_LIMIT_S);
+            return self.inner.is_finished();
+        }
+        done
     }
 
     pub fn progress(&self) -> f64 {

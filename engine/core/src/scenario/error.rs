@@ -35,6 +35,10 @@ pub enum ErrorCode {
     /// The run reached the engine's work ceiling (`WORK_LIMIT`) and stopped there, with what
     /// it had measured: a notice in its report, not a refusal.
     TooMuchWork,
+    /// The run worked longer than its caller's wall-time ceiling (`WALL_TIME_LIMIT_S`) and
+    /// its caller stopped it there, with what it had measured: a notice in its report, and
+    /// the one result that depends on the machine's speed.
+    TooMuchTime,
     UnsupportedVersion,
     /// The wasm engine trapped; only the page raises it (the worker is then replaced).
     EngineAbort,

@@ -24,6 +24,7 @@ use crate::resolve::window::TraceWindowRule;
 use crate::resolve::{Budget, Resolved};
 use crate::scenario::{Rw, Scenario, ScenarioError, Workload};
 use crate::units::{Nanos, MAPPING_UNIT_BYTES};
+pub use ceiling::WALL_TIME_LIMIT_S;
 use ceiling::{Ceiling, CHECK_EVERY};
 use events::EventQueue;
 use precondition::Preconditioner;
