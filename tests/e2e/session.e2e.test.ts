@@ -5,7 +5,7 @@
 // wasm loads. Also prints how long the first redrawn point takes after the last stop.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openAppPerFile, waitForRun } from './app';
+import { openAppPerFile, openGroup, waitForRun } from './app';
 import type { EngineStats } from '../../web/src/engine/bridge';
 
 const baseUrl = inject('baseUrl');
@@ -30,6 +30,7 @@ describe('one worker trip per edit', () => {
     await waitForRun(page);
     const before = await engineStats();
     const runsBefore = await page.evaluate(() => window.__ssd!.runs);
+    await openGroup(page, 'capacity');
     const slider = page.locator(`[data-slider="${OP}"]`);
     await slider.focus();
 
@@ -44,7 +45,7 @@ describe('one worker trip per edit', () => {
     // points of a run started after it (the previous run's charts are no longer shown dimmed).
     const runsNow = await page.evaluate(() => window.__ssd!.runs);
     const t0 = await page.evaluate(() => performance.now());
-    await slider.press('ArrowLeft');
+    await slider.press('ArrowRight');
     const drawnAt = await page.waitForFunction(
       (n) => window.__ssd!.runs > n && !document.querySelector('.content.stale') && document.querySelector('.plot svg[data-points]:not([data-points="0"])') !== null && performance.now(),
       runsNow,
