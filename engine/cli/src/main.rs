@@ -1,9 +1,10 @@
 //! `ssdsim`: run SSD Playground scenarios natively.
 //!
-//!   ssdsim run [--unlimited] [--trace FILE [--trace-format NAME]] <scenario.json | ->
+//!   ssdsim run [--unlimited] [--max-seconds S] [--trace FILE [--trace-format NAME]] <scenario.json | ->
 //!                                     print the result (summary + series + where the
 //!                                     latency went) as JSON; a run stops at the browser's
-//!                                     work ceiling unless unlimited; a trace workload
+//!                                     work ceiling, or after 50 s of wall time (S),
+//!                                     unless unlimited; a trace workload
 //!                                     replays FILE, streamed
 //!   ssdsim causes <scenario.json | ->
 //!                                     run a scenario, print where its latency went: per
@@ -42,9 +43,11 @@ use std::io::Read;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
-  ssdsim run [--unlimited] [--no-causes] [--trace FILE [--trace-format NAME]] <scenario.json | ->
+  ssdsim run [--unlimited] [--no-causes] [--max-seconds S] [--trace FILE [--trace-format NAME]] <scenario.json | ->
                                     run a scenario, print the result as JSON (--unlimited:
-                                    past the browser's work ceiling and memory limit;
+                                    past the browser's work ceiling, memory limit and
+                                    wall-time ceiling; --max-seconds: the wall-time ceiling,
+                                    50 s unless set;
                                     --no-causes: no latency split by cause, a faster run
                                     with every other number the same; --trace: the file
                                     a workload of kind trace replays)
@@ -119,7 +122,7 @@ fn run(options: &trace::RunOptions) -> Result<(), String> {
     let resolved = if options.unlimited { Resolved::compile_unlimited(&scenario) } else { Resolved::compile(&scenario) };
     let mut sim = resolved.and_then(|r| Simulation::with_causes(r, options.causes)).map_err(|e| format!("invalid scenario: {e}"))?;
     options.attach(&mut sim)?;
-    progress::run_to_end(&mut sim);
+    progress::run_within(&mut sim, options.max_seconds);
     if let Some(e) = sim.replay_error() {
         return Err(format!("{}: {e}", e.field()));
     }
@@ -127,12 +130,20 @@ fn run(options: &trace::RunOptions) -> Result<(), String> {
         eprintln!("ssdsim: {notice}");
     }
     // The report, and where its latency went beside it.
-    let report = sim.report().to_json();
-    if !options.causes {
-        return out::line(report.trim_end());
-    }
-    let causes = sim.latency_causes_json();
-    out::line(format!("{},\"latency_causes\":{causes}}}", report.trim_end().trim_end_matches('}')))
+    let document = RunOutput { report: sim.report(), latency_causes: options.causes.then(|| sim.latency_causes()) };
+    out::line(serde_json::to_string(&document).map_err(|e| format!("cannot write the result as JSON: {e}"))?)
+}
+
+/// What `ssdsim run` prints: the report's own fields, then where its latency went (absent
+/// with --no-causes). Serialised as one document, never spliced from JSON texts: a report
+/// ending in a nested object (the notice of a run stopped at a ceiling) once lost its braces
+/// to a splice (issue 43).
+#[derive(serde::Serialize)]
+struct RunOutput {
+    #[serde(flatten)]
+    report: ssd_core::Report,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    latency_causes: Option<ssd_core::sim::LatencyCauses>,
 }
 
 /// Where a run's latency went, as a table: per operation kind, the mean and each cause's

@@ -14,6 +14,8 @@ pub struct RunOptions {
     pub unlimited: bool,
     /// Book each command's latency by cause (`--no-causes`: faster, no `latency_causes`).
     pub causes: bool,
+    /// The wall-time ceiling, seconds (`--max-seconds`; `WALL_TIME_LIMIT_S` by default).
+    pub max_seconds: f64,
     trace: Option<String>,
     format: Option<TraceFormat>,
 }
@@ -21,11 +23,20 @@ pub struct RunOptions {
 impl RunOptions {
     pub fn parse(args: &[&str]) -> Result<RunOptions, String> {
         let (mut path, mut unlimited, mut causes, mut trace, mut format) = (None, false, true, None, None);
+        let mut max_seconds = ssd_core::sim::WALL_TIME_LIMIT_S;
         let mut args = args.iter();
         while let Some(&arg) = args.next() {
             match arg {
                 "--unlimited" => unlimited = true,
                 "--no-causes" => causes = false,
+                "--max-seconds" => {
+                    let v = args.next().ok_or("--max-seconds needs a number of seconds")?;
+                    max_seconds = v
+                        .parse()
+                        .ok()
+                        .filter(|s: &f64| *s > 0.0 && s.is_finite())
+                        .ok_or_else(|| format!("--max-seconds: \"{v}\" is not a positive number of seconds"))?;
+                }
                 "--trace" => trace = Some(args.next().ok_or("--trace needs a FILE")?.to_string()),
                 "--trace-format" => format = Some(format_named(args.next().ok_or("--trace-format needs a name")?)?),
                 _ if arg.starts_with("--") => return Err(format!("unknown option {arg}")),
@@ -36,7 +47,7 @@ impl RunOptions {
         if format.is_some() && trace.is_none() {
             return Err("--trace-format goes with --trace FILE".into());
         }
-        Ok(RunOptions { path: path.ok_or("ssdsim run needs a scenario (a file, or - for standard input)")?, unlimited, causes, trace, format })
+        Ok(RunOptions { path: path.ok_or("ssdsim run needs a scenario (a file, or - for standard input)")?, unlimited, causes, max_seconds, trace, format })
     }
 
     /// `--trace-format` overrides the scenario's `workload.format`.
