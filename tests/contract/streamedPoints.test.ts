@@ -33,9 +33,10 @@ function finalReport(json: string): ReportJson {
 
 describe('streamed points are the final series', () => {
   // A job whose runtime ends a sliver (0.8 ms) into its last 10 ms window, and CrystalDiskMark's
-  // set with its tests repeated for the best of five, made short.
+  // set with its tests repeated for the best of five, made short; no preconditioning (a chunk of
+  // one event is one unit write of it).
   const small: [string, object][] = [
-    ['final sliver', { workload: { kind: 'job', rw: 'write', runtime: 0.2008, log_avg_msec: 10 } }],
+    ['final sliver', { precondition: { fill_percent: 0 }, workload: { kind: 'job', rw: 'write', runtime: 0.2008, log_avg_msec: 10 } }],
     ['best of five', { precondition: { fill_percent: 0 }, workload: { kind: 'crystal_disk_mark', runtime: 0.005, interval_s: 0, test_count: 5, size: '64m' } }],
   ];
 
