@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds what the web app needs from the Rust engine:
 #   web/src/engine/pkg/        wasm-bindgen glue + optimised wasm (--target web, for the worker)
-#   web/src/scenario/generated TypeScript types generated from the Rust scenario/report types
+#   web/src/engine/generated TypeScript types generated from the Rust scenario/report types
 # wasm-bindgen-cli must match the pinned wasm-bindgen crate (engine/Cargo.lock);
 # scripts/setup-toolchain.sh (run by npm install) installs it. wasm-opt comes from the npm
 # package `binaryen`: Debian's older wasm-opt corrupts wasm-bindgen output.
@@ -45,9 +45,9 @@ fi
 # directory is given here explicitly: cargo reads engine/.cargo/config.toml only when run
 # from inside engine/.
 t=$SECONDS
-rm -rf web/src/scenario/generated
-TS_RS_EXPORT_DIR="$PWD/web/src/scenario/generated" \
+rm -rf web/src/engine/generated
+TS_RS_EXPORT_DIR="$PWD/web/src/engine/generated" \
   cargo test --quiet --manifest-path engine/Cargo.toml -p ssd-core --profile ci --lib export_bindings >/dev/null
-test -f web/src/scenario/generated/Scenario.ts || { echo "build-engine: TypeScript types were not generated" >&2; exit 1; }
+test -f web/src/engine/generated/Scenario.ts || { echo "build-engine: TypeScript types were not generated" >&2; exit 1; }
 took "TypeScript types generated" "$t"
-echo "build-engine: $(du -h "$out/ssd_wasm_bg.wasm" | cut -f1) wasm in $out, types in web/src/scenario/generated"
+echo "build-engine: $(du -h "$out/ssd_wasm_bg.wasm" | cut -f1) wasm in $out, types in web/src/engine/generated"

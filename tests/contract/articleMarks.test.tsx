@@ -6,17 +6,16 @@
 // follows or, where the engine is known to differ, why. In English and Japanese.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ArticleProvider, articleMeasurer, type ArticleMeasurer } from '../../web/src/app/useArticleValues';
+import { ArticleProvider, articleMeasurer, type ArticleMeasurer } from '../../web/src/run/useArticleValues';
 import type { Pin } from '../../web/src/session/pins';
 import { figureJobs } from '../../web/src/session/useVariants';
-import { figureOnChart, memberLines } from '../../web/src/charts/articleMarks';
-import { chartDefs } from '../../web/src/charts/chartSpecs';
+import { figureOnChart, memberLines } from '../../web/src/run/articleMarks';
+import { chartDefs } from '../../web/src/run/chartSpecs';
 import { SeriesChartCard } from '../../web/src/charts/SeriesChartCard';
 import type { ArticleEngineValue, Catalog, Figure } from '../../web/src/engine/types';
 import { figureView } from '../../web/src/explain/story/stepResults';
 import { I18nProvider, type Lang } from '../../web/src/i18n';
 import { ARTICLE_VALUES_JA } from '../../web/src/i18n/articleValues.ja';
-import type { JsonObject } from '../../web/src/scenario/paths';
 import { loadEngine, runCollect } from './loadEngine';
 
 const NAME = 'article-004-cached-vs-not';
@@ -42,7 +41,7 @@ async function draw(name: string): Promise<Drawn> {
   for (const job of figureJobs(figure)) {
     const { result, points } = await runCollect(job.scenarioJson, { blockMap: false });
     const head = chartDefs(result.series)[0].series;
-    pins.push(job.make({ scenarioJson: job.scenarioJson, scenario: result.scenario as unknown as JsonObject, series: head.map((i) => ({ meta: result.series[i], points: Float64Array.from(points[i]) })), summary: result.summary }));
+    pins.push(job.make({ scenarioJson: job.scenarioJson, scenario: result.scenario, series: head.map((i) => ({ meta: result.series[i], points: Float64Array.from(points[i]) })), summary: result.summary }));
   }
   const on = figureOnChart(catalog.figures, pins)!;
   return { figure, pins, values: await measurer.measure(on.key, name, memberLines(on.pins)) };

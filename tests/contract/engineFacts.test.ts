@@ -21,7 +21,7 @@ beforeAll(async () => {
 
 const WEB_SRC = new URL('../../web/src/', import.meta.url).pathname;
 /** Where ids may be written: translation tables keyed by id, stories (data naming their preset), what the build generates. */
-const MAY_NAME_IDS = [/^i18n\//, /^explain\/stories\/.*\.json$/, /^scenario\/generated\//, /^engine\/pkg\//];
+const MAY_NAME_IDS = [/^i18n\//, /^explain\/stories\/.*\.json$/, /^engine\/generated\//, /^engine\/pkg\//];
 
 function sources(dir = WEB_SRC): { path: string; text: string }[] {
   return readdirSync(dir).flatMap((name) => {

@@ -8,7 +8,7 @@ import type { EngineApi } from '../../web/src/engine/api';
 import { EngineError } from '../../web/src/engine/errors';
 import { I18nProvider, type Lang } from '../../web/src/i18n';
 import { FioJobFile } from '../../web/src/panels/FioJobFile';
-import type { FioImport } from '../../web/src/scenario/generated/FioImport';
+import type { FioImport } from '../../web/src/engine/generated/FioImport';
 import { loadEngine } from './loadEngine';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/fio/${name}`, import.meta.url), 'utf8');

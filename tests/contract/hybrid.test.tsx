@@ -5,7 +5,7 @@
 // series are charts of their own.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chartDefs } from '../../web/src/charts/chartSpecs';
+import { chartDefs } from '../../web/src/run/chartSpecs';
 import type { Catalog, RunResult } from '../../web/src/engine/types';
 import { I18nProvider, type Lang } from '../../web/src/i18n';
 import { KNOBS_JA } from '../../web/src/i18n/knobs.ja';

@@ -6,7 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Catalog, RunResult } from '../../web/src/engine/types';
 import { I18nProvider } from '../../web/src/i18n';
-import { readableSize } from '../../web/src/panels/knobFormat';
+import { readableSize } from '../../web/src/scenario/knobFormat';
 import { SummaryPanel } from '../../web/src/panels/SummaryPanel';
 import { SUMMARY_HELP } from '../../web/src/panels/summaryHelp';
 import { summaryValue } from '../../web/src/panels/summaryFields';

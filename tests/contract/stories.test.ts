@@ -7,7 +7,7 @@
 // 101 step's drive, which the NAND view's engine must accept.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { codecContext } from '../../web/src/session/catalog';
-import { chartDefs } from '../../web/src/charts/chartSpecs';
+import { chartDefs } from '../../web/src/run/chartSpecs';
 import type { Catalog, SeriesMeta } from '../../web/src/engine/types';
 import { NandLab, Simulation } from '../../web/src/engine/pkg/ssd_wasm.js';
 import { engineConfigJson } from '../../web/src/explain/lab/config';

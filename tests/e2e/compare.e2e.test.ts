@@ -4,7 +4,7 @@ import { copyFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chartDefs } from '../../web/src/charts/chartSpecs';
+import { chartDefs } from '../../web/src/run/chartSpecs';
 import { loadEngine, runCollect } from '../contract/loadEngine';
 import { artifacts, chartData, firstDifference, knobInput, waitForRun } from './app';
 import { openBrowser, type Browser } from './browser';

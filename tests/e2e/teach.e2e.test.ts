@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { CDPSession, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { GLOSSARY, GLOSSARY_IDS } from '../../web/src/explain/glossary/terms';
+import { GLOSSARY, GLOSSARY_IDS } from '../../web/src/glossary/terms';
 import { SUMMARY_HELP } from '../../web/src/panels/summaryHelp';
 import { PRESET_BLURBS_JA } from '../../web/src/i18n/presetBlurbs.ja';
 import { parseCsv } from '../../web/src/charts/exportChart';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { blockMapCsv, blocksPerCell, cellAt, eraseRange } from '../../web/src/charts/blockMapModel';
-import { chartDefs, isGeometric } from '../../web/src/charts/chartSpecs';
+import { chartDefs, isGeometric } from '../../web/src/run/chartSpecs';
 import { csvField, csvRows, parseCsv, seriesCsv } from '../../web/src/charts/exportChart';
-import { formatValue, unitsOnChart } from '../../web/src/charts/format';
+import { formatValue, unitsOnChart } from '../../web/src/run/format';
 import { unitText, withUnit } from '../../web/src/i18n/units';
-import { cdfToHistogram, percentiles } from '../../web/src/charts/latency';
+import { cdfToHistogram, percentiles } from '../../web/src/run/latency';
 import { PALETTE, seriesStyle } from '../../web/src/charts/palette';
 import { nearestIndex, plotFrame } from '../../web/src/charts/plotFrame';
 import { mergeRefLines } from '../../web/src/charts/percentileLines';

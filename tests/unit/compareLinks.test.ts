@@ -1,6 +1,6 @@
 // Which runs belong on a comparison (by ids only), and the oEmbed answer's absolute URLs.
 import { describe, expect, it } from 'vitest';
-import { runMismatch } from '../../web/src/app/comparability';
+import { runMismatch } from '../../web/src/run/comparability';
 import { issueText } from '../../web/src/app/IssueBanner';
 import { translate } from '../../web/src/i18n';
 import type { UrlIssue } from '../../web/src/scenario/urlCodec';

@@ -87,7 +87,7 @@ describe('the map cell bytes', () => {
   });
 
   it("draw in the NAND lab's own colours", () => {
-    const css = readFileSync(new URL('../../web/src/explain/lab/lab.css', import.meta.url), 'utf8');
+    const css = ['../../web/src/explain/lab/lab.css', '../../web/src/ui/blockLegend.css'].map((f) => readFileSync(new URL(f, import.meta.url), 'utf8')).join('\n');
     for (const key of ['valid', 'staleBg', 'staleLine', 'freeEdge', 'host', 'victim'] as const) expect(css).toContain(MAP_COLOURS[key]);
   });
 });

@@ -2,7 +2,7 @@
 // and the export's file name.
 import { describe, expect, it } from 'vitest';
 import { fioFileName, unmodelledInOrder, unmodelledLabel } from '../../web/src/panels/fioJob';
-import type { Unmodelled } from '../../web/src/scenario/generated/Unmodelled';
+import type { Unmodelled } from '../../web/src/engine/generated/Unmodelled';
 
 const u = (line: number, option: string, value: string, kind: Unmodelled['kind'], section = 'job'): Unmodelled => ({ section, line, option, value, kind, reason: 'why' });
 

@@ -24,7 +24,7 @@ describe('issue 27 (3): article 002 latency trace', () => {
 
 describe('issue 27 (4): log axes where a ratio is the point', () => {
   it('article 004 and article 001 figures start on a log y, other charts on a linear one', async () => {
-    const { defaultLogY } = await import('../../web/src/charts/chartSpecs');
+    const { defaultLogY } = await import('../../web/src/run/chartSpecs');
     expect(defaultLogY('article-004-cached-vs-not', true)).toBe(true);
     expect(defaultLogY('article-001-application-load', true)).toBe(true);
     expect(defaultLogY('article-001-whole-drive-write', true)).toBe(true);

@@ -2,11 +2,11 @@
 // picked point's breakdown summing to its latency, the per-band rows, the QoS job and its marks,
 // the document's schema and the run file that carries it.
 import { describe, expect, it } from 'vitest';
-import { chartDefs } from '../../web/src/charts/chartSpecs';
+import { chartDefs } from '../../web/src/run/chartSpecs';
 import { bandRows, causesShown, opBands } from '../../web/src/charts/causes/causeBands';
 import { CAUSE_COLORS, causeColor } from '../../web/src/charts/causes/causeColors';
 import { causeIdOf, causeIndices, pickIndex, pointBreakdown, stackLayers, tallestIndex } from '../../web/src/charts/causes/causeStack';
-import { isQosJob, qosLines, qosOf } from '../../web/src/charts/causes/qos';
+import { isQosJob, qosLines, qosOf } from '../../web/src/run/qos';
 import { PointBuffer } from '../../web/src/engine/chunking';
 import { engineResult } from '../../web/src/engine/engineResult';
 import type { Summary } from '../../web/src/engine/types';

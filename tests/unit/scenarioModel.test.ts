@@ -10,7 +10,7 @@ import { flattenLeaves, getPath, sameJson, setPath, splitPath } from '../../web/
 import { editedPaths, nearestPreset, settleDecoded } from '../../web/src/scenario/settle';
 import { loadStored, saveStored } from '../../web/src/scenario/storage';
 import { decodeScenario } from '../../web/src/scenario/urlCodec';
-import { formatKnobValue, formatRange } from '../../web/src/panels/knobFormat';
+import { formatKnobValue, formatRange } from '../../web/src/scenario/knobFormat';
 import { groupTitle } from '../../web/src/i18n/engineText';
 import { forDevices } from '../../web/src/scenario/devices';
 import { fixtureContext, JOB_PRESET, KNOBS, SWEEP_PRESET } from '../fixtures/catalog';

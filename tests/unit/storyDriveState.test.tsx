@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { RunView } from '../../web/src/session/runView';
 import type { Pin } from '../../web/src/session/pins';
-import { chartDefs } from '../../web/src/charts/chartSpecs';
+import { chartDefs } from '../../web/src/run/chartSpecs';
 import { PointBuffer } from '../../web/src/engine/chunking';
 import type { DriveSnapshots, SeriesMeta } from '../../web/src/engine/types';
 import { StepDriveState } from '../../web/src/explain/story/StepDriveState';

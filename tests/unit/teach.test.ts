@@ -1,18 +1,18 @@
 // The teaching layer: glossary completeness, marked-up text, chart captions, number formats,
 // reference-label layout, knob slider stops and the block-map legend scale.
 import { describe, expect, it } from 'vitest';
-import { GLOSSARY, GLOSSARY_IDS, glossaryAnchor, isGlossaryId } from '../../web/src/explain/glossary/terms';
-import { parseRich, plainRich } from '../../web/src/explain/glossary/RichText';
-import { placePopover } from '../../web/src/explain/glossary/Term';
-import { glossaryTarget } from '../../web/src/explain/glossary/Glossary';
+import { GLOSSARY, GLOSSARY_IDS, glossaryAnchor, isGlossaryId } from '../../web/src/glossary/terms';
+import { parseRich, plainRich } from '../../web/src/glossary/RichText';
+import { placePopover } from '../../web/src/glossary/Term';
+import { glossaryTarget } from '../../web/src/glossary/Glossary';
 import { CAPTIONS, captionId, captionText } from '../../web/src/charts/captions';
-import { csvNumber, formatValue } from '../../web/src/charts/format';
+import { csvNumber, formatValue } from '../../web/src/run/format';
 import { separated, stackLabels } from '../../web/src/charts/labelLayout';
 import { placeRefLines, refLabelPositions, REF_LABEL_GAP } from '../../web/src/charts/RefLines';
 import { plotFrame } from '../../web/src/charts/plotFrame';
 import { rampTicks } from '../../web/src/charts/blockMapExport';
-import { histogramIndex, histogramSteps } from '../../web/src/charts/latency';
-import { chartDefs } from '../../web/src/charts/chartSpecs';
+import { histogramIndex, histogramSteps } from '../../web/src/run/latency';
+import { chartDefs } from '../../web/src/run/chartSpecs';
 import type { SeriesMeta } from '../../web/src/engine/types';
 import { nearestStop, sliderStops } from '../../web/src/panels/knobSlider';
 import { formatSummaryValue, humanTime } from '../../web/src/panels/summaryFields';
@@ -181,7 +181,8 @@ describe("an article's marks", () => {
 });
 
 describe('knob sliders', () => {
-  const knob = (path: string, kind: Knob['kind'], min: number, max: number): Knob => ({ path, group: 'x', kind, unit: kind === 'bytes' ? 'B' : '%', min, max, label: path, help: '' });
+  // A knob the catalogue gives a slider (`slider: false`: one it does not).
+  const knob = (path: string, kind: Knob['kind'], min: number, max: number, slider = true): Knob => ({ path, group: 'x', kind, unit: kind === 'bytes' ? 'B' : '%', min, max, label: path, help: '', slider });
   const MiB = 2 ** 20;
 
   it('sizes step over nice binary sizes from 0 (off) to the knob maximum, all in range', () => {
@@ -205,7 +206,7 @@ describe('knob sliders', () => {
     expect(op.every((v) => v >= 0 && v <= 400)).toBe(true);
     const slc = sliderStops(knob('device.slc_cache.dynamic_percent', 'number', 0, 100))!;
     expect(slc.length).toBe(101);
-    expect(sliderStops(knob('workload.iodepth', 'int', 1, 1024))).toBeNull();
+    expect(sliderStops(knob('workload.iodepth', 'int', 1, 1024, false))).toBeNull();
   });
 });
 

@@ -14,7 +14,7 @@ import './app/styles/summary.css';
 import './app/styles/dialogs.css';
 import './app/styles/compare.css';
 import './app/styles/refusal.css';
-import './explain/glossary/glossary.css';
+import './glossary/glossary.css';
 import './charts/teach-charts.css';
 import './panels/teach.css';
 import './panels/trace.css';

@@ -311,7 +311,7 @@ impl Simulation {
     }
 
     /// Where the run's latency went, by cause, as JSON (`LatencyCauses` in
-    /// web/src/scenario/generated): read once the run has finished.
+    /// web/src/engine/generated): read once the run has finished.
     pub fn latency_causes(&self) -> String {
         self.inner.latency_causes_json()
     }

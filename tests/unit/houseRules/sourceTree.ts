@@ -7,7 +7,7 @@ import { rustFunctions, typeScriptFunctions, type FunctionSpan } from './functio
 export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** Build outputs and generated code: nobody writes them by hand, so no rule applies. */
-const GENERATED = ['web/src/engine/pkg', 'web/src/scenario/generated', 'engine/target', 'tests/artifacts', 'node_modules'];
+const GENERATED = ['web/src/engine/pkg', 'web/src/engine/generated', 'engine/target', 'tests/artifacts', 'node_modules'];
 
 export interface SourceFile {
   /** Relative to the repository, with forward slashes: `web/src/app/App.tsx`. */

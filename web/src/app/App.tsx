@@ -1,15 +1,15 @@
 // The playground page: header, knobs on the left, live charts and the summary on the right.
 import { useCallback, useMemo, useState } from 'react';
-import { chartDefs } from '../charts/chartSpecs';
+import { chartDefs } from '../run/chartSpecs';
 import { downloadText } from '../charts/exportChart';
 import { useI18n } from '../i18n';
 import { figureText } from '../i18n/engineText';
 import { PhoneKnobsJump } from '../panels/PhoneKnobsJump';
 import { getPath, jsonText } from '../scenario/paths';
 import { deviceKinds } from '../scenario/knobs';
-import { appBase } from './appBase';
+import { appBase } from '../scenario/appBase';
 import { EmbedDialog } from './EmbedDialog';
-import { EngineBanner } from './EngineStatus';
+import { EngineBanner } from '../ui/EngineStatus';
 import { IssueBanner } from './IssueBanner';
 import { PlaygroundResults } from './PlaygroundResults';
 import { PlaygroundSidebar } from './PlaygroundSidebar';
@@ -17,7 +17,7 @@ import { ShareDialog } from './ShareDialog';
 import { Topbar } from './Topbar';
 import { useSession } from '../session/useSession';
 import { useTestHook } from './testHook';
-import { ArticleProvider, NO_FIGURES } from './useArticleValues';
+import { ArticleProvider, NO_FIGURES } from '../run/useArticleValues';
 import { EngineFacts } from '../charts/EngineFacts';
 
 export function App() {

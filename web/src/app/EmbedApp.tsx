@@ -5,13 +5,13 @@ import { useI18n } from '../i18n';
 import { BoundKnob } from '../panels/BoundKnob';
 import { refusedKnob } from '../session/knobBinding';
 import { deviceKinds, knobsFor, type Knob } from '../scenario/knobs';
-import { EngineBanner } from './EngineStatus';
+import { EngineBanner } from '../ui/EngineStatus';
 import { IssueBanner } from './IssueBanner';
 import { SessionRunControls } from './SessionRunControls';
-import { usePostHeight } from './usePostHeight';
+import { usePostHeight } from '../ui/usePostHeight';
 import { useSession } from '../session/useSession';
 import { useTestHook } from './testHook';
-import { ArticleProvider, NO_FIGURES } from './useArticleValues';
+import { ArticleProvider, NO_FIGURES } from '../run/useArticleValues';
 import { EngineFacts } from '../charts/EngineFacts';
 
 /** The embed's options from its URL: which chart, which knob paths as controls. */

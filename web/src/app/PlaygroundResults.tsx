@@ -1,9 +1,9 @@
 // The playground's right column: the run's charts (with the pin button and the comparison bar
 // under the headline), its summary, and the NAND lab.
 import { useMemo } from 'react';
-import { chartDefs } from '../charts/chartSpecs';
+import { chartDefs } from '../run/chartSpecs';
 import { RunCharts } from '../charts/RunCharts';
-import { qosOf } from '../charts/causes/qos';
+import { qosOf } from '../run/qos';
 import { compatiblePins } from '../charts/SeriesChartCard';
 import type { SummaryField } from '../engine/types';
 import { LabCard } from '../explain/lab/LabCard';

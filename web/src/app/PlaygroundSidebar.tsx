@@ -51,14 +51,14 @@ export function PlaygroundSidebar({ s, devices }: { s: Session; devices: readonl
           <WorkloadPanel
             knobs={catalog.knobs}
             layout={catalog.layout}
-            binding={s.knobs!}
+            binding={s.knobs}
             presetKind={presetKind}
             onKind={scenario.setKind}
             fio={fio}
             traceReady={s.traceFile !== null}
           />
           <TracePanel engine={s.engine} onReplay={replayTrace} wanted={wantedTrace(current, s.traceFile)} onAttach={s.setTraceFile} />
-          <DevicePanel knobs={catalog.knobs} layout={catalog.layout} binding={s.knobs!} />
+          <DevicePanel knobs={catalog.knobs} layout={catalog.layout} binding={s.knobs} />
           {/* A refusal no knob on screen can show (the document, a cross-field rule) reads here. */}
           {error && !knobForField(knobsFor(catalog.knobs, kind, devices), error.field) && (
             <p className="field-error banner-error" role="alert" data-testid="scenario-error" data-code={error.code}>

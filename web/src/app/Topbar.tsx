@@ -1,11 +1,11 @@
 // Page header: brand, share / embed / export / import, language, engine status.
 import type { EngineState } from '../engine/bridge';
 import { useI18n } from '../i18n';
-import { Brand, LanguageSwitch } from './TopbarParts';
-import { EngineBadge } from './EngineStatus';
+import { Brand, LanguageSwitch } from '../ui/TopbarParts';
+import { EngineBadge } from '../ui/EngineStatus';
 import { FilePicker, asText } from '../ui/FilePicker';
 import { Icon } from '../ui/Icon';
-import { GlossaryButton } from '../explain/glossary/Glossary';
+import { GlossaryButton } from '../glossary/Glossary';
 
 interface Props {
   engine: EngineState;

@@ -6,7 +6,6 @@ import { downloadText } from '../charts/exportChart';
 import { describeError, refusalFrom } from '../engine/errors';
 import { fioFileName, type FioNotice } from '../panels/fioJob';
 import type { FioControls } from '../panels/FioJobFile';
-import type { JsonObject } from '../scenario/paths';
 import type { Session } from '../session/useSession';
 
 function reason(err: unknown): string {
@@ -25,7 +24,7 @@ export function useFioJob(s: Session): FioControls {
       if (!engine || !current) return;
       engine.fioImport(text, job).then(
         (result) => {
-          setWorkload(result.workload as JsonObject);
+          setWorkload(result.workload);
           setNotice({ status: 'imported', file, text, result });
         },
         (err: unknown) => setNotice({ status: 'failed', file, message: reason(err) }),

@@ -1,13 +1,13 @@
 // Under an article figure's chart: each number the article states beside the engine's measure of
 // the same thing on the lines drawn above, and whether the engine follows the article or, where
 // it is known not to, why. The same table as docs/articles.md, for the figure on screen.
-import type { ArticleValuesOnChart } from '../app/useArticleValues';
+import type { ArticleValuesOnChart } from '../run/useArticleValues';
 import type { ArticleEngineValue, ArticleValue } from '../engine/types';
 import type { CSSProperties } from 'react';
 import { useI18n, type I18n } from '../i18n';
 import { articleValueText } from '../i18n/engineText';
-import { articleNumber, measureMembers, type NumberFormat } from './articleMarks';
-import { formatValue } from './format';
+import { articleNumber, measureMembers, type NumberFormat } from '../run/articleMarks';
+import { formatValue } from '../run/format';
 
 interface Props {
   on: ArticleValuesOnChart;

@@ -8,7 +8,7 @@ import type { BlockMode } from './blockMapModel';
 import { ChartCard } from './ChartCard';
 import type { ChartExporter } from './exportChart';
 import { captionText } from './captions';
-import { RichText } from '../explain/glossary/RichText';
+import { RichText } from '../glossary/RichText';
 
 interface Props {
   map: BlockMap | null;

@@ -3,7 +3,7 @@
 // thousands of operations) go to a canvas under the SVG axes. Hover or arrow keys show a tooltip
 // with exact values and units.
 import { useLayoutEffect, useMemo, useRef, type MutableRefObject, type ReactNode } from 'react';
-import type { Mark } from './chartSpecs';
+import type { Mark } from '../run/chartSpecs';
 import { plotFrame, type PlotFrame } from './plotFrame';
 import { UNMEASURED, useElementWidth } from './useElementWidth';
 import { exportSvg, plainSeries, seriesCsv, type ChartExporter } from './exportChart';

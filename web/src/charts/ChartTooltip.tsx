@@ -3,7 +3,7 @@ import type { Lang } from '../i18n';
 import { withUnit } from '../i18n/units';
 import type { AxisSpec } from './chartTypes';
 import { MARGINS } from './chartStyle';
-import { formatValue } from './format';
+import { formatValue } from '../run/format';
 import type { PlotFrame } from './plotFrame';
 import { axisTitle } from './scales';
 import type { Hover, Readout } from './useChartHover';

@@ -4,7 +4,7 @@
 import type { LatencySummary, Summary } from '../engine/types';
 import { useI18n, type MessageKey } from '../i18n';
 import { unitText } from '../i18n/units';
-import { formatValue } from './format';
+import { formatValue } from '../run/format';
 
 export interface LatencyRow {
   key: string;

@@ -5,7 +5,7 @@ import type { Pin } from '../session/pins';
 import type { RunView } from '../session/runView';
 import { useI18n } from '../i18n';
 import { BlockMapCard } from './BlockMapCard';
-import { chartDefs } from './chartSpecs';
+import { chartDefs } from '../run/chartSpecs';
 import { SeriesChartCard } from './SeriesChartCard';
 import { presetText } from '../i18n/engineText';
 import type { Lang, Vars } from '../i18n';

@@ -5,7 +5,7 @@ import { useI18n } from '../i18n';
 import { Segmented } from '../ui/Segmented';
 import { Switch } from '../ui/Switch';
 import type { CdfMode } from './chartLines';
-import type { ChartDef } from './chartSpecs';
+import type { ChartDef } from '../run/chartSpecs';
 
 /** What the reader chose for one chart, and how to change it. */
 export interface ChartChoices {

@@ -2,7 +2,7 @@
 // (chartSpecs.ts), or for the headline by its first series id (the workload's own chart);
 // `[[id]]` marks a glossary term (RichText). A chart without an entry gets `generic`.
 import type { Lang } from '../i18n';
-import type { ChartDef } from './chartSpecs';
+import type { ChartDef } from '../run/chartSpecs';
 
 type Caption = Record<Lang, string>;
 

@@ -1,14 +1,14 @@
 // The lines one chart draws: the pinned results first, then the current run (unless a pin
 // already stands for it), each with the summary of the run it came from.
-import type { Mismatch } from '../app/comparability';
+import type { Mismatch } from '../run/comparability';
 import type { Pin } from '../session/pins';
 import type { RunView } from '../session/runView';
-import { sameJson, type JsonObject } from '../scenario/paths';
+import { sameJson } from '../scenario/paths';
 import type { I18n, Lang } from '../i18n';
 import { seriesLabel } from '../i18n/engineText';
-import type { ChartDef } from './chartSpecs';
+import type { ChartDef } from '../run/chartSpecs';
 import type { PlotSeries } from './chartTypes';
-import { cdfToHistogram, histogramIndex, histogramSteps } from './latency';
+import { cdfToHistogram, histogramIndex, histogramSteps } from '../run/latency';
 import type { LatencyRow } from './LatencyCompareTable';
 import { seriesStyle } from './palette';
 import { driveColor, freeColor, TWIN_DASHES, twinsOf, type DriveSlots } from './lineIdentity';
@@ -49,7 +49,7 @@ export function chartLines(input: LineInputs): ChartLines {
   // through 6 GiB, its preset through 32 GB: both lines would only stretch the x axis).
   const { view, mismatch, overlay, runPreset, showOdd } = input;
   const done = view.scenarioJson !== null && view.status === 'done';
-  const duplicate = done && !mismatch && overlay.some((p) => (p.scenarioJson === view.scenarioJson || (view.scenario !== null && sameJson(p.scenario, view.scenario as unknown as JsonObject))) || (runPreset !== null && p.preset === runPreset));
+  const duplicate = done && !mismatch && overlay.some((p) => (p.scenarioJson === view.scenarioJson || (view.scenario !== null && sameJson(p.scenario, view.scenario))) || (runPreset !== null && p.preset === runPreset));
   if (!duplicate && (!mismatch || showOdd)) runLines(input, done, lines, drives);
   return identify(lines, drives, input.slots, input.t);
 }

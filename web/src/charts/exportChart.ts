@@ -7,7 +7,7 @@ import type { Margins } from './scales';
 import type { Lang } from '../i18n';
 import { unitText } from '../i18n/units';
 import { axisTitle } from './scales';
-import { csvNumber } from './format';
+import { csvNumber } from '../run/format';
 
 export interface ChartExporter {
   csv(): string;

@@ -4,7 +4,7 @@ import type { SeriesMeta } from '../engine/types';
 import type { I18n, Lang } from '../i18n';
 import { withUnit } from '../i18n/units';
 import type { RefLine } from './chartTypes';
-import { percentiles } from './latency';
+import { percentiles } from '../run/latency';
 
 /**
  * Percentiles are summaries, not drives: they take greys outside the drives' palette (a p99 in

@@ -1,11 +1,11 @@
 // What a chart adds for an article figure among its pins: the figure and its values' engine
 // numbers (useArticleValues), each member's colour as drawn, the chart's units for the numbers,
 // and the article's numbers as reference marks.
-import { useArticleValues, type ArticleValuesOnChart } from '../app/useArticleValues';
+import { useArticleValues, type ArticleValuesOnChart } from '../run/useArticleValues';
 import type { Pin } from '../session/pins';
 import type { SeriesMeta } from '../engine/types';
 import { useI18n } from '../i18n';
-import { articleRefLines, type NumberFormat } from './articleMarks';
+import { articleRefLines, type NumberFormat } from '../run/articleMarks';
 import type { PlotSeries, RefLine } from './chartTypes';
 
 export interface ArticleOnChart {

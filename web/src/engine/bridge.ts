@@ -4,8 +4,8 @@
 import * as Comlink from 'comlink';
 import { useEffect, useState } from 'react';
 import type { WorkerApi } from './worker';
-import type { FioImport } from '../scenario/generated/FioImport';
-import type { Scenario } from '../scenario/generated/Scenario';
+import type { FioImport } from './generated/FioImport';
+import type { Scenario } from './generated/Scenario';
 import type { ArticleEngineValue, ArticleLine, Catalog, Preset, RunChunk, RunOptions, RunResult, TraceFinished, TraceScanOptions, TraceScanProgress } from './types';
 import { CancelledError, EngineError, registerErrorTransfer } from './errors';
 

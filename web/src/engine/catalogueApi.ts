@@ -2,8 +2,8 @@
 // fields; all straight from the engine.
 import type { EngineGuard } from './engineGuard';
 import { checkedText } from './engineResult';
-import type { Knob } from '../scenario/knobs';
-import type { Scenario } from '../scenario/generated/Scenario';
+import type { Knob } from './generated/Knob';
+import type { Scenario } from './generated/Scenario';
 import type { ArticleEngineValue, ArticleLine, Catalog, Figure, Preset } from './types';
 
 export function catalogueApi({ ready, wasm, guard, read }: EngineGuard) {

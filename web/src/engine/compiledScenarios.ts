@@ -4,7 +4,7 @@
 // handle without checking or parsing anything again. One edit = one compile.
 import type { Compiled } from './pkg/ssd_wasm.js';
 import type { EngineGuard } from './engineGuard';
-import type { Scenario } from '../scenario/generated/Scenario';
+import type { Scenario } from './generated/Scenario';
 
 /** Distinct scenarios kept at most: the page compiles what is being edited, then runs it. */
 const KEEP = 8;

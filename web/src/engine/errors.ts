@@ -2,8 +2,8 @@
 // the page keys on `field` (which control to mark) and `code` (what kind of problem), never on
 // the English message. EngineError carries them through the worker and across Comlink.
 import * as Comlink from 'comlink';
-import type { ErrorCode } from '../scenario/generated/ErrorCode';
-import type { ScenarioError } from '../scenario/generated/ScenarioError';
+import type { ErrorCode } from './generated/ErrorCode';
+import type { ScenarioError } from './generated/ScenarioError';
 
 export type { ErrorCode };
 

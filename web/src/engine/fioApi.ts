@@ -1,7 +1,7 @@
 // The worker API's fio job files (ssd_core::fio, docs/fio.md): a `.fio` file read into a job
 // workload with the options the engine does not model listed, and a job scenario written as one.
 import type { EngineGuard } from './engineGuard';
-import type { FioImport } from '../scenario/generated/FioImport';
+import type { FioImport } from './generated/FioImport';
 
 export function fioApi({ ready, wasm, guard, read }: EngineGuard) {
   const { fio_export, fio_import } = wasm;

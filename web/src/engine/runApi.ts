@@ -11,7 +11,7 @@ import { engineResult } from './engineResult';
 import { newSimulation } from './newSimulation';
 import { CancelledError, EngineError, refusalFrom } from './errors';
 import { traceFeed, type TraceFeed } from './traceFeed';
-import type { Scenario } from '../scenario/generated/Scenario';
+import type { Scenario } from './generated/Scenario';
 import type { BlockMap, DriveSnapshots, LatencyCauses, RunChunk, RunOptions, RunResult, SeriesMeta } from './types';
 
 /** How often a running simulation sends a snapshot of its block map. */
@@ -71,7 +71,7 @@ export function runApi(engine: EngineGuard, compiled: CompiledScenarios) {
      * wasm instance, its compiled scenarios and the worker stay: the next run starts at once.
      * Messages are taken in order, so a stop sent before a new run never reaches the new one.
      */
-    async cancelRun(): Promise<void> {
+    cancelRun(): void {
       for (const token of running) token.cancelled = true;
     },
   };

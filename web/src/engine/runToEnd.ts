@@ -2,7 +2,7 @@
 // pool. Every streamed point is kept, exactly as the page's own run keeps them.
 import type { EngineClient } from './bridge';
 import { PointBuffer } from './chunking';
-import type { Scenario } from '../scenario/generated/Scenario';
+import type { Scenario } from './generated/Scenario';
 import type { BlockMap, DriveSnapshots, LatencyCauses, RunOptions, SeriesMeta, Summary } from './types';
 
 export interface FinishedRun {

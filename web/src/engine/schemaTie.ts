@@ -1,5 +1,5 @@
 // How a runtime schema is tied to the TypeScript type it checks, so neither can change alone:
-// the types come from Rust (ts-rs, web/src/scenario/generated/), the schemas are written here,
+// the types come from Rust (ts-rs, web/src/engine/generated/), the schemas are written here,
 // and `tsc` fails when a generated type gains, loses, loosens or retypes a field the schema
 // does not (or the other way round). Zod Mini: the same checks and messages as zod's classic
 // API, in a third of the worker's bundle (15 KB gzipped against 32 KB).

@@ -2,18 +2,21 @@
 // the type the worker hands on (schemaTie.ts): the ts-rs-generated type where the engine
 // exports one, else the shape in types.ts. engineResult.ts parses with them.
 import { z } from 'zod/mini';
-import type { Scenario } from '../scenario/generated/Scenario';
-import type { ScenarioError } from '../scenario/generated/ScenarioError';
-import type { FioImport } from '../scenario/generated/FioImport';
-import type { Unmodelled } from '../scenario/generated/Unmodelled';
-import type { UnmodelledKind } from '../scenario/generated/UnmodelledKind';
-import type { Workload } from '../scenario/generated/Workload';
-import type { HddSummary } from '../scenario/generated/HddSummary';
-import type { MediaSummary } from '../scenario/generated/MediaSummary';
-import type { NandSummary } from '../scenario/generated/NandSummary';
-import type { TierSummary } from '../scenario/generated/TierSummary';
-import type { ReplaySummary } from '../scenario/generated/ReplaySummary';
-import type { Knob, KnobLayout, LayoutGroup, WorkloadKindText } from '../scenario/knobs';
+import type { Scenario } from './generated/Scenario';
+import type { ScenarioError } from './generated/ScenarioError';
+import type { FioImport } from './generated/FioImport';
+import type { Unmodelled } from './generated/Unmodelled';
+import type { UnmodelledKind } from './generated/UnmodelledKind';
+import type { Workload } from './generated/Workload';
+import type { HddSummary } from './generated/HddSummary';
+import type { MediaSummary } from './generated/MediaSummary';
+import type { NandSummary } from './generated/NandSummary';
+import type { TierSummary } from './generated/TierSummary';
+import type { ReplaySummary } from './generated/ReplaySummary';
+import type { Knob } from './generated/Knob';
+import type { KnobLayout } from './generated/KnobLayout';
+import type { LayoutGroup } from './generated/LayoutGroup';
+import type { WorkloadKindText } from './generated/WorkloadKindText';
 import { ERROR_CODES, type ErrorCode } from './errors';
 import { numbers, oneOf, tied } from './schemaTie';
 import type { ArticleEngineValue, ArticleMeasure, ArticleMeasureAxis, ArticleValue, Axis, AxisId, BlockMapLayout, Budget, DriveSnapshot, DriveSnapshotsJson, Figure, LabCounters, LabelId, LabLayout, TraceFed, TraceFinished, TraceProblem, TraceRefusal, TraceSummary, TraceTimeline, Cause, LatencyBand, LatencyCauses, LatencySummary, OpCauses, Preset, DriveIdentity, SlowCommand, SeriesMeta, SeriesRole, Summary, SummaryField, SummaryGroup, Unit } from './types';

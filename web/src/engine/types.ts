@@ -1,26 +1,27 @@
 // Shapes of what crosses the worker boundary. Engine-defined shapes (Series, Summary) come
 // from the ts-rs-generated types, so they cannot drift from the Rust side.
-import type { Series } from '../scenario/generated/Series';
-import type { Summary as SummarySections } from '../scenario/generated/Summary';
-import type { LatencySummary as EngineLatencySummary } from '../scenario/generated/LatencySummary';
-import type { Scenario } from '../scenario/generated/Scenario';
-import type { Knob, KnobLayout } from '../scenario/knobs';
-import type { SummaryField } from '../scenario/generated/SummaryField';
-import type { Budget } from '../scenario/generated/Budget';
-import type { ScenarioError } from '../scenario/generated/ScenarioError';
-import type { ArticleValue } from '../scenario/generated/ArticleValue';
-import type { LatencyCauses } from '../scenario/generated/LatencyCauses';
+import type { Series } from './generated/Series';
+import type { Summary as SummarySections } from './generated/Summary';
+import type { LatencySummary as EngineLatencySummary } from './generated/LatencySummary';
+import type { Scenario } from './generated/Scenario';
+import type { Knob } from './generated/Knob';
+import type { KnobLayout } from './generated/KnobLayout';
+import type { SummaryField } from './generated/SummaryField';
+import type { Budget } from './generated/Budget';
+import type { ScenarioError } from './generated/ScenarioError';
+import type { ArticleValue } from './generated/ArticleValue';
+import type { LatencyCauses } from './generated/LatencyCauses';
 
-export type { Axis } from '../scenario/generated/Axis';
-export type { AxisId } from '../scenario/generated/AxisId';
-export type { LabelId } from '../scenario/generated/LabelId';
-export type { SeriesRole } from '../scenario/generated/SeriesRole';
-export type { SummaryGroup } from '../scenario/generated/SummaryGroup';
-export type { Unit } from '../scenario/generated/Unit';
-export type { ArticleEngineValue } from '../scenario/generated/ArticleEngineValue';
-export type { ArticleLine } from '../scenario/generated/ArticleLine';
-export type { ArticleMeasure } from '../scenario/generated/ArticleMeasure';
-export type { ArticleMeasureAxis } from '../scenario/generated/ArticleMeasureAxis';
+export type { Axis } from './generated/Axis';
+export type { AxisId } from './generated/AxisId';
+export type { LabelId } from './generated/LabelId';
+export type { SeriesRole } from './generated/SeriesRole';
+export type { SummaryGroup } from './generated/SummaryGroup';
+export type { Unit } from './generated/Unit';
+export type { ArticleEngineValue } from './generated/ArticleEngineValue';
+export type { ArticleLine } from './generated/ArticleLine';
+export type { ArticleMeasure } from './generated/ArticleMeasure';
+export type { ArticleMeasureAxis } from './generated/ArticleMeasureAxis';
 export type { ArticleValue, Budget, SummaryField };
 
 /**
@@ -45,9 +46,9 @@ export type SeriesMeta = Omit<Series, 'points'>;
  * One entry of presets(): `scenario` is a scenario object (not a JSON string), `blurb` the preset
  * in plain words (English; Japanese by name in i18n), `identity` the drive's colour slot.
  */
-import type { Preset } from '../scenario/generated/Preset';
+import type { Preset } from './generated/Preset';
 export type { Preset };
-export type { DriveIdentity } from '../scenario/generated/DriveIdentity';
+export type { DriveIdentity } from './generated/DriveIdentity';
 
 /** One entry of figures(): full scenarios overlaid as in an article's chart ("compare variants"). */
 export interface Figure {
@@ -197,11 +198,11 @@ export type DriveSnapshotsJson = Omit<DriveSnapshots, 'cells'>;
  * the engine's types. Every `causes_us` list is aligned with the document's `causes`, the
  * stacking order bottom first; bands are `to_p50`, `p50_p99`, `p99_p999`, `above_p999`.
  */
-export type { LatencyCauses } from '../scenario/generated/LatencyCauses';
-export type { OpCauses } from '../scenario/generated/OpCauses';
-export type { Band as LatencyBand } from '../scenario/generated/Band';
-export type { SlowCommand } from '../scenario/generated/SlowCommand';
-export type { Cause } from '../scenario/generated/Cause';
+export type { LatencyCauses } from './generated/LatencyCauses';
+export type { OpCauses } from './generated/OpCauses';
+export type { Band as LatencyBand } from './generated/Band';
+export type { SlowCommand } from './generated/SlowCommand';
+export type { Cause } from './generated/Cause';
 
 export interface RunResult {
   summary: Summary;
@@ -221,9 +222,9 @@ export interface RunResult {
 // NAND lab (web/src/explain/lab/): a small drive stepped one host command at a time.
 
 // The lab drive's shape as the engine laid it out, its counters and its workloads: the engine's types.
-import type { LabWorkload } from '../scenario/generated/LabWorkload';
-import type { LabLayout } from '../scenario/generated/LabLayout';
-import type { LabCounters } from '../scenario/generated/LabCounters';
+import type { LabWorkload } from './generated/LabWorkload';
+import type { LabLayout } from './generated/LabLayout';
+import type { LabCounters } from './generated/LabCounters';
 export type { LabCounters, LabLayout, LabWorkload };
 
 /** One host command: a write, read or trim of a logical page, or the next write of a workload. */
@@ -249,7 +250,7 @@ export interface LabBatch {
 }
 
 /** A trace format's id, as the engine and `ssdsim trace --format` name it. */
-import type { TraceFormatId } from '../scenario/generated/TraceFormatId';
+import type { TraceFormatId } from './generated/TraceFormatId';
 export type { TraceFormatId };
 
 /** How to read a trace: the format (or detect it), devices to keep (all if none), blkparse's complete events. */
@@ -261,14 +262,14 @@ export interface TraceScanOptions {
 
 // What `ssdsim trace` prints (`ssd_core::trace::TraceSummary`) and the line a trace was refused
 // at, the field and why (a code the page translates): the engine's types.
-import type { TraceRefusal } from '../scenario/generated/TraceRefusal';
-import type { TraceSummary } from '../scenario/generated/TraceSummary';
+import type { TraceRefusal } from './generated/TraceRefusal';
+import type { TraceSummary } from './generated/TraceSummary';
 export type { TraceRefusal, TraceSummary };
-export type { TraceProblem } from '../scenario/generated/TraceProblem';
-export type { TraceOpTotals } from '../scenario/generated/TraceOpTotals';
-export type { TraceTimeline } from '../scenario/generated/TraceTimeline';
-export type { TraceLineCounts } from '../scenario/generated/TraceLineCounts';
-export type { TraceDevice } from '../scenario/generated/TraceDevice';
+export type { TraceProblem } from './generated/TraceProblem';
+export type { TraceOpTotals } from './generated/TraceOpTotals';
+export type { TraceTimeline } from './generated/TraceTimeline';
+export type { TraceLineCounts } from './generated/TraceLineCounts';
+export type { TraceDevice } from './generated/TraceDevice';
 
 /** A chunk of the file read: commands and lines so far, or the refusal. */
 export interface TraceFed {

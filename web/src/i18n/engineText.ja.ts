@@ -2,8 +2,8 @@
 // presets and figures, keyed by the engine's ids (never by its English). Closed sets (LabelId,
 // AxisId) are Records over the generated types; open ones fall back to English and the contract
 // tests list what is missing, so new engine text gets translated.
-import type { AxisId } from '../scenario/generated/AxisId';
-import type { LabelId } from '../scenario/generated/LabelId';
+import type { AxisId } from '../engine/generated/AxisId';
+import type { LabelId } from '../engine/generated/LabelId';
 
 /** GC's victim choice, as the device's knob and the NAND lab's name it. */
 const GC_POLICY = { greedy: 'グリーディ（有効ページ最少）', fifo: 'FIFO（古い順）', cost_benefit: 'コスト・ベネフィット' };

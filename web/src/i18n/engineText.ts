@@ -7,8 +7,8 @@ import { ARTICLE_VALUES_JA, type ArticleValueText } from './articleValues.ja';
 import { knobTextJa, type KnobText } from './knobs.ja';
 import { PRESET_BLURBS_JA } from './presetBlurbs.ja';
 import type { Knob } from '../scenario/knobs';
-import type { LayoutGroup } from '../scenario/generated/LayoutGroup';
-import type { WorkloadKindText } from '../scenario/generated/WorkloadKindText';
+import type { LayoutGroup } from '../engine/generated/LayoutGroup';
+import type { WorkloadKindText } from '../engine/generated/WorkloadKindText';
 
 export function knobText(lang: Lang, knob: Knob, kind?: string): KnobText {
   const ja = lang === 'ja' ? knobTextJa(knob.path, kind) : undefined;

@@ -1,7 +1,7 @@
 // Display text for the engine's units (the engine names a Unit id, the page owns
 // how it reads). A Record over the generated Unit type, so a unit the engine adds later is a
 // type error here until it has text in both languages.
-import type { Unit } from '../scenario/generated/Unit';
+import type { Unit } from '../engine/generated/Unit';
 import type { Lang } from './index';
 
 const EN: Record<Unit, string> = {

@@ -5,7 +5,7 @@ import { useI18n } from '../i18n';
 import { optionLabel } from '../i18n/engineText';
 import { enumValue, type Knob } from '../scenario/knobs';
 import { jsonText, type Json } from '../scenario/paths';
-import { formatKnobValue } from './knobFormat';
+import { formatKnobValue } from '../scenario/knobFormat';
 import { nearestStop } from './knobSlider';
 
 /** What every control of a knob shares: its input's id, state and the ids describing it. */

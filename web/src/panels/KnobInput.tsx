@@ -9,7 +9,7 @@ import type { Json } from '../scenario/paths';
 import { Switch } from '../ui/Switch';
 import { KnobChoice, KnobSlider, KnobTextField, type ControlBase } from './KnobControls';
 import { useKnobDraft } from './knobDraft';
-import { formatRange, inputUnit, knobUnitText, readableSize } from './knobFormat';
+import { formatRange, inputUnit, knobUnitText, readableSize } from '../scenario/knobFormat';
 import { sliderStops } from './knobSlider';
 
 export { draftProblem, parseDraft } from './knobDraft';

@@ -1,8 +1,8 @@
 // The run's read QoS as enterprise spec sheets state it, for the job they state it for:
 // "99 % / 99.99 % of 4K random reads at QD1 under X µs / Y µs".
-import type { Qos } from '../charts/causes/qos';
-import { latencyText } from '../charts/causes/causeText';
-import { Term } from '../explain/glossary/Term';
+import type { Qos } from '../run/qos';
+import { latencyText } from '../run/causeText';
+import { Term } from '../glossary/Term';
 import { useI18n } from '../i18n';
 
 export function QosLine({ qos }: { qos: Qos }) {

@@ -10,8 +10,8 @@ import { unitText } from '../i18n/units';
 import type { KindsInUse } from '../scenario/devices';
 import { formatSummaryField, formatSummaryValue, humanTime, leafOf, summaryLayout, type SummarySection, type SummaryValue } from './summaryFields';
 import { summaryHelp } from './summaryHelp';
-import { HelpTip, Term } from '../explain/glossary/Term';
-import type { Qos } from '../charts/causes/qos';
+import { HelpTip, Term } from '../glossary/Term';
+import type { Qos } from '../run/qos';
 import { QosLine } from './QosLine';
 
 interface Props {

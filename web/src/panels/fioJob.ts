@@ -1,8 +1,8 @@
 // What the page does with a fio import and export (ssd_core::fio, docs/fio.md), kept apart
 // from React so it is tested on its own: the file name of an export, and the notice's lines.
-import type { FioImport } from '../scenario/generated/FioImport';
-import type { Unmodelled } from '../scenario/generated/Unmodelled';
-import type { UnmodelledKind } from '../scenario/generated/UnmodelledKind';
+import type { FioImport } from '../engine/generated/FioImport';
+import type { Unmodelled } from '../engine/generated/Unmodelled';
+import type { UnmodelledKind } from '../engine/generated/UnmodelledKind';
 
 /** Biggest job file the page reads; a real one is a few hundred bytes. */
 export const MAX_FIO_BYTES = 1_000_000;

@@ -5,7 +5,7 @@ import type { MessageKey } from '../i18n';
 import { parseBytes, parseSize } from '../scenario/bytes';
 import { parseBytesList, type Knob } from '../scenario/knobs';
 import { sameJson, type Json } from '../scenario/paths';
-import { formatKnobValue } from './knobFormat';
+import { formatKnobValue } from '../scenario/knobFormat';
 
 export function useKnobDraft(knob: Knob, value: Json | undefined, nullable: boolean, onChange: (value: Json) => void) {
   const shown = formatKnobValue(knob, value);

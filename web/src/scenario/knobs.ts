@@ -8,12 +8,12 @@ import { deviceKinds, forDevices, type KindsInUse } from './devices';
 export { DEFAULT_DEVICE_KIND, deviceKind, deviceKinds, type KindsInUse } from './devices';
 
 // The knob entry's type is generated from the Rust table by ts-rs: never written twice.
-import type { Knob } from './generated/Knob';
-import type { Kind as KnobKind } from './generated/Kind';
+import type { Knob } from '../engine/generated/Knob';
+import type { Kind as KnobKind } from '../engine/generated/Kind';
 // Where the knobs go (the panels' groups, the workload kinds in menu order): the engine's too.
-import type { KnobLayout } from './generated/KnobLayout';
-import type { LayoutGroup } from './generated/LayoutGroup';
-import type { WorkloadKindText } from './generated/WorkloadKindText';
+import type { KnobLayout } from '../engine/generated/KnobLayout';
+import type { LayoutGroup } from '../engine/generated/LayoutGroup';
+import type { WorkloadKindText } from '../engine/generated/WorkloadKindText';
 export type { Knob, KnobKind, KnobLayout, LayoutGroup, WorkloadKindText };
 
 export function workloadKind(scenario: unknown): string {

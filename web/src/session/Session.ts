@@ -107,10 +107,10 @@ export class Session {
     engine.subscribe((engineState) => {
       if (this.engine_ !== engine) return;
       this.update({ engineState });
-      if (engineState.status === 'ready') this.engineReady(engine);
+      if (engineState.status === 'ready') void this.engineReady(engine);
     });
     this.update({ engineState: engine.state });
-    if (engine.state.status === 'ready') this.engineReady(engine);
+    if (engine.state.status === 'ready') void this.engineReady(engine);
   }
 
   dispose(): void {

@@ -5,7 +5,7 @@ import { translate, type Lang } from '../i18n';
 import { knobText, optionLabel, presetText } from '../i18n/engineText';
 import { knobsFor, type KindsInUse, type Knob } from '../scenario/knobs';
 import { getPath, jsonText, type JsonObject } from '../scenario/paths';
-import { formatKnobValue } from '../panels/knobFormat';
+import { formatKnobValue } from '../scenario/knobFormat';
 
 /** `devices`: the run's device kinds in use (`deviceKinds`); a change to a field they lack (NAND GC on 3D XPoint) is not named. */
 export function describeScenario(lang: Lang, preset: Preset | undefined, scenario: JsonObject, edited: readonly string[], knobs: readonly Knob[], kind: string, devices?: KindsInUse): string {

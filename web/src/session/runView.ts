@@ -1,8 +1,8 @@
 // What the page draws of a run: its status, series, summary and bounds as they stream in.
 // Types only, shared by the run's lifecycle and streaming (runStream, streamedRun) and every
 // view that draws a run, so none of them imports another for its shape.
-import type { ScenarioError } from '../scenario/generated/ScenarioError';
-import type { Scenario } from '../scenario/generated/Scenario';
+import type { ScenarioError } from '../engine/generated/ScenarioError';
+import type { Scenario } from '../engine/generated/Scenario';
 import type { ErrorCode } from '../engine/errors';
 import type { PointBuffer } from '../engine/chunking';
 import type { BlockMap, Budget, DriveSnapshots, LatencyCauses, SeriesMeta, Summary } from '../engine/types';

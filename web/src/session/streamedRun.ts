@@ -4,7 +4,7 @@ import { CancelledError } from '../engine/bridge';
 import { EngineError } from '../engine/errors';
 import { PointBuffer } from '../engine/chunking';
 import type { BlockMap, Budget, RunChunk, RunResult, SeriesMeta } from '../engine/types';
-import type { Scenario } from '../scenario/generated/Scenario';
+import type { Scenario } from '../engine/generated/Scenario';
 import type { RunError, RunView } from './runView';
 
 /**

@@ -8,7 +8,7 @@ import { CancelledError, type EngineClient } from '../engine/bridge';
 import { WorkerPool, type BatchStats } from '../engine/pool';
 import { runToEnd } from '../engine/runToEnd';
 import type { Figure, Summary } from '../engine/types';
-import { chartDefs } from '../charts/chartSpecs';
+import { headlineSeries } from './headlineSeries';
 import { figureMemberLabel } from '../i18n/engineText';
 import type { JsonObject } from '../scenario/paths';
 import { pinId, type Pin, type PinnedSeries } from './pins';
@@ -37,7 +37,7 @@ export interface PinJob {
 /** Runs one scenario to the end and keeps its headline series and summary. */
 async function runHeadline(engine: EngineClient, scenarioJson: string, onProgress: (p: number) => void): Promise<{ series: PinnedSeries[]; summary: Summary; scenario: JsonObject }> {
   const { series, buffers, summary, scenario } = await runToEnd(engine, scenarioJson, onProgress, { blockMap: false, causes: false });
-  const head = chartDefs(series)[0]?.series ?? [];
+  const head = headlineSeries(series);
   return { series: head.map((i) => ({ meta: series[i], points: buffers[i].view().slice() })), summary, scenario: scenario as unknown as JsonObject };
 }
 

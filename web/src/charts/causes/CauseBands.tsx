@@ -7,7 +7,7 @@ import { useI18n, type MessageKey } from '../../i18n';
 import { percentText } from '../drive-state/caption';
 import { causeColor } from './causeColors';
 import { causesShown, opBands, type BandRow } from './causeBands';
-import { causeName, latencyText } from './causeText';
+import { causeName, latencyText } from '../../run/causeText';
 
 export function CauseBands({ doc }: { doc: LatencyCauses }) {
   const { t } = useI18n();

@@ -1,9 +1,9 @@
 // The "why was this slow?" card a click on a latency-trace point pins: the command's latency,
 // each cause's part as a horizontal stacked bar and as a list (time and share), largest first.
 import { useI18n } from '../../i18n';
-import { formatValue } from '../format';
+import { formatValue } from '../../run/format';
 import { percentText } from '../drive-state/caption';
-import { causeName, latencyText } from './causeText';
+import { causeName, latencyText } from '../../run/causeText';
 import type { PointBreakdown } from './causeStack';
 
 interface Props {

@@ -3,9 +3,10 @@
 // engine books them; and one point's breakdown, for the "why was this slow?" card.
 import type { LatencyCauses, SeriesMeta } from '../../engine/types';
 import { causeColor } from './causeColors';
+import { causeIdOf } from '../../run/causeSeries';
 
-export const CAUSE_ROLE = 'latency_cause';
-const PREFIX = 'latency_cause.';
+export { CAUSE_ROLE, causeIdOf, causeIndices, isCauseSeries } from '../../run/causeSeries';
+
 
 /** A run's causes as the trace draws them: its latency_cause series and the causes document. */
 export interface CauseSource {
@@ -21,20 +22,6 @@ export interface CauseLayer {
   /** Per point: the layer's bottom and top (the sum of the causes below it, and that plus its own). */
   y0: Float64Array;
   y1: Float64Array;
-}
-
-export function isCauseSeries(meta: Pick<SeriesMeta, 'role'>): boolean {
-  return (meta.role as string) === CAUSE_ROLE;
-}
-
-/** Indexes of a run's latency_cause series. */
-export function causeIndices(series: readonly SeriesMeta[]): number[] {
-  return series.flatMap((s, i) => (isCauseSeries(s) ? [i] : []));
-}
-
-/** The cause id a series is for (`latency_cause.behind_erase` → `behind_erase`). */
-export function causeIdOf(meta: Pick<SeriesMeta, 'id'>): string {
-  return meta.id.startsWith(PREFIX) ? meta.id.slice(PREFIX.length) : meta.id;
 }
 
 /**

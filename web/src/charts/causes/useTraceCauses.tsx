@@ -4,7 +4,7 @@
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import type { RunView } from '../../session/runView';
 import type { SeriesMeta } from '../../engine/types';
-import type { ChartDef } from '../chartSpecs';
+import type { ChartDef } from '../../run/chartSpecs';
 import type { PlotSeries } from '../chartTypes';
 import type { PlotFrame } from '../plotFrame';
 import { CauseBands } from './CauseBands';
@@ -12,7 +12,7 @@ import '../drive-state/drive-state.css';
 import './causes.css';
 import { CauseStack } from './CauseStack';
 import { causeIndices, pickIndex, pointBreakdown, stackLayers, type CauseSource } from './causeStack';
-import { US_PER_UNIT } from './causeText';
+import { US_PER_UNIT } from '../../run/causeText';
 import { CauseLegend, WhySlow } from './WhySlow';
 
 type Overlay = (frame: PlotFrame, layer?: 'under' | 'over', series?: readonly PlotSeries[]) => ReactNode;

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import type { DriveSnapshot } from '../../engine/types';
 import { useI18n, type MessageKey } from '../../i18n';
-import { formatValue } from '../format';
+import { formatValue } from '../../run/format';
 import { percentText } from './caption';
 
 const TIERS = [

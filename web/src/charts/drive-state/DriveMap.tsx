@@ -5,7 +5,7 @@ import { useI18n } from '../../i18n';
 import { UNMEASURED, useElementWidth } from '../useElementWidth';
 import { cellCounts } from './cells';
 import { drawDriveMap, driveMapLayout } from './drawDriveMap';
-import '../../explain/lab/lab.css';
+import '../../ui/blockLegend.css';
 
 interface Props {
   cells: Uint8Array;

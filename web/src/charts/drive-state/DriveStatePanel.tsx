@@ -3,7 +3,7 @@
 // the caches. Parts the snapshot lacks (no SLC cache, no table lookups) are left out.
 import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import { useI18n } from '../../i18n';
-import { useReducedMotion } from '../../explain/lab/useLabPlayer';
+import { useReducedMotion } from '../../ui/useReducedMotion';
 import { Icon } from '../../ui/Icon';
 import { cursorCaption } from './caption';
 import { snapshotCells } from './cells';

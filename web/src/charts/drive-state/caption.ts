@@ -2,7 +2,7 @@
 // "at operation 5,000", or a phase point's x with its axis ("at Access span 8 GiB").
 import type { Lang, MessageKey, Vars } from '../../i18n';
 import { withUnit } from '../../i18n/units';
-import { formatValue } from '../format';
+import { formatValue } from '../../run/format';
 import type { NamedAxis } from './useDriveCursor';
 
 type T = (key: MessageKey, vars?: Vars) => string;

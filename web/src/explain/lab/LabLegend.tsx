@@ -1,5 +1,6 @@
 // What the lab's colours and outlines mean.
 import { useI18n } from '../../i18n';
+import '../../ui/blockLegend.css';
 
 export function LabLegend() {
   const { t } = useI18n();

@@ -13,7 +13,8 @@ import { LabCounters } from './LabCounters';
 import { LabLegend } from './LabLegend';
 import { narrate } from './narration';
 import type { LabPlayer, LabSnapshot } from './player';
-import { useLabPlayer, useReducedMotion } from './useLabPlayer';
+import { useReducedMotion } from '../../ui/useReducedMotion';
+import { useLabPlayer } from './useLabPlayer';
 
 export type { LabConfig } from './config';
 

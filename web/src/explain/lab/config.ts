@@ -2,7 +2,7 @@
 // optional script that prepares a state before the reader takes over (a story step starts
 // "after the drive is full", "just before GC", …). The stories and the playground share it.
 import type { LabCommand, LabWorkload } from '../../engine/types';
-import type { GcPolicy } from '../../scenario/generated/GcPolicy';
+import type { GcPolicy } from '../../engine/generated/GcPolicy';
 
 export type ScriptVerb = 'fill' | 'overwrite' | 'gc' | 'read';
 

@@ -25,19 +25,3 @@ export function useLabPlayer(config: LabConfig): { player: LabPlayer | null; sna
   const snap = useSyncExternalStore(player?.subscribe ?? noop, player?.getSnapshot ?? (() => LOADING));
   return { player, snap };
 }
-
-/** True when the reader asked for less motion: state then changes without tweening. */
-export function useReducedMotion(): boolean {
-  const query = '(prefers-reduced-motion: reduce)';
-  return useSyncExternalStore(
-    (notify) => {
-      if (typeof matchMedia !== 'function') return () => {};
-      const m = matchMedia(query);
-      m.addEventListener('change', notify);
-      return () => m.removeEventListener('change', notify);
-    },
-    () => typeof matchMedia === 'function' && matchMedia(query).matches,
-    // Rendered to a string (tests, no window): motion as usual.
-    () => false,
-  );
-}

@@ -1,7 +1,7 @@
 // The stories, in the order the story list shows them: NAND 101 first (the basics), then one
 // story per article. Each file is checked by validateStory; a story that fails is left out of
 // the list (and the unit tests name the problem) rather than breaking the page.
-import { GLOSSARY } from '../glossary/terms';
+import { GLOSSARY } from '../../glossary/terms';
 import nand101 from './nand-101.json';
 import article000 from './article-000.json';
 import article001 from './article-001.json';

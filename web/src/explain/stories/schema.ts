@@ -3,8 +3,8 @@
 // figure, scenario paths, chart id, summary field ids). This validator checks the shape and the
 // text; tests/contract/stories.test.ts checks every id against the real engine's catalogue.
 
-import type { GcPolicy } from '../../scenario/generated/GcPolicy';
-import type { LabWorkload } from '../../scenario/generated/LabWorkload';
+import type { GcPolicy } from '../../engine/generated/GcPolicy';
+import type { LabWorkload } from '../../engine/generated/LabWorkload';
 import { LAB_GC_POLICIES, LAB_WORKLOADS, SCRIPT_VERBS, type ScriptVerb } from '../lab/config';
 
 export type Lang = 'en' | 'ja';

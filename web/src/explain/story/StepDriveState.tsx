@@ -4,7 +4,7 @@
 import { useDeferredValue, useMemo, useState, type ComponentProps } from 'react';
 import type { Pin } from '../../session/pins';
 import type { RunView } from '../../session/runView';
-import type { ChartDef } from '../../charts/chartSpecs';
+import type { ChartDef } from '../../run/chartSpecs';
 import { mainAxis } from '../../charts/drive-state/chartCursor';
 import { DriveStatePanel } from '../../charts/drive-state/DriveStatePanel';
 import { useDriveCursor } from '../../charts/drive-state/useDriveCursor';

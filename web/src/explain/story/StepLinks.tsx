@@ -1,7 +1,7 @@
 // A step's ways out: its own link (copied), an embed snippet (an iframe of just this step), and
 // the same scenario opened in the playground.
 import { useState } from 'react';
-import { appBase } from '../../app/appBase';
+import { appBase } from '../../scenario/appBase';
 import { useI18n } from '../../i18n';
 import { embedSnippet } from '../../scenario/embedLink';
 import { Icon } from '../../ui/Icon';

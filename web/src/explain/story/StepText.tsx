@@ -5,12 +5,12 @@ import { Fragment } from 'react';
 import type { Summary, SummaryField } from '../../engine/types';
 import { useI18n } from '../../i18n';
 import { withUnit } from '../../i18n/units';
-import { formatKnobValue, inputUnit } from '../../panels/knobFormat';
+import { formatKnobValue, inputUnit } from '../../scenario/knobFormat';
 import { formatSummaryValue, summaryValue } from '../../panels/summaryFields';
 import type { Knob } from '../../scenario/knobs';
 import { getPath, type JsonObject } from '../../scenario/paths';
-import { Term } from '../glossary/Term';
-import { isGlossaryId } from '../glossary/terms';
+import { Term } from '../../glossary/Term';
+import { isGlossaryId } from '../../glossary/terms';
 import { DISPLAY_UNITS, paragraphs, tokenize, type DisplayUnit, type Token } from '../stories/schema';
 import { convertUnit } from './liveUnits';
 

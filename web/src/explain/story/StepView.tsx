@@ -4,7 +4,7 @@
 // back-of-envelope model beside the engine's number; inline knobs and its links.
 import { useMemo, useState, type ReactNode } from 'react';
 import type { LoadedCatalog } from '../../session/catalog';
-import { chartDefs, type ChartDef } from '../../charts/chartSpecs';
+import { chartDefs, type ChartDef } from '../../run/chartSpecs';
 import type { PlotFrame } from '../../charts/plotFrame';
 import { useI18n, type Lang } from '../../i18n';
 import { BoundKnob } from '../../panels/BoundKnob';

@@ -1,8 +1,8 @@
 // The reading pages' header: the brand (back to the story list), a way to the playground, and
 // the language switch the playground's top bar uses.
-import { Brand, LanguageSwitch } from '../../app/TopbarParts';
+import { Brand, LanguageSwitch } from '../../ui/TopbarParts';
 import { useI18n } from '../../i18n';
-import { GlossaryButton } from '../glossary/Glossary';
+import { GlossaryButton } from '../../glossary/Glossary';
 
 export function StoryHeader() {
   const { t } = useI18n();

@@ -3,7 +3,7 @@
 // being read runs first; the rest follow in reading order, so charts are ready on arrival.
 // In embed mode (`&embed=1`) just the linked step renders, compactly, on a see-through page.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { EngineBanner } from '../../app/EngineStatus';
+import { EngineBanner } from '../../ui/EngineStatus';
 import { useCatalog } from '../../session/catalog';
 import { useEngine } from '../../engine/bridge';
 import type { JsonObject } from '../../scenario/paths';
@@ -14,12 +14,12 @@ import { StepView } from './StepView';
 import { jobOrder, planStep } from './stepPlan';
 import { useStoryTestHook } from './storyTestHook';
 import { useActiveStep } from './useActiveStep';
-import { usePostHeight } from '../../app/usePostHeight';
+import { usePostHeight } from '../../ui/usePostHeight';
 import { useStoryRuns } from './useStoryRuns';
 import { prefetchStep, shippedCatalog } from './shippedRuns';
 import { useGhosts } from './ghost';
 import { useI18n } from '../../i18n';
-import { ArticleProvider, NO_FIGURES } from '../../app/useArticleValues';
+import { ArticleProvider, NO_FIGURES } from '../../run/useArticleValues';
 import { EngineFacts } from '../../charts/EngineFacts';
 
 interface Props {

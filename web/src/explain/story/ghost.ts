@@ -3,10 +3,9 @@
 // when both steps draw the same chart of the same kind of workload from different scenarios
 // (a figure step has its own overlay; a step after a figure or a lab has no single "before").
 import { useMemo } from 'react';
-import { chartDefs } from '../../charts/chartSpecs';
-import { pinWorkloadKind } from '../../app/comparability';
+import { chartDefs } from '../../run/chartSpecs';
+import { pinWorkloadKind } from '../../run/comparability';
 import type { Pin } from '../../session/pins';
-import type { JsonObject } from '../../scenario/paths';
 import { translate } from '../../i18n';
 import type { StoryStep } from '../stories/schema';
 import type { StepPlan } from './stepPlan';
@@ -33,7 +32,7 @@ export function ghostPin(step: StoryStep, result: StepResult, before: StoryStep,
     id: `ghost-${before.id}`,
     preset: before.show.preset,
     scenarioJson: view.scenarioJson,
-    scenario: (view.scenario ?? {}) as JsonObject,
+    scenario: (view.scenario ?? {}),
     series: pinnedSeries(view, def.series),
     summary: view.summary,
     label: (lang) => translate(lang, 'story.ghost', { title: before.title[lang] }),

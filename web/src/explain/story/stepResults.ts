@@ -3,13 +3,12 @@
 import { PointBuffer } from '../../engine/chunking';
 import type { FinishedRun } from '../../engine/runToEnd';
 import type { Figure } from '../../engine/types';
-import { chartDefs } from '../../charts/chartSpecs';
+import { chartDefs } from '../../run/chartSpecs';
 import { causeIndices } from '../../charts/causes/causeStack';
 import { figureMemberLabel } from '../../i18n/engineText';
 import { pinId, type Pin, type PinnedSeries } from '../../session/pins';
 import type { RunView } from '../../session/runView';
-import type { JsonObject } from '../../scenario/paths';
-import type { Scenario } from '../../scenario/generated/Scenario';
+import type { Scenario } from '../../engine/generated/Scenario';
 
 export type StepJob = { key: string; kind: 'scenario'; json: string } | { key: string; kind: 'figure'; figure: Figure; members: string[] };
 
@@ -73,7 +72,7 @@ function memberPin(figure: Figure, index: number, view: RunView): Pin {
     figure: figure.name,
     preset: member.id,
     scenarioJson: view.scenarioJson ?? '',
-    scenario: (view.scenario ?? {}) as JsonObject,
+    scenario: (view.scenario ?? {}),
     series: pinnedSeries(view, head),
     summary: view.summary,
     snapshots: view.snapshots,

@@ -2,7 +2,7 @@
 // browser tests (and devtools) read the story page as exactly as window.__ssd reads the
 // playground.
 import { useEffect } from 'react';
-import { chartDefs } from '../../charts/chartSpecs';
+import { chartDefs } from '../../run/chartSpecs';
 import type { StoryStep } from '../stories/schema';
 import type { StepPlan } from './stepPlan';
 import type { StoryRuns } from './useStoryRuns';

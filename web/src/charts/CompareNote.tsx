@@ -2,10 +2,10 @@
 // random-write figure over a random-read run): says why "This run" is not drawn, in words
 // taken from ids (workload kind, series label ids), and lets the reader draw it anyway, marked.
 import type { SeriesMeta } from '../engine/types';
-import { useWorkloadKinds } from '../charts/EngineFacts';
+import { useWorkloadKinds } from './EngineFacts';
 import { useI18n } from '../i18n';
 import { seriesLabel, workloadKindText } from '../i18n/engineText';
-import type { Mismatch } from './comparability';
+import type { Mismatch } from '../run/comparability';
 
 interface Props {
   mismatch: Mismatch;

@@ -4,7 +4,7 @@
 import { Fragment } from 'react';
 import { Term } from './Term';
 import { GLOSSARY, isGlossaryId } from './terms';
-import type { Lang } from '../../i18n';
+import type { Lang } from '../i18n';
 
 const MARK = /\[\[([a-z0-9-]+)(?:\|([^\]]+))?\]\]/g;
 

@@ -4,7 +4,7 @@
 // the same figure shown again, needs no second round trip. A provider hands the figures and the
 // engine to every chart below it (the playground, a story).
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { figureOnChart, memberLines, type FigureOnChart } from '../charts/articleMarks';
+import { figureOnChart, memberLines, type FigureOnChart } from './articleMarks';
 import type { EngineClient } from '../engine/bridge';
 import type { ArticleEngineValue, ArticleLine, Figure } from '../engine/types';
 import type { Pin } from '../session/pins';

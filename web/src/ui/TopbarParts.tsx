@@ -1,6 +1,6 @@
 // What every page's top bar shares: the brand (a link home) and the language switch.
 import { useI18n, type Lang } from '../i18n';
-import { Segmented } from '../ui/Segmented';
+import { Segmented } from './Segmented';
 
 export function Brand({ href, label, tagline }: { href: string; label: string; tagline: string }) {
   const { t } = useI18n();

@@ -1,8 +1,8 @@
 // Quality of service as enterprise spec sheets state it: "99 % / 99.99 % of 4K random reads at
 // QD1 under X µs / Y µs". Only a run of exactly that job gets the sentence and the CDF's marks.
-import type { Summary } from '../../engine/types';
-import { parseBytes } from '../../scenario/bytes';
-import type { RefLine } from '../chartTypes';
+import type { Summary } from '../engine/types';
+import { parseBytes } from '../scenario/bytes';
+import type { RefLine } from './refLine';
 
 export interface Qos {
   p99Us: number;

@@ -4,10 +4,13 @@
 // mapping-cache tiers, the SLC cache's size and contents, and one chart per remaining axis pair,
 // so a series the engine adds later is drawn without UI changes.
 import type { SeriesMeta, SeriesRole } from '../engine/types';
+import { headlineSeries, sameAxes } from '../session/headlineSeries';
 import { HISTOGRAM_ROLE } from './latency';
-import { isCauseSeries } from './causes/causeStack';
+import { isCauseSeries } from './causeSeries';
 
 export type Mark = 'line' | 'dots' | 'bars';
+
+export { sameAxes } from '../session/headlineSeries';
 
 /** 'headline', 'throughput', 'latency', 'tier', 'waf', 'gc', 'mapping', 'slc_cache' (`<one of those>_by_<x axis id>`
  * for the same role on another x; `tier_<y axis id>` for the cache tier's other measures over time: promotion rate,
@@ -23,9 +26,6 @@ export interface ChartDef {
   role: 'headline' | 'latency_trace' | 'cdf' | 'time' | 'other';
 }
 
-/** Same axes: one chart can hold both (by axis id and unit id, and the same categories). */
-export const sameAxes = (a: SeriesMeta, b: SeriesMeta) =>
-  a.x.id === b.x.id && a.x.unit === b.x.unit && a.y.id === b.y.id && a.y.unit === b.y.unit && a.x.categories.join() === b.x.categories.join();
 
 const isTime = (s: SeriesMeta) => s.x.id === 'time';
 
@@ -61,12 +61,12 @@ export function chartDefs(series: readonly SeriesMeta[]): ChartDef[] {
   // A latency trace's causes are stacked under the trace itself (causes/CauseStack.tsx), never charts of their own.
   all.filter((i) => isCauseSeries(series[i])).forEach((i) => taken.add(i));
   // The workload's own chart; a plain job has none, and its throughput over time leads instead.
-  const heads = withRole('headline').length ? withRole('headline') : withRole('throughput');
+  const heads = headlineSeries(series);
   if (heads.length) {
     const first = series[heads[0]];
     const trace = first.x.id === 'operation';
     const headMark: Mark = first.x.categories.length ? 'bars' : trace ? 'dots' : 'line';
-    take('headline', heads.filter((i) => sameAxes(series[i], first)), headMark, trace ? 'latency_trace' : 'headline');
+    take('headline', heads, headMark, trace ? 'latency_trace' : 'headline');
   }
   for (const [id, role, chartRole, byY] of BY_ROLE) {
     // One chart holds one pair of axes. The role's series against another x get

@@ -1,7 +1,7 @@
 // The glossary: one plain-words entry per SSD term the page, the charts and the stories use.
 // Ids are the domain words (kebab-case); the Glossary panel links to each as `#glossary-<id>`.
 // Each definition is 1–3 sentences with a concrete number where it helps a newcomer.
-import type { Lang } from '../../i18n';
+import type { Lang } from '../i18n';
 
 export interface GlossaryText {
   term: string;

@@ -1,8 +1,8 @@
 // How a latency and a cause read on the cards: µs below a millisecond, ms above, four
 // significant digits; a cause by its id, translated (one the page does not know yet by its id).
-import type { I18n, Lang, MessageKey } from '../../i18n';
-import { withUnit } from '../../i18n/units';
-import { en } from '../../i18n/en';
+import type { I18n, Lang, MessageKey } from '../i18n';
+import { withUnit } from '../i18n/units';
+import { en } from '../i18n/en';
 
 export function latencyText(us: number, lang: Lang, locale: string): string {
   const ms = us >= 1000;

@@ -1,8 +1,8 @@
 // How a knob's value and range read in a form: sizes in exact binary or decimal units, numbers
 // in the page's locale. Pure, so forms and tests share it.
-import { formatBytesDecimal, formatBytesExact, formatBytesShort } from '../scenario/bytes';
-import type { Knob } from '../scenario/knobs';
-import { jsonText, type Json } from '../scenario/paths';
+import { formatBytesDecimal, formatBytesExact, formatBytesShort } from './bytes';
+import type { Knob } from './knobs';
+import { jsonText, type Json } from './paths';
 
 export function formatKnobValue(knob: Knob, value: Json | undefined): string {
   if (value === null || value === undefined) return '';

@@ -6,7 +6,7 @@ import type { Pin } from '../session/pins';
 import type { ArticleLine, ArticleMeasure, ArticleMeasureAxis, ArticleValue, Figure, Unit } from '../engine/types';
 import type { Lang } from '../i18n';
 import { withUnit } from '../i18n/units';
-import type { RefLine } from './chartTypes';
+import type { RefLine } from './refLine';
 import { formatValue } from './format';
 
 /** The article figure drawn on a chart: the figure and the pins of its members that are drawn. */

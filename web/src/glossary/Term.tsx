@@ -4,7 +4,7 @@
 // aria-describedby) so screen readers read it with the word; the full list of terms lives in
 // the Glossary dialog.
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { useI18n } from '../../i18n';
+import { useI18n } from '../i18n';
 import { GLOSSARY, type GlossaryId } from './terms';
 
 const MARGIN_PX = 8;

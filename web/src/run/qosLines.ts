@@ -1,8 +1,8 @@
 // The latency CDF's QoS marks for a run of the spec sheets' job (4K random reads at QD1).
-import type { RunView } from '../../session/runView';
-import type { SeriesMeta } from '../../engine/types';
-import type { I18n, Lang } from '../../i18n';
-import type { RefLine } from '../chartTypes';
+import type { RunView } from '../session/runView';
+import type { SeriesMeta } from '../engine/types';
+import type { I18n, Lang } from '../i18n';
+import type { RefLine } from './refLine';
 import { latencyText } from './causeText';
 import { qosLines, qosOf } from './qos';
 

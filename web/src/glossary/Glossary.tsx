@@ -2,8 +2,8 @@
 // (`#glossary-hmb`). A link to such an anchor (from a story, a shared URL) opens the dialog
 // scrolled to that entry; closing it drops the hash so Back/refresh don't reopen it.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useI18n } from '../../i18n';
-import { Dialog } from '../../ui/Dialog';
+import { useI18n } from '../i18n';
+import { Dialog } from '../ui/Dialog';
 import { GLOSSARY, GLOSSARY_IDS, glossaryAnchor, isGlossaryId, type GlossaryId } from './terms';
 
 const HASH_PREFIX = '#glossary';
