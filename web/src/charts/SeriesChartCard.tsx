@@ -91,9 +91,8 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
   // Each line with the summary of the run it came from (the table under a compared trace).
   const { series, sources } = useMemo(
     () => chartLines({ def, view, overlay, runPreset, slots, lang, t, cdfMode, mismatch, showOdd }),
-    // view.frame changes whenever new points arrive.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the buffers mutate in place; view.frame and overlay.length stand for them
-    [view.frame, view.series, view.status, view.scenarioJson, def, overlay.length, pins, runPreset, slots, lang, cdfMode, comparing, t, mismatch, showOdd],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the buffers mutate in place; view.frame (new points) and overlay.length stand for them
+    [view.frame, view.series, view.status, view.scenario, def, overlay.length, pins, runPreset, slots, lang, cdfMode, comparing, t, mismatch, showOdd],
   );
   const article = useArticleOnChart(overlay, series, first); // an article figure's numbers: marks and a table
   const causes = useTraceCauses({ def, view, first, source: causeSource, highlight, drive: !!drive, bands: causeBands });

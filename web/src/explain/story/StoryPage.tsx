@@ -30,7 +30,7 @@ interface Props {
 }
 
 export function StoryPage({ story, startStep, embed }: Props) {
-  const { t, lang } = useI18n();
+  const { lang } = useI18n();
   const { engine, state: engineState } = useEngine();
   const { catalog } = useCatalog(engine, engineState, shippedCatalog);
   const linked = story.steps.findIndex((s) => s.id === startStep);
@@ -52,7 +52,6 @@ export function StoryPage({ story, startStep, embed }: Props) {
   useStoryTestHook(story.id, steps[active]?.id ?? null, steps, plans, runs);
 
   useStepInAddress(embed, story.id, steps[active]?.id);
-
 
   const body = (
     <EngineFacts catalog={catalog}>
@@ -102,11 +101,7 @@ export function StoryPage({ story, startStep, embed }: Props) {
           <StoryTitle story={story} unknownStep={unknownStep} />
           {body}
           <StoryConclusion story={story} />
-          <footer className="story-end">
-            <a className="btn btn-secondary" href="./?story=">
-              {t('story.list')}
-            </a>
-          </footer>
+          <StoryEnd />
         </article>
       </main>
     </div>
@@ -194,4 +189,16 @@ function useStepEdits() {
     });
   }, []);
   return [edits, setEdited] as const;
+}
+
+/** The story's last line: back to the list of stories. */
+function StoryEnd() {
+  const { t } = useI18n();
+  return (
+    <footer className="story-end">
+      <a className="btn btn-secondary" href="./?story=">
+        {t('story.list')}
+      </a>
+    </footer>
+  );
 }
