@@ -30,7 +30,7 @@ fn import(args: &[&str]) -> Result<(), String> {
     let text = crate::read_input(path)?;
     let imported = fio::import(&text, job).map_err(|e| format!("{path}: {e}"))?;
     let mut scenario = match base {
-        Some(base) => Scenario::parse(&crate::read_input(base)?).map_err(|e| format!("invalid scenario {base}: {e}"))?,
+        Some(base) => Scenario::parse(&crate::read_scenario(base)?).map_err(|e| format!("invalid scenario {base}: {e}"))?,
         None => Scenario { name: imported.name.clone(), ..Scenario::default() },
     };
     scenario.workload = ssd_core::scenario::Workload::Job(imported.job.clone());
@@ -49,7 +49,7 @@ fn import(args: &[&str]) -> Result<(), String> {
 }
 
 fn export(path: &str) -> Result<(), String> {
-    let scenario = Scenario::parse(&crate::read_input(path)?).map_err(|e| format!("invalid scenario: {e}"))?;
+    let scenario = Scenario::parse(&crate::read_scenario(path)?).map_err(|e| format!("invalid scenario: {e}"))?;
     let text = fio::export(&scenario).map_err(|e| format!("cannot export as a fio job file: {e}"))?;
     crate::out::line(text.trim_end())
 }

@@ -115,8 +115,13 @@ fn read_input(path: &str) -> Result<String, String> {
     }
 }
 
+/// A scenario file (a preset file too: its page-only keys are left out).
+pub(crate) fn read_scenario(path: &str) -> Result<String, String> {
+    read_input(path).map(|text| presets::scenario_text(&text).into_owned())
+}
+
 fn run(options: &trace::RunOptions) -> Result<(), String> {
-    let text = read_input(&options.path)?;
+    let text = read_scenario(&options.path)?;
     let mut scenario = Scenario::parse(&text).map_err(|e| format!("invalid scenario: {e}"))?;
     options.set_format(&mut scenario)?;
     let resolved = if options.unlimited { Resolved::compile_unlimited(&scenario) } else { Resolved::compile(&scenario) };
@@ -149,7 +154,7 @@ struct RunOutput {
 /// Where a run's latency went, as a table: per operation kind, the mean and each cause's
 /// share, overall and for the commands slower than p99.
 fn causes(path: &str) -> Result<(), String> {
-    let text = read_input(path)?;
+    let text = read_scenario(path)?;
     let scenario = Scenario::parse(&text).map_err(|e| format!("invalid scenario: {e}"))?;
     let mut sim = Simulation::new(&scenario).map_err(|e| format!("invalid scenario: {e}"))?;
     progress::run_to_end(&mut sim);
@@ -159,7 +164,7 @@ fn causes(path: &str) -> Result<(), String> {
 /// The drive's state along the run, each snapshot with its map cells (the byte layout of
 /// `DriveSnapshots.cells` in web/src/engine/types.ts).
 fn snapshots(path: &str) -> Result<(), String> {
-    let text = read_input(path)?;
+    let text = read_scenario(path)?;
     let scenario = Scenario::parse(&text).map_err(|e| format!("invalid scenario: {e}"))?;
     let mut sim = Simulation::new(&scenario).map_err(|e| format!("invalid scenario: {e}"))?;
     progress::run_to_end(&mut sim);
@@ -176,7 +181,7 @@ fn snapshots(path: &str) -> Result<(), String> {
 
 /// The budget beside what the run really did, as JSON: how typical the estimate was.
 fn budget(path: &str) -> Result<(), String> {
-    let text = read_input(path)?;
+    let text = read_scenario(path)?;
     let scenario = Scenario::parse(&text).map_err(|e| format!("invalid scenario: {e}"))?;
     let mut sim = Simulation::new(&scenario).map_err(|e| format!("invalid scenario: {e}"))?;
     let b = *sim.budget();

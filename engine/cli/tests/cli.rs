@@ -143,3 +143,20 @@ fn a_scenario_naming_its_traces_sha256_replays_only_that_file() {
     assert_ne!(code, 0);
     assert!(err.contains("workload.sha256: must be a SHA-256 in hex"), "{err}");
 }
+
+/// A preset file runs as it stands, as the README shows (`ssdsim run engine/presets/<name>.json`):
+/// the keys it carries for the page (`blurb`, `identity`) are not the scenario's, and the run is
+/// the preset's own (`ssdsim preset <name>` gives the same numbers).
+#[test]
+fn a_preset_file_runs_as_its_preset() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../presets/tlc-random-read.json");
+    assert!(std::fs::read_to_string(file).unwrap().contains("\"blurb\""));
+    let (code, from_file, err) = ssdsim(&["run", file], "");
+    assert_eq!(code, 0, "{err}");
+    let (_, preset, _) = ssdsim(&["preset", "tlc-random-read"], "");
+    let (code, from_preset, _) = ssdsim(&["run", "-"], &preset);
+    assert_eq!(code, 0);
+    let (a, b): (serde_json::Value, serde_json::Value) = (serde_json::from_str(&from_file).unwrap(), serde_json::from_str(&from_preset).unwrap());
+    assert_eq!(a["summary"], b["summary"]);
+    assert!(a["summary"]["read_mb_per_s"].as_f64().unwrap() > 100.0);
+}

@@ -42,6 +42,21 @@ pub struct DriveIdentity {
 /// The preset files' keys that are not the scenario's.
 const PRESET_KEYS: [&str; 2] = ["blurb", "identity"];
 
+/// A scenario file's text without the keys a preset file carries beside its scenario (`blurb`,
+/// `identity`), so `ssdsim run engine/presets/<name>.json` runs the preset's scenario; any other
+/// text is returned as it is (and refused by the scenario's parser as it would be).
+pub fn scenario_text(text: &str) -> std::borrow::Cow<'_, str> {
+    match serde_json::from_str::<serde_json::Value>(text) {
+        Ok(serde_json::Value::Object(mut doc)) if PRESET_KEYS.iter().any(|k| doc.contains_key(*k)) => {
+            for key in PRESET_KEYS {
+                doc.remove(key);
+            }
+            std::borrow::Cow::Owned(serde_json::to_string_pretty(&doc).expect("a JSON object serialises"))
+        }
+        _ => std::borrow::Cow::Borrowed(text),
+    }
+}
+
 static PRESETS: std::sync::LazyLock<Vec<Preset>> = std::sync::LazyLock::new(|| PRESET_FILES.iter().map(|&(name, text)| Preset::read(name, text)).collect());
 
 pub fn all() -> impl Iterator<Item = Preset> {
