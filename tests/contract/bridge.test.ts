@@ -209,6 +209,7 @@ describe('after the wasm traps', () => {
       static without_causes() {
         return new Trapping();
       }
+      limit_wall_time() {}
       series_meta() {
         return '[]';
       }

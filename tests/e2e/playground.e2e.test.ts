@@ -306,7 +306,7 @@ describe('the playground: the work ceiling', () => {
     expect(done.summary?.truncated).toBe(true);
     expect(done.summary?.read_mb_per_s).toBeGreaterThan(100);
     expect(done.series[0]?.points.length).toBeGreaterThan(10);
-    await expect(page.getByTestId('summary-stopped').textContent()).resolves.toMatch(/work ceiling.*lower “Runtime”/);
+    await expect(page.getByTestId('summary-stopped').textContent()).resolves.toMatch(/(work ceiling|time limit).*lower “Runtime”/);
     await expect(page.getByTestId('run-status').textContent()).resolves.toMatch(/^Stopped at the ceiling after [\d.]+ s/);
     await page.locator('.json-editor summary').click();
     await page.getByTestId('reset-preset').click();

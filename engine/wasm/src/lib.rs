@@ -136,21 +136,30 @@ pub fn article_values(name: &str, lines_json: &str) -> Result<String, JsValue> {
     presets::article_lines::measure_lines_json(name, lines_json).map_err(js_error)
 }
 
+/// The wall time a page's run may take before it stops with its partial results (seconds).
+#[wasm_bindgen]
+pub fn wall_time_limit_s() -> f64 {
+    ssd_core::sim::WALL_TIME_LIMIT_S
+}
+
 #[wasm_bindgen]
 pub struct Simulation {
     inner: CoreSimulation,
     /// How many points of each series have been handed to JavaScript already.
     sent: Vec<usize>,
     /// Wall-clock milliseconds spent in `run` so far, by JavaScript's clock: the wall-time
-    /// ceiling (`ssd_core::sim::WALL_TIME_LIMIT_S`) counts the engine's own work, not the
-    /// time the page takes between chunks.
+    /// ceiling counts the engine's own work, not the time the page takes between chunks.
     worked_ms: f64,
+    /// The wall-time ceiling, if the caller asked for one (`limit_wall_time`): the page's runs
+    /// do; a run that must give the same numbers however busy the machine is (a test, a bench)
+    /// does not.
+    wall_limit_ms: Option<f64>,
 }
 
 impl Simulation {
     fn of(inner: CoreSimulation) -> Simulation {
         let sent = vec![0; inner.series().len()];
-        Simulation { inner, sent, worked_ms: 0.0 }
+        Simulation { inner, sent, worked_ms: 0.0, wall_limit_ms: None }
     }
 }
 
@@ -174,17 +183,25 @@ impl Simulation {
         Ok(Simulation::of(CoreSimulation::with_causes(compiled.inner.clone(), false).map_err(js_error)?))
     }
 
+    /// Stops the run once its calls to `run` have taken `seconds` of wall time in all, with
+    /// what it measured (`stopped()`: code `too_much_time`); `WALL_TIME_LIMIT_S` is the page's.
+    /// Off unless asked for: a run that stops by the clock gives numbers that depend on the
+    /// machine, which only a runaway run the reader is waiting on may.
+    pub fn limit_wall_time(&mut self, seconds: f64) {
+        self.wall_limit_ms = Some(seconds * 1000.0);
+    }
+
     /// Advances by at most `max_events` events (preconditioning writes first, then host
-    /// commands); true once the run is finished. Call it until it says so. A run whose calls
-    /// have taken longer than the wall-time ceiling in all stops there with what it measured
-    /// (`stopped()`: code `too_much_time`). The clock is read here, not in the engine (which
-    /// has none on wasm32 and keeps its numbers free of one): see `WALL_TIME_LIMIT_S`.
+    /// commands); true once the run is finished. Call it until it says so. The clock is read
+    /// here, and only with a wall-time limit, not in the engine (which has none on wasm32 and
+    /// keeps its numbers free of one): see `WALL_TIME_LIMIT_S`.
     pub fn run(&mut self, max_events: u32) -> bool {
+        let Some(limit_ms) = self.wall_limit_ms else { return self.inner.run(max_events as u64) };
         let started = js_sys::Date::now();
         let done = self.inner.run(max_events as u64);
         self.worked_ms += js_sys::Date::now() - started;
-        if !done && self.worked_ms >= ssd_core::sim::WALL_TIME_LIMIT_S * 1000.0 {
-            self.inner.stop_at_wall_time(ssd_core::sim::WALL_TIME_LIMIT_S);
+        if !done && self.worked_ms >= limit_ms {
+            self.inner.stop_at_wall_time(limit_ms / 1000.0);
             return self.inner.is_finished();
         }
         done

@@ -31,6 +31,8 @@ export function runApi(engine: EngineGuard, compiled: CompiledScenarios) {
     running.add(token);
     const sim = guard(() => newSimulation(engine.wasm, '', options.causes !== false, entry.compiled));
     try {
+      // A runaway run stops with its partial results after the page's wall-time limit.
+      guard(() => sim.limit_wall_time(engine.wasm.wall_time_limit_s()));
       const { series, chunks } = await streamChunks(engine, sim, instance, onChunk, options, token, entry.scenario);
       const summary = read('summary', () => sim.summary());
       const stopped = read('stopped', () => sim.stopped());

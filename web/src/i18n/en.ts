@@ -189,6 +189,7 @@ export const en = {
   'summary.sliceTag': 'A total of the simulated slice, 1/{n} of the drive',
   'summary.truncated': "The run stopped at one of the engine's ceilings before its end: numbers cover only the part that ran.",
   'summary.stoppedWork': "The run stopped at the engine's work ceiling (about a minute in a browser) before its end: numbers cover only the part that ran. To run all of it, lower “{field}” or use a larger scale.",
+  'summary.stoppedTime': "The run stopped at the engine's time limit for a run in the browser (under a minute of its own work) before its end: numbers cover only the part that ran, and how far it got depends on this machine's speed. To run all of it, lower “{field}” or use a larger scale.",
   'summary.stoppedReplay.workload': 'The replay did not run: this scenario replays a trace file, and none was given. Pick it in “Your trace”.',
   'summary.stoppedReplay.workload.sha256': 'The replay did not run: the file given is not this scenario’s trace (its SHA-256 differs).',
   'summary.stoppedReplay.workload.map.fit': 'The replay stopped before the drive ran: a command of the trace ends past the drive. Set “{field}” to wrap or scale, or use a larger drive.',

@@ -214,9 +214,10 @@ const REPLAY_STOPS: Record<string, MessageKey> = {
   trace: 'summary.stoppedReplay.trace',
 };
 
-/** Why the run stopped before its end: a ceiling (work, chart points), or its trace replay. */
+/** Why the run stopped before its end: a ceiling (work, wall time, chart points), or its trace replay. */
 function stoppedText(t: ReturnType<typeof useI18n>['t'], stopped: Stopped): string {
   if (stopped.code === 'too_much_memory') return t('summary.stoppedPoints', { field: stopped.field });
+  if (stopped.code === 'too_much_time') return t('summary.stoppedTime', { field: stopped.field });
   const replay = REPLAY_STOPS[stopped.id];
   return replay && !isCeilingStop(stopped.code) ? t(replay, { field: stopped.field, message: stopped.message }) : t('summary.stoppedWork', { field: stopped.field });
 }
