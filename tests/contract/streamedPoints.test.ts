@@ -11,6 +11,9 @@
 // point with every boundary of its run's last 4,096 events (where the final sliver is).
 import { describe, expect, it } from 'vitest';
 import { figures, Simulation } from '../../web/src/engine/pkg/ssd_wasm.js';
+import { STORIES } from '../../web/src/explain/stories';
+import { figureWithSet, presetScenario } from '../../web/src/explain/story/stepScenario';
+import { codecContext } from '../../web/src/session/catalog';
 import { loadEngine, runCollect, sameBits } from './loadEngine';
 
 interface ReportJson {
@@ -58,33 +61,57 @@ describe('streamed points are the final series', () => {
     loadEngine();
     const figure = (JSON.parse(figures()) as { name: string; members: { id: string; scenario: object }[] }[]).find((f) => f.name === 'op-worst-case-uniform-random')!;
     expect(figure.members.length).toBeGreaterThan(1);
-    for (const member of figure.members) {
-      const json = JSON.stringify(member.scenario);
-      const report = finalReport(json);
-      const sim = new Simulation(json);
-      const streamed: number[][] = [];
-      const take = () => {
-        const count = (JSON.parse(sim.series_meta()) as unknown[]).length;
-        for (let i = 0; i < count; i++) {
-          const into = (streamed[i] ??= []);
-          for (const v of sim.take_points(i)) into.push(v);
+    for (const member of figure.members) expectTailStreamed(member.id, JSON.stringify(member.scenario), 4096);
+  }, 300_000);
+
+  // The presets and figure members as shipped are stepped at every boundary natively
+  // (streaming.rs); the story steps that change a knob of theirs (`set`) run here, as the page
+  // reads them, with every boundary over their last 1,024 events.
+  it('every story step that sets a knob: every boundary over its last 1,024 events', async () => {
+    const catalog = await loadEngine().catalog();
+    const { codec } = codecContext(catalog);
+    let steps = 0;
+    for (const story of STORIES) {
+      for (const step of story.steps) {
+        const show = step.show;
+        if (!('set' in show) || !show.set) continue;
+        steps += 1;
+        const at = `${story.id}/${step.id}`;
+        if ('preset' in show) expectTailStreamed(at, JSON.stringify(presetScenario(show, codec).scenario), 1024);
+        else if ('figure' in show) {
+          const named = catalog.figures.find((f) => f.name === show.figure)!;
+          for (const m of figureWithSet(named, show.set, codec).figure.members) expectTailStreamed(`${at} ${m.id}`, JSON.stringify(m.scenario), 1024);
         }
-      };
-      try {
-        let done = false;
-        while (!done && sim.preconditioning()) done = sim.run(1 << 16);
-        // The workload's events run in one chunk up to its last 4,096, then one a chunk.
-        const tail = Math.min(4096, report.summary.events);
-        if (!done) done = sim.run(report.summary.events - tail);
-        take();
-        while (!done) {
-          done = sim.run(1);
-          take();
-        }
-      } finally {
-        sim.free();
       }
-      report.series.forEach((s, i) => expect(sameBits(streamed[i] ?? [], flat(s.points)), `${member.id}: ${s.id}`).toBe(true));
     }
+    expect(steps).toBeGreaterThanOrEqual(5);
   }, 300_000);
 });
+
+/** Runs `json` in big chunks up to its last `tail` events, then one event a chunk: streamed = final. */
+function expectTailStreamed(name: string, json: string, tail: number): void {
+  const report = finalReport(json);
+  const sim = new Simulation(json);
+  const streamed: number[][] = [];
+  const take = () => {
+    const count = (JSON.parse(sim.series_meta()) as unknown[]).length;
+    for (let i = 0; i < count; i++) {
+      const into = (streamed[i] ??= []);
+      for (const v of sim.take_points(i)) into.push(v);
+    }
+  };
+  try {
+    let done = false;
+    while (!done && sim.preconditioning()) done = sim.run(1 << 16);
+    const last = Math.min(tail, report.summary.events);
+    if (!done) done = sim.run(report.summary.events - last);
+    take();
+    while (!done) {
+      done = sim.run(1);
+      take();
+    }
+  } finally {
+    sim.free();
+  }
+  report.series.forEach((s, i) => expect(sameBits(streamed[i] ?? [], flat(s.points)), `${name}: ${s.id}`).toBe(true));
+}
