@@ -10,7 +10,7 @@ import { useI18n, type Lang } from '../../i18n';
 import { BoundKnob } from '../../panels/BoundKnob';
 import type { EngineClient } from '../../engine/bridge';
 import { refusedKnob } from '../../session/knobBinding';
-import { useStepBinding } from './useStepBinding';
+import { useStepBinding, type StepBindingOptions } from './useStepBinding';
 import { summaryValue } from '../../panels/summaryFields';
 import { deviceKinds, knobsFor, workloadKind, type Knob } from '../../scenario/knobs';
 import type { JsonObject } from '../../scenario/paths';
@@ -94,7 +94,7 @@ export function StepView({ engine, storyId, step, index, total, result, ghost = 
       <div className="story-text">
         <StepText text={step.text[lang]} live={live} />
       </div>
-      {knobs.length > 0 && scenario && <StepKnobs engine={engine} knobs={knobs} all={usable} kind={kind} scenario={scenario} own={own ?? scenario} error={result.status === 'failed' ? result.error : null} onScenario={onScenario} />}
+      {knobs.length > 0 && scenario && <StepKnobs engine={engine} knobs={knobs} all={usable} kind={kind} scenario={scenario} own={own ?? scenario} runError={result.status === 'failed' ? result.error : null} onScenario={onScenario} />}
       {step.predict && <Prediction predict={step.predict} answer={answer} onAnswer={onAnswer} skipped={skipped} onSkip={() => setSkipped(true)} />}
       <div className="story-figure">
         {'lab' in step.show ? <LabSlot config={step.show.lab} compact={embed} /> : revealed ? <StepChart result={result} ghost={ghost} def={def} chartId={chartId} chart={chart} onRetry={onRetry} /> : null}
@@ -110,23 +110,11 @@ export function StepView({ engine, storyId, step, index, total, result, ghost = 
   );
 }
 
-interface KnobsProps {
-  engine: EngineClient | null;
-  knobs: readonly Knob[];
-  /** Every knob of the scenario: those following a changed one (a cell type's timings) move with it. */
-  all: readonly Knob[];
-  kind: string;
-  scenario: JsonObject;
-  own: JsonObject;
-  /** The run's failure, shown under the knobs: one of them is likely the cause. */
-  error: string | null;
-  onScenario(next: JsonObject | null): void;
-}
-
 /** The knobs a step offers to try, inline under its text, bound as the playground's are. */
-function StepKnobs({ engine, knobs, all, kind, scenario, own, error, onScenario }: KnobsProps) {
+function StepKnobs(props: StepBindingOptions) {
   const { t } = useI18n();
-  const binding = useStepBinding({ engine, knobs, all, kind, scenario, own, runError: error, onScenario });
+  const { knobs } = props;
+  const binding = useStepBinding(props);
   const refused = refusedKnob(binding, knobs);
   return (
     <div className="story-knobs" data-testid="story-knobs">

@@ -9,7 +9,7 @@ import { getPath, sameJson, setPath, type Json, type JsonObject } from '../../sc
 import { setWithFollowers } from '../../scenario/followedDefaults';
 import type { KnobBinding } from '../../session/knobBinding';
 
-interface Options {
+export interface StepBindingOptions {
   engine: EngineClient | null;
   /** The step's knobs (for what is edited) and every knob of the scenario (followers move too). */
   knobs: readonly Knob[];
@@ -24,7 +24,7 @@ interface Options {
   onScenario(next: JsonObject | null): void;
 }
 
-export function useStepBinding({ engine, knobs, all, kind, scenario, own, runError, onScenario }: Options): KnobBinding {
+export function useStepBinding({ engine, knobs, all, kind, scenario, own, runError, onScenario }: StepBindingOptions): KnobBinding {
   // A refused edit: shown at its knob, with the value the reader typed, until the next edit.
   const [refused, setRefused] = useState<{ scenario: JsonObject; error: EngineErrorData } | null>(null);
   const shown = refused?.scenario ?? scenario;
