@@ -8,7 +8,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ArticleProvider, articleMeasurer, type ArticleMeasurer } from '../../web/src/run/useArticleValues';
 import type { Pin } from '../../web/src/session/pins';
-import { figureJobs } from '../../web/src/session/useVariants';
+import { figureJobs } from '../../web/src/session/comparisonRuns';
 import { figureOnChart, memberLines } from '../../web/src/run/articleMarks';
 import { chartDefs } from '../../web/src/run/chartSpecs';
 import { SeriesChartCard } from '../../web/src/charts/SeriesChartCard';

@@ -4,11 +4,11 @@ import type { Figure } from '../engine/types';
 import { useI18n } from '../i18n';
 import { figureText } from '../i18n/engineText';
 import type { PinsModel } from '../session/pins';
-import type { useVariants } from '../session/useVariants';
+import type { VariantsModel } from '../session/comparisonRuns';
 
 interface Props {
   pins: PinsModel;
-  variants: ReturnType<typeof useVariants>;
+  variants: VariantsModel;
   figures: Figure[];
   /** Pinned results whose axes differ from the current chart's (another benchmark). */
   hidden: number;

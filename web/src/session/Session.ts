@@ -16,6 +16,7 @@ import { codecContext, type LoadedCatalog } from './catalog';
 import { initialScenario } from './initialScenario';
 import { pageOptions, scenarioSearch, urlWriter } from './link';
 import { pinList, type Pin } from './pins';
+import { ComparisonRuns, type VariantState } from './comparisonRuns';
 import { RunStream } from './runStream';
 import { traceWorkload } from './traceReplay';
 import type { RunView } from './runView';
@@ -52,6 +53,8 @@ export interface SessionState {
   /** The trace file a trace workload replays (picked in the Your trace panel). */
   traceFile: File | null;
   pins: Pin[];
+  /** The comparison's runs on their worker pool ("Compare variants", a link's pins). */
+  variants: VariantState;
   /** The link's query string; null until there is a valid scenario. */
   search: string | null;
 }
@@ -69,6 +72,8 @@ export class Session {
   private readonly listeners = new Set<() => void>();
   private engine_: EngineClient | null = null;
   private readonly run: RunStream;
+  /** The comparison's runs: an article figure's members, a link's pins. */
+  readonly comparison: ComparisonRuns;
   private readonly url = urlWriter();
   /** Bumped by every compile sent: only the newest one's answer is taken. */
   private compileSeq = 0;
@@ -83,7 +88,12 @@ export class Session {
 
   constructor(private readonly options: SessionOptions) {
     this.run = new RunStream(() => this.update({ view: this.run.view }));
-    this.state = { engineState: { status: 'loading' }, catalog: null, catalogError: null, scenario: NO_SCENARIO, view: this.run.view, autoRun: true, traceFile: null, pins: [], search: null };
+    // A figure's members replace the comparison; a link's restored pins lead it.
+    this.comparison = new ComparisonRuns(
+      (variants) => this.update({ variants }),
+      (pins, restoring) => (restoring ? this.pins.restore(pins) : this.pins.replaceAll(pins)),
+    );
+    this.state = { engineState: { status: 'loading' }, catalog: null, catalogError: null, scenario: NO_SCENARIO, view: this.run.view, autoRun: true, traceFile: null, pins: [], variants: { status: 'idle' }, search: null };
   }
 
   // ---- the store ----
@@ -117,6 +127,7 @@ export class Session {
     clearTimeout(this.autoTimer);
     this.url.dispose();
     this.run.dispose();
+    this.comparison.dispose();
     this.engine_?.dispose();
     this.engine_ = null;
     this.starting = false;

@@ -9,9 +9,9 @@ import type { UrlIssue } from '../scenario/urlCodec';
 import type { LoadedCatalog } from './catalog';
 import { runPinLabel } from './pinLabel';
 import { comparisonSpecs, pinId, type PinsModel } from './pins';
-import { figureJobs, type PinJob, type useVariants } from './useVariants';
+import { figureJobs, type PinJob, type VariantsModel } from './comparisonRuns';
 
-export function useComparisonLink(catalog: LoadedCatalog | null, pins: PinsModel, variants: ReturnType<typeof useVariants>) {
+export function useComparisonLink(catalog: LoadedCatalog | null, pins: PinsModel, variants: Pick<VariantsModel, 'runJobs'>) {
   // The link the page was opened with; later rewrites of the address are the page's own.
   const [opened] = useState(() => location.search);
   const linked = useMemo(() => {

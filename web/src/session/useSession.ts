@@ -1,16 +1,15 @@
 // React's view of a session: the model lives in Session (a plain module); this hook creates one
 // per mounted page, starts and disposes its engine in an effect (StrictMode's double mount never
-// leaves two engines), reads its snapshot with useSyncExternalStore, and wires in what still runs
-// as hooks: the comparison workers and the link's pins. The playground and the embed view are
-// two layouts over this one session.
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+// leaves two engines), reads its snapshot with useSyncExternalStore, and opens the link's
+// comparison once the catalogue is there (useComparisonLink). The playground and the embed view
+// are two layouts over this one session.
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useI18n } from '../i18n';
 import { workloadKind } from '../scenario/knobs';
 import type { KnobBinding } from './knobBinding';
-import type { Pin } from './pins';
 import { runFacts, Session as SessionModel, type SessionOptions } from './Session';
 import { useComparisonLink } from './useComparisonLink';
-import { useVariants } from './useVariants';
+import type { VariantsModel } from './comparisonRuns';
 
 export { AUTO_RUN_DELAY_MS } from './Session';
 
@@ -27,8 +26,8 @@ export function useSession(options: SessionOptions) {
   useEffect(() => model.painted(view.frame), [model, view.frame]);
 
   const pins = useMemo(() => ({ pins: state.pins, ...model.pins }), [model, state.pins]);
-  // A figure's members replace the comparison; a link's restored pins lead it.
-  const variants = useVariants(useCallback((next: Pin[], restoring: boolean) => (restoring ? model.pins.restore(next) : model.pins.replaceAll(next)), [model]));
+  const { comparison: runs } = model;
+  const variants = useMemo<VariantsModel>(() => ({ state: state.variants, runJobs: runs.runJobs, run: runs.run, cancel: runs.cancel, lastBatch: runs.lastBatch }), [runs, state.variants]);
   // Pins and a figure overlay travel in the link; opening one recomputes them.
   const comparison = useComparisonLink(catalog, pins, variants);
   useEffect(() => model.setLinkContext(lang, comparison.params), [model, lang, comparison.params]);
