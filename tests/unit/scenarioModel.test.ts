@@ -108,11 +108,12 @@ describe('knob table helpers', () => {
     expect(paths()).toEqual(KNOBS.filter((k) => !k.workloads || k.workloads.includes('job')).map((k) => k.path));
   });
 
-  it('reads the device kind, a scenario without one being a NAND SSD, and shows only its knobs', () => {
+  it('reads the device kind the engine filled in, guessing none for a fragment, and shows only its knobs', () => {
     const knob = (p: string) => KNOBS.find((k) => k.path === p)!;
     expect(deviceKind(JOB_PRESET)).toBe('nand_ssd');
-    expect(deviceKind({ device: { nand: {} } })).toBe('nand_ssd');
-    expect(deviceKind({})).toBe('nand_ssd');
+    // The page keeps no default kind: a fragment that names none has none, and hides nothing.
+    expect(deviceKind({ device: { nand: {} } })).toBeNull();
+    expect(deviceKind({})).toBeNull();
     const xpoint = setPath(JOB_PRESET, 'device.kind', 'xpoint_ssd');
     expect(deviceKind(xpoint)).toBe('xpoint_ssd');
     expect(knobApplies(knob('device.nand.channels'), JOB_PRESET)).toBe(true);
@@ -143,12 +144,12 @@ describe('knob table helpers: hybrid drives', () => {
     const h10 = setPath(setPath(setPath(JOB_PRESET, 'device.kind', 'hybrid'), 'device.tier.cache', 'xpoint_ssd'), 'device.tier.backing', 'nand_ssd');
     const momentus = setPath(setPath(h10, 'device.tier.cache', 'nand_ssd'), 'device.tier.backing', 'hdd');
     expect(deviceKinds(JOB_PRESET)).toEqual(['nand_ssd']);
-    expect(deviceKinds({})).toEqual(['nand_ssd']);
+    expect(deviceKinds({})).toEqual([]);
     expect(deviceKinds(setPath(JOB_PRESET, 'device.kind', 'hdd'))).toEqual(['hdd']);
     expect(deviceKinds(h10)).toEqual(['hybrid', 'xpoint_ssd', 'nand_ssd']);
     expect(deviceKinds(momentus)).toEqual(['hybrid', 'nand_ssd', 'hdd']);
-    // A hybrid whose tiers are not named yet has the engine's default tiers; each kind once.
-    expect(deviceKinds(setPath(JOB_PRESET, 'device.kind', 'hybrid'))).toEqual(['hybrid', 'xpoint_ssd', 'nand_ssd']);
+    // Each kind once; the page names no tier the scenario does not (the engine fills them in).
+    expect(deviceKinds(setPath(JOB_PRESET, 'device.kind', 'hybrid'))).toEqual(['hybrid']);
     expect(deviceKinds(setPath(h10, 'device.tier.cache', 'nand_ssd'))).toEqual(['hybrid', 'nand_ssd']);
 
     expect(forDevices(undefined, ['hdd'])).toBe(true);
@@ -156,6 +157,7 @@ describe('knob table helpers: hybrid drives', () => {
     expect(forDevices(['hdd'], ['hybrid', 'nand_ssd', 'hdd'])).toBe(true);
     expect(forDevices(['hdd'], 'hdd')).toBe(true);
     expect(forDevices(['xpoint_ssd', 'hdd'], ['hybrid', 'nand_ssd'])).toBe(false);
+    expect(forDevices(['hdd'], [])).toBe(true);
 
     const knob = (p: string) => KNOBS.find((k) => k.path === p)!;
     const tier: Knob = { path: 'device.tier.cache', group: 'tier', kind: 'enum', unit: '', label: 'Cache tier', help: '', options: ['xpoint_ssd', 'nand_ssd'], devices: ['hybrid'] };

@@ -5,7 +5,7 @@ import { getPath, jsonText, type Json } from './paths';
 import { parseBytes } from './bytes';
 import { deviceKinds, forDevices, type KindsInUse } from './devices';
 
-export { DEFAULT_DEVICE_KIND, deviceKind, deviceKinds, type KindsInUse } from './devices';
+export { deviceKind, deviceKinds, type KindsInUse } from './devices';
 
 // The knob entry's type is generated from the Rust table by ts-rs: never written twice.
 import type { Knob } from '../engine/generated/Knob';
