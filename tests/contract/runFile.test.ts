@@ -32,6 +32,9 @@ describe('a shipped run file', () => {
     // The drive's state along the run travels too, cells byte for byte.
     expect(run.snapshots?.snapshots.length).toBeGreaterThan(0);
     expect(back.snapshots).toEqual(run.snapshots);
+    // And the run's typed scenario, as a live run's result carries it (what its charts compare by).
+    expect(back.scenario).toEqual(run.scenario);
+    expect(back.scenario).toEqual(JSON.parse(scenario));
   });
 
   it('refuses snapshots the page would not accept from the engine', () => {

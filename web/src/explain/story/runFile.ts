@@ -110,6 +110,8 @@ export function decodeRun(scenarioJson: string, text: string): FinishedRun | nul
     },
     snapshots: file.snapshots && { ...engineResult('snapshots', file.snapshots.json), cells: fromBase64(file.snapshots.cells) },
     latencyCauses: file.latency_causes ? engineResult('latency_causes', file.latency_causes) : null,
+    // The run's scenario, typed, as a live run's result carries it (checked as the engine's).
+    scenario: engineResult('scenario', file.scenario),
   };
 }
 
