@@ -12,7 +12,7 @@ import { FIGURES_JA, GROUPS_JA, PRESETS_JA, WORKLOAD_KINDS_JA } from '../../web/
 import { PRESET_BLURBS_JA } from '../../web/src/i18n/presetBlurbs.ja';
 import { KNOBS_JA } from '../../web/src/i18n/knobs.ja';
 import { en } from '../../web/src/i18n/en';
-import { DEFAULT_LAB_CONFIG, engineConfigJson, LAB_GC_POLICIES } from '../../web/src/explain/lab/config';
+import { engineConfigJson, LAB_GC_POLICIES, labConfigFrom } from '../../web/src/explain/lab/config';
 
 let catalog: Catalog;
 beforeAll(async () => {
@@ -103,7 +103,10 @@ describe('every engine fact from the engine', () => {
   it('starts the NAND lab as the engine does, with the GC policies its knob lists', async () => {
     const api = loadEngine();
     const engine = await api.labOpen('{}');
-    const page = await api.labOpen(engineConfigJson(DEFAULT_LAB_CONFIG));
+    // The lab card starts from the engine's defaults (`lab_defaults()`), read back through the page's config.
+    const defaults = await api.labDefaults();
+    expect(JSON.parse(engineConfigJson(labConfigFrom(defaults)))).toEqual(defaults);
+    const page = await api.labOpen(engineConfigJson(labConfigFrom(defaults)));
     expect(page.layout).toEqual(engine.layout);
     expect(catalog.labKnobs.find((k) => k.path === 'lab.gc_policy')?.options).toEqual(LAB_GC_POLICIES);
   });

@@ -42,7 +42,7 @@ function runToEnd(scenario: object): void {
 
 beforeAll(() => {
   loadEngine();
-  for (const name of ['presets', 'figures', 'knobs', 'lab_knobs', 'knob_layout', 'summary_fields'] as const) keep(name, wasm[name]());
+  for (const name of ['presets', 'figures', 'knobs', 'lab_knobs', 'lab_defaults', 'knob_layout', 'summary_fields'] as const) keep(name, wasm[name]());
   keep('scenario', wasm.default_scenario());
   // One member's line of article 004: values measured on it, and values missing the other member.
   keep('article_values', wasm.article_values('article-004-cached-vs-not', JSON.stringify([{ member: 'momentus-xt-like', points: [4, 5.3, 1024, 60] }])));

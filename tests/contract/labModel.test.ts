@@ -65,7 +65,10 @@ describe('the lab model replays the engine exactly', () => {
     const [greedy, fifo, costBenefit] = [await run('greedy'), await run('fifo'), await run('cost_benefit')];
     expect(fifo).toBeGreaterThan(greedy * 1.05);
     expect(costBenefit).toBeLessThan(fifo);
-    expect(engineConfigJson(config())).toContain('"gc_policy":"greedy"');
+    // A policy not given is left to the engine, whose default (`lab_defaults()`) is greedy.
+    expect(engineConfigJson(config())).not.toContain('gc_policy');
+    expect((await api.labDefaults()).gc_policy).toBe('greedy');
+    expect(await run(undefined)).toBe(greedy);
   });
 
   it('sequential overwrites free whole blocks: GC copies nothing (WAF 1)', async () => {

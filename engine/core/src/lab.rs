@@ -48,8 +48,9 @@ pub enum LabWorkload {
 
 /// The lab drive's shape: its knobs (`lab.*`) are the lab's catalogue (`LAB_KNOBS`), so the
 /// page's choices and the checks here are the same ranges.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Knobs)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Knobs, TS)]
 #[serde(default, deny_unknown_fields)]
+#[ts(export)]
 #[knobs(group = "lab")]
 pub struct LabConfig {
     /// Physical blocks, the FTL's working blocks included.
@@ -64,6 +65,7 @@ pub struct LabConfig {
     #[knob(doc("GC policy", "How GC picks its victim"))]
     pub gc_policy: GcPolicy,
     #[knob(doc("Seed", "The lab's random stream").range(0.0, MAX_SEED as f64))]
+    #[ts(type = "number")]
     pub seed: u64,
 }
 
@@ -76,6 +78,12 @@ pub static LAB_KNOBS: std::sync::LazyLock<Vec<Knob>> = std::sync::LazyLock::new(
 
 pub fn lab_knobs_json() -> String {
     serde_json::to_string(&*LAB_KNOBS).expect("the lab's knobs serialise")
+}
+
+/// The lab a config that says nothing builds (`LabConfig::default`), as JSON: the page starts
+/// its lab card from it and keeps no copy.
+pub fn lab_defaults_json() -> String {
+    serde_json::to_string(&LabConfig::default()).expect("the lab's defaults serialise")
 }
 
 impl LabConfig {

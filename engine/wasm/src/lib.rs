@@ -99,6 +99,13 @@ pub fn lab_knobs() -> String {
     ssd_core::lab::lab_knobs_json()
 }
 
+/// The lab a config that says nothing builds: `{blocks, pages_per_block, op_percent,
+/// gc_policy, seed}` (ts-rs `LabConfig`), so the page's lab card starts where the engine does.
+#[wasm_bindgen]
+pub fn lab_defaults() -> String {
+    ssd_core::lab::lab_defaults_json()
+}
+
 /// Where the page lays the knobs out (`KnobLayout`): its panels' groups in order and the
 /// workload kinds in the order its menu lists them.
 #[wasm_bindgen]
@@ -314,15 +321,11 @@ impl Simulation {
     /// JSON `{ planes, blocks_per_plane, units_per_block }` to lay the block map out; all 0
     /// for media without blocks.
     pub fn block_map_layout(&self) -> String {
-        let (planes, blocks, units) = self.inner.drive().nand().map_or((0, 0, 0), |d| {
-            let g = d.ftl.geometry();
-            (g.planes, g.blocks_per_plane, g.slots_per_block)
-        });
-        format!(r#"{{"planes":{planes},"blocks_per_plane":{blocks},"units_per_block":{units}}}"#)
+        serde_json::to_string(&self.inner.block_map_layout()).expect("the block map layout serialises")
     }
 
     /// The drive's state at points along the run, as JSON (`DriveSnapshots` in
-    /// web/src/engine/types.ts, without the cells): read once the run has finished.
+    /// web/src/engine/generated, without the cells): read once the run has finished.
     pub fn snapshots(&self) -> String {
         self.inner.snapshots_json()
     }

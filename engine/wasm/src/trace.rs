@@ -2,7 +2,7 @@
 //! bounded whatever the file's size, and summarised at its end (`ssd_core::trace`, the same
 //! reader `ssdsim trace` uses).
 
-use ssd_core::trace::{BlkparseEvent, FileDigest, TraceError, TraceFormat, TraceOptions, TraceReader, TraceSummarizer};
+use ssd_core::trace::{BlkparseEvent, FileDigest, TraceError, TraceFed, TraceFinished, TraceFormat, TraceOptions, TraceReader, TraceSummarizer};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]
@@ -12,14 +12,6 @@ pub struct TraceScan {
     digest: FileDigest,
     /// The refusal, once a line was refused: later chunks are not read.
     refused: Option<TraceError>,
-}
-
-/// `{"error": {line, field, problem}}` or `{"error": null, ...rest}`: a refused line is data
-/// the page translates by its problem code, not an exception.
-fn scan_json(error: &Option<TraceError>, rest: serde_json::Value) -> String {
-    let mut out = rest;
-    out["error"] = serde_json::to_value(error).expect("a trace error serialises");
-    out.to_string()
 }
 
 #[wasm_bindgen]
@@ -39,7 +31,7 @@ impl TraceScan {
         Ok(TraceScan { reader: TraceReader::new(&options), summary: TraceSummarizer::new(), digest: FileDigest::default(), refused: None })
     }
 
-    /// The next bytes of the file; JSON `{error, commands, lines}` so far.
+    /// The next bytes of the file; JSON `TraceFed`, `{error, commands, lines}` so far.
     pub fn feed(&mut self, chunk: &[u8]) -> String {
         if self.refused.is_none() {
             self.digest.update(chunk);
@@ -49,7 +41,8 @@ impl TraceScan {
         self.progress()
     }
 
-    /// The file has ended: JSON `{error, summary}` (`TraceSummary`, null if refused).
+    /// The file has ended: JSON `TraceFinished`, `{error, summary}` (`TraceSummary`, null if
+    /// refused): a refused line is data the page translates by its problem code.
     pub fn finish(&mut self) -> String {
         if self.refused.is_none() {
             let summary = &mut self.summary;
@@ -57,11 +50,12 @@ impl TraceScan {
         }
         let digest = std::mem::take(&mut self.digest).hex();
         let summary = if self.refused.is_none() { self.summary.finish(&self.reader, digest) } else { None };
-        scan_json(&self.refused, serde_json::json!({ "summary": summary }))
+        serde_json::to_string(&TraceFinished { error: self.refused.clone(), summary }).expect("a trace's end serialises")
     }
 
     fn progress(&self) -> String {
         let counts = self.reader.counts();
-        scan_json(&self.refused, serde_json::json!({ "commands": counts.commands, "lines": counts.lines }))
+        let fed = TraceFed { error: self.refused.clone(), commands: counts.commands, lines: counts.lines };
+        serde_json::to_string(&fed).expect("a trace chunk's progress serialises")
     }
 }

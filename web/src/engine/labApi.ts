@@ -4,7 +4,7 @@ import * as Comlink from 'comlink';
 import type { NandLab } from './pkg/ssd_wasm.js';
 import type { EngineGuard } from './engineGuard';
 import { EngineError } from './errors';
-import type { LabBatch, LabCommand, LabOpened } from './types';
+import type { EngineLabConfig, LabBatch, LabCommand, LabOpened } from './types';
 
 /** The event code of an erase, in an event's first word's low byte. */
 const ERASE_EVENT = 5;
@@ -15,6 +15,12 @@ export function labApi(engine: EngineGuard) {
   let nextLab = 1;
 
   return {
+    /** The lab a config that says nothing builds: where the lab card starts. */
+    async labDefaults(): Promise<EngineLabConfig> {
+      await ready;
+      return read('lab_defaults', () => engine.wasm.lab_defaults());
+    },
+
     /** Opens a lab drive; refuses a bad config with fields `lab.*`. */
     async labOpen(configJson: string): Promise<LabOpened> {
       await ready;

@@ -1,6 +1,7 @@
 // The runtime schema of every JSON result the wasm API returns, by result name. Each is tied to
-// the type the worker hands on (schemaTie.ts): the ts-rs-generated type where the engine
-// exports one, else the shape in types.ts. engineResult.ts parses with them.
+// the type the worker hands on (schemaTie.ts): the ts-rs-generated type, or for the summary and
+// the series' meta a view over it in types.ts (an old run file's summary may lack p9999; a
+// series' meta is the series without points). engineResult.ts parses with them.
 import { z } from 'zod/mini';
 import type { Scenario } from './generated/Scenario';
 import type { ScenarioError } from './generated/ScenarioError';
@@ -17,9 +18,10 @@ import type { Knob } from './generated/Knob';
 import type { KnobLayout } from './generated/KnobLayout';
 import type { LayoutGroup } from './generated/LayoutGroup';
 import type { WorkloadKindText } from './generated/WorkloadKindText';
+import type { GcPolicy } from './generated/GcPolicy';
 import { ERROR_CODES, type ErrorCode } from './errors';
 import { numbers, oneOf, tied } from './schemaTie';
-import type { ArticleEngineValue, ArticleMeasure, ArticleMeasureAxis, ArticleValue, Axis, AxisId, BlockMapLayout, Budget, DriveSnapshot, DriveSnapshotsJson, Figure, LabCounters, LabelId, LabLayout, TraceFed, TraceFinished, TraceProblem, TraceRefusal, TraceSummary, TraceTimeline, Cause, LatencyBand, LatencyCauses, LatencySummary, OpCauses, Preset, DriveIdentity, SlowCommand, SeriesMeta, SeriesRole, Summary, SummaryField, SummaryGroup, Unit } from './types';
+import type { ArticleEngineValue, ArticleMeasure, ArticleMeasureAxis, ArticleValue, Axis, AxisId, BlockMapLayout, Budget, DriveSnapshot, DriveSnapshotsJson, SnapshotDriver, EngineLabConfig, Figure, FigureMember, LabCounters, LabelId, LabLayout, TraceFed, TraceFinished, TraceProblem, TraceRefusal, TraceSummary, TraceTimeline, Cause, LatencyBand, LatencyCauses, LatencySummary, OpCauses, Preset, DriveIdentity, SlowCommand, SeriesMeta, SeriesRole, Summary, SummaryField, SummaryGroup, Unit } from './types';
 
 const text = z.string();
 const texts = z.array(text);
@@ -123,7 +125,7 @@ const fioImport = tied<FioImport>()(z.object({ workload: jobWorkload, name: text
 
 const driveIdentity = tied<DriveIdentity>()(z.object({ slot: count }));
 const preset = tied<Preset>()(z.object({ name: text, title: text, description: text, blurb: text, identity: z.optional(driveIdentity), scenario }));
-const figureMember = z.object({ id: text, label: text, scenario });
+const figureMember = tied<FigureMember>()(z.object({ id: text, label: text, scenario }));
 
 // An article value: what the article measured, how the engine's number is taken from the lines
 // (one key naming the measure), its band. Strict objects: a measure the page does not know is
@@ -183,6 +185,9 @@ const summaryField = tied<SummaryField>()(z.object({ id: text, unit, group: summ
 
 const blockMapLayout = tied<BlockMapLayout>()(z.object(numbers(['planes', 'blocks_per_plane', 'units_per_block'])));
 const labLayout = tied<LabLayout>()(z.object(numbers(['blocks', 'pages_per_block', 'logical_pages', 'working_blocks', 'op_percent'])));
+const labDefaults = tied<EngineLabConfig>()(
+  z.object({ ...numbers(['blocks', 'pages_per_block', 'op_percent', 'seed']), gc_policy: oneOf<GcPolicy>({ greedy: true, fifo: true, cost_benefit: true }) }),
+);
 const labCounters = tied<LabCounters>()(z.object(numbers(['host_writes', 'nand_writes', 'gc_moves', 'erases', 'host_reads', 'waf'])));
 const orNull = z.nullable(count);
 const driveSnapshot = tied<DriveSnapshot>()(
@@ -200,7 +205,7 @@ const driveSnapshot = tied<DriveSnapshot>()(
 );
 const driveSnapshots = tied<DriveSnapshotsJson>()(
   z.object({
-    driver: z.enum(['time', 'written', 'ops', 'points']),
+    driver: oneOf<SnapshotDriver>({ time: true, written: true, ops: true, points: true }),
     ...numbers(['blocks', 'cell_blocks', 'cells_per_snapshot']),
     snapshots: z.array(driveSnapshot),
   }),
@@ -266,6 +271,8 @@ export const RESULTS = {
   /** Where each command's time went, by cause (`Simulation::latency_causes`). */
   latency_causes: latencyCauses,
   lab_layout: labLayout,
+  /** The lab a config that says nothing builds (`lab_defaults()`). */
+  lab_defaults: labDefaults,
   lab_counters: labCounters,
   /** A scenario as the engine writes it: the default, or one normalised by validation. */
   scenario,

@@ -1,5 +1,7 @@
-// Shapes of what crosses the worker boundary. Engine-defined shapes (Series, Summary) come
-// from the ts-rs-generated types, so they cannot drift from the Rust side.
+// Shapes of what crosses the worker boundary. Every JSON the engine returns is typed by ts-rs
+// (web/src/engine/generated), so it cannot drift from the Rust side; what is written here is the
+// worker's own protocol (chunks, options, results gathered from several calls) and page views
+// over the engine's arrays (the block map, a lab batch as typed arrays).
 import type { Series } from './generated/Series';
 import type { Summary as SummarySections } from './generated/Summary';
 import type { LatencySummary as EngineLatencySummary } from './generated/LatencySummary';
@@ -51,16 +53,9 @@ export type { Preset };
 export type { DriveIdentity } from './generated/DriveIdentity';
 
 /** One entry of figures(): full scenarios overlaid as in an article's chart ("compare variants"). */
-export interface Figure {
-  name: string;
-  title: string;
-  description: string;
-  article: string;
-  /** `id` is the member's preset name (translations key on it); `label` is the English text. */
-  members: { id: string; label: string; scenario: Scenario }[];
-  /** What the article measured, how the engine's number is taken from the lines, and its band. */
-  article_values: ArticleValue[];
-}
+export type { Figure } from './generated/Figure';
+export type { FigureMember } from './generated/FigureMember';
+import type { Figure } from './generated/Figure';
 
 /** Everything the page needs from the engine before the first run, in one round trip. */
 export interface Catalog {
@@ -92,11 +87,7 @@ export interface BlockMap {
 }
 
 /** How the engine lays the block map out (`block_map_layout()`); all 0 for media without blocks. */
-export interface BlockMapLayout {
-  planes: number;
-  blocks_per_plane: number;
-  units_per_block: number;
-}
+export type { BlockMapLayout } from './generated/BlockMapLayout';
 
 /** What the worker streams after every chunk of simulation. */
 export interface RunChunk {
@@ -136,62 +127,16 @@ export interface RunOptions {
   traceSliceBytes?: number;
 }
 
-/**
- * The drive's state at one point of a run, as the engine recorded it (`Simulation::snapshots`):
- * where the run was on every x axis a chart may use, and what the drive was doing in the
- * interval since the snapshot before. Field names are the engine's JSON.
- */
-export interface DriveSnapshot {
-  /** Seconds since the workload started (the time axis). */
-  time_s: number;
-  /** Host data written and read since the workload started, full-size GB (the data-written axis). */
-  written_gb: number;
-  read_gb: number;
-  /** Host commands completed since the workload started (the per-operation axis). */
-  ops: number;
-  /** The chart point it was taken at, when the run's points are its phases (a span sweep): that series' id and x. */
-  point: { series: string; x: number } | null;
-  /** Share (0..1) of the planes' time booked in the interval, per cause; idle is 1 − their sum. */
-  planes: { host_read: number; host_program: number; gc_read: number; gc_program: number; erase: number; table: number };
-  /** GC in the interval: victims collected, their mean valid share when chosen (%), and the share of moved data that was folding out of the SLC cache (%). */
-  gc: { victims: number; victim_valid_percent: number | null; folded_percent: number | null };
-  /** Closed blocks by valid share: ten bins, 0–10 % … 90–100 %. */
-  closed_valid: number[];
-  free_blocks: number;
-  blocks: number;
-  /** The SLC cache now, full-size GB; null without one. */
-  slc: { data_gb: number; size_gb: number } | null;
-  /** The write buffer's fill now, %; null for media without one. */
-  buffer_percent: number | null;
-  /** Table lookups in the interval by where they were answered: SRAM, DRAM, HMB, NAND (a miss), %; null without lookups. */
-  lookups: [number, number, number, number] | null;
-  /** A hybrid's cache tier: data in it now (GB) and the share of reads it served in the interval (%). */
-  tier: { cached_gb: number; read_hit_percent: number | null } | null;
-}
+// The drive's state at points of a run, as the engine recorded it (`Simulation::snapshots`):
+// the engine's types. `DriveSnapshotsJson` is the engine's JSON; the page's `DriveSnapshots` adds
+// the map cells, which come apart as bytes (`snapshot_cells()`, layout in the engine's doc).
+import type { DriveSnapshots as DriveSnapshotsJson } from './generated/DriveSnapshots';
+export type { DriveSnapshotsJson };
+export type { DriveSnapshot } from './generated/DriveSnapshot';
+export type { SnapshotDriver } from './generated/SnapshotDriver';
 
-/**
- * Snapshots a run recorded at points along its own x axis (bounded: at most
- * 64, thinned evenly as the run goes), each with a coarse block map.
- */
-export interface DriveSnapshots {
-  /** Which axis the snapshots were spaced along: 'time', 'written', 'ops' or 'points'. */
-  driver: 'time' | 'written' | 'ops' | 'points';
-  /** Blocks of the drive, and blocks per map cell (the map is downsampled to at most 1,024 cells). */
-  blocks: number;
-  cell_blocks: number;
-  cells_per_snapshot: number;
-  snapshots: DriveSnapshot[];
-  /**
-   * Every snapshot's map cells, snapshot after snapshot (`cells_per_snapshot` each), one byte
-   * per cell: bits 0–1 the state (0 free, 1 open, 2 closed, 3 a GC victim being collected;
-   * an aggregated cell shows a victim or open block if it holds one, else its majority),
-   * bit 2 SLC mode (majority), bits 3–7 the valid share 0..31 (of the cell's capacity).
-   */
-  cells: Uint8Array;
-}
-
-/** The snapshots as the engine's JSON holds them: the cells come apart, as bytes. */
-export type DriveSnapshotsJson = Omit<DriveSnapshots, 'cells'>;
+/** A run's snapshots and their map cells: one byte per cell, `cells_per_snapshot` per snapshot. */
+export type DriveSnapshots = DriveSnapshotsJson & { cells: Uint8Array };
 
 /**
  * Where a run's commands spent their time, by cause (`Simulation::latency_causes`, issue 28):
@@ -226,6 +171,8 @@ import type { LabWorkload } from './generated/LabWorkload';
 import type { LabLayout } from './generated/LabLayout';
 import type { LabCounters } from './generated/LabCounters';
 export type { LabCounters, LabLayout, LabWorkload };
+/** The lab a config that says nothing builds (`lab_defaults()`): the lab card starts from it. */
+export type { LabConfig as EngineLabConfig } from './generated/LabConfig';
 
 /** One host command: a write, read or trim of a logical page, or the next write of a workload. */
 export type LabCommand = { op: 'write' | 'read' | 'trim'; unit: number } | { op: 'step'; workload: LabWorkload };
@@ -271,17 +218,9 @@ export type { TraceTimeline } from './generated/TraceTimeline';
 export type { TraceLineCounts } from './generated/TraceLineCounts';
 export type { TraceDevice } from './generated/TraceDevice';
 
-/** A chunk of the file read: commands and lines so far, or the refusal. */
-export interface TraceFed {
-  error: TraceRefusal | null;
-  commands: number;
-  lines: number;
-}
-
-export interface TraceFinished {
-  error: TraceRefusal | null;
-  summary: TraceSummary | null;
-}
+/** A chunk of the file read (commands and lines so far, or the refusal), and the file's end. */
+export type { TraceFed } from './generated/TraceFed';
+export type { TraceFinished } from './generated/TraceFinished';
 
 /** How far a scan has read: bytes of the file, and what they held. */
 export interface TraceScanProgress {

@@ -9,6 +9,7 @@ pub mod spec_sheets;
 pub use figures::{all as figures_all, find_figure, merge, Figure};
 
 use crate::scenario::{Scenario, ScenarioError};
+use articles::ArticleValue;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -122,16 +123,43 @@ pub fn catalogue_json() -> Result<String, ScenarioError> {
     Ok(serde_json::to_string(&entries).expect("the presets serialise"))
 }
 
-/// Every figure as a JSON array of `{ name, title, description, article, members: [{ id,
-/// label, scenario }], article_values }` for the web app's compare view. A member's `id` is its preset's
-/// name (stable, what translations key on); `label` is the English text.
+/// One figure for the web app's compare view: presets overlaid as in an article's chart.
+#[derive(Serialize, TS)]
+#[ts(export, rename = "Figure")]
+pub struct FigureEntry {
+    pub name: &'static str,
+    pub title: String,
+    pub description: String,
+    pub article: String,
+    pub members: Vec<FigureMember>,
+    /// What the article measured, how the engine's number is taken from the lines, and its band.
+    pub article_values: Vec<ArticleValue>,
+}
+
+/// A figure's member: `id` is its preset's name (stable, what translations key on), `label`
+/// the English text, `scenario` the full scenario.
+#[derive(Serialize, TS)]
+#[ts(export)]
+pub struct FigureMember {
+    pub id: String,
+    pub label: String,
+    pub scenario: Scenario,
+}
+
+/// Every figure as a JSON array of `FigureEntry` (ts-rs `Figure`).
 pub fn figures_json() -> Result<String, ScenarioError> {
-    let mut out = Vec::new();
-    for f in figures::all()? {
-        let members: Vec<_> = f.members.iter().map(|(id, label, s)| serde_json::json!({ "id": id, "label": label, "scenario": s })).collect();
-        out.push(serde_json::json!({ "name": f.name, "title": f.title, "description": f.description, "article": f.article, "members": members, "article_values": f.article_values }));
-    }
-    Ok(serde_json::Value::Array(out).to_string())
+    let figures: Vec<FigureEntry> = figures::all()?
+        .into_iter()
+        .map(|f| FigureEntry {
+            name: f.name,
+            title: f.title,
+            description: f.description,
+            article: f.article,
+            members: f.members.into_iter().map(|(id, label, scenario)| FigureMember { id, label, scenario }).collect(),
+            article_values: f.article_values,
+        })
+        .collect();
+    Ok(serde_json::to_string(&figures).expect("the figures serialise"))
 }
 
 pub fn default_scenario() -> Scenario {

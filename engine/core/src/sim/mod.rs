@@ -27,6 +27,7 @@ use crate::units::{Nanos, MAPPING_UNIT_BYTES};
 pub use ceiling::WALL_TIME_LIMIT_S;
 use ceiling::{Ceiling, CHECK_EVERY};
 use events::EventQueue;
+pub use outputs::BlockMapLayout;
 use precondition::Preconditioner;
 pub(crate) use recorder::Recorder;
 pub use recorder::{Band, LatencyCauses, OpCauses, SlowCommand};

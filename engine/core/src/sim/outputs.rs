@@ -4,6 +4,18 @@
 use super::{LatencyCauses, Simulation};
 use crate::device::DeviceModel;
 use crate::metrics::Series;
+use serde::Serialize;
+use ts_rs::TS;
+
+/// How the block map is laid out (`Simulation::block_map_layout`): blocks in plane-major order,
+/// all 0 for media without blocks (3D XPoint, a disk).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
+pub struct BlockMapLayout {
+    pub planes: u32,
+    pub blocks_per_plane: u32,
+    pub units_per_block: u32,
+}
 
 impl Simulation {
     /// The drive's state along the run (`snapshots.rs`), as JSON; the cells apart.
@@ -53,5 +65,13 @@ impl Simulation {
     /// media without blocks.
     pub fn block_map(&self) -> Option<crate::ftl::BlockMap> {
         self.drive.block_map()
+    }
+
+    /// How the block map is laid out; all 0 for media without blocks.
+    pub fn block_map_layout(&self) -> BlockMapLayout {
+        self.drive.nand().map_or(BlockMapLayout::default(), |d| {
+            let g = d.ftl.geometry();
+            BlockMapLayout { planes: g.planes, blocks_per_plane: g.blocks_per_plane, units_per_block: g.slots_per_block }
+        })
     }
 }

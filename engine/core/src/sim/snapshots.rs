@@ -16,6 +16,7 @@ use crate::host::plan::Plan;
 use crate::metrics::Series;
 use crate::units::{Nanos, MAPPING_UNIT_BYTES};
 use serde::Serialize;
+use ts_rs::TS;
 
 /// Snapshots a run keeps at most.
 pub const MAX_SNAPSHOTS: usize = 64;
@@ -23,7 +24,8 @@ pub const MAX_SNAPSHOTS: usize = 64;
 pub const MAX_CELLS: u32 = 1024;
 
 /// The x axis snapshots are spaced along: the run's headline chart's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[ts(export, rename = "SnapshotDriver")]
 #[serde(rename_all = "snake_case")]
 pub enum Driver {
     Time,
@@ -181,8 +183,8 @@ impl Snapshots {
         self.stride *= 2;
     }
 
-    /// The snapshots as the page reads them (`DriveSnapshots` in web/src/engine/types.ts,
-    /// without the cells: `cells()`). `scale` turns the simulated drive's bytes into the
+    /// The snapshots as the page reads them (`DriveSnapshots`, without the cells:
+    /// `cells()`). `scale` turns the simulated drive's bytes into the
     /// full-size drive's, as the charts' axes do.
     pub fn to_json(&self, series: &[Series], scale: f64) -> String {
         let mut before = (0, &self.start);
@@ -206,22 +208,32 @@ impl Snapshots {
     }
 }
 
-#[derive(Serialize)]
+/// Snapshots a run recorded at points along its own x axis (at most `MAX_SNAPSHOTS`,
+/// thinned evenly as the run goes), each with a coarse block map whose cells come apart
+/// (`Simulation::snapshot_cells`): one byte per cell, `cells_per_snapshot` per snapshot, bits
+/// 0–1 the state (0 free, 1 open, 2 closed, 3 a GC victim being collected; an aggregated cell
+/// shows a victim or open block if it holds one, else its majority), bit 2 SLC mode
+/// (majority), bits 3–7 the valid share 0..31 of the cell's capacity.
+#[derive(Serialize, TS)]
+#[ts(export, rename = "DriveSnapshots")]
 struct SnapshotsOut<'a> {
+    /// Which axis the snapshots were spaced along.
     driver: Driver,
+    /// Blocks of the drive, and blocks per map cell (the map is downsampled to at most
+    /// `MAX_CELLS` cells).
     blocks: u32,
     cell_blocks: u32,
     cells_per_snapshot: usize,
     snapshots: Vec<SnapshotOut<'a>>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
 struct PointOut<'a> {
     series: &'a str,
     x: f64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
 struct PlanesOut {
     host_read: f64,
     host_program: f64,
@@ -231,40 +243,66 @@ struct PlanesOut {
     table: f64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
 struct GcOut {
+    #[ts(type = "number")]
     victims: u64,
     victim_valid_percent: Option<f64>,
     folded_percent: Option<f64>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
 struct SlcOut {
     data_gb: f64,
     size_gb: f64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
 struct TierOut {
     cached_gb: f64,
     read_hit_percent: Option<f64>,
 }
 
-#[derive(Serialize)]
+/// The drive's state at one point of a run: where the run was on every x axis a chart may
+/// use, and what the drive was doing in the interval since the snapshot before.
+#[derive(Serialize, TS)]
+#[ts(export, rename = "DriveSnapshot")]
 struct SnapshotOut<'a> {
+    /// Seconds since the workload started (the time axis).
     time_s: f64,
+    /// Host data written and read since the workload started, full-size GB (the data-written axis).
     written_gb: f64,
     read_gb: f64,
+    /// Host commands completed since the workload started (the per-operation axis).
+    #[ts(type = "number")]
     ops: u64,
+    /// The chart point it was taken at, when the run's points are its phases (a span sweep):
+    /// that series' id and x.
+    #[ts(inline)]
     point: Option<PointOut<'a>>,
+    /// Share (0..1) of the planes' time booked in the interval, per cause; idle is 1 − their sum.
+    #[ts(inline)]
     planes: PlanesOut,
+    /// GC in the interval: victims collected, their mean valid share when chosen (%), and the
+    /// share of moved data that was folding out of the SLC cache (%).
+    #[ts(inline)]
     gc: GcOut,
+    /// Closed blocks by valid share: ten bins, 0–10 % … 90–100 %.
+    #[ts(as = "Vec<u32>")]
     closed_valid: [u32; 10],
     free_blocks: u32,
     blocks: u32,
+    /// The SLC cache now, full-size GB; null without one.
+    #[ts(inline)]
     slc: Option<SlcOut>,
+    /// The write buffer's fill now, %; null for media without one.
     buffer_percent: Option<f64>,
+    /// Table lookups in the interval by where they were answered: SRAM, DRAM, HMB, NAND (a
+    /// miss), %; null without lookups.
     lookups: Option<[f64; 4]>,
+    /// A hybrid's cache tier: data in it now (GB) and the share of reads it served in the
+    /// interval (%).
+    #[ts(inline)]
     tier: Option<TierOut>,
 }
 

@@ -17,6 +17,7 @@ mod fields;
 mod footprint;
 mod format;
 mod reader;
+mod scan;
 mod skew;
 mod summary;
 mod text;
@@ -31,6 +32,7 @@ pub(crate) use footprint::Footprint;
 pub use footprint::UNIT_BYTES;
 pub use format::{BlkparseEvent, Op, TraceFormat};
 pub use reader::{LineCounts, TraceReader, MAX_LINE_BYTES};
+pub use scan::{TraceFed, TraceFinished};
 pub use summary::{summarize, OpTotals, SizeBucket, TraceSummarizer, TraceSummary};
 pub use timeline::{TimelineAxis, TraceTimeline, SLICES as TIMELINE_SLICES};
 

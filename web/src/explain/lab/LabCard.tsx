@@ -4,7 +4,8 @@ import { memo, useState } from 'react';
 import { useI18n } from '../../i18n';
 import { optionLabel } from '../../i18n/engineText';
 import type { Knob } from '../../scenario/knobs';
-import { DEFAULT_LAB_CONFIG, LAB_CHOICES, LAB_GC_POLICIES, type LabConfig, type LabGcPolicy } from './config';
+import { LAB_CHOICES, LAB_GC_POLICIES, labConfigFrom, type LabConfig, type LabGcPolicy } from './config';
+import { useLabDefaults } from './useLabDefaults';
 import { NandLabView } from './NandLabView';
 
 /** The engine's lab knob behind each setting. */
@@ -20,13 +21,17 @@ function allowed(values: readonly number[], knob: Knob | undefined): number[] {
 export const LabCard = memo(function LabCard({ knobs }: { knobs?: readonly Knob[] }) {
   const { t, lang } = useI18n();
   const [open, setOpen] = useState(() => typeof location !== 'undefined' && location.hash === '#nand-lab');
-  const [config, setConfig] = useState<LabConfig>(DEFAULT_LAB_CONFIG);
+  // The reader's picks over the engine's own lab (`lab_defaults()`), which arrives once the card opens.
+  const [picks, setPicks] = useState<Partial<LabConfig>>({});
+  const defaults = useLabDefaults(open);
+  const config: LabConfig | null = defaults && { ...labConfigFrom(defaults), ...picks };
+  const setConfig = (next: Partial<LabConfig>) => setPicks({ ...picks, ...next });
   const knob = (path: string) => knobs?.find((k) => k.path === path);
   const gcPolicy: Pick<Knob, 'path' | 'options' | 'option_labels'> = knob('lab.gc_policy') ?? { path: 'lab.gc_policy' };
   const pick = (key: keyof typeof KNOB_OF, label: string) => (
     <label className="lab-setting">
       <span>{label}</span>
-      <select value={config[key]} onChange={(e) => setConfig({ ...config, [key]: Number(e.target.value) })} data-testid={`lab-${key}`}>
+      <select value={config?.[key]} onChange={(e) => setConfig({ [key]: Number(e.target.value) })} data-testid={`lab-${key}`}>
         {allowed(LAB_CHOICES[key], knob(KNOB_OF[key])).map((v) => (
           <option key={v} value={v}>
             {v}
@@ -40,7 +45,8 @@ export const LabCard = memo(function LabCard({ knobs }: { knobs?: readonly Knob[
       <summary>
         {t('lab.title')} <span className="muted small">— {t('lab.sectionHelp')}</span>
       </summary>
-      {open && (
+      {open && !config && <p className="muted">{t('lab.loading')}</p>}
+      {open && config && (
         <>
           <div className="lab-settings" role="group" aria-label={t('lab.settings')}>
             {pick('blocks', t('lab.blocks'))}
@@ -48,7 +54,7 @@ export const LabCard = memo(function LabCard({ knobs }: { knobs?: readonly Knob[
             {pick('opPercent', t('lab.op'))}
             <label className="lab-setting">
               <span>{t('lab.gcPolicy')}</span>
-              <select value={config.gcPolicy ?? 'greedy'} onChange={(e) => setConfig({ ...config, gcPolicy: e.target.value as LabGcPolicy })} data-testid="lab-gcPolicy">
+              <select value={config.gcPolicy} onChange={(e) => setConfig({ gcPolicy: e.target.value as LabGcPolicy })} data-testid="lab-gcPolicy">
                 {((gcPolicy.options ?? LAB_GC_POLICIES) as readonly string[]).map((p) => (
                   <option key={p} value={p}>
                     {/* The engine's own GC policy names, as the playground's GC knob shows them. */}

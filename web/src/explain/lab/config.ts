@@ -1,7 +1,7 @@
 // What a NAND lab shows: the drive's shape, the workload its Play button writes, and an
 // optional script that prepares a state before the reader takes over (a story step starts
 // "after the drive is full", "just before GC", …). The stories and the playground share it.
-import type { LabCommand, LabWorkload } from '../../engine/types';
+import type { EngineLabConfig, LabCommand, LabWorkload } from '../../engine/types';
 import type { GcPolicy } from '../../engine/generated/GcPolicy';
 
 export type ScriptVerb = 'fill' | 'overwrite' | 'gc' | 'read';
@@ -15,7 +15,7 @@ export interface LabConfig {
   opPercent: number;
   workload: LabWorkload;
   seed: number;
-  /** How GC picks its victim (the engine's `device.gc.policy` options); greedy unless said. */
+  /** How GC picks its victim (the engine's `device.gc.policy` options); the engine's default unless said. */
   gcPolicy?: LabGcPolicy;
   /**
    * Run before the view opens, in order:
@@ -45,11 +45,17 @@ export const SCRIPT_VERBS: readonly ScriptVerb[] = ['fill', 'overwrite', 'gc', '
 /** The sizes the lab card offers, kept to the engine's lab knobs' ranges (`lab_knobs()`). */
 export const LAB_CHOICES = { blocks: [6, 8, 12, 16, 24, 32], pagesPerBlock: [4, 8, 16], opPercent: [10, 25, 50, 100] } as const;
 
-export const DEFAULT_LAB_CONFIG: LabConfig = { blocks: 12, pagesPerBlock: 8, opPercent: 25, workload: 'random', seed: 1 };
+/**
+ * The lab the engine builds from a config that says nothing (`lab_defaults()`), with the
+ * workload the Play button writes (the page's choice: the engine's lab takes it per command).
+ */
+export function labConfigFrom(engine: EngineLabConfig, workload: LabWorkload = 'random'): LabConfig {
+  return { blocks: engine.blocks, pagesPerBlock: engine.pages_per_block, opPercent: engine.op_percent, workload, seed: engine.seed, gcPolicy: engine.gc_policy };
+}
 
-/** The engine's lab config (snake_case, as engine/core/src/lab.rs reads it). */
+/** The engine's lab config (snake_case, as engine/core/src/lab.rs reads it); a GC policy not given is the engine's default. */
 export function engineConfigJson(config: LabConfig): string {
-  return JSON.stringify({ blocks: config.blocks, pages_per_block: config.pagesPerBlock, op_percent: config.opPercent, gc_policy: config.gcPolicy ?? 'greedy', seed: config.seed });
+  return JSON.stringify({ blocks: config.blocks, pages_per_block: config.pagesPerBlock, op_percent: config.opPercent, gc_policy: config.gcPolicy, seed: config.seed });
 }
 
 /** One script verb as one batch of commands for the engine. */

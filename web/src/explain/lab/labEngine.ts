@@ -3,11 +3,13 @@
 // which would lose the labs' drives. The last lab to unmount ends it.
 import * as Comlink from 'comlink';
 import type { WorkerApi } from '../../engine/worker';
-import type { LabBatch, LabCommand, LabOpened } from '../../engine/types';
+import type { EngineLabConfig, LabBatch, LabCommand, LabOpened } from '../../engine/types';
 import { registerErrorTransfer } from '../../engine/errors';
 
 /** What a lab player needs from an engine; the contract tests pass the API itself. */
 export interface LabBackend {
+  /** The lab a config that says nothing builds (the engine's defaults). */
+  labDefaults(): Promise<EngineLabConfig>;
   labOpen(configJson: string): Promise<LabOpened>;
   labRun(id: number, commands: LabCommand[], stopAfterErase?: boolean): Promise<LabBatch>;
   labClose(id: number): Promise<void>;
@@ -51,6 +53,9 @@ class LabWorker implements LabBackend {
     return Promise.race([fn(), this.gone]);
   }
 
+  labDefaults() {
+    return this.call(() => this.remote.labDefaults());
+  }
   labOpen(configJson: string) {
     return this.call(() => this.remote.labOpen(configJson));
   }
