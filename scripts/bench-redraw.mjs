@@ -41,12 +41,22 @@ async function sample(base) {
       await slider.press('ArrowRight');
       await page.waitForTimeout(450);
     }
-    const runs = await page.evaluate(() => window.__ssd.runs);
+    const field = page.locator(`[data-path="${OP}"]`);
+    const before = await field.inputValue();
     const t0 = await page.evaluate(() => performance.now());
     await slider.press('ArrowRight');
+    // The run of the scenario the reader now sees: its OP is the knob's new value (a slower build
+    // may still be starting the previous stop's run, which is not the redraw that was asked for).
+    await page.waitForFunction(([path, was]) => document.querySelector(`[data-path="${path}"]`)?.value !== was, [OP, before]);
+    const op = Number(await field.inputValue());
     const drawn = await page.waitForFunction(
-      (n) => window.__ssd.runs > n && !document.querySelector('.content.stale') && document.querySelector('.plot svg[data-points]:not([data-points="0"])') !== null && performance.now(),
-      runs,
+      (want) => {
+        const h = window.__ssd;
+        const run = h.scenarioJson ? JSON.parse(h.scenarioJson) : null;
+        const ok = run?.device?.capacity?.op_percent === want && !document.querySelector('.content.stale') && document.querySelector('.plot svg[data-points]:not([data-points="0"])') !== null;
+        return ok && performance.now();
+      },
+      op,
       { polling: 'raf', timeout: 60_000 },
     );
     return (await drawn.jsonValue()) - t0;
