@@ -6,8 +6,9 @@
 //! print: article 003's worst case once streamed a last point 220.477 s / 97.22 MB/s where
 //! the run ended on 220.501 s / 97.37.
 //!
-//! Each run here steps its workload one event a call, so every chunk boundary any caller
-//! could choose is one of its boundaries (the one just before the final sliver included),
+//! Each run here steps its workload in chunks of many sizes and then one event a call over its
+//! last 4,096 events or more, so every boundary where a run revises what it drew (the one just
+//! before the final sliver, those between a benchmark's repeats) is one of its boundaries,
 //! and takes `final_points` after each call as `take_points` does. Every preset and every
 //! figure member (the story steps' scenarios are these, some with a knob set by the page:
 //! tests/contract/streamedPoints.test.ts runs a sample of those through the wasm engine).
@@ -15,6 +16,13 @@
 mod common;
 
 use ssd_core::{presets, Scenario, Simulation};
+
+/// Events stepped one a call at a run's end: past the last time window and a benchmark's last
+/// repeat of its tests.
+const TAIL: u64 = 4096;
+/// Chunk sizes before that, in turn: boundaries of every residue, none aligned with another.
+const SIZES: [u64; 5] = [1, 7, 97, 1021, 4093];
+const PRECONDITION_CHUNK: u64 = 1 << 16;
 
 /// What one stepped run streamed, against its own final series.
 struct Streamed {
@@ -44,13 +52,39 @@ fn take(sim: &Simulation, taken: &mut Vec<Vec<[f64; 2]>>, naive: &mut Vec<Vec<[f
     }
 }
 
+/// Steps a run's workload in chunks of many sizes (boundaries all along it), and one event a
+/// call over at least its last `TAIL` events, where a run revises what it drew (its final
+/// sliver, a benchmark's repeated tests); takes what a caller would after every call.
 fn stream(s: &Scenario) -> Streamed {
+    // How long the workload is, in chunks of `TAIL` events, after the same preconditioning calls
+    // as the stepped run below makes (they may run into the workload alike).
+    let mut sim = Simulation::new(s).unwrap();
+    while sim.preconditioning() && !sim.run(PRECONDITION_CHUNK) {}
+    let mut chunks = 0u64;
+    while !sim.is_finished() {
+        chunks += 1;
+        sim.run(TAIL);
+    }
+    let bulk = chunks.saturating_sub(2) * TAIL;
+
     let mut sim = Simulation::new(s).unwrap();
     let (mut taken, mut naive) = (Vec::new(), Vec::new());
+    let (mut stepped, mut k) = (0u64, 0usize);
     loop {
         // Preconditioning draws no point: its chunks may be long.
-        let step = if sim.preconditioning() { 1 << 16 } else { 1 };
+        let step = if sim.preconditioning() {
+            PRECONDITION_CHUNK
+        } else if stepped < bulk {
+            k += 1;
+            SIZES[k % SIZES.len()].min(bulk - stepped)
+        } else {
+            1
+        };
+        let working = !sim.preconditioning();
         let done = sim.run(step);
+        if working {
+            stepped += step;
+        }
         take(&sim, &mut taken, &mut naive);
         if done {
             break;
@@ -64,7 +98,7 @@ fn stream(s: &Scenario) -> Streamed {
 }
 
 #[test]
-fn streamed_points_are_the_final_series_at_every_chunk_boundary_for_every_preset_and_figure_member() {
+fn streamed_points_are_the_final_series_at_every_chunk_boundary_of_the_tail_for_every_preset_and_figure_member() {
     let mut runs: Vec<(String, Scenario)> = presets::all().map(|p| (format!("preset {}", p.name), p.scenario().unwrap())).collect();
     for f in presets::figures_all().unwrap() {
         for (i, (preset, _, s)) in f.members.into_iter().enumerate() {
