@@ -84,8 +84,11 @@ describe('over a real Comlink channel', () => {
 });
 
 describe('over a real Comlink channel: stopping a run', () => {
+  // The flag, not the stuck-chunk watchdog, stops these runs: a busy machine must not trip it.
+  const patient = () => track(new EngineClient({ createWorker: channelWorker, stopTimeoutMs: 60_000 }));
+
   it('stopRun stops the run between chunks, keeps the worker, and the next run completes', async () => {
-    const client = track(new EngineClient({ createWorker: channelWorker }));
+    const client = patient();
     await waitFor(client, 'ready');
     const json = await client.defaultScenario();
     let seen = 0;
@@ -103,7 +106,7 @@ describe('over a real Comlink channel: stopping a run', () => {
   });
 
   it('a new run stops the one going on, in the same worker', async () => {
-    const client = track(new EngineClient({ createWorker: channelWorker }));
+    const client = patient();
     await waitFor(client, 'ready');
     const json = await client.defaultScenario();
     const first = client.run(json, () => {}, { fixedChunkEvents: 100 });
