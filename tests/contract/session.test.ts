@@ -26,7 +26,7 @@ afterEach(() => {
 
 function open(): { session: Session; engine: () => EngineClient } {
   let client: EngineClient | null = null;
-  const session = new Session({ persist: false, createEngine: () => (client = new EngineClient({ createWorker: channelWorker })) });
+  const session = new Session({ persist: false, createEngine: () => (client = new EngineClient({ createWorker: channelWorker, stopTimeoutMs: 60_000 })) });
   sessions.push(session);
   // React acknowledges each painted frame; here every state change does.
   session.subscribe(() => session.painted(session.getState().view.frame));
