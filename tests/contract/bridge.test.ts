@@ -83,10 +83,10 @@ describe('over a real Comlink channel', () => {
 
 });
 
-describe('over a real Comlink channel: stopping a run', () => {
-  // The flag, not the stuck-chunk watchdog, stops these runs: a busy machine must not trip it.
-  const patient = () => track(new EngineClient({ createWorker: channelWorker, stopTimeoutMs: 60_000 }));
+/** A client whose runs are stopped by the flag, not the stuck-chunk watchdog: a busy machine must not trip it. */
+const patient = () => track(new EngineClient({ createWorker: channelWorker, stopTimeoutMs: 60_000 }));
 
+describe('over a real Comlink channel: stopping a run', () => {
   it('stopRun stops the run between chunks, keeps the worker, and the next run completes', async () => {
     const client = patient();
     await waitFor(client, 'ready');
