@@ -2,6 +2,7 @@
 // Ids are the domain words (kebab-case); the Glossary panel links to each as `#glossary-<id>`.
 // Each definition is 1–3 sentences with a concrete number where it helps a newcomer.
 import type { Lang } from '../i18n';
+import { INSIDE_ENTRIES } from './termsInside';
 
 export interface GlossaryText {
   term: string;
@@ -10,8 +11,8 @@ export interface GlossaryText {
 
 export type GlossaryEntry = Record<Lang, GlossaryText>;
 
-/** Every entry; `as const satisfies` keeps the ids as a literal union for `GlossaryId`. */
-const ENTRIES = {
+/** The entries kept here; termsInside.ts holds the drive's inner parts and timings. */
+const CORE_ENTRIES = {
   nand: {
     en: {
       term: 'NAND flash',
@@ -315,11 +316,11 @@ const ENTRIES = {
   'latency-percentile': {
     en: {
       term: 'latency percentile',
-      definition: 'p99 is the latency 99% of requests beat: 1 request in 100 is slower. The tail (p99.9) shows rare stalls such as a write waiting for an erase, which an average hides.',
+      definition: 'p50 (the median) is the latency half the requests beat; p99 the one 99% beat, so 1 request in 100 is slower. The far tail (p99.9, the max) shows rare stalls such as a write waiting for an erase, which the median and the average hide.',
     },
     ja: {
       term: 'レイテンシのパーセンタイル',
-      definition: 'p99 は要求の 99% がそれより速く終わるレイテンシで、100 件に 1 件はそれより遅いという意味です。p99.9 のような裾は、消去待ちの書き込みなど平均では見えない稀な停滞を示します。',
+      definition: 'p50（中央値）は要求の半分がそれより速く終わるレイテンシ、p99 は 99% がそれより速く終わるレイテンシで、100 件に 1 件はそれより遅いという意味です。p99.9 や最大値のような遠い裾は、消去待ちの書き込みなど中央値や平均では見えない稀な停滞を示します。',
     },
   },
   'steady-state': {
@@ -403,6 +404,9 @@ const ENTRIES = {
     },
   },
 } as const satisfies Record<string, GlossaryEntry>;
+
+/** Every entry; `as const satisfies` keeps the ids as a literal union for `GlossaryId`. */
+const ENTRIES = { ...CORE_ENTRIES, ...INSIDE_ENTRIES } as const satisfies Record<string, GlossaryEntry>;
 
 export type GlossaryId = keyof typeof ENTRIES;
 
