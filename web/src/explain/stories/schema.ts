@@ -9,6 +9,11 @@ import { LAB_GC_POLICIES, LAB_WORKLOADS, SCRIPT_VERBS, type ScriptVerb } from '.
 
 export type Lang = 'en' | 'ja';
 export type Text = Record<Lang, string>;
+/**
+ * Key words or numbers in each language, for the story linter (tests/storyLint): what gives an
+ * answer away, or what a step must say for a check to be answerable.
+ */
+export type Phrases = Record<Lang, string[]>;
 
 /** The animated NAND view's configuration (web/src/explain/lab/config.ts has the same shape). */
 export interface StoryLab {
@@ -51,6 +56,11 @@ export interface StoryPredict {
   answer: string;
   /** Shown with the chart once the reader has answered. */
   reveal: Text;
+  /**
+   * The answer's key phrases and numbers ("fold", "2.2×"), besides the numbers in the right
+   * choice's label: none may appear in anything the reader sees before the question.
+   */
+  gives?: Phrases;
 }
 
 /**
@@ -75,6 +85,19 @@ export interface StoryCheck {
   answer: string;
   /** Why the answer is right, shown once the reader has answered. */
   explain: Text;
+  /** The step(s) that tell the answer: the check must be answerable from the story itself. */
+  answeredBy?: string[];
+  /** Key phrases those steps say (numbers in the right choice's label are looked for too). */
+  gives?: Phrases;
+}
+
+/**
+ * Something the story says the engine does not reproduce, or the article does not make public:
+ * the step that says so, and the words that name it. No check may rely on it.
+ */
+export interface StoryDifference {
+  step: string;
+  about: Phrases;
 }
 
 export interface StoryStep {
@@ -97,6 +120,8 @@ export interface StoryStep {
   predict?: StoryPredict;
   /** Scenario paths offered as inline controls that rerun the step (preset steps only). */
   knobs?: string[];
+  /** Jargon ids (tests/storyLint/jargon.ts) this step explains in plain words rather than as a glossary term. */
+  explains?: string[];
 }
 
 export interface Story {
@@ -108,6 +133,8 @@ export interface Story {
   blurb: Text;
   steps: StoryStep[];
   conclusion: StoryConclusion;
+  /** What the story says differs from its article or is not known: checks must not rely on it. */
+  differences?: StoryDifference[];
 }
 
 /** The back-of-envelope models a step can show (models.ts). */
@@ -205,7 +232,8 @@ export function validateStory(raw: unknown, terms?: ReadonlySet<string>): StoryP
   const steps: unknown[] = Array.isArray(raw.steps) ? raw.steps : [];
   const seen = new Set<string>();
   steps.forEach((s, i) => checkStep(s, `steps[${i}]`, seen, raw.id === 'nand-101', c));
-  checkConclusion(raw.conclusion, 'conclusion', c);
+  checkConclusion(raw.conclusion, 'conclusion', c, seen);
+  if (raw.differences !== undefined) checkDifferences(raw.differences, 'differences', c, seen);
   return problems;
 }
 
@@ -229,6 +257,7 @@ function checkStep(s: unknown, at: string, seen: Set<string>, nand101: boolean, 
   const presetStep = isObj(show) && 'preset' in show;
   // A model reads the step's own scenario and run.
   if (s.model !== undefined && !presetStep) bad(`${at}.model`, 'a model needs a preset step');
+  if (s.explains !== undefined && (!Array.isArray(s.explains) || s.explains.some((e) => typeof e !== 'string' || !SLUG.test(e)))) bad(`${at}.explains`, 'must list jargon ids');
   if (s.knobs !== undefined) {
     if (!Array.isArray(s.knobs) || !presetStep || s.knobs.length > 3) bad(`${at}.knobs`, 'at most 3 scenario paths, on a preset step');
     else s.knobs.forEach((k: unknown, j: number) => (typeof k === 'string' && PATH.test(k) ? undefined : bad(`${at}.knobs[${j}]`, 'must be a scenario path')));
@@ -273,6 +302,7 @@ function checkPredict(p: unknown, at: string, c: Checker): void {
   if (!isObj(p)) return c.bad(at, 'must be an object');
   c.text(p.reveal, `${at}.reveal`, 600);
   checkChoices(p, at, c);
+  if (p.gives !== undefined) checkPhrases(p.gives, `${at}.gives`, c);
 }
 
 /** A model beside the engine: a known kind, its formula and the note on where they differ. */
@@ -284,7 +314,7 @@ function checkModel(m: unknown, at: string, { bad, text }: Checker): void {
 }
 
 /** The story's end: what to conclude, and 2 to 3 questions that check it. */
-function checkConclusion(v: unknown, at: string, c: Checker): void {
+function checkConclusion(v: unknown, at: string, c: Checker, steps: ReadonlySet<string>): void {
   if (!isObj(v)) return c.bad(at, 'every story ends with {text, checks}');
   c.text(v.text, `${at}.text`, 800);
   if (!Array.isArray(v.checks) || v.checks.length < 2 || v.checks.length > 3) return c.bad(`${at}.checks`, 'must hold 2 to 3 questions');
@@ -293,6 +323,32 @@ function checkConclusion(v: unknown, at: string, c: Checker): void {
     if (!isObj(q)) return c.bad(qat, 'must be an object');
     c.text(q.explain, `${qat}.explain`, 600);
     checkChoices(q, qat, c);
+    if (q.answeredBy !== undefined) checkStepIds(q.answeredBy, `${qat}.answeredBy`, c, steps);
+    if (q.gives !== undefined) checkPhrases(q.gives, `${qat}.gives`, c);
+  });
+}
+
+/** Step ids of this story, at least one. */
+function checkStepIds(v: unknown, at: string, { bad }: Checker, steps: ReadonlySet<string>): void {
+  if (!Array.isArray(v) || v.length === 0 || v.some((id) => typeof id !== 'string' || !steps.has(id))) bad(at, 'must list step ids of this story');
+}
+
+/** Key phrases: in each language, a list of non-empty texts. */
+function checkPhrases(v: unknown, at: string, { bad }: Checker): void {
+  if (!isObj(v)) return bad(at, 'must be {"en": [...], "ja": [...]}');
+  for (const lang of ['en', 'ja'] as const) {
+    const list = v[lang];
+    if (!Array.isArray(list) || list.length === 0 || list.some((x) => typeof x !== 'string' || x.trim() === '')) bad(`${at}.${lang}`, 'must list non-empty phrases');
+  }
+}
+
+/** What differs from the article: each names the step that says so and the words that name it. */
+function checkDifferences(v: unknown, at: string, c: Checker, steps: ReadonlySet<string>): void {
+  if (!Array.isArray(v)) return c.bad(at, 'must be a list of {step, about}');
+  v.forEach((d: unknown, k: number) => {
+    if (!isObj(d)) return c.bad(`${at}[${k}]`, 'must be {step, about}');
+    if (typeof d.step !== 'string' || !steps.has(d.step)) c.bad(`${at}[${k}].step`, 'must be a step id of this story');
+    checkPhrases(d.about, `${at}[${k}].about`, c);
   });
 }
 
