@@ -217,3 +217,29 @@ describe('a drive without erase blocks (3D XPoint, a disk)', () => {
     expect(out).toContain('20 % of the reads came from the disk');
   });
 });
+
+describe('the SLC cache gauge', () => {
+  const named: NamedAxis = { ...written, name: 'Data written' };
+  const render = (lang: Lang, slc: { data_gb: number; size_gb: number }) => {
+    const one = driveSnapshots(2, () => ({ slc }));
+    const st = snapshotStops(one, named);
+    return renderToStaticMarkup(
+      <I18nProvider initial={lang}>
+        <DriveStatePanel cursor={{ snapshots: one, index: 1, axis: named, stops: st, at: 1, pointAt: () => {}, goTo: () => {} }} />
+      </I18nProvider>,
+    );
+  };
+
+  it('never reads past its scale: data over the shrunken size is named and the size marked', () => {
+    const en = render('en', { data_gb: 7.28, size_gb: 6.86 });
+    expect(en).not.toContain('7.28 of 6.86 GB');
+    expect(en).toContain('7.28 GB in SLC blocks: 0.42 GB over its size now (6.86 GB), waiting to be folded');
+    // The bar is full (scaled to what the blocks hold) and the size sits at 6.86 / 7.28 of it.
+    expect(en).toMatch(/data-gauge="slc".*?aria-valuenow="100".*?data-testid="drive-gauge-slc-mark"/);
+    expect(en).toContain(`left:${(6.86 / 7.28) * 100}%`);
+    expect(render('ja', { data_gb: 7.28, size_gb: 6.86 })).toContain('今のサイズ（6.86 GB）を 0.42 GB 超えており');
+    const within = render('en', { data_gb: 2, size_gb: 24 });
+    expect(within).toContain('2 of 24 GB');
+    expect(within).not.toContain('drive-gauge-slc-mark');
+  });
+});

@@ -58,8 +58,30 @@ describe('a story step’s drive state', () => {
     expect(html).not.toContain('11 of 24 GB');
   });
 
-  it('shows nothing extra without snapshots, or in an embed', () => {
-    expect(render({ view: view(null), members: [] })).not.toContain('drive-state');
-    expect(render({ view: view(driveSnapshots(8)), members: [], driveState: false })).not.toContain('drive-state');
+  it('without snapshots says why there is no drive panel; an embed shows the chart alone', () => {
+    const none = render({ view: view(null), members: [] });
+    expect(none).not.toContain('data-testid="drive-state"');
+    expect(none).toContain('data-testid="no-drive-state"');
+    // A drive that writes in place (article 002's 900p-like) has no blocks, GC or cache to show.
+    const xpoint = render({ view: { ...view(null), scenario: { device: { kind: 'xpoint_ssd' } } as unknown as RunView['scenario'] }, members: [] });
+    expect(xpoint).toContain('writes its media in place');
+    const embed = render({ view: view(driveSnapshots(8)), members: [], driveState: false });
+    expect(embed).not.toContain('drive-state');
+    expect(embed).not.toContain('story-stage-drive');
+  });
+
+  it('a latency CDF, which has no place for snapshots, still shows the drive along the run’s headline axis', () => {
+    const cdf = { ...meta, id: 'latency_cdf_write', role: 'latency_cdf', x: { id: 'latency', unit: 'us', name: 'Latency', categories: [] }, y: { id: 'share', unit: 'percent', name: 'Share', categories: [] } } as unknown as SeriesMeta;
+    const headline = { ...meta, role: 'headline' } as unknown as SeriesMeta;
+    const v = view(driveSnapshots(8));
+    const both: RunView = { ...v, series: [headline, cdf], buffers: [v.buffers[0], v.buffers[0]] };
+    const def = chartDefs(both.series).find((d) => d.series.includes(1) && !d.series.includes(0))!;
+    const html = renderToStaticMarkup(
+      <I18nProvider initial="en">
+        <StepDriveState def={def} view={both} pins={[]} members={[]} driveState filenameBase="x" />
+      </I18nProvider>,
+    );
+    expect(html).toContain('data-testid="drive-state"');
+    expect(html).toContain('at 35 GB written');
   });
 });

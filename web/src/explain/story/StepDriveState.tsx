@@ -5,7 +5,8 @@ import { useDeferredValue, useMemo, useState, type ComponentProps } from 'react'
 import type { Pin } from '../../session/pins';
 import type { RunView } from '../../session/runView';
 import type { ChartDef } from '../../run/chartSpecs';
-import { mainAxis } from '../../charts/drive-state/chartCursor';
+import { firstPlacedAxis, mainAxis } from '../../charts/drive-state/chartCursor';
+import { deviceKinds } from '../../scenario/knobs';
 import { DriveStatePanel } from '../../charts/drive-state/DriveStatePanel';
 import { useDriveCursor } from '../../charts/drive-state/useDriveCursor';
 import { SeriesChartCard } from '../../charts/SeriesChartCard';
@@ -32,7 +33,13 @@ export function StepDriveState({ def, view, pins, members, driveState, ...look }
   const [chosen, setChosen] = useState<string | null>(null);
   const member = withState.find((p) => p.id === chosen) ?? withState[0] ?? null;
   const snapshots = useDeferredValue(members.length > 0 ? (member?.snapshots ?? null) : view.status === 'done' ? view.snapshots : null);
-  const main = useMemo(() => mainAxis(def.series.map((i) => view.series[i]), (x) => axisName(lang, x)), [def, view.series, lang]);
+  // A chart with no place for the snapshots (a latency CDF) leaves the cursor to the run's headline axis.
+  const main = useMemo(() => {
+    const name = (x: Parameters<typeof axisName>[1]) => axisName(lang, x);
+    const headline = view.series.findIndex((m) => m.role === 'headline');
+    const axes = [mainAxis(def.series.map((i) => view.series[i]), name), headline >= 0 ? mainAxis([view.series[headline]], name) : null];
+    return firstPlacedAxis(snapshots, axes) ?? axes[0];
+  }, [def, view.series, lang, snapshots]);
   const drive = useDriveCursor(driveState ? snapshots : null, main);
   // The causes stacked under a figure's trace: the chosen member's, else the first that has them.
   const withCauses = members.filter((p) => p.causeSeries?.length);
@@ -40,11 +47,25 @@ export function StepDriveState({ def, view, pins, members, driveState, ...look }
   const figure = members.length > 0;
   const causes = useMemo(() => (figure ? (causeMember ? { series: causeMember.causeSeries ?? [], doc: causeMember.latencyCauses ?? null } : null) : undefined), [figure, causeMember]);
   const choices = withState.map((p) => ({ id: p.id, label: { en: p.label('en'), ja: p.label('ja') } }));
+  // A finished run whose drive keeps no state to show (3D XPoint writes in place) says so.
+  const stateless = driveState && !drive && view.status === 'done' && members.length === 0 && !view.snapshots;
   return (
-    <>
+    <div className={`story-stage${drive ? ' story-stage-drive' : ''}`} data-testid="story-stage">
       <SeriesChartCard def={def} view={view} pins={pins} drive={drive} causes={causes} {...look} />
       {drive && <DriveStatePanel cursor={drive} chooser={choices.length > 1 && member ? <MemberChooser choices={choices} chosen={member.id} onChoose={setChosen} /> : undefined} />}
-    </>
+      {stateless && <NoDriveState scenario={view.scenario} />}
+    </div>
+  );
+}
+
+/** Why a step has no drive panel: media written in place has no blocks, GC or cache to watch. */
+function NoDriveState({ scenario }: { scenario: unknown }) {
+  const { t } = useI18n();
+  const inPlace = deviceKinds(scenario).some((k) => k === 'xpoint_ssd' || k === 'hdd');
+  return (
+    <p className="note story-no-drive" data-testid="no-drive-state">
+      {inPlace ? t('drive.noneInPlace') : t('drive.none')}
+    </p>
   );
 }
 
