@@ -94,7 +94,7 @@ async function runStep(s: StoryStep) {
     return i >= 0 ? points[i] : null;
   };
   const summary = result.summary as unknown as Record<string, unknown>;
-  const { model, engine } = modelValues('greedy-waf', { scenario: scenario as never, summary, series });
+  const { model, engine } = modelValues('greedy-waf', { scenario: scenario, summary, series });
   const rounds = series('steady_state')!.filter((_, i) => i % 2 === 1);
   const snaps = (result.snapshots as DriveSnapshots).snapshots;
   const victims = snaps.map((x) => x.gc.victim_valid_percent).filter((v): v is number => v !== null);
