@@ -1,5 +1,5 @@
 // Glossary entries for the parts and timings inside a flash drive (planes, wordlines, tR,
-// tPROG, ECC, SRAM) and for the tools and settings the article stories measure with
+// tPROG, ECC, SRAM, folding) and for the tools and settings the article stories measure with
 // (CrystalDiskMark, HPA). terms.ts merges them into the one glossary; the shape is the same.
 // Numbers are the presets' (engine/presets): tR 30–150 µs, tPROG 0.2–17 ms.
 import type { GlossaryEntry } from './terms';
@@ -83,6 +83,16 @@ export const INSIDE_ENTRIES = {
     ja: {
       term: 'CrystalDiskMark',
       definition: 'テストファイルを読み書きしてテストごとの MB/s を示す、Windows でよく使われるベンチマークです。テスト名がパターンを表し、SEQ1M Q8T1 は 1 スレッドからキュー深度 8 で 1 MiB のシーケンシャル転送、RND4K Q32T1 はキュー深度 32 で 4 KiB のランダム転送です。古い版では Seq、512K、4K、4K QD32 と呼びます。',
+    },
+  },
+  fold: {
+    en: {
+      term: 'folding (SLC to TLC/QLC)',
+      definition: 'Moving data written fast in SLC mode (1 bit per cell) into native TLC or QLC blocks (3 or 4 bits per cell), which frees the SLC cache again. It reads the SLC pages and programs them at the slow native speed, so while a die folds, host writes to that die wait.',
+    },
+    ja: {
+      term: 'フォールディング（SLC から TLC/QLC へ）',
+      definition: 'SLC モード（1 セル 1 ビット）で速く書いたデータを、本来の TLC や QLC（1 セル 3〜4 ビット）のブロックへ移し、SLC キャッシュを再び空けることです。SLC のページを読み、遅い本来の速度でプログラムし直すので、ダイがフォールディングしている間、そのダイへのホストの書き込みは待たされます。',
     },
   },
 } as const satisfies Record<string, GlossaryEntry>;
