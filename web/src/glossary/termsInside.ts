@@ -88,11 +88,11 @@ export const INSIDE_ENTRIES = {
   fold: {
     en: {
       term: 'folding (SLC to TLC/QLC)',
-      definition: 'Moving data written fast in SLC mode (1 bit per cell) into native TLC or QLC blocks (3 or 4 bits per cell), which frees the SLC cache again. It reads the SLC pages and programs them at the slow native speed, so while a die folds, host writes to that die wait.',
+      definition: 'Moving data written fast in SLC mode (1 bit per cell) into native TLC or QLC blocks (3 or 4 bits per cell), which frees the SLC cache again. It reads the SLC pages back and programs them again at the slower native speed.',
     },
     ja: {
       term: 'フォールディング（SLC から TLC/QLC へ）',
-      definition: 'SLC モード（1 セル 1 ビット）で速く書いたデータを、本来の TLC や QLC（1 セル 3〜4 ビット）のブロックへ移し、SLC キャッシュを再び空けることです。SLC のページを読み、遅い本来の速度でプログラムし直すので、ダイがフォールディングしている間、そのダイへのホストの書き込みは待たされます。',
+      definition: 'SLC モード（1 セル 1 ビット）で速く書いたデータを、本来の TLC や QLC（1 セル 3〜4 ビット）のブロックへ移し、SLC キャッシュを再び空けることです。SLC のページを読み出し、より遅い本来の速度でプログラムし直します。',
     },
   },
 } as const satisfies Record<string, GlossaryEntry>;
