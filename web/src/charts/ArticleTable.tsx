@@ -21,6 +21,8 @@ const DASH = '–';
 export function ArticleTable({ on, format, colorOf }: Props) {
   const { t, lang } = useI18n();
   const { figure, results, failed } = on;
+  // A reason given in a row above is not written again (two rows that differ for one cause).
+  const given = new Set<string>();
   return (
     <table className="group-table article-values" data-testid="article-values" data-figure={figure.name} style={columnNames(t('article.article'), t('article.engine'))}>
       <caption>{t('article.title')}</caption>
@@ -37,7 +39,7 @@ export function ArticleTable({ on, format, colorOf }: Props) {
           const r = results?.find((e) => e.id === v.id) ?? null;
           const text = articleValueText(lang, figure.name, v);
           const color = colorOf(measureMembers(v.measure)[0]);
-          const verdict = verdictOf(v, r, t, text.differs, failed);
+          const verdict = onceEach(verdictOf(v, r, t, text.differs, failed), text.differs, given, t);
           // The unit comes with the engine's answer (which axis the measure is on): until then, the bare number.
           return (
             <tr key={v.id} data-value={v.id} data-follows={verdict.kind}>
@@ -72,6 +74,14 @@ function columnNames(article: string, engine: string): CSSProperties {
 }
 
 type Verdict = { kind: 'follows' | 'differs' | 'outside' | 'unexpected' | 'pending'; text: string };
+
+/** A "differs" whose reason a row above already gave says so instead of repeating it. */
+function onceEach(verdict: Verdict, why: string | undefined, given: Set<string>, t: I18n['t']): Verdict {
+  if (verdict.kind !== 'differs' || !why) return verdict;
+  const repeat = given.has(why);
+  given.add(why);
+  return repeat ? { kind: 'differs', text: t('article.differsAbove') } : verdict;
+}
 
 /** In band and not stated to differ: follows; out of band with a stated reason: differs, and why. */
 function verdictOf(v: ArticleValue, r: ArticleEngineValue | null, t: I18n['t'], differs: string | undefined, failed: boolean): Verdict {

@@ -252,6 +252,7 @@ export const en = {
   'article.verdict': 'Follows?',
   'article.follows': 'follows',
   'article.differs': 'differs: {why}',
+  'article.differsAbove': 'differs, for the reason above',
   'article.outside': 'outside its band',
   'article.unexpected': 'follows, though stated to differ',
   'article.measuring': 'measuring…',

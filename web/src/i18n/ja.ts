@@ -252,6 +252,7 @@ export const ja: Record<MessageKey, string> = {
   'article.verdict': '一致？',
   'article.follows': '一致',
   'article.differs': '相違：{why}',
+  'article.differsAbove': '相違：理由は上と同じ',
   'article.outside': '範囲外',
   'article.unexpected': '一致（相違とされているが）',
   'article.measuring': '測定中…',
