@@ -74,7 +74,11 @@ describe('text markup', () => {
 });
 
 describe('the validator refuses broken stories', () => {
+  // Article 000 as written, less what names its steps by id (checked on its own below), so a
+  // mutated step id or a shortened story shows one problem each.
   const good = clone(STORY_FILES[1]) as Story;
+  for (const check of good.conclusion.checks) delete check.answeredBy;
+  delete good.differences;
   const problems = (mutate: (s: Story) => void) => {
     const s = clone(good);
     mutate(s);
@@ -96,6 +100,11 @@ describe('the validator refuses broken stories', () => {
     expect(problems((s) => (s.steps[1].after!.ja = s.steps[1].after!.ja.replace('{summary:map_miss_percent}', '')))).toEqual(['steps[1].text']);
     expect(problems((s) => (s.steps[0].text = { en: '{summary:read_mb_per_s}', ja: '{summary:read_mb_per_s}' }))).toEqual(['steps[0].text']);
     expect(problems((s) => (s.steps[0].show = { lab: { blocks: 4, pagesPerBlock: 8, opPercent: 0, workload: 'sequential', seed: 1 } }))).toContain('steps[0].show.lab');
+  });
+  it("names a check's answering steps and a stated difference that are not the story's steps", () => {
+    expect(problems((s) => (s.conclusion.checks[0].answeredBy = ['no-such-step']))).toEqual(['conclusion.checks[0].answeredBy']);
+    expect(problems((s) => (s.differences = [{ step: 'no-such-step', about: { en: ['x'], ja: ['x'] } }]))).toEqual(['differences[0].step']);
+    expect(validateStory(STORY_FILES[1], GLOSSARY_TERMS)).toEqual([]);
   });
   it('names what is wrong in the explanation, the model and the conclusion', () => {
     expect(problems((s) => (s.steps[1].after = { en: 'only English', ja: '' }))).toEqual(['steps[1].after.ja']);
