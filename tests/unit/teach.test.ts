@@ -171,6 +171,16 @@ describe("an article's marks", () => {
     expect(below.ty - plain.ty).toBe(52);
   });
 
+  it("across labels keep out of a story's highlight rows too (a p99.9 near the top of a phone's plot)", () => {
+    const top = [mark('p999', 68, {}), mark('p99', 60, {})];
+    const free = placeRefLines(top, frame);
+    const kept = placeRefLines(top, frame, 52);
+    // Without a highlight the top label sits up in the rows a highlight label would take.
+    expect(Math.min(...free.map((p) => p.ty))).toBeLessThan(52);
+    expect(Math.min(...kept.map((p) => p.ty))).toBeGreaterThanOrEqual(52);
+    expect(separated(kept.map((p) => p.ty), REF_LABEL_GAP)).toBe(true);
+  });
+
   it('upright lines stand at their x, off-range ones are left out, near ones take rows of their own', () => {
     const placed = placeRefLines([mark('a', 30, { vertical: true }), mark('b', 32, { vertical: true }), mark('c', 4096, { vertical: true })], frame);
     expect(placed.map((p) => p.line.key)).toEqual(['a', 'b']);

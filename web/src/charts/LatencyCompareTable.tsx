@@ -56,11 +56,11 @@ export function LatencyCompareTable({ rows }: { rows: readonly LatencyRow[] }) {
               <span className="legend-swatch" style={{ background: r.color }} aria-hidden="true" /> {r.label}
             </th>
             {COLUMNS.map((c) => (
-              <td key={c.key} data-key={c.key}>
+              <td key={c.key} data-key={c.key} data-label={`${t(c.title)} ${unit}`}>
                 {formatValue(Number((r.stats![c.key] / per).toPrecision(4)), locale)}
               </td>
             ))}
-            <td data-key="max_over_p50">{(r.stats!.max_us / r.stats!.p50_us).toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}×</td>
+            <td data-key="max_over_p50" data-label={t('chart.latencyCompareRatio')}>{(r.stats!.max_us / r.stats!.p50_us).toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}×</td>
           </tr>
         ))}
       </tbody>

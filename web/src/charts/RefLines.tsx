@@ -46,7 +46,9 @@ function ends(r: RefLine, frame: PlotFrame): Pick<Placed, 'x1' | 'x2' | 'y1' | '
 
 /**
  * Every drawable line with its label placed: across lines stacked by y, upright ones in rows
- * from `top` px down (below whatever else labels the top of the plot).
+ * from `top` px down. The rows above `top` belong to whatever else labels the top of the plot
+ * (a story step's highlight): no label goes there, so a percentile near the top ("Write p99.9")
+ * moves below them, with a leader back to its line, instead of printing over them.
  */
 export function placeRefLines(lines: readonly RefLine[], frame: PlotFrame, top = 0): Placed[] {
   const drawn = lines.flatMap((line) => {
@@ -57,8 +59,8 @@ export function placeRefLines(lines: readonly RefLine[], frame: PlotFrame, top =
   const ys = stackLabels(
     across.map((d) => d.y1 - LABEL_ABOVE),
     REF_LABEL_GAP,
-    REF_LABEL_GAP / 2,
-    Math.max(REF_LABEL_GAP / 2, frame.innerHeight - REF_LABEL_GAP / 2),
+    Math.min(top, frame.innerHeight / 2) + REF_LABEL_GAP / 2,
+    Math.max(Math.min(top, frame.innerHeight / 2) + REF_LABEL_GAP / 2, frame.innerHeight - REF_LABEL_GAP / 2),
   );
   const right = frame.innerWidth - 4;
   // Upright labels take the first row from the top where they meet no other label.
