@@ -2,7 +2,10 @@
 // tPROG, ECC, SRAM, folding) and for the tools and settings the article stories measure with
 // (CrystalDiskMark, HPA). terms.ts merges them into the one glossary; the shape is the same.
 // Numbers are the presets' (engine/presets): tR 30–150 µs, tPROG 0.2–17 ms.
-import type { GlossaryEntry } from './terms';
+import type { Lang } from '../i18n';
+
+/** An entry's shape (terms.ts's GlossaryEntry; restated so this file does not import terms.ts, which imports it). */
+type Entry = Record<Lang, { term: string; definition: string }>;
 
 export const INSIDE_ENTRIES = {
   plane: {
@@ -95,4 +98,4 @@ export const INSIDE_ENTRIES = {
       definition: 'SLC モード（1 セル 1 ビット）で速く書いたデータを、本来の TLC や QLC（1 セル 3〜4 ビット）のブロックへ移し、SLC キャッシュを再び空けることです。SLC のページを読み出し、より遅い本来の速度でプログラムし直します。',
     },
   },
-} as const satisfies Record<string, GlossaryEntry>;
+} as const satisfies Record<string, Entry>;
