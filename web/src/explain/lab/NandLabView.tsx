@@ -13,18 +13,24 @@ import { LabCounters } from './LabCounters';
 import { LabLegend } from './LabLegend';
 import { narrate } from './narration';
 import type { LabPlayer, LabSnapshot } from './player';
+import type { LabModel } from './model';
 import { useReducedMotion } from '../../ui/useReducedMotion';
 import { useLabPlayer } from './useLabPlayer';
 
 export type { LabConfig } from './config';
 
-export function NandLabView({ config, compact = false }: { config: LabConfig; compact?: boolean }) {
+/**
+ * `gcTaught`: false on a story step before garbage collection is explained; GC's counters and
+ * legend then stay out of the view until the drive itself runs GC.
+ */
+export function NandLabView({ config, compact = false, gcTaught = true }: { config: LabConfig; compact?: boolean; gcTaught?: boolean }) {
   const { t } = useI18n();
   const { player, snap } = useLabPlayer(config);
   const reduced = useReducedMotion();
   const { ref, width, measured } = useElementWidth<HTMLDivElement>(compact ? 360 : 640);
   const { model, now, layout } = snap;
   const say = narrate(now, model);
+  const gc = showsGc(gcTaught, model);
   const e = now?.event ?? null;
   const activeUnit = e && (e.kind === 'lookup' || e.kind === 'program') && e.unit < (model?.logicalPages ?? 0) ? e.unit : null;
 
@@ -64,11 +70,11 @@ export function NandLabView({ config, compact = false }: { config: LabConfig; co
             {t(say.key, say.vars)}
             {now && now.of > 1 && <span className="muted small"> · {t('lab.eventOf', { index: now.index, of: now.of })}</span>}
           </p>
-          <LabLegend />
+          <LabLegend gc={gc} />
         </div>
         {model && player && (
           <div className="lab-side">
-            <LabCounters model={model} />
+            <LabCounters model={model} gc={gc} />
             <L2PTable model={model} selected={snap.selected} active={activeUnit} lookup={e?.kind === 'lookup'} onSelect={(u) => player.select(u)} />
             <PageActions player={player} snap={snap} />
           </div>
@@ -77,6 +83,11 @@ export function NandLabView({ config, compact = false }: { config: LabConfig; co
       {!compact && <p className="lab-keys muted small">{t('lab.shortcuts')}</p>}
     </section>
   );
+}
+
+/** Whether the view shows GC's counters and outlines: once the story has taught GC, or the drive has run it. */
+export function showsGc(taught: boolean, model: LabModel | null): boolean {
+  return taught || (model !== null && (model.gcMoves > 0 || model.erases > 0));
 }
 
 function PageActions({ player, snap }: { player: LabPlayer; snap: LabSnapshot }) {

@@ -97,7 +97,7 @@ export function StepView({ engine, storyId, step, index, total, result, ghost = 
       {knobs.length > 0 && scenario && <StepKnobs engine={engine} knobs={knobs} all={usable} kind={kind} scenario={scenario} own={own ?? scenario} runError={result.status === 'failed' ? result.error : null} onScenario={onScenario} />}
       {step.predict && <Prediction predict={step.predict} answer={answer} onAnswer={onAnswer} skipped={skipped} onSkip={() => setSkipped(true)} />}
       <div className="story-figure">
-        {'lab' in step.show ? <LabSlot config={step.show.lab} compact={embed} /> : revealed ? <StepChart result={result} ghost={ghost} def={def} chartId={chartId} chart={chart} onRetry={onRetry} /> : null}
+        {'lab' in step.show ? <LabSlot config={step.show.lab} compact={embed} storyId={storyId} stepId={step.id} /> : revealed ? <StepChart result={result} ghost={ghost} def={def} chartId={chartId} chart={chart} onRetry={onRetry} /> : null}
       </div>
       {revealed && step.after && (
         <div className="story-after" data-testid="story-after">
