@@ -22,8 +22,8 @@ let ctx: LintContext;
 beforeAll(async () => {
   catalog = await loadEngine().catalog();
   codec = codecContext(catalog).codec;
-  const glossary = GLOSSARY as Record<string, Record<'en' | 'ja', { term: string }>>;
-  ctx = { figures: catalog.figures, termName: (id, lang) => glossary[id]?.[lang]?.term };
+  const glossary = GLOSSARY as Record<string, Record<'en' | 'ja', { term: string; definition: string }>>;
+  ctx = { figures: catalog.figures, termName: (id, lang) => glossary[id]?.[lang]?.term, termDefinition: (id, lang) => glossary[id]?.[lang]?.definition };
 });
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
@@ -82,6 +82,13 @@ describe('the linter catches the old texts of issue 44 in article 001', () => {
     expect(found.some((p) => p.includes('dip-latency ja'))).toBe(true);
   });
 
+});
+
+describe('the linter reads what a reader may open too', () => {
+  it("a glossary term's definition that gives the answer, marked before the question", () => {
+    const leaky: LintContext = { ...ctx, termDefinition: (id, lang) => (id === 'qd' && lang === 'en' ? 'Past an SLC cache a QLC drive writes about 61 MB/s.' : ctx.termDefinition(id, lang)) };
+    expect(say(lintSpoilers(story('article-001'), leaky))).toEqual(['article-001/finding en: the answer\'s "60 MB/s" is shown before the question, in step finding glossary qd: "Past an SLC cache a QLC drive writes about 61 MB/s."']);
+  });
 });
 
 describe('the linter catches the old texts of issue 44 in article 003', () => {

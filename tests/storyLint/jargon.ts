@@ -35,7 +35,7 @@ export const JARGON: readonly Jargon[] = [
   { id: 'trim', terms: ['trim'], en: /\bTRIM\b|\btrimmed\b/i, ja: /(?<![A-Za-z])TRIM(?![A-Za-z])/ },
   { id: 'iops', terms: ['iops'], en: /\bIOPS\b/, ja: /(?<![A-Za-z])IOPS(?![A-Za-z])/ },
   { id: 'xpoint', terms: ['xpoint'], en: /\bXPoint\b/, ja: /XPoint/ },
-  { id: 'fold', terms: ['slc-cache'], en: /\bfold(?:s|ed|ing)?\b/i, ja: /フォールディング/ },
+  { id: 'fold', terms: ['fold', 'slc-cache'], en: /\bfold(?:s|ed|ing)?\b/i, ja: /フォールディング/ },
   { id: 'cdm', terms: ['crystaldiskmark'], en: /CrystalDiskMark|\b(?:SEQ|RND)\d+[KM]\b|\bQ\d+T\d+\b/, ja: /CrystalDiskMark|(?:SEQ|RND)\d+[KM]|Q\d+T\d+/ },
   { id: 'plane', terms: ['plane'], en: /\bplanes?\b/i, ja: /プレーン/ },
   { id: 'sram', terms: ['sram'], en: /\bSRAM\b/, ja: /(?<![A-Za-z])SRAM(?![A-Za-z])/ },

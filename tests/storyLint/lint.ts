@@ -8,7 +8,9 @@
 //   (`answeredBy`), and its key phrases and numbers appear there; no check relies on what the
 //   story says is not reproduced or not public (`differences`), and each such difference is said
 //   in the step it names.
-// - Jargon explained at its first use: a glossary term, or listed in the step's `explains`.
+// - Jargon explained at its first use (in the order the page shows a step: title, setup,
+//   question, choices, reveal, the chart's marks, explanation, model): a glossary term, or
+//   listed in the step's `explains`.
 import type { Figure } from '../../web/src/engine/types';
 import { articleValueText, figureMemberLabel } from '../../web/src/i18n/engineText';
 import { paragraphs, tokenize, type Lang, type Story, type StoryStep } from '../../web/src/explain/stories/schema';
@@ -22,6 +24,8 @@ export interface LintContext {
   figures: readonly Figure[];
   /** A glossary id's term in each language (what [[id]] shows). */
   termName(id: string, lang: Lang): string | undefined;
+  /** Its definition: what the term's popover shows a reader who opens it. */
+  termDefinition(id: string, lang: Lang): string | undefined;
 }
 
 export interface LintProblem {
@@ -77,14 +81,29 @@ export function stepShown(step: StoryStep, lang: Lang, ctx: LintContext, at: str
   add('model', step.model?.formula[lang]);
   add('model note', step.model?.note[lang]);
   for (const h of step.highlight ?? []) add('highlight', h.label[lang]);
-  return [...out, ...articleShown(step, lang, ctx, at)];
+  return [...out, ...articleShown(step, lang, ctx, at), ...glossaryShown(step, lang, ctx, at)];
+}
+
+/** The definitions of the glossary terms a step's explanation and model mark (the setup's are in setupShown). */
+function glossaryShown(step: StoryStep, lang: Lang, ctx: LintContext, at: string): Shown[] {
+  const rich = [step.after?.[lang] ?? '', step.model?.formula[lang] ?? '', step.model?.note[lang] ?? ''];
+  const ids = new Set(rich.flatMap((t) => paragraphs(t).flatMap(tokenize)).flatMap((t) => (t.kind === 'term' ? [t.id] : [])));
+  return [...ids].flatMap((id) => {
+    const text = ctx.termDefinition(id, lang);
+    return text ? [{ where: `${at} glossary ${id}`, text }] : [];
+  });
 }
 
 /** What a step shows before its question: its title and setup. */
 export function setupShown(step: StoryStep, lang: Lang, ctx: LintContext, at: string): Shown[] {
+  const terms = new Set(paragraphs(step.text[lang]).flatMap(tokenize).flatMap((t) => (t.kind === 'term' ? [t.id] : [])));
   return [
     { where: `${at} title`, text: step.title[lang] },
     { where: `${at} text`, text: displayed(step.text[lang], lang, ctx) },
+    ...[...terms].flatMap((id) => {
+      const text = ctx.termDefinition(id, lang);
+      return text ? [{ where: `${at} glossary ${id}`, text }] : [];
+    }),
   ];
 }
 
@@ -189,11 +208,12 @@ function stepFields(step: StoryStep, lang: Lang): Field[] {
     ...f('text', step.text[lang], true),
     ...f('question', p?.question[lang], false),
     ...(p?.choices ?? []).flatMap((c) => f('choice', c.label[lang], false)),
-    ...f('after', step.after?.[lang], true),
+    // As the page shows them: the reveal above the chart, the explanation and the model below it.
     ...f('reveal', p?.reveal[lang], false),
+    ...(step.highlight ?? []).flatMap((h) => f('highlight', h.label[lang], false)),
+    ...f('after', step.after?.[lang], true),
     ...f('model', step.model?.formula[lang], true),
     ...f('model note', step.model?.note[lang], true),
-    ...(step.highlight ?? []).flatMap((h) => f('highlight', h.label[lang], false)),
   ];
 }
 

@@ -5,11 +5,12 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ArticleTable } from '../../web/src/charts/ArticleTable';
 import type { ArticleEngineValue, Figure } from '../../web/src/engine/types';
+import type { ArticleMeasure } from '../../web/src/engine/generated/ArticleMeasure';
 import { I18nProvider, type Lang } from '../../web/src/i18n';
 import type { ArticleValuesOnChart } from '../../web/src/run/useArticleValues';
 
 const WHY = 'the engine does not slow down in this test';
-const ratio = (member: string) => ({ ratio: [{ member, x: 12 }, { member, x: 1 }] });
+const ratio = (member: string): ArticleMeasure => ({ ratio: [{ member, x: 12 }, { member, x: 1 }] });
 const figure: Figure = {
   name: 'test-figure',
   title: 't',
