@@ -4,12 +4,18 @@
 import { describe, expect, it } from 'vitest';
 import { chartDefs } from '../../web/src/run/chartSpecs';
 import { bandRows, causesShown, opBands } from '../../web/src/charts/causes/causeBands';
+import { CauseBands } from '../../web/src/charts/causes/CauseBands';
 import { CAUSE_COLORS, causeColor } from '../../web/src/charts/causes/causeColors';
 import { causeIdOf, causeIndices, pickIndex, pointBreakdown, stackLayers, tallestIndex } from '../../web/src/charts/causes/causeStack';
-import { isQosJob, qosLines, qosOf } from '../../web/src/run/qos';
+import { isQosJob, qosLines, qosOf, samplesFor, type Qos } from '../../web/src/run/qos';
+import { latencyText } from '../../web/src/run/causeText';
+import { QosLine } from '../../web/src/panels/QosLine';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createElement } from 'react';
+import { I18nProvider, type Lang } from '../../web/src/i18n';
 import { PointBuffer } from '../../web/src/engine/chunking';
 import { engineResult } from '../../web/src/engine/engineResult';
-import type { Summary } from '../../web/src/engine/types';
+import type { LatencyCauses, Summary } from '../../web/src/engine/types';
 import { decodeRun, encodeRun, RUN_FILE_FORMAT } from '../../web/src/explain/story/runFile';
 import { en } from '../../web/src/i18n/en';
 import { ja } from '../../web/src/i18n/ja';
@@ -78,6 +84,25 @@ describe('where the time goes, by percentile band', () => {
     expect(rows[2].parts.find((p) => p.id === 'behind_erase')!.us).toBeCloseTo(3600, 6);
   });
 
+  it('keeps the p99–p99.9 band when it holds no command, and says why (article 002: 768 writes)', () => {
+    const empty = (count: number): LatencyCauses => ({
+      ...DOC,
+      write: { ...DOC.write!, count, bands: DOC.write!.bands.map((b) => (b.id === 'p99_p999' ? { ...b, count: 0, mean_us: 0 } : b.id === 'to_p50' ? { ...b, count: count - 2 } : b)) },
+    });
+    expect(bandRows(DOC.causes, empty(768).write!).map((r) => [r.band, r.count])).toEqual([
+      ['to_p50', 766],
+      ['p50_p99', 2],
+      ['p99_p999', 0],
+      ['max', 1],
+    ]);
+    const html = (doc: LatencyCauses, lang: Lang = 'en') => renderToStaticMarkup(createElement(I18nProvider, { initial: lang, children: createElement(CauseBands, { doc }) }));
+    const short = html(empty(768));
+    expect(short).toMatch(/data-band="p99_p999" data-count="0"/);
+    expect(short).toContain('768 writes are too few to tell p99.9 from p99 (that takes at least 1,000)');
+    expect(html(empty(768), 'ja')).toContain('書き込み 768 回では p99.9 と p99 を区別できません');
+    expect(html(empty(5000))).toContain('no writes took longer than p99 and no longer than p99.9');
+  });
+
   it('lists only the ops that ran and the causes that show', () => {
     expect(opBands(DOC).map((o) => o.op)).toEqual(['write']);
     expect(opBands(null)).toEqual([]);
@@ -87,7 +112,7 @@ describe('where the time goes, by percentile band', () => {
 
 describe('QoS as spec sheets state it', () => {
   const job = (w: object) => ({ workload: { kind: 'job', rw: 'randread', bs: '4k', iodepth: 1, numjobs: 1, ...w } });
-  const summary = (p9999?: number) => ({ read_latency: { count: 1000, mean_us: 80, p50_us: 75, p99_us: 110, p999_us: 160, max_us: 400, ...(p9999 === undefined ? {} : { p9999_us: p9999 }) } }) as unknown as Summary;
+  const summary = (p9999?: number, count = 20_000) => ({ read_latency: { count, mean_us: 80, p50_us: 75, p99_us: 110, p999_us: 160, max_us: 400, ...(p9999 === undefined ? {} : { p9999_us: p9999 }) } }) as unknown as Summary;
 
   it('is the job of 4 KiB random reads at QD1 on one thread, and nothing else', () => {
     expect(isQosJob(job({}))).toBe(true);
@@ -102,19 +127,43 @@ describe('QoS as spec sheets state it', () => {
   });
 
   it('reads p99 and p99.99; a run without p99.99 gives p99 alone', () => {
-    expect(qosOf(job({}), summary(190))).toEqual({ p99Us: 110, p9999Us: 190 });
-    expect(qosOf(job({}), summary())).toEqual({ p99Us: 110 });
+    expect(qosOf(job({}), summary(190))).toEqual({ count: 20_000, p99Us: 110, p9999Us: 190 });
+    expect(qosOf(job({}), summary())).toEqual({ count: 20_000, p99Us: 110 });
     expect(qosOf(job({ iodepth: 4 }), summary(190))).toBeNull();
   });
 
+  it('states a percentile only from enough reads: 100 for p99, 10,000 for p99.99 (647 reads give p99 alone)', () => {
+    expect([samplesFor(99), samplesFor(99.9), samplesFor(99.99)]).toEqual([100, 1000, 10_000]);
+    expect(qosOf(job({}), summary(190, 647))).toEqual({ count: 647, p99Us: 110 });
+    expect(qosOf(job({}), summary(190, 9_999))).toEqual({ count: 9_999, p99Us: 110 });
+    expect(qosOf(job({}), summary(190, 10_000))).toEqual({ count: 10_000, p99Us: 110, p9999Us: 190 });
+    expect(qosOf(job({}), summary(190, 99))).toEqual({ count: 99 });
+    const line = (qos: Qos, lang: Lang = 'en') => renderToStaticMarkup(createElement(I18nProvider, { initial: lang, children: createElement(QosLine, { qos }) }));
+    const few = line({ count: 647, p99Us: 81.79 });
+    expect(few).toContain('99 % of 4K random reads at QD1 under 81.79 µs');
+    expect(few).toContain('99.99 % needs at least 10,000 reads; this run measured 647');
+    expect(few).not.toContain('99.99 % under');
+    expect(line({ count: 40 })).toContain('too few reads to state it: 40 reads measured, and 99 % needs at least 100');
+    expect(line({ count: 40 }, 'ja')).toContain('少なくとも 100 回必要');
+    expect(qosLines({ count: 40 }, 'us', (p) => p)).toEqual([]);
+  });
+
+  it('says a duration in the unit that suits its size, at most four significant digits', () => {
+    expect(latencyText(0.06209, 'en', 'en-US')).toBe('62.1 ns');
+    expect(latencyText(81.789, 'en', 'en-US')).toBe('81.79 µs');
+    expect(latencyText(21_470, 'en', 'en-US')).toBe('21.47 ms');
+    expect(latencyText(5_851_000, 'en', 'en-US')).toBe('5.851 s');
+    expect(latencyText(0, 'en', 'en-US')).toBe('0 µs');
+  });
+
   it('marks the CDF upright at both, in the axis unit', () => {
-    const lines = qosLines({ p99Us: 110, p9999Us: 190 }, 'ms', (p, us) => `${p}:${us}`);
+    const lines = qosLines({ count: 20_000, p99Us: 110, p9999Us: 190 }, 'ms', (p, us) => `${p}:${us}`);
     expect(lines.map((l) => [l.key, l.value, l.label, l.vertical])).toEqual([
       ['qos-p99', 0.11, '99:110', true],
       ['qos-p9999', 0.19, '99.99:190', true],
     ]);
-    expect(qosLines({ p99Us: 110 }, 'us', (p) => p)).toHaveLength(1);
-    expect(qosLines({ p99Us: 110 }, 'count', (p) => p)).toEqual([]);
+    expect(qosLines({ count: 20_000, p99Us: 110 }, 'us', (p) => p)).toHaveLength(1);
+    expect(qosLines({ count: 20_000, p99Us: 110 }, 'count', (p) => p)).toEqual([]);
   });
 });
 

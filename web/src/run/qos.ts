@@ -1,13 +1,24 @@
 // Quality of service as enterprise spec sheets state it: "99 % / 99.99 % of 4K random reads at
-// QD1 under X µs / Y µs". Only a run of exactly that job gets the sentence and the CDF's marks.
+// QD1 under X µs / Y µs". Only a run of exactly that job gets the sentence and the CDF's marks,
+// and only for a percentile its reads can measure: the p-th percentile of n samples says
+// something only when at least one sample lies above it, so p99 needs 100 reads and p99.99
+// needs 10,000 (100 / (100 - p)). With fewer, the line says so instead of naming a number.
 import type { Summary } from '../engine/types';
 import { parseBytes } from '../scenario/bytes';
 import type { RefLine } from './refLine';
 
 export interface Qos {
-  p99Us: number;
-  /** Absent from a run made before the engine gave the 99.99th percentile. */
+  /** Reads measured. */
+  count: number;
+  /** Absent when the run has too few reads for it (fewer than 100). */
+  p99Us?: number;
+  /** Absent with fewer than 10,000 reads, or from a run made before the engine gave it. */
   p9999Us?: number;
+}
+
+/** Samples a percentile needs before it says anything: 100 for p99, 10,000 for p99.99. */
+export function samplesFor(percent: number): number {
+  return Math.round(100 / (100 - percent));
 }
 
 const kinds = new Set(['job', 'latency_trace']);
@@ -25,7 +36,10 @@ export function isQosJob(scenario: unknown): boolean {
 export function qosOf(scenario: unknown, summary: Summary | null): Qos | null {
   const l = summary?.read_latency;
   if (!l || !(l.count > 0) || !isQosJob(scenario)) return null;
-  return typeof l.p9999_us === 'number' ? { p99Us: l.p99_us, p9999Us: l.p9999_us } : { p99Us: l.p99_us };
+  const qos: Qos = { count: l.count };
+  if (l.count >= samplesFor(99)) qos.p99Us = l.p99_us;
+  if (typeof l.p9999_us === 'number' && l.count >= samplesFor(99.99)) qos.p9999Us = l.p9999_us;
+  return qos;
 }
 
 /** Microseconds per unit of a latency axis. */

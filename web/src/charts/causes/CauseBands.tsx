@@ -8,6 +8,7 @@ import { percentText } from '../drive-state/caption';
 import { causeColor } from './causeColors';
 import { causesShown, opBands, type BandRow } from './causeBands';
 import { causeName, latencyText } from '../../run/causeText';
+import { samplesFor } from '../../run/qos';
 
 export function CauseBands({ doc }: { doc: LatencyCauses }) {
   const { t } = useI18n();
@@ -21,9 +22,7 @@ export function CauseBands({ doc }: { doc: LatencyCauses }) {
       {ops.map(({ op, rows }) => (
         <div key={op} className="cause-band-op" data-op={op}>
           <h4>{t(op === 'read' ? 'op.read' : 'op.write')}</h4>
-          {rows.map((r) => (
-            <BandBar key={r.band} op={op} row={r} />
-          ))}
+          {rows.map((r) => (r.count > 0 ? <BandBar key={r.band} op={op} row={r} /> : <EmptyBand key={r.band} op={op} row={r} total={rows.reduce((n, x) => n + (x.band === 'max' ? 0 : x.count), 0)} />))}
         </div>
       ))}
       <ul className="drive-keys cause-legend" aria-label={t('causes.legend')}>
@@ -35,6 +34,20 @@ export function CauseBands({ doc }: { doc: LatencyCauses }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** A band with no command in it (the tail of a short run): named, with the reason, not left out. */
+function EmptyBand({ op, row, total }: { op: 'read' | 'write'; row: BandRow; total: number }) {
+  const { t, locale } = useI18n();
+  const ops = t(op === 'read' ? 'causes.reads' : 'causes.writes');
+  const need = samplesFor(99.9);
+  const why = total < need ? t('causes.band.tooFew', { n: total.toLocaleString(locale), ops, need: need.toLocaleString(locale) }) : t('causes.band.none', { ops });
+  return (
+    <div className="cause-band cause-band-empty" data-band={row.band} data-count={0}>
+      <span className="cause-band-name">{t(`causes.band.${row.band}` as MessageKey)}</span>
+      <span className="cause-band-why muted">{why}</span>
+    </div>
   );
 }
 

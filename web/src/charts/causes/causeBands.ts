@@ -35,10 +35,16 @@ function parts(causes: readonly string[], values: readonly number[]): BandPart[]
   });
 }
 
-/** One op's rows: its bands that hold commands, then its slowest command. */
+/**
+ * The band a tail is read by, shown even when it holds no command: an empty p99–p99.9 band says
+ * why (too few commands to tell p99.9 from p99, or none between them) instead of vanishing.
+ */
+export const TAIL_BAND: BandId = 'p99_p999';
+
+/** One op's rows: its bands that hold commands (and the tail band always), then its slowest command. */
 export function bandRows(causes: readonly string[], op: OpCauses): BandRow[] {
   const rows: BandRow[] = op.bands
-    .filter((b) => b.count > 0 && (BAND_IDS as readonly string[]).includes(b.id))
+    .filter((b) => (b.count > 0 || b.id === TAIL_BAND) && (BAND_IDS as readonly string[]).includes(b.id))
     .map((b) => ({ band: b.id as BandId, meanUs: b.mean_us, count: b.count, fromUs: b.from_us, toUs: b.to_us, parts: parts(causes, b.causes_us) }));
   rows.push({ band: 'max', meanUs: op.max.latency_us, count: 1, fromUs: op.max.latency_us, toUs: op.max.latency_us, parts: parts(causes, op.max.causes_us) });
   return rows;
