@@ -91,6 +91,16 @@ describe('the linter reads what a reader may open too', () => {
   });
 });
 
+describe('a live number shown before a question', () => {
+  it('is found when the question declares it gives the answer', () => {
+    const s = story('article-003');
+    // The whole run's WAF was shown on the no-OP step; a later question asking it is spoiled.
+    stepOf(s, 'file-copy').predict!.gives = { en: ['{summary:write_amplification}'], ja: ['{summary:write_amplification}'] };
+    const found = say(lintSpoilers(s, ctx));
+    expect(found.some((p) => p.startsWith('article-003/file-copy en') && p.includes('step no-op after'))).toBe(true);
+  });
+});
+
 describe('the linter catches the old texts of issue 44 in article 003', () => {
   it('article 003: "WAF with 20 % OP" asked after a step said OP 20 % writes about 2.2 times as fast', () => {
     const s = story('article-003');

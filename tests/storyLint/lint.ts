@@ -13,7 +13,7 @@
 //   listed in the step's `explains`.
 import type { Figure } from '../../web/src/engine/types';
 import { articleValueText, figureMemberLabel } from '../../web/src/i18n/engineText';
-import { paragraphs, tokenize, type Lang, type Story, type StoryStep } from '../../web/src/explain/stories/schema';
+import { paragraphs, tokenize, type Lang, type Story, type StoryStep, type Token } from '../../web/src/explain/stories/schema';
 import { JARGON, JARGON_IDS } from './jargon';
 import { answerNumbers, numbersIn, sameNumber, type StoryNumber } from './numbers';
 
@@ -41,14 +41,15 @@ export interface Shown {
   text: string;
 }
 
-/** A text with its markup as displayed: terms as their words, live numbers left out (unknown here). */
+/**
+ * A text with its markup as displayed: terms as their words. A live number's value is not known
+ * here; it stays as its placeholder ("{summary:write_amplification}"), so a question can declare
+ * in `gives` the live number that would answer it.
+ */
 export function displayed(text: string, lang: Lang, ctx: LintContext): string {
+  const piece = (t: Token) => (t.kind === 'text' ? t.text : t.kind === 'term' ? (t.text ?? ctx.termName(t.id, lang) ?? t.id) : t.kind === 'summary' ? `{summary:${t.id}}` : `{knob:${t.path}}`);
   return paragraphs(text)
-    .map((p) =>
-      tokenize(p)
-        .map((t) => (t.kind === 'text' ? t.text : t.kind === 'term' ? (t.text ?? ctx.termName(t.id, lang) ?? t.id) : ''))
-        .join(''),
-    )
+    .map((p) => tokenize(p).map(piece).join(''))
     .join('\n');
 }
 
