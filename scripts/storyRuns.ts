@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { initSync } from '../web/src/engine/pkg/ssd_wasm.js';
 import { createEngineApi } from '../web/src/engine/api';
 import { runToEnd } from '../web/src/engine/runToEnd';
-import { decodeRun, encodeRun, runFileName } from '../web/src/explain/story/runFile';
+import { decodeRun, encodeRun, RUN_FILE_FORMAT, runFileName } from '../web/src/explain/story/runFile';
 import { codecContext } from '../web/src/session/catalog';
 import { STORIES } from '../web/src/explain/stories';
 import { planStep, storyScenarios } from '../web/src/explain/story/stepPlan';
@@ -55,8 +55,14 @@ export async function storyRunFiles(wasm: Uint8Array, cacheDir: string, log: (li
     const name = runFileName(json);
     const cached = join(dir, name);
     let text = existsSync(cached) ? readFileSync(cached, 'utf8') : null;
-    // A cached file is used only if it is this scenario's run in this format.
-    if (text !== null && decodeRun(json, text) === null) text = null;
+    // A cached file is used only if it is this scenario's run; one of an older format the page
+    // still reads is written again in this one (the same run: nothing to simulate again).
+    const kept = text === null ? null : decodeRun(json, text);
+    if (kept === null) text = null;
+    else if ((JSON.parse(text!) as { format: number }).format !== RUN_FILE_FORMAT) {
+      text = encodeRun(json, kept);
+      writeFileSync(cached, text);
+    }
     if (text === null) {
       // No block-map snapshots while it runs: nobody watches; the final map is kept.
       const run = await runToEnd(engine, json, () => {}, { targetChunkMs: 1_000 });

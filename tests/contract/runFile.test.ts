@@ -37,6 +37,23 @@ describe('a shipped run file', () => {
     expect(back.scenario).toEqual(JSON.parse(scenario));
   });
 
+  it('keeps each x column once: series over one axis share it, their points in well under the whole pairs', () => {
+    const file = JSON.parse(encodeRun(scenario, run)) as { xs: string[]; ys: { x: number; y: string }[] };
+    expect(file.ys.length).toBeGreaterThan(2);
+    expect(file.xs.length).toBeLessThanOrEqual(file.ys.length - 2);
+    // Every series' [x, y, …] whole (format 4): what a step opened cold used to fetch.
+    const whole = run.buffers.reduce((n, b) => n + Buffer.from(b.view().buffer, b.view().byteOffset, b.view().byteLength).toString('base64').length, 0);
+    const columns = [...file.xs, ...file.ys.map((y) => y.y)].reduce((n, t) => n + t.length, 0);
+    expect(columns).toBeLessThan(whole * 0.85);
+  });
+
+  it('still reads a file of format 4 (every series\' points whole), bit for bit', () => {
+    const file = JSON.parse(encodeRun(scenario, run)) as Record<string, unknown>;
+    const points = run.buffers.map((b) => Buffer.from(b.view().buffer, b.view().byteOffset, b.view().byteLength).toString('base64'));
+    const back = decodeRun(scenario, JSON.stringify({ ...file, format: 4, xs: undefined, ys: undefined, points }))!;
+    expect(back.buffers.map((b) => bits(b.view()))).toEqual(run.buffers.map((b) => bits(b.view())));
+  });
+
   it('refuses snapshots the page would not accept from the engine', () => {
     const text = encodeRun(scenario, run).replace('"driver\\":\\"', '"driver\\":\\"sideways');
     expect(text).toContain('sideways');
@@ -52,6 +69,17 @@ describe('a shipped run file', () => {
   it('refuses a summary the page would not accept from the engine', () => {
     const text = encodeRun(scenario, { ...run, summary: { ...run.summary, write_amplification: 'high' } as unknown as FinishedRun['summary'] });
     expect(() => decodeRun(scenario, text)).toThrow(EngineError);
+  });
+
+  it('is named by FNV-1a 64 of its UTF-8 text, as BigInt arithmetic gives it (the names the build shipped)', () => {
+    const fnv = (text: string) => {
+      let h = 0xcbf29ce484222325n;
+      for (const b of new TextEncoder().encode(text)) h = ((h ^ BigInt(b)) * 0x100000001b3n) & 0xffffffffffffffffn;
+      return `${h.toString(16).padStart(16, '0')}.json`;
+    };
+    // Texts whose hashes carry across the halves at every byte value, and the page's own scenario.
+    const texts = [scenario, 'a', '\u00ff\u0100 OP 20 % 書き込み', ...Array.from({ length: 256 }, (_, i) => String.fromCharCode(i).repeat(1 + (i % 7)))];
+    for (const text of texts) expect(runFileName(text)).toBe(fnv(text));
   });
 
   it('is named by its scenario text alone', () => {

@@ -10,9 +10,13 @@ import { engineResult } from '../../engine/engineResult';
 import type { FinishedRun } from '../../engine/runToEnd';
 
 /** Bumped when the file's shape changes; a file of another format is not used. */
-export const RUN_FILE_FORMAT = 4;
-/** Formats still read: 3 is 4 without `latency_causes` (a file made before the engine booked causes). */
-const READ_FORMATS: readonly number[] = [3, RUN_FILE_FORMAT];
+export const RUN_FILE_FORMAT = 5;
+/**
+ * Formats still read: 4 keeps every series' [x, y, …] whole (`points`), where 5 keeps each
+ * distinct x column once (`xs`, `ys`: the files are about half the size, a step opened cold
+ * waits for its file); 3 is 4 without `latency_causes` (made before the engine booked causes).
+ */
+const READ_FORMATS: readonly number[] = [3, 4, RUN_FILE_FORMAT];
 
 interface EncodedBlockMap {
   planes: number;
@@ -28,8 +32,12 @@ interface RunFile {
   scenario: string;
   /** The series' descriptions, JSON. */
   series: string;
-  /** Per series: its flat [x, y, …] Float64Array, little-endian, base64. */
-  points: string[];
+  /** Formats 3 and 4, per series: its flat [x, y, …] Float64Array, little-endian, base64. */
+  points?: string[];
+  /** Format 5: the distinct x columns (Float64Array, little-endian, base64); series over one axis share one. */
+  xs?: string[];
+  /** Format 5, per series: its x column's index in `xs` and its y column (Float64Array, little-endian, base64). */
+  ys?: { x: number; y: string }[];
   /** The summary, JSON. */
   summary: string;
   blockMap: EncodedBlockMap | null;
@@ -39,11 +47,25 @@ interface RunFile {
   latency_causes?: string | null;
 }
 
-/** The file's name for a scenario: FNV-1a (64 bits) of its JSON text, as hex. */
+const TWO_32 = 2 ** 32;
+
+/**
+ * The file's name for a scenario: FNV-1a (64 bits) of its JSON text, as hex. In two 32-bit
+ * halves, not BigInt: a story page names every step's scenario as it opens, and BigInt
+ * arithmetic per byte cost it tens of milliseconds. The prime is 2^40 + 0x1b3: the low half
+ * times 0x1b3 (exact in a double, under 2^41) carries into the high half, and the 2^40 term
+ * adds the low half shifted left by 8 to the high half.
+ */
 export function runFileName(scenarioJson: string): string {
-  let h = 0xcbf29ce484222325n;
-  for (const b of new TextEncoder().encode(scenarioJson)) h = ((h ^ BigInt(b)) * 0x100000001b3n) & 0xffffffffffffffffn;
-  return `${h.toString(16).padStart(16, '0')}.json`;
+  let hi = 0xcbf29ce4;
+  let lo = 0x84222325;
+  for (const b of new TextEncoder().encode(scenarioJson)) {
+    lo = (lo ^ b) >>> 0;
+    const low = lo * 0x1b3;
+    hi = (hi * 0x1b3 + Math.floor(low / TWO_32) + ((lo << 8) >>> 0)) % TWO_32;
+    lo = low % TWO_32;
+  }
+  return `${hi.toString(16).padStart(8, '0')}${lo.toString(16).padStart(8, '0')}.json`;
 }
 
 /** A cause line that is zero at every point: the page draws nothing for it, so a file leaves it out. */
@@ -63,7 +85,7 @@ export function encodeRun(scenarioJson: string, run: FinishedRun): string {
     format: RUN_FILE_FORMAT,
     scenario: scenarioJson,
     series: JSON.stringify(kept.map((i) => run.series[i])),
-    points: kept.map((i) => toBase64(run.buffers[i].view())),
+    ...columns(kept.map((i) => run.buffers[i].view())),
     summary: JSON.stringify(run.summary),
     blockMap: map && {
       planes: map.planes,
@@ -88,9 +110,9 @@ export function decodeRun(scenarioJson: string, text: string): FinishedRun | nul
   const file = JSON.parse(text) as RunFile;
   if (!READ_FORMATS.includes(file.format) || file.scenario !== scenarioJson) return null;
   const series = engineResult('series_meta', file.series);
-  if (file.points.length !== series.length) return null;
-  const buffers = file.points.map((p) => {
-    const flat = new Float64Array(fromBase64(p).buffer);
+  const flats = file.format === RUN_FILE_FORMAT ? interleaved(file) : file.points?.map((p) => new Float64Array(fromBase64(p).buffer));
+  if (!flats || flats.length !== series.length) return null;
+  const buffers = flats.map((flat) => {
     const buffer = new PointBuffer(flat.length / 2);
     buffer.append(flat);
     return buffer;
@@ -113,6 +135,50 @@ export function decodeRun(scenarioJson: string, text: string): FinishedRun | nul
     // The run's scenario, typed, as a live run's result carries it (checked as the engine's).
     scenario: engineResult('scenario', file.scenario),
   };
+}
+
+/**
+ * The series' points as columns: each distinct x column once, each series' y column with the
+ * index of its x. Moved as 32-bit halves, never as doubles, so every bit (NaN's payload) stays.
+ */
+function columns(flats: readonly Float64Array[]): Pick<RunFile, 'xs' | 'ys'> {
+  const xs: string[] = [];
+  const ys = flats.map((flat) => {
+    const words = new Uint32Array(flat.buffer, flat.byteOffset, flat.length * 2);
+    const n = flat.length >> 1;
+    const x = new Uint32Array(n * 2);
+    const y = new Uint32Array(n * 2);
+    for (let i = 0; i < n; i += 1) {
+      x[2 * i] = words[4 * i];
+      x[2 * i + 1] = words[4 * i + 1];
+      y[2 * i] = words[4 * i + 2];
+      y[2 * i + 1] = words[4 * i + 3];
+    }
+    const text = toBase64(x);
+    let at = xs.indexOf(text);
+    if (at < 0) at = xs.push(text) - 1;
+    return { x: at, y: toBase64(y) };
+  });
+  return { xs, ys };
+}
+
+/** Each series' flat [x, y, …] from a format-5 file's columns (null if they do not fit together). */
+function interleaved(file: RunFile): Float64Array[] | null {
+  const xs = (file.xs ?? []).map((x) => new Uint32Array(fromBase64(x).buffer));
+  const flats = (file.ys ?? []).map(({ x: at, y: text }) => {
+    const x = xs[at];
+    const y = new Uint32Array(fromBase64(text).buffer);
+    if (!x || x.length !== y.length) return null;
+    const words = new Uint32Array(x.length * 2);
+    for (let i = 0; i < x.length; i += 2) {
+      words[2 * i] = x[i];
+      words[2 * i + 1] = x[i + 1];
+      words[2 * i + 2] = y[i];
+      words[2 * i + 3] = y[i + 1];
+    }
+    return new Float64Array(words.buffer);
+  });
+  return flats.every((f): f is Float64Array => f !== null) ? flats : null;
 }
 
 // Typed arrays are little-endian on every platform the page and the build run on (x86, ARM).
