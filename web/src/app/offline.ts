@@ -6,5 +6,10 @@ export function keepForOffline(embedded: boolean): void {
   if (!import.meta.env.PROD || embedded || !('serviceWorker' in navigator)) return;
   // A browser that refuses (private mode, an http address other than localhost) still runs the
   // page online: nothing to report.
-  void navigator.serviceWorker.register('./sw.js').catch(() => undefined);
+  const register = () => void navigator.serviceWorker.register('./sw.js').catch(() => undefined);
+  // Once the page has loaded and is idle: installing fetches the whole site (the wasm engine
+  // among it), which must not compete with a first visit's first chart on 2 cores.
+  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(register, { timeout: 3000 }) : setTimeout(register, 1000));
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }

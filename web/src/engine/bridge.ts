@@ -322,10 +322,15 @@ function defaultWorker(): Worker {
  * One engine per mounted component. Created in an effect, not during render, and disposed in
  * the cleanup, so StrictMode's double mount never leaves two engines running.
  */
-export function useEngine(): { engine: EngineClient | null; state: EngineState } {
+/**
+ * The page's engine. `start` false holds the worker back (its wasm must not compete with a
+ * story's first chart drawn from a shipped run on 2 cores); it starts once `start` turns true.
+ */
+export function useEngine(start = true): { engine: EngineClient | null; state: EngineState } {
   const [engine, setEngine] = useState<EngineClient | null>(null);
   const [state, setState] = useState<EngineState>({ status: 'loading' });
   useEffect(() => {
+    if (!start) return;
     const client = new EngineClient();
     // The worker is an external system created by the effect (never during render), so its
     // handle can only reach React state from here.
@@ -338,6 +343,6 @@ export function useEngine(): { engine: EngineClient | null; state: EngineState }
       client.dispose();
       setEngine(null);
     };
-  }, []);
+  }, [start]);
   return { engine, state };
 }

@@ -412,10 +412,13 @@ export type GlossaryId = keyof typeof ENTRIES;
 
 export const GLOSSARY: Readonly<Record<GlossaryId, GlossaryEntry>> = ENTRIES;
 
-/** Ids in the order the Glossary panel lists them (alphabetical by English term). */
-export const GLOSSARY_IDS: readonly GlossaryId[] = (Object.keys(ENTRIES) as GlossaryId[]).sort((a, b) =>
-  ENTRIES[a].en.term.localeCompare(ENTRIES[b].en.term, 'en', { sensitivity: 'base' }),
-);
+/**
+ * Ids in the order the Glossary panel lists them (alphabetical by English term). One collator
+ * for the whole sort: `localeCompare` with a locale builds one per comparison, tens of
+ * milliseconds on every page's start.
+ */
+const BY_TERM = new Intl.Collator('en', { sensitivity: 'base' });
+export const GLOSSARY_IDS: readonly GlossaryId[] = (Object.keys(ENTRIES) as GlossaryId[]).sort((a, b) => BY_TERM.compare(ENTRIES[a].en.term, ENTRIES[b].en.term));
 
 export function isGlossaryId(value: string): value is GlossaryId {
   return Object.hasOwn(ENTRIES, value);

@@ -1,6 +1,6 @@
 // The snapshot's block map on a canvas, with the NAND lab's legend swatches (lab.css classes),
 // so a reader who met one block in the lab recognises the whole drive.
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useI18n } from '../../i18n';
 import { UNMEASURED, useElementWidth } from '../useElementWidth';
 import { cellCounts } from './cells';
@@ -19,7 +19,9 @@ export function DriveMap({ cells, blocks, cellBlocks }: Props) {
   const canvas = useRef<HTMLCanvasElement | null>(null);
   const layout = useMemo(() => driveMapLayout(cells.length, width), [cells.length, width]);
   const counts = useMemo(() => cellCounts(cells), [cells]);
-  useLayoutEffect(() => {
+  // After the frame is painted, not before it (a layout effect): the chart beside the map is
+  // what a story step opened cold shows first, and a canvas's first drawing costs tens of ms.
+  useEffect(() => {
     if (canvas.current) drawDriveMap(canvas.current, cells, layout);
   }, [cells, layout]);
   const n = (v: number) => v.toLocaleString(locale);

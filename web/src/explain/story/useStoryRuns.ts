@@ -19,6 +19,8 @@ export type { StepJob, StepResult } from './stepResults';
 
 export interface StoryRuns {
   result(job: StepJob | null): StepResult;
+  /** A job has a scenario to run live (nothing shipped for it, or its file failed): the engine must start. */
+  needsEngine: boolean;
   /** Restarts a failed engine and forgets failures, so the queue runs them again. */
   retry(): void;
 }
@@ -43,9 +45,10 @@ export function useStoryRuns(engine: EngineClient | null, engineState: EngineSta
 
   // The queue: the next job with a scenario still to run starts when nothing else runs.
   const ready = engineState.status === 'ready';
+  const waiting = useCallback((json: string) => !done.has(json) && !failed.has(json) && !shipped.loading.has(json), [done, failed, shipped.loading]);
+  const needsEngine = shipped.settled && jobs.some((j) => (j.kind === 'scenario' ? [j.json] : j.members).some(waiting));
   useEffect(() => {
     if (!ready || !shipped.settled || startedKey.current !== null || view.status === 'running' || pooled.size > 0) return;
-    const waiting = (json: string) => !done.has(json) && !failed.has(json) && !shipped.loading.has(json);
     const job = jobs.find((j) => (j.kind === 'scenario' ? [j.json] : j.members).some(waiting));
     if (!job) return;
     if (job.kind === 'figure') {
@@ -54,7 +57,7 @@ export function useStoryRuns(engine: EngineClient | null, engineState: EngineSta
     }
     startedKey.current = job.json;
     start(job.json);
-  }, [ready, shipped, jobs, done, failed, view.status, pooled, start, runMembers]);
+  }, [ready, shipped.settled, waiting, jobs, view.status, pooled, start, runMembers]);
 
   const one = useCallback((json: string): StepResult => scenarioResult(json, { done, failed, pooled, view }), [done, failed, view, pooled]);
 
@@ -72,7 +75,7 @@ export function useStoryRuns(engine: EngineClient | null, engineState: EngineSta
     setFailed(new Map());
   }, [engine, engineState.status]);
 
-  return { result, retry };
+  return { result, retry, needsEngine };
 }
 
 /** Hands the end of the run this hook started (`startedKeyRef`) to `record`, once. */
