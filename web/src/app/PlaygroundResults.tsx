@@ -13,6 +13,7 @@ import { knobForField } from '../scenario/knobs';
 import { SummaryPanel } from '../panels/SummaryPanel';
 import { sameJson, type JsonObject } from '../scenario/paths';
 import { Icon } from '../ui/Icon';
+import { useDraftProblems } from '../ui/fieldDrafts';
 import { CompareBar } from './CompareBar';
 import { runPinLabel } from '../session/pinLabel';
 import { pinId } from '../session/pins';
@@ -61,7 +62,8 @@ export function PlaygroundResults({ s, filenameBase }: { s: Session; filenameBas
 
   // A refused scenario has no run: what is drawn is the last accepted one, dimmed and labelled.
   const qos = useMemo(() => (view.status === 'done' ? qosOf(view.scenario, view.summary) : null), [view.status, view.scenario, view.summary]);
-  const refused = scenario.validation.status === 'invalid' && view.status !== 'running' && view.series.length > 0;
+  const drafts = useDraftProblems();
+  const refused = (scenario.validation.status === 'invalid' || drafts.length > 0) && view.status !== 'running' && view.series.length > 0;
 
   return (
     <div className={`content${view.stale ? ' stale' : ''}${refused ? ' refused' : ''}`} id="charts" aria-busy={view.status === 'running'}>

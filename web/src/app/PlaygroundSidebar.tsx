@@ -11,7 +11,8 @@ import { TracePanel } from '../panels/TracePanel';
 import { WorkloadPanel } from '../panels/WorkloadPanel';
 import { knobForField, knobsFor, workloadKind } from '../scenario/knobs';
 import { JsonEditor } from './JsonEditor';
-import { RefusalBanner } from './RefusalBanner';
+import { DraftRefusal, RefusalBanner } from './RefusalBanner';
+import { useDraftProblems } from '../ui/fieldDrafts';
 import { SessionRunControls } from './SessionRunControls';
 import { useFioJob } from './useFioJob';
 import { wantedTrace } from '../session/traceReplay';
@@ -29,12 +30,14 @@ export function PlaygroundSidebar({ s, devices }: { s: Session; devices: readonl
   const presetKind = preset ? workloadKind(preset.scenario) : kind;
   const fio = useFioJob(s);
   const replayTrace = s.model.replayTrace;
+  const drafts = useDraftProblems();
 
   return (
     <aside className="sidebar" aria-label={t('app.controls')}>
       <section className="card run-card">
         <SessionRunControls s={s} />
         {error && catalog && <RefusalBanner error={error} knobs={catalog.knobs} />}
+        {catalog && <DraftRefusal problems={drafts} knobs={catalog.knobs} />}
       </section>
       {catalog && scenario.ready && current && s.knobs ? (
         <>

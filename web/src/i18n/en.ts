@@ -442,6 +442,8 @@ export const en = {
   'lab.sectionHelp': 'Watch the flash translation layer place every write, mark old copies stale and garbage-collect blocks, one event at a time.',
   // end NAND lab
   // issue 27 (playground): a refused scenario said beside the run controls
+  'refused.draftTitle': 'Not a value: nothing was run',
+  'refused.draftField': '“{field}”: “{text}” is not a value. {reason}',
   'refused.title': 'Scenario refused: nothing was run',
   'refused.field': 'The engine refused the value of “{field}”.',
   'refused.resultsKept': 'The charts and summary below are the last accepted run, not this scenario.',

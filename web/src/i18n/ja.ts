@@ -442,6 +442,8 @@ export const ja: Record<MessageKey, string> = {
   'lab.sectionHelp': 'FTL が書き込みをどこに置き、古いコピーを無効にし、ブロックをガベージコレクションする様子を、1 イベントずつ観察できます。',
   // end NAND lab
   // issue 27 (playground): a refused scenario said beside the run controls
+  'refused.draftTitle': '値になっていません：実行していません',
+  'refused.draftField': '「{field}」：「{text}」は値ではありません。{reason}',
   'refused.title': 'シナリオが拒否されました：実行していません',
   'refused.field': 'エンジンが「{field}」の値を拒否しました。',
   'refused.resultsKept': '下のグラフとサマリーは最後に受け付けた実行のもので、このシナリオのものではありません。',

@@ -36,8 +36,9 @@ export function KnobInput({ knob, kind, value, edited, disabled, error, onChange
   const { draft, local, typing, setTyping, commitText, settle } = useKnobDraft(knob, value, nullable, onChange);
   const helpId = `${id}-help`;
   const errorId = `${id}-error`;
-  // A half-typed value is not an error yet; it becomes one when the field is left.
-  const message = error ?? (local && !typing ? t(local) : null);
+  // A half-typed value is not an error yet; it becomes one when the field is left. What the field
+  // says now comes first: the engine's words on an earlier value ("(got -5)") are not about "abc".
+  const message = (local && !typing ? t(local) : null) ?? error;
   const described = [compact ? null : helpId, message ? errorId : null].filter(Boolean).join(' ') || undefined;
   const base: ControlBase = { id, knob, value, disabled, invalid: !!message, described };
   const approx = readableSize(knob, value);

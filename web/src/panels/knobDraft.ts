@@ -1,6 +1,7 @@
 // The text typed into a knob and the value it stands for: the draft follows the value when it
 // changes from outside, and a draft that is not a value yet gets a local message, not a run.
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { reportDraft } from '../ui/fieldDrafts';
 import type { MessageKey } from '../i18n';
 import { parseBytes, parseSize } from '../scenario/bytes';
 import { parseBytesList, type Knob } from '../scenario/knobs';
@@ -12,6 +13,13 @@ export function useKnobDraft(knob: Knob, value: Json | undefined, nullable: bool
   const [draft, setDraft] = useState(shown);
   const [local, setLocal] = useState<MessageKey | null>(null);
   const [typing, setTyping] = useState(false);
+  // The page says it at the top too (and stops calling the last run "Finished") once the field is left.
+  const owner = useId();
+  const problem = local && !typing ? local : null;
+  useEffect(() => {
+    reportDraft(owner, problem ? { path: knob.path, key: problem, text: draft } : null);
+  }, [owner, problem, knob.path, draft]);
+  useEffect(() => () => reportDraft(owner, null), [owner]);
   // An outside change (preset, JSON editor, reset) replaces the draft; typing does not, even
   // when the typed text is not how the value is shown ("6" on the way to "61 MiB").
   useEffect(() => {
