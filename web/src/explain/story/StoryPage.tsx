@@ -14,6 +14,7 @@ import { StepView } from './StepView';
 import { jobOrder, planStep } from './stepPlan';
 import { useStoryTestHook } from './storyTestHook';
 import { useActiveStep } from './useActiveStep';
+import { useStepHistory } from './useStepHistory';
 import { usePostHeight } from '../../ui/usePostHeight';
 import { useStoryRuns } from './useStoryRuns';
 import { prefetchStep, shippedCatalog } from './shippedRuns';
@@ -51,7 +52,7 @@ export function StoryPage({ story, startStep, embed }: Props) {
   const ghosts = useGhosts(steps, plans, runs.result, embed);
   useStoryTestHook(story.id, steps[active]?.id ?? null, steps, plans, runs);
 
-  useStepInAddress(embed, story.id, steps[active]?.id);
+  useStepHistory(embed, story.id, steps, active, scrollTo);
 
   const body = (
     <EngineFacts catalog={catalog}>
@@ -163,18 +164,6 @@ function StoryNav({ story, steps, active, scrollTo }: { story: Story; steps: rea
       </div>
     </nav>
   );
-}
-
-/** The address names the step being read, so copying it shares this place in the story. */
-function useStepInAddress(embed: boolean, storyId: string, stepId: string | undefined) {
-  useEffect(() => {
-    if (embed || stepId === undefined) return;
-    const params = new URLSearchParams(location.search);
-    params.set('story', storyId);
-    params.set('step', stepId);
-    const next = `?${params.toString()}`;
-    if (location.search !== next) history.replaceState(history.state, '', `${location.pathname}${next}${location.hash}`);
-  }, [embed, storyId, stepId]);
 }
 
 /** Each step's scenario as its inline knobs changed it; null puts the step's own back. */
