@@ -77,6 +77,18 @@ describe('article 000', () => {
     for (const st of s.steps) expect(`${st.text.en} ${st.after?.en ?? ''}`, st.id).not.toMatch(/must not (?:sit|stay|be kept) only in host RAM/i);
   });
 
+  it("no later question asks for a span the finding's article table already shows (48 GB ≈ 48 GiB)", () => {
+    const finding = catalog.figures.find((f) => f.name === (stepOf(s, 'finding').show as { figure: string }).figure)!;
+    const GIB = 2 ** 30 / 1e9;
+    const spans = (text: string) => [...text.matchAll(/(\d+(?:\.\d+)?)\s?(GiB|GB)\b/g)].map((m) => (m[2] === 'GB' ? Number(m[1]) / GIB : Number(m[1])));
+    const shown = finding.article_values.flatMap((v) => spans(v.label));
+    expect(shown.length).toBeGreaterThan(2);
+    for (const step of s.steps.slice(1).filter((x) => x.predict)) {
+      const right = step.predict!.choices.find((c) => c.id === step.predict!.answer)!.label.en;
+      for (const span of spans(right)) expect(shown.some((x) => Math.abs(x - span) / span < 0.1), `${step.id}: "${right}" is in step 1's table`).toBe(false);
+    }
+  });
+
   it("why host RAM is not trusted is said where the HMB is introduced, before the check asks it", () => {
     const check = s.conclusion.checks.find((c) => c.answer === 'trust')!;
     const hmb = s.steps.findIndex((x) => x.id === 'host-memory-buffer');
