@@ -178,7 +178,8 @@ function interleaved(file: RunFile): Float64Array[] | null {
     }
     return new Float64Array(words.buffer);
   });
-  return flats.every((f): f is Float64Array => f !== null) ? flats : null;
+  const whole = flats.filter((f) => f !== null);
+  return whole.length === flats.length ? whole : null;
 }
 
 // Typed arrays are little-endian on every platform the page and the build run on (x86, ARM).
