@@ -5,7 +5,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { EngineBanner } from '../../ui/EngineStatus';
 import { useCatalog } from '../../session/catalog';
-import { useEngine } from '../../engine/bridge';
 import type { JsonObject } from '../../scenario/paths';
 import type { Story, StoryStep } from '../stories/schema';
 import { StoryHeader } from './StoryHeader';
@@ -17,6 +16,8 @@ import { useActiveStep } from './useActiveStep';
 import { useStepHistory } from './useStepHistory';
 import { usePostHeight } from '../../ui/usePostHeight';
 import { useStoryRuns } from './useStoryRuns';
+import { useDeferredEngine, useFirstDrawn } from './useDeferredEngine';
+import { StepPlaceholder } from './StepPlaceholder';
 import { prefetchStep, shippedCatalog } from './shippedRuns';
 import { useGhosts } from './ghost';
 import { useI18n } from '../../i18n';
@@ -32,14 +33,14 @@ interface Props {
 
 export function StoryPage({ story, startStep, embed }: Props) {
   const { lang } = useI18n();
-  const { engine, state: engineState } = useEngine();
+  // The engine waits while the step opened at draws from its shipped run (useDeferredEngine.ts).
+  const { engine, state: engineState, start: startEngine } = useDeferredEngine();
   const { catalog } = useCatalog(engine, engineState, shippedCatalog);
   const linked = story.steps.findIndex((s) => s.id === startStep);
   const first = Math.max(0, linked);
   // A link naming a step the story does not have says so, and opens at the first step.
   const unknownStep = startStep !== null && startStep !== '' && linked < 0 ? startStep : null;
   const steps = useMemo(() => (embed ? [story.steps[first]] : story.steps), [embed, story.steps, first]);
-  // The linked step's shipped run is fetched while the engine starts.
   useEffect(() => prefetchStep(story.id, story.steps[first].id), [story, first]);
   const [edits, setEdited] = useStepEdits();
   const [answers, setAnswers] = useState<Record<string, string>>({});
@@ -49,6 +50,8 @@ export function StoryPage({ story, startStep, embed }: Props) {
   const plans = useMemo(() => steps.map((step) => planStep(step, catalog, edits[step.id], lang)), [steps, catalog, edits, lang]);
   const jobs = useMemo(() => jobOrder(plans, active), [plans, active]);
   const runs = useStoryRuns(engine, engineState, jobs);
+  // Until the step opened at is drawn, the others show their titles only.
+  const settled = useFirstDrawn(startEngine, runs, catalog !== null, plans[active]?.job ?? null);
   const ghosts = useGhosts(steps, plans, runs.result, embed);
   useStoryTestHook(story.id, steps[active]?.id ?? null, steps, plans, runs);
 
@@ -59,7 +62,7 @@ export function StoryPage({ story, startStep, embed }: Props) {
       <ArticleProvider figures={catalog?.figures ?? NO_FIGURES} engine={engine}>
         {steps.map((step, i) => (
       <div key={step.id} ref={register(step.id)} className="story-step-slot">
-        <StepView
+        {!settled && i !== (embed ? 0 : first) ? <StepPlaceholder step={step} index={i} total={story.steps.length} /> : <StepView
           engine={engine}
           storyId={story.id}
           step={step}
@@ -76,7 +79,7 @@ export function StoryPage({ story, startStep, embed }: Props) {
           playground={plans[i].playground}
           embed={embed}
           onRetry={runs.retry}
-        />
+        />}
       </div>
     ))}
       </ArticleProvider>
