@@ -74,6 +74,26 @@ impl<'de> Deserialize<'de> for Bytes {
     }
 }
 
+/// A size as the page shows it in messages, in binary units: "0 B", "64 GiB", "1.5 MiB", or
+/// where no unit states it in a few digits, rounded with the exact bytes after it
+/// ("476.94 GiB (512110190592 bytes)").
+pub fn size_text(bytes: f64) -> String {
+    const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
+    let mut v = bytes;
+    let mut i = 0;
+    while v.abs() >= 1024.0 && i < UNITS.len() - 1 {
+        v /= 1024.0;
+        i += 1;
+    }
+    if (v * 4.0).fract() == 0.0 {
+        format!("{v} {}", UNITS[i])
+    } else if bytes.fract() == 0.0 && bytes.abs() < 2f64.powi(53) {
+        format!("{:.2} {} ({bytes} bytes)", v, UNITS[i])
+    } else {
+        format!("{:.2} {}", v, UNITS[i])
+    }
+}
+
 /// Parses a size the way people and fio write it: `"4096"`, `"4k"`, `"1.5GiB"`, `"512GB"`.
 /// Suffixes are case-insensitive: none or `b` = bytes; `k m g t p` and `kib … pib` binary;
 /// `kb … pb` decimal (as printed on the box). The value must be a whole number of bytes, at

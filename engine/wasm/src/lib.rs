@@ -76,6 +76,13 @@ impl Compiled {
     pub fn scenario_json(&self) -> String {
         self.inner.scenario.to_json()
     }
+
+    /// What the scenario runs, after every default, override and derivation, as a 64-bit
+    /// fingerprint (16 hex digits, `Resolved::fingerprint`): two scenarios with the same one run
+    /// the same drive on the same workload. A knob whose move keeps it is dead there.
+    pub fn fingerprint(&self) -> String {
+        self.inner.fingerprint()
+    }
 }
 
 /// Every preset as a JSON array of `{ name, description, scenario }`.

@@ -173,6 +173,8 @@ const knob = tied<Knob>()(
     devices: z.optional(texts),
     follows: z.optional(z.object({ path: text, options: texts, values: z.array(count) })),
     slider: z.optional(z.boolean()),
+    view_of: z.optional(text),
+    inert: z.optional(z.array(z.object({ path: text, equals: text, id: text, reason: text }))),
   }),
 );
 

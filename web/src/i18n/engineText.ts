@@ -4,7 +4,7 @@ import type { Lang } from './index';
 import type { Axis, SeriesMeta, SummaryField } from '../engine/types';
 import { AXES_JA, FIGURES_JA, GROUPS_JA, LABELS_JA, OPTIONS_JA, PRESETS_JA, SUMMARY_JA, WORKLOAD_KINDS_JA, type PresetText } from './engineText.ja';
 import { ARTICLE_VALUES_JA, type ArticleValueText } from './articleValues.ja';
-import { knobTextJa, type KnobText } from './knobs.ja';
+import { INERT_JA, knobTextJa, type KnobText } from './knobs.ja';
 import { PRESET_BLURBS_JA } from './presetBlurbs.ja';
 import type { Knob } from '../scenario/knobs';
 import type { LayoutGroup } from '../engine/generated/LayoutGroup';
@@ -13,6 +13,11 @@ import type { WorkloadKindText } from '../engine/generated/WorkloadKindText';
 export function knobText(lang: Lang, knob: Knob, kind?: string): KnobText {
   const ja = lang === 'ja' ? knobTextJa(knob.path, kind) : undefined;
   return ja ?? { label: knob.label, help: knob.help };
+}
+
+/** Why a knob does nothing on this drive: the engine's English reason, Japanese by its id. */
+export function inertText(lang: Lang, inert: { id: string; reason: string }): string {
+  return (lang === 'ja' ? INERT_JA[inert.id] : undefined) ?? inert.reason;
 }
 
 /** An option of a knob as a form shows it: the engine's English label, Japanese by path and value. */

@@ -192,6 +192,14 @@ export const KNOBS_JA: Record<string, KnobText> = {
 };
 
 /** The Japanese text for a knob, preferring the entry for its workload kind. */
+/** Why a knob does nothing on this drive (the engine's `Knob.inert`), by its id; English is the engine's. */
+export const INERT_JA: Record<string, string> = {
+  slc_nand: 'SLC NAND は常に 1 ビット/セルで動作するため、サイズを決める SLC キャッシュがありません',
+  slc_compression: '圧縮するコントローラーの SLC キャッシュはモデル化していません。このドライブに SLC キャッシュを持たせるには、圧縮をオフにしてください（コントローラー）',
+  hmb_unsupported: 'このドライブは HMB に対応していません（HMB の最大が 0）。ホストは何も割り当てません',
+  hmb_off: 'ホストが HMB をオフにしています（割り当てポリシー 0）。何も割り当てられません',
+};
+
 export function knobTextJa(path: string, kind: string | undefined): KnobText | undefined {
   return (kind && KNOBS_JA[`${path}@${kind}`]) || KNOBS_JA[path];
 }

@@ -3,7 +3,8 @@
 // parseable value is passed on, even out of range, so the engine's own message is what shows.
 import { useId } from 'react';
 import { useI18n } from '../i18n';
-import { knobText } from '../i18n/engineText';
+import { inertText, knobText } from '../i18n/engineText';
+import type { Inert } from '../scenario/knobViews';
 import type { Knob } from '../scenario/knobs';
 import type { Json } from '../scenario/paths';
 import { Switch } from '../ui/Switch';
@@ -21,6 +22,8 @@ interface Props {
   value: Json | undefined;
   edited: boolean;
   disabled?: boolean;
+  /** Why the knob does nothing on this drive (the engine's catalogue): it is held still and says so. */
+  inert?: Inert | null;
   /** The engine's message when it rejected this field. */
   error: string | null;
   onChange(value: Json): void;
@@ -28,8 +31,10 @@ interface Props {
   compact?: boolean;
 }
 
-export function KnobInput({ knob, kind, value, edited, disabled, error, onChange, onReset, compact }: Props) {
+export function KnobInput({ knob, kind, value, edited, disabled: held, inert, error, onChange, onReset, compact }: Props) {
   const { t, lang } = useI18n();
+  // A knob that does nothing cannot be moved (its reset stays, to undo an earlier move).
+  const disabled = held || !!inert;
   const id = useId();
   const text = knobText(lang, knob, kind);
   const nullable = knob.nullable === true || value === null;
@@ -39,7 +44,8 @@ export function KnobInput({ knob, kind, value, edited, disabled, error, onChange
   // A half-typed value is not an error yet; it becomes one when the field is left. What the field
   // says now comes first: the engine's words on an earlier value ("(got -5)") are not about "abc".
   const message = (local && !typing ? t(local) : null) ?? error;
-  const described = [compact ? null : helpId, message ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const inertId = `${id}-inert`;
+  const described = [compact ? null : helpId, inert ? inertId : null, message ? errorId : null].filter(Boolean).join(' ') || undefined;
   const base: ControlBase = { id, knob, value, disabled, invalid: !!message, described };
   const approx = readableSize(knob, value);
 
@@ -69,7 +75,7 @@ export function KnobInput({ knob, kind, value, edited, disabled, error, onChange
 
   return (
     <div className={`knob${message ? ' knob-invalid' : ''}${edited ? ' knob-edited' : ''}${compact ? ' knob-compact' : ''}`} data-knob={knob.path}>
-      <KnobHead knob={knob} inputId={id} label={text.label} help={text.help} edited={edited} disabled={disabled} compact={compact} onReset={onReset} />
+      <KnobHead knob={knob} inputId={id} label={text.label} help={text.help} edited={edited} disabled={held} compact={compact} onReset={onReset} />
       {control}
       {approx && (
         <p className="knob-approx muted small" data-testid={`approx-${knob.path}`}>
@@ -79,6 +85,11 @@ export function KnobInput({ knob, kind, value, edited, disabled, error, onChange
       {!compact && (
         <p className="knob-help" id={helpId}>
           {text.help}
+        </p>
+      )}
+      {inert && (
+        <p className="knob-inert muted small" id={inertId} data-inert={inert.id}>
+          {inertText(lang, inert)}
         </p>
       )}
       {message && (

@@ -4,10 +4,14 @@
 // the new choice's default; an empty knob already follows the field on its own.
 import { getPath, jsonText, setPath, type Json, type JsonObject } from './paths';
 import type { Knob } from './knobs';
+import { setView } from './knobViews';
 
-/** `scenario` with `path` set to `value` and every knob following `path` moved to its default for `value`. */
+/**
+ * `scenario` with `path` set to `value` and every knob following `path` moved to its default for
+ * `value`; a knob that is a view of another's quantity (over-provisioning) takes it over (knobViews.ts).
+ */
 export function setWithFollowers<T extends JsonObject>(knobs: readonly Knob[], scenario: T, path: string, value: Json): T {
-  let next = setPath(scenario, path, value);
+  let next = setView(knobs, scenario, path, value);
   for (const knob of knobs) {
     const follows = knob.follows;
     if (!follows || follows.path !== path) continue;

@@ -3,6 +3,7 @@
 // The session applies them; the playground, a story step and an embed all edit through them.
 import { getPath, setPath, type Json, type JsonObject } from '../scenario/paths';
 import { setWithFollowers } from '../scenario/followedDefaults';
+import { viewPaths } from '../scenario/knobViews';
 import type { Knob } from '../scenario/knobs';
 import { baseScenario, type CodecContext } from '../scenario/urlCodec';
 
@@ -17,13 +18,17 @@ export function withValue(from: JsonObject, path: string, value: Json, ctx: Edit
   return ctx ? setWithFollowers(ctx.knobs, from, path, value) : setPath(from, path, value);
 }
 
-/** One knob back to the preset's value; a field others follow (the cell type) takes them back too. */
+/**
+ * One knob back to the preset's value; a field others follow (the cell type) takes them back too,
+ * and the other view of its quantity (user capacity for over-provisioning) goes back with it.
+ */
 export function withReset(from: JsonObject, path: string, preset: string, ctx: EditContext): JsonObject {
   const kind = getPath(from, 'workload.kind');
   const base = baseScenario(preset, typeof kind === 'string' ? kind : null, ctx.codec);
   const original = (p: string) => getPath(base, p) ?? null;
   const followers = ctx.knobs.filter((k) => k.follows?.path === path && getPath(from, k.path) != null).map((k) => k.path);
-  return [path, ...followers].reduce((s, p) => setPath(s, p, original(p)), from);
+  // Over-provisioning and user capacity are one quantity: both go back together.
+  return [...viewPaths(ctx.knobs, path), ...followers].reduce((s, p) => setPath(s, p, original(p)), from);
 }
 
 /** Another workload kind, with the preset's (or the kind's default) workload. */

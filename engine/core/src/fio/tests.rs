@@ -95,7 +95,7 @@ fn refusals_name_the_line_the_option_the_field_and_the_range() {
     let cases: [(&str, usize, &str, &str, &str); 9] = [
         ("[a]\nsize=1g\niodepth=0\n", 3, "iodepth", "workload.iodepth", "1024"),
         ("[global]\nnumjobs=100\n[a]\nsize=1g\n", 2, "numjobs", "workload.numjobs", "64"),
-        ("[a]\nsize=1g\nbs=3k\n", 3, "bs", "workload.bs", "4096"),
+        ("[a]\nsize=1g\nbs=3k\n", 3, "bs", "workload.bs", "between 4 KiB and 64 MiB (got 3 KiB)"),
         ("[a]\nsize=1g\nrw=scramble\n", 3, "rw", "workload.rw", "randrw"),
         ("[a]\nsize=1g\nrandom_distribution=normal:5\n", 3, "random_distribution", "workload.random_distribution", "zipf"),
         ("[a]\nsize=1g\nrwmixread=101\n", 3, "rwmixread", "workload.rwmixread", "0 and 100"),

@@ -16,7 +16,7 @@
 
 use super::divisor::Divisor;
 use crate::scenario::{Device, ErrorCode, ScenarioError};
-use crate::units::MAPPING_UNIT_BYTES;
+use crate::units::{size_text, MAPPING_UNIT_BYTES};
 
 #[derive(Clone, Copy, Debug)]
 pub struct Geometry {
@@ -99,7 +99,7 @@ impl Geometry {
             return Err(ScenarioError::new(
                 "device.nand.blocks_per_plane",
                 ErrorCode::OutOfRange,
-                format!("raw capacity of {} GiB is above the 16384 GiB the engine addresses; use fewer blocks", (slots * MAPPING_UNIT_BYTES) >> 30),
+                format!("raw capacity of {} is above the 16 TiB the engine addresses; use fewer blocks", size_text((slots * MAPPING_UNIT_BYTES) as f64)),
             ));
         }
         let user_units = if device.capacity.user_bytes.0 > 0 {
@@ -268,7 +268,9 @@ impl Spare {
                 field,
                 ErrorCode::OutOfRange,
                 format!(
-                    "takes {cells} bytes of NAND (bits-per-cell times its size) out of a spare area of {spare} bytes: lower static_bytes, or the user capacity"
+                    "takes {} of NAND (bits-per-cell times its size) out of a spare area of {}: lower static_bytes, or the user capacity",
+                    size_text(cells as f64),
+                    size_text(spare as f64)
                 ),
             ));
         }
@@ -285,8 +287,8 @@ impl Spare {
                 field,
                 ErrorCode::OutOfRange,
                 format!(
-                    "leaves no spare area: the user capacity must be below the raw capacity of {} bytes ({knob_word})",
-                    self.raw_units * MAPPING_UNIT_BYTES
+                    "leaves no spare area: the user capacity must be below the raw capacity of {} ({knob_word})",
+                    size_text((self.raw_units * MAPPING_UNIT_BYTES) as f64)
                 ),
             ));
         }

@@ -6,6 +6,7 @@
 //! defined here, beside the checks they need, so a scenario is validated in one place.
 
 pub mod budget;
+pub mod effective;
 mod scale;
 pub mod window;
 
@@ -26,12 +27,11 @@ struct Layouts {
 
 impl Scenario {
     /// Parses JSON, naming the field path in any error (`workload.iodepth: invalid type…`),
-    /// then validates ranges and cross-field limits. To run it, compile it once instead
-    /// (`Resolved::compile`): this validates and keeps nothing.
+    /// then validates ranges and cross-field limits; returns it normalised (over-provisioning
+    /// stated where the user capacity decides it, see `normalised`). To run it, compile it
+    /// once instead (`Resolved::compile`): this validates and keeps nothing.
     pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
-        let scenario = Scenario::parse(text)?;
-        scenario.validate()?;
-        Ok(scenario)
+        Ok(Resolved::compile(&Scenario::parse(text)?)?.scenario)
     }
 
     /// Checks every field at the size the user typed, then the 1/scale drive the engine
@@ -53,6 +53,7 @@ impl Scenario {
             ));
         }
         let full = self.validate_at_this_size()?;
+        check_op_of_user_bytes(self, full.geometry.as_ref())?;
         let scaled = self.scaled_from(full.geometry.as_ref())?;
         let mut simulated = full;
         if self.scale > 1 {
@@ -148,7 +149,7 @@ impl Resolved {
         let plan = Plan::new(&simulated.workload, layout.user_bytes, scenario.scale as f64);
         let window = window::time_window(&plan, &simulated.device, layout.geometry.as_ref())?;
         Ok(Resolved {
-            scenario: scenario.clone(),
+            scenario: scenario.normalised(full.geometry.as_ref()),
             simulated,
             user_bytes: layout.user_bytes,
             full_user_bytes: full.user_bytes,
@@ -164,6 +165,42 @@ impl Resolved {
     pub fn layout(&self) -> Layout {
         Layout { geometry: self.geometry, user_bytes: self.user_bytes }
     }
+}
+
+impl Scenario {
+    /// The scenario as typed, with the over-provisioning the drive has where the user capacity
+    /// decides it (`user_bytes` non-zero): the two knobs are one quantity stated two ways, and
+    /// the scenario states both (OP to 0.01 %, as the summary shows it). The run is the same:
+    /// `op_percent` is not read while `user_bytes` is set.
+    fn normalised(&self, full: Option<&Geometry>) -> Scenario {
+        let mut s = self.clone();
+        if let Some(g) = full.filter(|_| s.device.capacity.user_bytes.0 > 0) {
+            s.device.capacity.op_percent = (g.op_percent_of_user() * 100.0).round() / 100.0;
+        }
+        s
+    }
+}
+
+/// Over-provisioning is the other view of a stated user capacity (`Capacity`): it stays within
+/// the range its knob allows (to the 0.01 % the normalised scenario states it), so the scenario
+/// can state both.
+fn check_op_of_user_bytes(s: &Scenario, full: Option<&Geometry>) -> Result<(), ScenarioError> {
+    let Some(g) = full.filter(|_| s.device.capacity.user_bytes.0 > 0) else { return Ok(()) };
+    let max = crate::scenario::catalogue::find("device.capacity.op_percent", None).and_then(|k| k.max).unwrap_or(f64::INFINITY);
+    let op = g.op_percent_of_user();
+    if (op * 100.0).round() / 100.0 <= max {
+        return Ok(());
+    }
+    Err(ScenarioError::new(
+        "device.capacity.user_bytes",
+        ErrorCode::OutOfRange,
+        format!(
+            "leaves {op:.0} % of spare: over-provisioning is at most {max} %, so the user capacity must be at least {} (the raw capacity of {} over {})",
+            crate::units::size_text((g.raw_bytes() as f64 / (1.0 + max / 100.0)).ceil()),
+            crate::units::size_text(g.raw_bytes() as f64),
+            1.0 + max / 100.0
+        ),
+    ))
 }
 
 /// The device's checks beyond its knobs' ranges: each medium's part, then a hybrid's tier

@@ -189,15 +189,17 @@ impl Nand {
 }
 
 /// How much of the raw NAND the host sees. `op_percent` = (raw - user) / user.
-/// When `user_bytes` is non-zero it wins and `op_percent` is derived from it.
+/// The two are one quantity stated two ways: when `user_bytes` is non-zero it wins, and the
+/// scenario the engine normalises holds the drive's over-provisioning in `op_percent` (to
+/// 0.01 %, see `Resolved::compile`); setting `op_percent` on a form sets `user_bytes` to 0.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, Knobs)]
 #[serde(default, deny_unknown_fields)]
 #[ts(export)]
 #[knobs(group = "capacity", devices = NAND)]
 pub struct Capacity {
-    #[knob(doc("Over-provisioning", "Spare NAND as a share of user capacity: (raw - user) / user").unit("%").range(0.0, 400.0).slider())]
+    #[knob(doc("Over-provisioning", "Spare NAND as a share of user capacity: (raw - user) / user").unit("%").range(0.0, 400.0).slider().view_of("device.capacity.user_bytes"))]
     pub op_percent: f64,
-    #[knob(doc("User capacity", "Capacity the host sees; 0 = derived from over-provisioning").at_least(0.0))]
+    #[knob(doc("User capacity", "Capacity the host sees; 0 = derived from over-provisioning (setting over-provisioning sets this to 0)").at_least(0.0))]
     pub user_bytes: Bytes,
     /// The vendor's endurance rating (warranty terabytes written) for drives that publish
     /// one; the summary's endurance is this rating where set, else an estimate from P/E.

@@ -181,7 +181,9 @@ impl<'a> Check<'a> {
         let below = doc.min.is_some_and(|m| value < m);
         let above = doc.max.is_some_and(|m| value > m);
         if below || above {
-            return Err(self.fail(field, ErrorCode::OutOfRange, format!("{} (got {value})", range_text(doc.min, doc.max))));
+            let sized = matches!(doc.kind.unwrap_or(T::KIND), Kind::Bytes | Kind::BytesList);
+            let got = super::knobs::value_text(value, sized);
+            return Err(self.fail(field, ErrorCode::OutOfRange, format!("{} (got {got})", range_text(doc.min, doc.max, sized))));
         }
         Ok(())
     }

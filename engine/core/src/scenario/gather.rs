@@ -88,6 +88,8 @@ impl Place {
             devices: doc.devices.unwrap_or(self.devices),
             follows: doc.follows,
             slider: doc.slider,
+            view_of: doc.view_of,
+            inert: doc.inert,
         }
     }
 }

@@ -75,6 +75,34 @@ pub struct Knob {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     #[ts(as = "Option<bool>", optional)]
     pub slider: bool,
+    /// This knob and the one at this path state one quantity two ways (over-provisioning and
+    /// user capacity): the other wins while it is non-zero, and the scenario the engine
+    /// normalises then holds this one as the drive has it. A form that sets this knob sets
+    /// the other to 0, so this one decides; resetting either resets both.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub view_of: Option<&'static str>,
+    /// When the knob does nothing though the drive has it, and why: a form shows the reason at
+    /// the knob instead of letting it move (HMB size on a drive without HMB support).
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    #[ts(as = "Option<Vec<Inert>>", optional)]
+    pub inert: &'static [Inert],
+}
+
+/// The knob does nothing while the field at `path` holds `equals` (as its option text);
+/// `reason` says why, in English (the page translates it by the knob's path and `id`).
+#[derive(Clone, Copy, Debug, Serialize, TS)]
+#[ts(export)]
+pub struct Inert {
+    pub path: &'static str,
+    pub equals: &'static str,
+    pub id: &'static str,
+    pub reason: &'static str,
+}
+
+/// `Inert` for `Doc::inert`: the knob does nothing while `path` (a full path) holds `equals`.
+pub const fn inert_when(path: &'static str, equals: &'static str, id: &'static str, reason: &'static str) -> Inert {
+    Inert { path, equals, id, reason }
 }
 
 /// The default a knob takes for each value of the field it follows: `values[i]` for
@@ -122,6 +150,10 @@ pub struct Doc {
     pub follows: Option<Follows>,
     /// A form gives it a slider (see `Knob::slider`).
     pub slider: bool,
+    /// The other view of the same quantity (see `Knob::view_of`), a full path.
+    pub view_of: Option<&'static str>,
+    /// When it does nothing, and why (see `Knob::inert`).
+    pub inert: &'static [Inert],
 }
 
 pub const fn doc(label: &'static str, help: &'static str) -> Doc {
@@ -139,6 +171,8 @@ pub const fn doc(label: &'static str, help: &'static str) -> Doc {
         kind: None,
         follows: None,
         slider: false,
+        view_of: None,
+        inert: &[],
     }
 }
 
@@ -187,6 +221,16 @@ impl Doc {
     /// A form gives it a slider (a knob learners turn most).
     pub const fn slider(mut self) -> Doc {
         self.slider = true;
+        self
+    }
+    /// The other view of the same quantity, a full path (see `Knob::view_of`).
+    pub const fn view_of(mut self, path: &'static str) -> Doc {
+        self.view_of = Some(path);
+        self
+    }
+    /// When the knob does nothing, and why (see `Knob::inert`).
+    pub const fn inert(mut self, when: &'static [Inert]) -> Doc {
+        self.inert = when;
         self
     }
     /// An integer field that holds a byte size: the form takes it as one.
@@ -292,17 +336,28 @@ pub fn one_of(options: &[&str]) -> String {
 }
 
 impl Knob {
-    /// The static range in words, for messages: "must be between 1 and 1024".
+    /// The static range in words, for messages: "must be between 1 and 1024", sizes in binary
+    /// units as the page shows them ("must be between 0 B and 64 GiB").
     pub fn range_text(&self) -> String {
-        range_text(self.min, self.max)
+        range_text(self.min, self.max, matches!(self.kind, Kind::Bytes | Kind::BytesList))
     }
 }
 
-pub fn range_text(min: Option<f64>, max: Option<f64>) -> String {
+/// A knob's value in a message: a size in binary units ("5 TiB"), other numbers as they are.
+pub fn value_text(value: f64, sized: bool) -> String {
+    if sized {
+        crate::units::size_text(value)
+    } else {
+        format!("{value}")
+    }
+}
+
+pub fn range_text(min: Option<f64>, max: Option<f64>, sized: bool) -> String {
+    let t = |v: f64| value_text(v, sized);
     match (min, max) {
-        (Some(a), Some(b)) => format!("must be between {a} and {b}"),
-        (Some(a), None) => format!("must be at least {a}"),
-        (None, Some(b)) => format!("must be at most {b}"),
+        (Some(a), Some(b)) => format!("must be between {} and {}", t(a), t(b)),
+        (Some(a), None) => format!("must be at least {}", t(a)),
+        (None, Some(b)) => format!("must be at most {}", t(b)),
         (None, None) => "has no limit".to_string(),
     }
 }

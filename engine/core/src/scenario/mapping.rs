@@ -2,7 +2,13 @@
 //! on-board DRAM, and the NVMe Host Memory Buffer.
 
 use super::error::{Check, ErrorCode, ScenarioError};
-use super::knobs::{doc, gib, kib, mib, KnobValue, Knobs, NAND};
+use super::knobs::{doc, gib, inert_when, kib, mib, Inert, KnobValue, Knobs, NAND};
+
+/// A grant the drive cannot take or the host does not give: its size changes nothing.
+const NO_HMB: &[Inert] = &[
+    inert_when("device.mapping.hmb.max_bytes", "0", "hmb_unsupported", "This drive does not support HMB (its HMB maximum is 0): the host grants nothing"),
+    inert_when("device.mapping.hmb.allocation_policy", "0", "hmb_off", "The host turned HMB off (allocation policy 0): it grants nothing"),
+];
 use crate::units::{Bytes, GIB, MIB};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -81,7 +87,7 @@ pub struct Hmb {
     #[knob(doc("HMB allocation policy", "Windows HmbAllocationPolicy: 0 off, 1 the drive's minimum, 2 its preferred size").options(&["0", "1", "2"]).labels(&["0: off", "1: minimum", "2: preferred"]))]
     pub allocation_policy: u32,
     /// Windows `HostMemoryBufferBytes`: an exact size (binary bytes); 0 = not set.
-    #[knob(doc("HostMemoryBufferBytes", "Exact HMB size the host grants (binary bytes); above the drive's maximum turns HMB off").range(0.0, gib(64.0)).slider())]
+    #[knob(doc("HostMemoryBufferBytes", "Exact HMB size the host grants (binary bytes); above the drive's maximum turns HMB off").range(0.0, gib(64.0)).slider().inert(NO_HMB))]
     pub host_memory_buffer_bytes: Bytes,
     /// Memory chunks the grant is split into (the host's descriptor list).
     #[knob(doc("HMB chunks", "Pieces the host's grant comes in (descriptor list); table regions cannot span two").range(1.0, 256.0))]

@@ -9,7 +9,19 @@
 //! SLC data out before each write (`fold_first`); idle time folds the cache empty again.
 
 use super::error::{Check, ErrorCode, ScenarioError};
-use super::knobs::{doc, gib, KnobValue, Knobs, NAND};
+use super::knobs::{doc, gib, inert_when, Inert, KnobValue, Knobs, NAND};
+
+/// No SLC cache to size: SLC NAND is always in SLC mode, and a compressing
+/// controller's SLC cache is not modelled (`validate` refuses one).
+const NO_SLC_CACHE: &[Inert] = &[
+    inert_when("device.nand.cell", "slc", "slc_nand", "SLC NAND always runs one bit per cell: there is no SLC cache to size"),
+    inert_when(
+        "device.controller.compression",
+        "true",
+        "slc_compression",
+        "An SLC cache on a compressing controller is not modelled: turn compression off (Controller) to give this drive one",
+    ),
+];
 use super::CellType;
 use super::Device;
 use crate::units::Bytes;
@@ -57,7 +69,7 @@ pub struct SlcCache {
     pub static_bytes: Bytes,
     /// Share of the free native capacity run as SLC, percent: the dynamic part. With 0 and
     /// no static part the drive has no SLC cache.
-    #[knob(doc("SLC cache ratio", "Share of the free native capacity run as SLC (1 bit per cell): the dynamic cache, which shrinks as the drive fills").unit("%").range(0.0, 100.0).slider())]
+    #[knob(doc("SLC cache ratio", "Share of the free native capacity run as SLC (1 bit per cell): the dynamic cache, which shrinks as the drive fills").unit("%").range(0.0, 100.0).slider().inert(NO_SLC_CACHE))]
     pub dynamic_percent: f64,
     #[knob(doc("When the cache is full", "Write native blocks directly, or fold SLC data out first and keep writing SLC"))]
     pub when_full: SlcWhenFull,

@@ -7,6 +7,7 @@ import { EngineError, type EngineErrorData } from '../../engine/errors';
 import type { Knob } from '../../scenario/knobs';
 import { getPath, sameJson, setPath, type Json, type JsonObject } from '../../scenario/paths';
 import { setWithFollowers } from '../../scenario/followedDefaults';
+import { viewPaths } from '../../scenario/knobViews';
 import type { KnobBinding } from '../../session/knobBinding';
 
 export interface StepBindingOptions {
@@ -47,7 +48,8 @@ export function useStepBinding({ engine, knobs, all, kind, scenario, own, runErr
   );
   const set = useCallback((path: string, value: Json) => apply(setWithFollowers(all, shown, path, value)), [apply, all, shown]);
   // Back to the story's value: with no other knob changed, that is the step's own run.
-  const reset = useCallback((path: string) => apply(setPath(shown, path, getPath(own, path) ?? null)), [apply, shown, own]);
+  // The other view of its quantity (user capacity for over-provisioning) goes back with it.
+  const reset = useCallback((path: string) => apply(viewPaths(all, path).reduce((s, p) => setPath(s, p, getPath(own, p) ?? null), shown)), [apply, all, shown, own]);
 
   return useMemo(() => {
     const edited = knobs.filter((k) => !sameJson(getPath(shown, k.path) ?? null, getPath(own, k.path) ?? null)).map((k) => k.path);
