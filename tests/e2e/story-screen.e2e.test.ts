@@ -22,7 +22,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const stepShown = (p: Page, step: string) => p.waitForFunction((s) => new URLSearchParams(location.search).get('step') === s && document.querySelector('[aria-current="step"]')?.getAttribute('data-nav-step') === s, step);
+const stepShown = (p: Page, step: string) => p.waitForFunction((s) => new URLSearchParams(location.search).get('step') === s && document.querySelector('[aria-current="step"]')?.getAttribute('data-nav-step') === s, step, { timeout: 60_000 });
 
 describe('a story on a laptop', () => {
   it('puts the drive’s gauges beside the chart, level with its plot (article 001 at 1400 × 1000)', async () => {
