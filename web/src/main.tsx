@@ -1,10 +1,6 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { EmbedApp } from './app/EmbedApp';
-import { I18nProvider } from './i18n';
-import { StoryApp } from './explain/story/StoryApp';
-import { Welcome } from './explain/welcome/Welcome';
+import { I18nProvider, useI18n } from './i18n';
 import { markVisited, pageFor, visitedBefore } from './explain/welcome/firstVisit';
 import { keepForOffline } from './app/offline';
 import './app/styles/base.css';
@@ -29,11 +25,33 @@ if (embedded) document.documentElement.dataset.mode = 'embed';
 // A first visit to the bare address lands on the welcome; links and return visits do not.
 const page = pageFor(location.search, visitedBefore());
 markVisited();
-const playground = embedded ? <EmbedApp /> : <App />;
 keepForOffline(embedded);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <I18nProvider>{page === 'stories' ? <StoryApp embed={embedded} /> : page === 'welcome' && !embedded ? <Welcome /> : playground}</I18nProvider>
-  </StrictMode>,
-);
+// Each page's code is a chunk of its own, loaded by the address: a story opened from its link
+// loads neither the playground nor the welcome before its first chart.
+const root = createRoot(document.getElementById('root')!);
+const render = (node: ReactNode) =>
+  root.render(
+    <StrictMode>
+      <I18nProvider>{node}</I18nProvider>
+    </StrictMode>,
+  );
+const shown: Promise<unknown> =
+  page === 'stories'
+    ? import('./explain/story/StoryApp').then(({ StoryApp }) => render(<StoryApp embed={embedded} />))
+    : embedded
+      ? import('./app/EmbedApp').then(({ EmbedApp }) => render(<EmbedApp />))
+      : page === 'welcome'
+        ? import('./explain/welcome/Welcome').then(({ Welcome }) => render(<Welcome />))
+        : import('./app/App').then(({ App }) => render(<App />));
+// A chunk that cannot load (offline before the site was kept, a new build replaced it) must not leave a blank page.
+shown.catch(() => render(<LoadFailed />));
+
+function LoadFailed() {
+  const { t } = useI18n();
+  return (
+    <p className="note note-warn" role="alert" data-testid="load-failed">
+      {t('app.loadFailed')}
+    </p>
+  );
+}

@@ -14,6 +14,7 @@ export const en = {
   'app.actions': 'Scenario actions',
   'app.language': 'Language',
   'app.controls': 'Scenario controls',
+  'app.loadFailed': 'This page could not load its code (the connection dropped, or the site was updated meanwhile). Reload the page to try again.',
   'app.skip': 'Skip to the charts',
   'app.footer': 'A Rust FTL/NAND model compiled to WebAssembly, running in a Web Worker. The same scenario and seed give the same numbers as the native CLI',
   'app.seed': 'seed {seed}',

@@ -14,6 +14,7 @@ export const ja: Record<MessageKey, string> = {
   'app.actions': 'シナリオの操作',
   'app.language': '言語',
   'app.controls': 'シナリオの設定',
+  'app.loadFailed': 'このページのコードを読み込めませんでした（接続が切れたか、その間にサイトが更新されました）。ページを再読み込みしてください。',
   'app.skip': 'グラフへ移動',
   'app.footer': 'Rust で書いた FTL/NAND モデルを WebAssembly にコンパイルし、Web Worker で実行しています。同じシナリオと同じシードなら、ネイティブ CLI と同じ数値になります：',
   'app.seed': 'シード {seed}',
