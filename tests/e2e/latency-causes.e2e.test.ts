@@ -23,12 +23,12 @@ async function openStep(storyId: string, stepId: string, lang: string): Promise<
   return step;
 }
 
-/** "23.51 ms" or "812.4 µs" (any locale's grouping) in µs. */
+/** "6.335 s", "23.51 ms", "812.4 µs" or "62.1 ns" (any locale's grouping) in µs. */
 function microseconds(text: string): number {
-  const m = /([\d,.]+)\s*(ms|µs)/.exec(text);
+  const m = /([\d,.]+)\s*(ms|µs|ns|s)\b/.exec(text);
   if (!m) throw new Error(`no latency in ${text}`);
   const v = Number(m[1].replace(/,/g, ''));
-  return m[2] === 'ms' ? v * 1000 : v;
+  return v * { s: 1e6, ms: 1e3, µs: 1, ns: 1e-3 }[m[2] as 's' | 'ms' | 'µs' | 'ns'];
 }
 
 /** Clicks the tallest stack of the chart in `scope`, and reads the breakdown card it pins. */
