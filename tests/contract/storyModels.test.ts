@@ -25,6 +25,7 @@ describe('back-of-envelope models beside the engine', () => {
   it('the stories show the models the issue asks for', () => {
     expect(steps.map(({ story, step }) => `${story}/${step.id}:${step.model!.kind}`)).toEqual([
       'nand-101/steady-state:greedy-waf',
+      'nand-101/over-provisioning:greedy-waf',
       'article-000/sram-only:table-coverage',
       'article-001/slc-cache:slc-cache',
       'article-003/no-op:greedy-waf',

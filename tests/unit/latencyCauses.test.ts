@@ -196,10 +196,10 @@ describe('the run file carries the causes', () => {
     return { series: [TRACE_META], buffers: [buffer], summary, blockMap: null, snapshots: null, latencyCauses: DOC };
   };
 
-  it('writes format 4 with the document, without its command lists, and reads it back', () => {
+  it('writes the document, without its command lists, and reads it back', () => {
     const text = encodeRun(scenario, run());
     expect(JSON.parse(text)).toMatchObject({ format: RUN_FILE_FORMAT });
-    expect(RUN_FILE_FORMAT).toBe(4);
+    expect(RUN_FILE_FORMAT).toBe(5);
     // A story draws the bands and each point's parts; the slowest and sampled commands stay out.
     expect(decodeRun(scenario, text)?.latencyCauses).toEqual({ ...DOC, slowest: [], sample: [] });
   });
@@ -216,7 +216,9 @@ describe('the run file carries the causes', () => {
   });
 
   it('still reads format 3 (no causes), and no older one', () => {
-    const old = JSON.parse(encodeRun(scenario, { ...run(), latencyCauses: null })) as Record<string, unknown>;
+    // Format 3 kept every series' points whole (no shared x columns) and had no causes.
+    const points = [Buffer.from(TRACE.buffer, TRACE.byteOffset, TRACE.byteLength).toString('base64')];
+    const old = { ...(JSON.parse(encodeRun(scenario, { ...run(), latencyCauses: null })) as Record<string, unknown>), xs: undefined, ys: undefined, points };
     delete old.latency_causes;
     const three = decodeRun(scenario, JSON.stringify({ ...old, format: 3 }));
     expect(three?.latencyCauses).toBeNull();
