@@ -311,6 +311,30 @@ mod tests {
         assert_eq!((rw.options, rw.option_labels), (&["randread", "randwrite"][..], &["Random read", "Random write"][..]));
     }
 
+    /// A knob that is a view of another names a real knob, and no pair is declared twice over; a
+    /// knob's inert conditions name real knobs and values those knobs can hold, each with a reason.
+    #[test]
+    fn views_and_inert_conditions_name_real_knobs() {
+        let views: Vec<&Knob> = KNOBS.iter().filter(|k| k.view_of.is_some()).collect();
+        assert_eq!(views.iter().map(|k| (k.path, k.view_of.unwrap())).collect::<Vec<_>>(), [("device.capacity.op_percent", "device.capacity.user_bytes")]);
+        for k in &views {
+            let other = find(k.view_of.unwrap(), None).unwrap();
+            assert!(other.view_of.is_none(), "{} and {} both claim the other", k.path, other.path);
+        }
+        let mut ids = Vec::new();
+        for k in KNOBS.iter() {
+            for i in k.inert {
+                let of = find(i.path, None).unwrap_or_else(|| panic!("{}: inert names no knob {}", k.path, i.path));
+                let holds =
+                    of.options.contains(&i.equals) || (of.kind == Kind::Bool && ["true", "false"].contains(&i.equals)) || i.equals.parse::<f64>().is_ok();
+                assert!(holds, "{}: {} can never equal {}", k.path, i.path, i.equals);
+                assert!(!i.reason.is_empty() && !ids.contains(&i.id), "{}: {}", k.path, i.id);
+                ids.push(i.id);
+            }
+        }
+        assert_eq!(ids.len(), 4);
+    }
+
     #[test]
     fn ranges_are_ordered_and_enums_have_options() {
         for k in KNOBS.iter() {
