@@ -133,3 +133,13 @@ fn scale_keeps_op_exact_where_blocks_do_not_divide() {
         }
     }
 }
+
+#[test]
+fn qlc_660p_geometry_with_op_typed_on_its_form() {
+    // The 660p-like states its user capacity; OP set on the page's form replaces it (issue 44), and
+    // the drive then reaches the model's WAF for the OP typed: 28 % at the largest scale up to 64
+    // it takes, and at 16 (its preset's scale).
+    let scale = largest_scale("660p-like", 28.0, 64);
+    assert!(scale >= 32, "660p-like with OP 28%: scale {scale}");
+    check("660p-like", &[16, scale], &[28.0]);
+}
