@@ -98,7 +98,7 @@ describe('article 002: switching the device kind', () => {
     // names the field at its knob.
     await knobInput(page, 'device.kind').selectOption('nand_ssd');
     const refusal = page.locator('[data-knob="workload.size"] .field-error');
-    await expect(refusal.textContent({ timeout: 10_000 })).resolves.toMatch(/^must be between 8388608 and 16055951360 bytes/);
+    await expect(refusal.textContent({ timeout: 10_000 })).resolves.toMatch(/^must be between 8 MiB and 14\.95 GiB \(16055951360 bytes\)/);
     await expect(page.getByTestId('run').isDisabled()).resolves.toBe(true);
     before = await runCount(page);
     await knobInput(page, 'workload.size').fill('1g');

@@ -150,6 +150,10 @@ fn size_refusals_are_in_binary_units() {
     assert!(e.message.contains("must be between 0 B and 64 GiB (got 5 TiB)"), "{e}");
     let e = Scenario::from_json(r#"{"workload":{"kind":"job","bs":"3k"}}"#).unwrap_err();
     assert!(e.message.contains("between 4 KiB and 64 MiB (got 3 KiB)"), "{e}");
+    // Limits that depend on the drive too (the default 16 GiB NAND drive holds 14.95 GiB).
+    let e = Scenario::from_json(r#"{"workload":{"kind":"latency_trace","size":"32g"}}"#).unwrap_err();
+    assert_eq!(e.field, "workload.size");
+    assert!(e.message.starts_with("must be between 8 MiB and 14.95 GiB (16055951360 bytes)") && e.message.ends_with("(got 32 GiB)"), "{e}");
     // The spare-area refusals state sizes too, never raw byte counts.
     let raw = compile(&Scenario::default()).full_geometry.unwrap().raw_bytes();
     let e = Scenario::from_json(&format!(r#"{{"device":{{"capacity":{{"user_bytes":{raw}}}}}}}"#)).unwrap_err();

@@ -136,6 +136,21 @@ impl<'a> Check<'a> {
         Ok(())
     }
 
+    /// `within` for a size: the limits and the value in binary units, as the page shows sizes
+    /// ("must be between 8 MiB and 16 GiB (...) (got 32 GiB)"); `why` states its own sizes so too.
+    pub fn within_size(&self, field: &str, value: u64, min: u64, max: u64, why: &str) -> Result<(), ScenarioError> {
+        if value < min || value > max {
+            let s = |v: u64| crate::units::size_text(v as f64);
+            let message = if min > max {
+                format!("cannot be set to any value {why} (got {})", s(value))
+            } else {
+                format!("must be between {} and {} {why} (got {})", s(min), s(max), s(value))
+            };
+            return Err(self.fail(field, ErrorCode::OutOfRange, message.replace("  ", " ").trim_end().to_string()));
+        }
+        Ok(())
+    }
+
     pub fn power_of_two(&self, field: &str, value: u64) -> Result<(), ScenarioError> {
         if !value.is_power_of_two() {
             return Err(self.fail(field, ErrorCode::NotPowerOfTwo, format!("must be a power of two (got {value})")));

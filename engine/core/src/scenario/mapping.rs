@@ -264,8 +264,8 @@ impl Mapping {
         }
         let h = &self.hmb;
         let c = Check::at("device.mapping.hmb");
-        c.within("preferred_bytes", h.preferred_bytes.0, 0, h.max_bytes.0, "bytes (at most max_bytes)")?;
-        c.within("min_bytes", h.min_bytes.0, 0, h.preferred_bytes.0, "bytes (at most preferred_bytes)")?;
+        c.within_size("preferred_bytes", h.preferred_bytes.0, 0, h.max_bytes.0, "(at most max_bytes)")?;
+        c.within_size("min_bytes", h.min_bytes.0, 0, h.preferred_bytes.0, "(at most preferred_bytes)")?;
         Ok(())
     }
 }

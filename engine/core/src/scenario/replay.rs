@@ -210,7 +210,13 @@ impl TraceReplay {
         self.check_knobs(c)?;
         let map = c.inner("map");
         map.aligned("offset", self.map.offset.0, MAPPING_UNIT_BYTES)?;
-        map.within("offset", self.map.offset.0, 0, user_bytes - MAPPING_UNIT_BYTES, &format!("bytes: inside the drive's {user_bytes}"))?;
+        map.within_size(
+            "offset",
+            self.map.offset.0,
+            0,
+            user_bytes - MAPPING_UNIT_BYTES,
+            &format!(": inside the drive's {}", crate::units::size_text(user_bytes as f64)),
+        )?;
         if !self.sha256.is_empty() && !crate::trace::is_sha256(&self.sha256) {
             return Err(c.fail("sha256", ErrorCode::InvalidType, "must be a SHA-256 in hex (64 digits 0-9 and a-f), or empty"));
         }

@@ -15,6 +15,11 @@ use super::workload_docs as shared;
 use super::{parse_cdm_tests, CdmProfile};
 use crate::units::{Bytes, MAPPING_UNIT_BYTES};
 
+/// A size in a message, as the page shows sizes ("64 GiB").
+fn sz(bytes: u64) -> String {
+    crate::units::size_text(bytes as f64)
+}
+
 /// Most points a list of spans or transfer sizes may have.
 const MAX_LIST: u64 = 64;
 
@@ -57,8 +62,8 @@ impl SpanSweep {
         transfer(c, "bs", self.bs, user_bytes)?;
         c.within("spans", self.spans.len() as u64, 1, MAX_LIST, "spans (one chart point each)")?;
         for (i, span) in self.spans.iter().enumerate() {
-            let why = format!("bytes: at least bs ({}) and at most the drive's {user_bytes}", self.bs.0);
-            c.within(&format!("spans[{i}]"), span.0, self.bs.0, user_bytes, &why)?;
+            let why = format!(": at least bs ({}) and at most the drive's {}", sz(self.bs.0), sz(user_bytes));
+            c.within_size(&format!("spans[{i}]"), span.0, self.bs.0, user_bytes, &why)?;
         }
         needs_end(c, self.runtime, self.io_size)?;
         distribution(c, &self.random_distribution)?;
@@ -90,16 +95,16 @@ impl SteadyState {
         self.check_knobs(c)?;
         transfer(c, "bs", self.bs, user_bytes)?;
         region(c, self.offset, self.size, self.bs.0, user_bytes)?;
-        c.within("round_bytes", self.round_bytes.0, self.bs.0, 1 << 45, &format!("bytes (at least bs, {})", self.bs.0))?;
+        c.within_size("round_bytes", self.round_bytes.0, self.bs.0, 1 << 45, &format!("(at least bs, {})", sz(self.bs.0)))?;
         distribution(c, &self.random_distribution)?;
         if !self.tests.trim().is_empty() {
             let tests = parse_cdm_tests(&self.tests).map_err(|e| c.fail("tests", ErrorCode::OutOfRange, e))?;
             let runs = (tests.len() as u64) * self.test_count.max(1) as u64;
             let largest = tests.iter().map(|t| t.bs).max().unwrap_or(MAPPING_UNIT_BYTES);
-            let why = format!("bytes: every run of a test ({runs} a round) writes at least its block size ({largest})");
-            c.within("round_bytes", self.round_bytes.0, runs * largest, 1 << 45, &why)?;
+            let why = format!(": every run of a test ({runs} a round) writes at least its block size ({})", sz(largest));
+            c.within_size("round_bytes", self.round_bytes.0, runs * largest, 1 << 45, &why)?;
             let file = self.region_bytes(user_bytes);
-            c.within("size", file, largest, user_bytes, &format!("bytes: the test file holds at least one block of every test ({largest})"))?;
+            c.within_size("size", file, largest, user_bytes, &format!(": the test file holds at least one block of every test ({})", sz(largest)))?;
         }
         Ok(())
     }
@@ -133,7 +138,7 @@ impl ApplicationLoad {
 impl CrystalDiskMark {
     fn validate(&self, c: &Check, user_bytes: u64) -> Result<(), ScenarioError> {
         self.check_knobs(c)?;
-        c.within("size", self.size.0, 8 << 20, user_bytes, &format!("bytes (8 MiB up to the drive's {user_bytes})"))?;
+        c.within_size("size", self.size.0, 8 << 20, user_bytes, &format!("(8 MiB up to the drive's {})", sz(user_bytes)))?;
         needs_end(c, self.runtime, Bytes(0))?;
         if self.profile == CdmProfile::Custom {
             parse_cdm_tests(&self.tests).map_err(|e| c.fail("tests", ErrorCode::OutOfRange, e))?;
@@ -150,21 +155,21 @@ impl FileCopy {
         transfer(c, "bs", self.bs, user_bytes)?;
         c.aligned("offset", self.offset.0, MAPPING_UNIT_BYTES)?;
         let room = user_bytes.saturating_sub(self.bs.0);
-        c.within("offset", self.offset.0, 0, room, &format!("bytes: a copy must fit before the drive's end at {user_bytes}"))?;
+        c.within_size("offset", self.offset.0, 0, room, &format!(": a copy must fit before the drive's end at {}", sz(user_bytes)))?;
         let room = user_bytes - self.offset.0;
-        c.within("file_bytes", self.file_bytes.0, self.bs.0, room, &format!("bytes: at least bs ({}) and at most the {room} after offset", self.bs.0))?;
-        let fit = room / self.file_bytes.0;
-        c.within(
-            "copies",
-            self.copies as u64,
-            0,
-            fit,
-            &format!("(0 = until the drive is full): {fit} copies of {} bytes fit after offset", self.file_bytes.0),
+        c.within_size(
+            "file_bytes",
+            self.file_bytes.0,
+            self.bs.0,
+            room,
+            &format!(": at least bs ({}) and at most the {} after offset", sz(self.bs.0), sz(room)),
         )?;
+        let fit = room / self.file_bytes.0;
+        c.within("copies", self.copies as u64, 0, fit, &format!("(0 = until the drive is full): {fit} copies of {} fit after offset", sz(self.file_bytes.0)))?;
         if self.copies == 0 && fit > MAX_COPIES {
             let least = room.div_ceil(MAX_COPIES);
-            let why = format!("bytes: with copies 0 (until full) at most {MAX_COPIES} copies, so a file of at least {least} (or set copies)");
-            c.within("file_bytes", self.file_bytes.0, least, room, &why)?;
+            let why = format!(": with copies 0 (until full) at most {MAX_COPIES} copies, so a file of at least {} (or set copies)", sz(least));
+            c.within_size("file_bytes", self.file_bytes.0, least, room, &why)?;
         }
         Ok(())
     }
@@ -193,17 +198,29 @@ fn transfer(c: &Check, field: &str, bs: Bytes, user_bytes: u64) -> Result<(), Sc
     // Lists (`sizes[i]`) share the range of `bs`.
     c.value(field, &bs, &shared::BS)?;
     c.aligned(field, bs.0, MAPPING_UNIT_BYTES)?;
-    c.within(field, bs.0, MAPPING_UNIT_BYTES, user_bytes, &format!("bytes: a transfer must fit in the drive's {user_bytes}"))
+    c.within_size(field, bs.0, MAPPING_UNIT_BYTES, user_bytes, &format!(": a transfer must fit in the drive's {}", sz(user_bytes)))
 }
 
 /// The region a job walks: 4 KiB-aligned offset, and offset + size inside the drive, with
 /// room for one transfer of `bs`.
 fn region(c: &Check, offset: Bytes, size: Bytes, bs: u64, user_bytes: u64) -> Result<(), ScenarioError> {
     c.aligned("offset", offset.0, MAPPING_UNIT_BYTES)?;
-    c.within("offset", offset.0, 0, user_bytes.saturating_sub(bs), &format!("bytes: one transfer of {bs} must fit before the drive's end at {user_bytes}"))?;
+    c.within_size(
+        "offset",
+        offset.0,
+        0,
+        user_bytes.saturating_sub(bs),
+        &format!(": one transfer of {} must fit before the drive's end at {}", sz(bs), sz(user_bytes)),
+    )?;
     if size.0 != 0 {
         let room = user_bytes - offset.0;
-        c.within("size", size.0, bs, room, &format!("bytes (0 = to the drive's end): at least one transfer of {bs}, at most the {room} after offset"))?;
+        c.within_size(
+            "size",
+            size.0,
+            bs,
+            room,
+            &format!("(0 = to the drive's end): at least one transfer of {}, at most the {} after offset", sz(bs), sz(room)),
+        )?;
     }
     Ok(())
 }

@@ -119,11 +119,11 @@ impl Tier {
         c.aligned("pin_offset", self.pin_offset.0, MAPPING_UNIT_BYTES)?;
         c.aligned("pin_bytes", self.pin_bytes.0, MAPPING_UNIT_BYTES)?;
         if self.pin_offset.0 > user_bytes {
-            let why = "bytes (within the drive's capacity)";
-            c.within("pin_offset", self.pin_offset.0, 0, user_bytes, why)?;
+            let why = "(within the drive's capacity)";
+            c.within_size("pin_offset", self.pin_offset.0, 0, user_bytes, why)?;
         }
         let room = user_bytes - self.pin_offset.0;
-        c.within("pin_bytes", self.pin_bytes.0, 0, room, "bytes (from pin_offset to the end of the drive)")
+        c.within_size("pin_bytes", self.pin_bytes.0, 0, room, "(from pin_offset to the end of the drive)")
     }
 
     /// The pinned range in 4 KiB units, `start..end`.
