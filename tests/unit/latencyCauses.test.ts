@@ -218,7 +218,7 @@ describe('the run file carries the causes', () => {
   it('still reads format 3 (no causes), and no older one', () => {
     // Format 3 kept every series' points whole (no shared x columns) and had no causes.
     const points = [Buffer.from(TRACE.buffer, TRACE.byteOffset, TRACE.byteLength).toString('base64')];
-    const old = { ...(JSON.parse(encodeRun(scenario, { ...run(), latencyCauses: null })) as Record<string, unknown>), xs: undefined, ys: undefined, points };
+    const old: Record<string, unknown> = { ...(JSON.parse(encodeRun(scenario, { ...run(), latencyCauses: null })) as Record<string, unknown>), xs: undefined, ys: undefined, points };
     delete old.latency_causes;
     const three = decodeRun(scenario, JSON.stringify({ ...old, format: 3 }));
     expect(three?.latencyCauses).toBeNull();

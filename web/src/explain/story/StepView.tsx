@@ -18,6 +18,7 @@ import type { StoryHighlight, StoryStep } from '../stories/schema';
 import { highlightOverlay } from './HighlightLayer';
 import { LabSlot } from './LabSlot';
 import { Prediction } from './Prediction';
+import { StepHead } from './StepHead';
 import { StepLinks } from './StepLinks';
 import { StepDriveState } from './StepDriveState';
 import { StepModel } from './StepModel';
@@ -51,7 +52,7 @@ interface Props {
 }
 
 export function StepView({ engine, storyId, step, index, total, result, ghost = null, catalog, scenario, own, onScenario, answer, onAnswer, playground, embed = false, onRetry }: Props) {
-  const { t, lang } = useI18n();
+  const { lang } = useI18n();
   const [skipped, setSkipped] = useState(false);
   const revealed = !step.predict || answer !== null || skipped;
   const view = result.view;
@@ -80,17 +81,7 @@ export function StepView({ engine, storyId, step, index, total, result, ghost = 
       data-points={points}
       aria-labelledby={`step-${step.id}-title`}
     >
-      <header className="story-step-head">
-        <span className="story-step-num" aria-hidden="true">
-          {index + 1}
-        </span>
-        <div>
-          <p className="muted small">{t('story.stepOf', { n: index + 1, total })}</p>
-          <h2 id={`step-${step.id}-title`} tabIndex={-1}>
-            {step.title[lang]}
-          </h2>
-        </div>
-      </header>
+      <StepHead step={step} index={index} total={total} titleId={`step-${step.id}-title`} />
       <div className="story-text">
         <StepText text={step.text[lang]} live={live} />
       </div>
