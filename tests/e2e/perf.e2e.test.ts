@@ -49,7 +49,7 @@ async function recordLongTasks(b: Browser) {
  */
 async function longTasksWhileStreaming(before: number, timeout: number): Promise<{ tasks: LongTask[]; windowMs: number; frames: number }> {
   await page.waitForFunction(
-    (n) => window.__ssd!.runs > n && document.querySelector('.plot svg[data-points]:not([data-points="0"]), [data-testid="block-map-canvas"]') !== null,
+    (n) => (window.__ssd?.runs ?? 0) > n && document.querySelector('.plot svg[data-points]:not([data-points="0"]), [data-testid="block-map-canvas"]') !== null,
     before,
     { timeout, polling: 'raf' },
   );
