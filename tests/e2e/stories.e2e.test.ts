@@ -87,7 +87,7 @@ describe('reading in Japanese, links and embeds', () => {
     await session.page.goto(`${base()}?story=article-000&lang=ja`, { waitUntil: 'load' });
     await session.page.getByTestId('story-page').waitFor();
     await expect(session.page.locator('.story-title h1').textContent()).resolves.toBe(story.title.ja);
-    await expect(session.page.locator('[data-step="host-memory-buffer"] h2').textContent()).resolves.toBe(story.steps[2].title.ja);
+    await expect(session.page.locator('#step-host-memory-buffer-title').textContent()).resolves.toBe(story.steps[2].title.ja);
     await answerAll(session.page, 'article-000');
     const h = await waitForSteps(session.page);
     for (const s of h.steps) expect(s.lines.reduce((n, l) => n + l.points, 0), s.id).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 // A story step's knobs, bound as the playground's are: an edit is compiled by the engine first
 // (one compile, kept for the run that follows), so a value the engine refuses is marked at its
 // knob and never reaches the step's run; an accepted one becomes the step's scenario.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EngineClient } from '../../engine/bridge';
 import { EngineError, type EngineErrorData } from '../../engine/errors';
 import type { Knob } from '../../scenario/knobs';
@@ -30,9 +30,15 @@ export function useStepBinding({ engine, knobs, all, kind, scenario, own, runErr
   const [refused, setRefused] = useState<{ scenario: JsonObject; error: EngineErrorData } | null>(null);
   const shown = refused?.scenario ?? scenario;
 
+  // An edit made before the page has started its engine (a story holds it back until the first
+  // chart is drawn) waits for it instead of being dropped.
+  const pending = useRef<JsonObject | null>(null);
   const apply = useCallback(
     (next: JsonObject) => {
-      if (!engine) return;
+      if (!engine) {
+        pending.current = next;
+        return;
+      }
       engine.compile(JSON.stringify(next)).then(
         (compiled) => {
           setRefused(null);
@@ -46,6 +52,12 @@ export function useStepBinding({ engine, knobs, all, kind, scenario, own, runErr
     },
     [engine, onScenario, own],
   );
+  useEffect(() => {
+    const next = pending.current;
+    if (!engine || !next) return;
+    pending.current = null;
+    apply(next);
+  }, [engine, apply]);
   const set = useCallback((path: string, value: Json) => apply(setWithFollowers(all, shown, path, value)), [apply, all, shown]);
   // Back to the story's value: with no other knob changed, that is the step's own run.
   // The other view of its quantity (user capacity for over-provisioning) goes back with it.
