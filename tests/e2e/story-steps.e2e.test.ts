@@ -253,6 +253,53 @@ describe('a knob the reader touches runs live', () => {
   }, 180_000);
 });
 
+describe('a knob touched before the engine has started', () => {
+  it('starts the engine at once, waits for it, and then runs live', async () => {
+    // The page holds its engine back until the first chart is drawn and the page is idle (or
+    // 2.5 s). Here the page is never idle, as on a busy machine, and the wasm is held until
+    // released, so the edit surely comes before the engine (CI under load once saw it dropped).
+    const fresh = await openBrowser();
+    const ctx = fresh.context;
+    const p = fresh.page;
+    await ctx.addInitScript(() => {
+      window.requestIdleCallback = () => 0;
+    });
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let wasmAsked = 0;
+    await ctx.route('**/*.wasm', async (route) => {
+      wasmAsked++;
+      await held;
+      await route.continue();
+    });
+    try {
+      await p.goto(`${base()}?story=nand-101&step=over-provisioning`, { waitUntil: 'commit' });
+      const status = () => p.evaluate(() => window.__ssdStory!.steps.find((s) => s.id === 'over-provisioning')!);
+      const knob = p.locator('[data-step="over-provisioning"] [data-path="device.capacity.op_percent"]');
+      await knob.waitFor();
+      expect(wasmAsked, 'the engine started before the edit could be made').toBe(0);
+      await knob.fill('7');
+      await knob.press('Enter');
+      // The edit asks for the engine at once (not at the 2.5 s mark), and nothing runs while
+      // the wasm cannot load: the step draws its shipped run.
+      await expect.poll(() => wasmAsked, { timeout: 1_500 }).toBeGreaterThan(0);
+      await p.waitForFunction(() => window.__ssdStory?.steps.find((s) => s.id === 'over-provisioning')?.status === 'done');
+      const shipped = await status();
+      expect(JSON.parse(shipped.scenarioJson!).device.capacity.op_percent).not.toBe(7);
+      release();
+      await p.waitForFunction((before) => {
+        const s = window.__ssdStory?.steps.find((x) => x.id === 'over-provisioning');
+        return s?.status === 'done' && s.scenarioJson !== before;
+      }, shipped.scenarioJson, { timeout: 120_000 });
+      expect(JSON.parse((await status()).scenarioJson!).device.capacity.op_percent).toBe(7);
+      expect(fresh.problems).toEqual([]);
+    } finally {
+      release();
+      await fresh.close();
+    }
+  }, 180_000);
+});
+
 describe('one figure through a story', () => {
   it('a preset step keeps the step before as a ghost line on its chart; a figure step has its own lines', async () => {
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -29,6 +29,8 @@ import type { Pin } from '../../session/pins';
 interface Props {
   /** The story's engine: a step's knob edits are compiled by it before they run. */
   engine: EngineClient | null;
+  /** Starts the story's engine (held back until the first chart is drawn) for an edit. */
+  wantEngine(): void;
   storyId: string;
   step: StoryStep;
   index: number;
@@ -51,7 +53,7 @@ interface Props {
   onRetry(): void;
 }
 
-export function StepView({ engine, storyId, step, index, total, result, ghost = null, catalog, scenario, own, onScenario, answer, onAnswer, playground, embed = false, onRetry }: Props) {
+export function StepView({ engine, wantEngine, storyId, step, index, total, result, ghost = null, catalog, scenario, own, onScenario, answer, onAnswer, playground, embed = false, onRetry }: Props) {
   const { lang } = useI18n();
   const [skipped, setSkipped] = useState(false);
   const revealed = !step.predict || answer !== null || skipped;
@@ -85,7 +87,7 @@ export function StepView({ engine, storyId, step, index, total, result, ghost = 
       <div className="story-text">
         <StepText text={step.text[lang]} live={live} />
       </div>
-      {knobs.length > 0 && scenario && <StepKnobs engine={engine} knobs={knobs} all={usable} kind={kind} scenario={scenario} own={own ?? scenario} runError={result.status === 'failed' ? result.error : null} onScenario={onScenario} />}
+      {knobs.length > 0 && scenario && <StepKnobs engine={engine} wantEngine={wantEngine} knobs={knobs} all={usable} kind={kind} scenario={scenario} own={own ?? scenario} runError={result.status === 'failed' ? result.error : null} onScenario={onScenario} />}
       {step.predict && <Prediction predict={step.predict} answer={answer} onAnswer={onAnswer} skipped={skipped} onSkip={() => setSkipped(true)} />}
       <div className="story-figure">
         {'lab' in step.show ? <LabSlot config={step.show.lab} compact={embed} storyId={storyId} stepId={step.id} /> : revealed ? <StepChart result={result} ghost={ghost} def={def} chartId={chartId} chart={chart} onRetry={onRetry} /> : null}

@@ -64,6 +64,7 @@ export function StoryPage({ story, startStep, embed }: Props) {
       <div key={step.id} ref={register(step.id)} className="story-step-slot">
         {!settled && i !== (embed ? 0 : first) ? <StepPlaceholder step={step} index={i} total={story.steps.length} /> : <StepView
           engine={engine}
+          wantEngine={startEngine}
           storyId={story.id}
           step={step}
           index={embed ? first : i}

@@ -23,20 +23,23 @@ export interface StepBindingOptions {
   runError: string | null;
   /** The step's next scenario; null: back to the step as the story wrote it (its shipped run). */
   onScenario(next: JsonObject | null): void;
+  /** Starts the page's engine now (an edit needs it; the page holds it back until first draw). */
+  wantEngine(): void;
 }
 
-export function useStepBinding({ engine, knobs, all, kind, scenario, own, runError, onScenario }: StepBindingOptions): KnobBinding {
+export function useStepBinding({ engine, knobs, all, kind, scenario, own, runError, onScenario, wantEngine }: StepBindingOptions): KnobBinding {
   // A refused edit: shown at its knob, with the value the reader typed, until the next edit.
   const [refused, setRefused] = useState<{ scenario: JsonObject; error: EngineErrorData } | null>(null);
   const shown = refused?.scenario ?? scenario;
 
   // An edit made before the page has started its engine (a story holds it back until the first
-  // chart is drawn) waits for it instead of being dropped.
+  // chart is drawn) starts it, and waits for it instead of being dropped.
   const pending = useRef<JsonObject | null>(null);
   const apply = useCallback(
     (next: JsonObject) => {
       if (!engine) {
         pending.current = next;
+        wantEngine();
         return;
       }
       engine.compile(JSON.stringify(next)).then(
@@ -50,7 +53,7 @@ export function useStepBinding({ engine, knobs, all, kind, scenario, own, runErr
         },
       );
     },
-    [engine, onScenario, own],
+    [engine, onScenario, own, wantEngine],
   );
   useEffect(() => {
     const next = pending.current;
