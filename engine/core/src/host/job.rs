@@ -11,6 +11,10 @@ pub struct Command {
     pub op: Op,
     pub lba: u32,
     pub units: u32,
+    /// The placement identifier the host tagged the command with (NVMe FDP's placement
+    /// handle in a write's directive; a zoned or conventional drive ignores it); 0 when the
+    /// host chose none.
+    pub placement: u16,
 }
 
 pub struct JobRunner {
@@ -213,6 +217,6 @@ impl JobRunner {
             units = units.min(left.max(1));
         }
         self.issued_bytes += units * MAPPING_UNIT_BYTES;
-        Command { op, lba: self.offset_units + first as u32, units: units as u32 }
+        Command { op, lba: self.offset_units + first as u32, units: units as u32, placement: 0 }
     }
 }

@@ -223,6 +223,6 @@ impl TraceRunner {
             self.rest = Some(Piece { first_unit: (p.first_unit + n) % self.capacity_units, units: p.units - n, ..p });
         }
         self.counters.pieces += 1;
-        Next::Ready { command: Command { op: p.op, lba: p.first_unit as u32, units: n as u32 }, due_ns: p.due_ns }
+        Next::Ready { command: Command { op: p.op, lba: p.first_unit as u32, units: n as u32, placement: 0 }, due_ns: p.due_ns }
     }
 }

@@ -235,7 +235,7 @@ impl Simulation {
         self.phase = index;
         self.phase_start = at;
         self.phase_bytes = [0; 3];
-        let idle = Slot { command: Command { op: Op::Read, lba: 0, units: 0 }, issued: at, wake: Wake::Completes };
+        let idle = Slot { command: Command { op: Op::Read, lba: 0, units: 0, placement: 0 }, issued: at, wake: Wake::Completes };
         let slots = self.threads.slots();
         self.slots.clear();
         self.slots.resize(slots as usize, idle);
