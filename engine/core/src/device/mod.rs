@@ -26,7 +26,7 @@ pub use footprint::Footprint;
 pub use hdd::{HardDisk, HddCounters, HddSummary};
 pub use in_place::MediaSummary;
 pub use memory::device_bytes;
-pub use nand::{NandBaseline, NandSsd, NandSummary};
+pub use nand::{HandleSummary, NandBaseline, NandSsd, NandSummary, PlacementSummary};
 pub use run_frame::RunFrame;
 pub use serve::Serve;
 pub use state::{DriveState, Probe};
@@ -145,6 +145,16 @@ impl DeviceModel {
             DeviceModel::Xpoint(x) => x.write(issue, lba, units, parts),
             DeviceModel::Hdd(h) => h.write(issue, lba, units, parts),
             DeviceModel::Hybrid(h) => h.write(issue, lba, units, sectors, parts),
+        }
+    }
+
+    /// `write` of a command tagged with NVMe FDP's `placement` identifier: a NAND drive
+    /// with FDP on places it by handle; every other device ignores the tag.
+    #[inline]
+    pub fn write_placed<C: Chain>(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32, placement: u16, parts: &mut C) -> Nanos {
+        match self {
+            DeviceModel::Nand(d) => d.write_placed(issue, lba, units, sectors, placement, parts),
+            _ => self.write(issue, lba, units, sectors, parts),
         }
     }
 
@@ -272,6 +282,14 @@ impl DeviceModel {
     /// The counters a run's numbers count from (taken when its workload starts).
     pub fn baseline(&self) -> Baseline {
         Baseline { nand: self.nand().map_or_else(Default::default, NandSsd::baseline), tier: self.tier().map_or_else(Default::default, |t| t.counters) }
+    }
+
+    /// NVMe FDP's per-handle results since `since`: a NAND drive with FDP on only.
+    pub fn placement_summary(&self, since: &Baseline) -> Option<PlacementSummary> {
+        match self {
+            DeviceModel::Nand(d) => d.placement_summary(&since.nand.fdp),
+            _ => None,
+        }
     }
 
     /// The summary sections this device contributes for the run since `since`.

@@ -46,6 +46,10 @@ pub struct BlockMap {
     pub states: Vec<u8>,
     /// Per block: 1 if it is run in SLC mode (the SLC cache), else 0.
     pub slc: Vec<u8>,
+    /// Per block with NVMe FDP on: the reclaim unit handle whose unit it is, or
+    /// `NO_HANDLE` (255: free, or GC's shared destination under initial isolation).
+    /// Empty without FDP.
+    pub handles: Vec<u8>,
 }
 
 impl BlockMap {

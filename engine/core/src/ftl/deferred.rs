@@ -133,6 +133,7 @@ impl Ftl {
             if block == NONE {
                 block = self.open_block(plane, false, ops);
                 self.frontiers[s].open[plane as usize] = block;
+                self.fdp_block_opened(block, Stream::Gc);
             }
             let written = self.blocks[block as usize].write_ptr;
             let n = (geo.slots_per_block - written).min((kept - from) as u32);
@@ -154,6 +155,7 @@ impl Ftl {
         self.p2l[first..end].fill(UNMAPPED);
         self.counters.gc_units_moved += units as u64;
         self.counters.gc_sectors_moved += units as u64;
+        self.fdp_gc_moved(units);
         self.victim_emptied(plane, victim, folding, ops);
         units
     }

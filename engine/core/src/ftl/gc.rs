@@ -169,7 +169,9 @@ impl Ftl {
         if victim == NONE {
             return 0;
         }
-        let open = self.frontiers[Stream::Gc as usize].open[plane as usize];
+        // The open block the victim's data goes to (its handle's, with FDP's persistent
+        // isolation).
+        let open = self.gc_open_block(plane, victim);
         let rest = if open == NONE { 0 } else { (self.geo.slots_per_block - self.blocks[open as usize].write_ptr) as u64 };
         self.slots_to_move(self.blocks[victim as usize].valid).saturating_sub(rest).div_ceil(self.geo.slots_per_block as u64) as u32
     }
@@ -202,6 +204,7 @@ impl Ftl {
     /// sector the plane receives. `gc_choice`: chosen by GC (its spare is sampled), not
     /// folded out of the SLC cache. False if the plane has no room to move its data.
     pub(super) fn begin_victim(&mut self, plane: u32, victim: u32, ratio: f64, gc_choice: bool) -> bool {
+        self.gc_frontier_for(victim);
         if self.slots_to_move(self.blocks[victim as usize].valid) > self.gc_room(plane) {
             return false;
         }
@@ -281,6 +284,8 @@ impl Ftl {
         let folding = self.blocks[victim as usize].slc_mode;
         let pages = geo.page_of_slot(self.block_slots(victim));
         let next = self.gc[p].next_page;
+        // Another plane's victim may have put another handle's GC frontier in the slot.
+        self.gc_frontier_for(victim);
         if self.whole_victims && next == 0 {
             return self.move_victim_whole(plane, victim, folding, ops);
         }
@@ -324,6 +329,7 @@ impl Ftl {
                 }
                 self.place_on(lba, plane, Stream::Gc, ops);
                 moved += sectors;
+                self.fdp_gc_moved(1);
                 self.counters.gc_units_moved += 1;
                 self.counters.gc_sectors_moved += sectors as u64;
             }
@@ -385,6 +391,7 @@ impl Ftl {
         }
         self.counters.gc_units_moved += occupied as u64;
         self.counters.gc_sectors_moved += occupied as u64;
+        self.fdp_gc_moved(occupied);
         occupied
     }
 
@@ -407,6 +414,7 @@ impl Ftl {
             self.slc_block_freed(victim);
         }
         self.blocks[victim as usize].state = BlockState::Free;
+        self.fdp_block_freed(victim);
         if self.pre_erase {
             self.erase(plane, victim, ops);
         }

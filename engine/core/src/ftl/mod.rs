@@ -20,6 +20,7 @@
 pub(crate) mod cost_benefit;
 mod counters;
 mod deferred;
+mod fdp;
 mod flash_ops;
 mod free_pool;
 mod gc;
@@ -34,6 +35,7 @@ use crate::media::Geometry;
 use crate::scenario::{Gc, GcPolicy, SlcCache, Striping, Wear};
 use cost_benefit::CostBenefit;
 pub use counters::{BlockMap, FtlCounters};
+pub use fdp::{FdpCounters, NO_HANDLE};
 use flash_ops::STREAMS;
 pub use flash_ops::{FlashOps, Program, Stream, Untimed};
 use free_pool::FreePool;
@@ -134,6 +136,8 @@ pub struct Ftl {
     rotation: Vec<u32>,
     rotation_index: Vec<u32>,
     frontiers: [Frontier; STREAMS],
+    /// NVMe FDP's handles: their parked frontiers, each block's handle, their counters.
+    fdp: fdp::FdpState,
     counters: FtlCounters,
     /// L2P is not kept up to date (preconditioning by slot, see `deferred.rs`): P2L is the
     /// map until `rebuild_map`.
@@ -183,6 +187,7 @@ impl Ftl {
                 index
             },
             frontiers: [frontier(), frontier(), frontier()],
+            fdp: fdp::FdpState::off(),
             counters: FtlCounters::default(),
             map_deferred: false,
             whole_victims: false,

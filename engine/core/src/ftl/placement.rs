@@ -122,6 +122,7 @@ impl Ftl {
         if block == NONE {
             block = self.open_block(plane, stream == Stream::Slc, ops);
             self.frontiers[s].open[p] = block;
+            self.fdp_block_opened(block, stream);
         }
         let slot = block * self.geo.slots_per_block + self.blocks[block as usize].write_ptr;
         self.map(lba, slot, ops);

@@ -9,7 +9,7 @@ mod section;
 
 pub use section::Section;
 
-use crate::device::{HddSummary, MediaSummary, NandSummary, TierSummary};
+use crate::device::{HddSummary, MediaSummary, NandSummary, PlacementSummary, TierSummary};
 use crate::metrics::{LabelId, LatencySummary, Op, Series, SeriesRole};
 use crate::scenario::{Scenario, ScenarioError};
 use crate::sim::Simulation;
@@ -24,6 +24,11 @@ pub struct Report {
     /// The ceiling the run stopped at before its workload's end, naming the field to change
     /// (`summary.truncated` says the same as a number would); null for a run that finished.
     pub stopped: Option<crate::scenario::ScenarioError>,
+    /// NVMe FDP's results per reclaim unit handle (`device.fdp` on); absent otherwise. Kept
+    /// out of the summary, whose values are one number per id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub placement: Option<PlacementSummary>,
 }
 
 /// The run's numbers: what the host saw and the run itself, then a section per device kind
@@ -147,7 +152,13 @@ impl Simulation {
     }
 
     pub fn report(&self) -> Report {
-        Report { summary: self.summary(), series: self.series().to_vec(), stopped: self.stopped().cloned() }
+        Report { summary: self.summary(), series: self.series().to_vec(), stopped: self.stopped().cloned(), placement: self.placement_summary() }
+    }
+
+    /// NVMe FDP's per-handle results of the run so far; None without FDP.
+    pub fn placement_summary(&self) -> Option<PlacementSummary> {
+        let p = self.parts();
+        p.drive.placement_summary(&p.base)
     }
 }
 

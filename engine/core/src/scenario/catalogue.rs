@@ -94,6 +94,7 @@ pub const LAYOUT: KnobLayout = KnobLayout {
         group("hdd", "Hard disk", true),
         group("capacity", "Capacity & over-provisioning", false),
         LayoutGroup { open_when_positive: &["device.slc_cache.dynamic_percent", "device.slc_cache.static_bytes"], ..group("slc_cache", "SLC cache", false) },
+        group("placement", "Data placement (NVMe FDP)", false),
         group("mapping", "Mapping-table cache", false),
         group("hmb", "Host Memory Buffer (HMB)", false),
         group("gc", "Garbage collection & wear", false),

@@ -32,6 +32,9 @@ pub struct Device {
     pub mapping: super::Mapping,
     #[knob(nested)]
     pub slc_cache: super::SlcCache,
+    /// NVMe Flexible Data Placement: reclaim unit handles the host's writes choose (`fdp.rs`).
+    #[knob(nested)]
+    pub fdp: super::Fdp,
     #[knob(nested)]
     pub xpoint: super::Xpoint,
     #[knob(nested)]
@@ -448,14 +451,15 @@ impl Device {
         self.mapping.validate()?;
         let why = "blocks (at least free_block_threshold, at most 256)";
         Check::at("device.gc").within("background_free_blocks", self.gc.background_free_blocks as u64, self.gc.free_block_threshold as u64, 256, why)?;
-        self.slc_cache.validate(self)
+        self.slc_cache.validate(self)?;
+        self.fdp.validate(self)
     }
 
     /// The firmware's working blocks in every plane, on top of the raw capacity (see
     /// `media::geometry`): GC's free-block threshold and one open block per write frontier
     /// (host, GC; a compressing FTL repacks into a third; the SLC cache's host writes have
-    /// their own).
+    /// their own; FDP's extra handles theirs, `Fdp::extra_open_blocks`).
     pub fn plane_reserve_blocks(&self) -> u32 {
-        self.gc.free_block_threshold + 2 + self.controller.compression as u32 + self.slc_cache.enabled() as u32
+        self.gc.free_block_threshold + 2 + self.controller.compression as u32 + self.slc_cache.enabled() as u32 + self.fdp.extra_open_blocks()
     }
 }

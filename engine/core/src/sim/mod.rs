@@ -462,7 +462,7 @@ impl Simulation {
 fn serve<C: Chain>(drive: &mut DeviceModel, command: Command, sectors: u32, now: Nanos, chain: &mut C) -> Nanos {
     match command.op {
         Op::Read => drive.read(now, command.lba, command.units, chain),
-        Op::Write => drive.write(now, command.lba, command.units, sectors, chain),
+        Op::Write => drive.write_placed(now, command.lba, command.units, sectors, command.placement, chain),
         Op::Trim => drive.trim(now, command.lba, command.units),
     }
 }

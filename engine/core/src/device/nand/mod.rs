@@ -2,8 +2,10 @@
 //! (when each flash operation and transfer happens).
 
 mod memory;
+mod placement;
 mod summary;
 
+pub use placement::{HandleSummary, PlacementSummary};
 pub use summary::{NandBaseline, NandSummary};
 
 use crate::controller::{FlashCounters, Hardware, COMPRESSION_SECTORS};
@@ -30,7 +32,8 @@ impl NandSsd {
         NandSsd {
             ftl: Ftl::new(geo, &device.gc, &device.wear, if device.controller.compression { COMPRESSION_SECTORS } else { 1 })
                 .with_slc_cache(&device.slc_cache)
-                .with_striping(device.controller.striping),
+                .with_striping(device.controller.striping)
+                .with_fdp(&device.fdp),
             hw: Hardware::new(device, geo, seed),
             rated_tbw: device.capacity.rated_tbw,
         }
@@ -131,6 +134,13 @@ impl NandSsd {
     /// `parts` as for `read`: the units enter the buffer in order, so their waits follow
     /// one another, and the last crosses the link.
     pub fn write<C: Chain>(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32, parts: &mut C) -> Nanos {
+        self.write_placed(issue, lba, units, sectors, 0, parts)
+    }
+
+    /// `write`, of a command the host tagged with NVMe FDP's `placement` identifier (0:
+    /// none, the default handle): with FDP on, its units go to that handle's reclaim unit.
+    #[inline]
+    pub fn write_placed<C: Chain>(&mut self, issue: Nanos, lba: u32, units: u32, sectors: u32, placement: u16, parts: &mut C) -> Nanos {
         let start = self.hw.command_start(issue, true);
         parts.to(Cause::Firmware, start);
         self.hw.advance(start);
@@ -138,7 +148,11 @@ impl NandSsd {
         for i in 0..units {
             let arrived = self.hw.accept_write_unit(start, parts);
             done = done.max(arrived);
-            self.ftl.write_compressed(lba + i, sectors, &mut self.hw);
+            if self.ftl.fdp_enabled() {
+                self.ftl.write_placed(lba + i, sectors, placement, &mut self.hw);
+            } else {
+                self.ftl.write_compressed(lba + i, sectors, &mut self.hw);
+            }
         }
         parts.to(Cause::Link, done);
         done

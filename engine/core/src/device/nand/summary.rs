@@ -20,6 +20,8 @@ pub struct NandBaseline {
     pub writes: MediaWrites,
     /// The SLC cache's size then, 4 KiB units of the 1/scale drive.
     pub slc_cache_units: u64,
+    /// NVMe FDP's per-handle counters (zeros without FDP).
+    pub fdp: crate::ftl::FdpCounters,
 }
 
 /// A NAND drive's summary section (the NAND tier's, in a hybrid). Every number is an f64 so
@@ -112,6 +114,7 @@ impl NandSsd {
             map: self.mapping_counters(),
             writes: self.nand_writes(),
             slc_cache_units: self.ftl.slc_cache_units().1,
+            fdp: self.ftl.fdp_counters(),
         }
     }
 
