@@ -200,3 +200,38 @@ fn unsupported_combinations_are_refused_naming_the_field() {
     let s = Scenario::from_json(r#"{"device": {"fdp": {"enabled": true, "handles": 16, "isolation": "initially"}}}"#).unwrap();
     assert_eq!(s.device.fdp.handles, 16);
 }
+
+/// Every handle count, isolation and GC policy on a tiny drive with little spare, under
+/// random writes and trims with random placement ids (some the drive does not have): the
+/// FTL keeps its invariants and never runs out of free blocks.
+#[test]
+fn many_handles_on_a_tiny_drive_keep_the_ftl_consistent() {
+    use ssd_core::scenario::{Gc, GcPolicy};
+    for (handles, isolation, policy) in [
+        (16, FdpIsolation::Persistently, GcPolicy::Greedy),
+        (16, FdpIsolation::Initially, GcPolicy::Fifo),
+        (7, FdpIsolation::Persistently, GcPolicy::CostBenefit),
+        (3, FdpIsolation::Persistently, GcPolicy::Fifo),
+    ] {
+        let mut d = device(4.0, fdp(handles, isolation));
+        d.nand.blocks_per_plane = 24;
+        d.gc = Gc { policy, ..Gc::default() };
+        let geo = Geometry::new(&d).unwrap();
+        let mut f = Ftl::new(geo, &d.gc, &d.wear, 1).with_fdp(&d.fdp);
+        let user = geo.user_units as u64;
+        let mut rng = SimRng::new(handles as u64);
+        for _ in 0..8 * user {
+            let lba = rng.below(user) as u32;
+            if rng.percent(5) {
+                f.trim(lba);
+            } else {
+                f.write_placed(lba, 1, rng.below(handles as u64 + 2) as u16, &mut Untimed);
+            }
+        }
+        f.check_consistency().unwrap_or_else(|e| panic!("{handles} handles {isolation:?} {policy:?}: {e}"));
+        let c = f.fdp_counters();
+        assert_eq!(c.host_units.iter().sum::<u64>(), f.counters().host_units_written, "every host unit counted once");
+        assert_eq!(c.gc_units.iter().sum::<u64>(), f.counters().gc_units_moved, "every GC copy counted once");
+        assert!(c.invalid_placements > 0);
+    }
+}
