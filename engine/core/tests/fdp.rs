@@ -157,6 +157,16 @@ fn blocks_remember_their_handle() {
             }
         }
     }
+    // The drive-state view's cells: the state cells, then a handle per cell (one block a
+    // cell here: the block's handle).
+    let mut cells = Vec::new();
+    assert_eq!(f.block_cells(geo.blocks, &mut cells), 1);
+    assert_eq!(cells.len(), 2 * geo.blocks as usize);
+    assert_eq!(&cells[geo.blocks as usize..], &map.handles[..]);
+    let mut coarse = Vec::new();
+    let per = f.block_cells(geo.blocks / 8, &mut coarse);
+    assert_eq!(coarse.len(), 2 * geo.blocks.div_ceil(per) as usize);
+    assert!(coarse[coarse.len() / 2..].iter().all(|&h| h < 4 || h == NO_HANDLE));
     // A placement id the drive does not have goes to the default handle, counted.
     f.write_placed(1, 1, 9, &mut Untimed);
     assert_eq!(f.fdp_counters().invalid_placements, 1);
@@ -234,4 +244,30 @@ fn many_handles_on_a_tiny_drive_keep_the_ftl_consistent() {
         assert_eq!(c.gc_units.iter().sum::<u64>(), f.counters().gc_units_moved, "every GC copy counted once");
         assert!(c.invalid_placements > 0);
     }
+}
+
+/// The drive-state view of an FDP run says its cells carry handles, and carries them.
+#[test]
+fn drive_state_snapshots_carry_a_handle_per_cell() {
+    let run = |fdp_on: bool| {
+        let mut s = ssd_core::presets::find("tlc-steady-state-random-write").unwrap().scenario().unwrap();
+        s.device.fdp = Fdp { enabled: fdp_on, handles: 2, isolation: FdpIsolation::Persistently };
+        let mut sim = ssd_core::Simulation::new(&s).unwrap();
+        while !sim.run(1 << 20) {}
+        let json: serde_json::Value = serde_json::from_str(&sim.snapshots_json()).unwrap();
+        (json, sim.snapshot_cells().to_vec())
+    };
+    let ((off, off_cells), (on, on_cells)) = (run(false), run(true));
+    assert!(off.get("handle_cells").is_none());
+    assert_eq!(on["handle_cells"], true);
+    let per = on["cells_per_snapshot"].as_u64().unwrap() as usize;
+    // Two handles' open units are working blocks beyond the raw capacity: more blocks.
+    let cells = |j: &serde_json::Value| j["blocks"].as_u64().unwrap().div_ceil(j["cell_blocks"].as_u64().unwrap()) as usize;
+    assert_eq!(per, 2 * cells(&on));
+    assert_eq!(off["cells_per_snapshot"].as_u64().unwrap() as usize, cells(&off));
+    assert_eq!(on_cells.len(), per * on["snapshots"].as_array().unwrap().len());
+    // Every write carried no placement id: written cells are handle 0's, the rest none.
+    let last = &on_cells[on_cells.len() - per / 2..];
+    assert!(last.iter().all(|&h| h == 0 || h == NO_HANDLE) && last.contains(&0), "{last:?}");
+    assert!(!off_cells.is_empty());
 }

@@ -1,7 +1,8 @@
 //! Looking at the FTL from outside: a snapshot of every block for the block map, and the
 //! invariants the rest of the engine relies on, for tests.
 
-use super::{BlockMap, BlockState, Ftl, UNMAPPED};
+use super::{BlockMap, BlockState, Ftl, NO_HANDLE, UNMAPPED};
+use crate::scenario::MAX_FDP_HANDLES;
 
 impl Ftl {
     /// A snapshot of every block for visualisation.
@@ -47,7 +48,29 @@ impl Ftl {
             let share = (valid as f64 / held.max(1) as f64 * 31.0).round() as u8;
             out.push(state | ((2 * slc >= n) as u8) << 2 | share.min(31) << 3);
         }
+        if self.fdp.enabled {
+            self.handle_cells(per, out);
+        }
         per
+    }
+
+    /// With FDP on, a second run of cells after the state cells (`block_cells`): per cell
+    /// the reclaim unit handle most of its written blocks belong to, `NO_HANDLE` for GC's
+    /// shared units or a cell with none written.
+    fn handle_cells(&self, per: u32, out: &mut Vec<u8>) {
+        const NONE: usize = MAX_FDP_HANDLES as usize;
+        for first in (0..self.geo.blocks).step_by(per as usize) {
+            let mut count = [0u32; MAX_FDP_HANDLES as usize + 1];
+            for b in first..(first + per).min(self.geo.blocks) {
+                if self.blocks[b as usize].state != BlockState::Free {
+                    let h = self.fdp.block_handle[b as usize];
+                    count[if h == NO_HANDLE { NONE } else { h as usize }] += 1;
+                }
+            }
+            // The first of the most common, the shared units last (a handle's data wins a tie).
+            let (best, n) = count.iter().enumerate().fold((NONE, 0), |(best, n), (h, &c)| if c > n { (h, c) } else { (best, n) });
+            out.push(if n == 0 || best == NONE { NO_HANDLE } else { best as u8 });
+        }
     }
 
     /// Closed blocks by valid share of what they hold, in ten bins (0–10 % … 90–100 %).

@@ -85,6 +85,9 @@ pub(crate) struct Snapshots {
     cells: Vec<u8>,
     cells_per: usize,
     cell_blocks: u32,
+    /// With NVMe FDP on, each snapshot's cells are two runs: the state cells, then a handle
+    /// per cell (`Ftl::block_cells`).
+    handle_cells: bool,
 }
 
 impl Snapshots {
@@ -100,6 +103,7 @@ impl Snapshots {
             cells: Vec::new(),
             cells_per: 0,
             cell_blocks: 0,
+            handle_cells: false,
         }
     }
 
@@ -161,6 +165,7 @@ impl Snapshots {
         }
         let before = self.cells.len();
         let (state, cell_blocks) = drive.state(at.time_ns, MAX_CELLS, &mut self.cells);
+        self.handle_cells = drive.nand().is_some_and(|d| d.ftl.fdp_enabled());
         self.cells_per = self.cells.len() - before;
         self.cell_blocks = cell_blocks;
         self.taken.push(Taken { at, state });
@@ -198,7 +203,14 @@ impl Snapshots {
             })
             .collect();
         let blocks = self.taken.first().map_or(0, |t| t.state.blocks);
-        let out = SnapshotsOut { driver: self.driver, blocks, cell_blocks: self.cell_blocks, cells_per_snapshot: self.cells_per, snapshots };
+        let out = SnapshotsOut {
+            driver: self.driver,
+            blocks,
+            cell_blocks: self.cell_blocks,
+            cells_per_snapshot: self.cells_per,
+            handle_cells: self.handle_cells,
+            snapshots,
+        };
         serde_json::to_string(&out).expect("snapshots serialise")
     }
 
@@ -224,6 +236,12 @@ struct SnapshotsOut<'a> {
     blocks: u32,
     cell_blocks: u32,
     cells_per_snapshot: usize,
+    /// NVMe FDP on: each snapshot's cells are the state cells, then as many handle cells
+    /// (the reclaim unit handle most of the cell's written blocks belong to, 255 for none
+    /// or GC's shared units); `cells_per_snapshot` counts both.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[ts(as = "Option<bool>", optional)]
+    handle_cells: bool,
     snapshots: Vec<SnapshotOut<'a>>,
 }
 
