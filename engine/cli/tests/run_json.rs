@@ -112,3 +112,22 @@ fn max_seconds_is_checked_and_unlimited_has_no_wall_time_ceiling() {
     let v = run_document("unlimited", &["--unlimited", "--max-seconds", "0.000001"], r#"{"workload":{"kind":"job","runtime":0.05}}"#);
     assert!(v["stopped"].is_null(), "{}", v["stopped"]);
 }
+
+/// With NVMe FDP on, `ssdsim run` prints the per-handle results beside the summary; without
+/// it, nothing of the kind.
+#[test]
+fn run_prints_per_handle_results_of_an_fdp_drive() {
+    let scenario = |fdp: &str| {
+        format!(r#"{{"scale":8,"device":{{"fdp":{fdp}}},"precondition":{{"fill_percent":0}},"workload":{{"kind":"job","rw":"randwrite","runtime":0.01}}}}"#)
+    };
+    let v = run_document("fdp", &[], &scenario(r#"{"enabled":true,"handles":4,"isolation":"initially"}"#));
+    let p = &v["placement"];
+    assert_eq!(p["isolation"], "initially");
+    let handles = p["handles"].as_array().unwrap();
+    assert_eq!(handles.len(), 4);
+    // The job tags nothing: every host byte goes through the default handle.
+    assert_eq!(handles[0]["host_written_bytes"], v["summary"]["host_written_bytes"]);
+    assert!(handles[1..].iter().all(|h| h["host_written_bytes"] == 0.0));
+    let off = run_document("no fdp", &[], &scenario(r#"{"enabled":false}"#));
+    assert!(off.get("placement").is_none());
+}
