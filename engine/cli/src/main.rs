@@ -5,7 +5,8 @@
 //!                                     latency went) as JSON; a run stops at the browser's
 //!                                     work ceiling, or after 50 s of wall time (S),
 //!                                     unless unlimited; a trace workload
-//!                                     replays FILE, streamed
+//!                                     replays FILE, streamed; a zoned drive's
+//!                                     zones are listed one by one (`zones`)
 //!   ssdsim causes <scenario.json | ->
 //!                                     run a scenario, print where its latency went: per
 //!                                     operation the mean and each cause's share, the same
@@ -135,7 +136,8 @@ fn run(options: &trace::RunOptions) -> Result<(), String> {
         eprintln!("ssdsim: {notice}");
     }
     // The report, and where its latency went beside it.
-    let document = RunOutput { report: sim.report(), latency_causes: options.causes.then(|| sim.latency_causes()) };
+    let zones = sim.drive().zoned().map(|z| z.zone_lines());
+    let document = RunOutput { report: sim.report(), latency_causes: options.causes.then(|| sim.latency_causes()), zones };
     out::line(serde_json::to_string(&document).map_err(|e| format!("cannot write the result as JSON: {e}"))?)
 }
 
@@ -149,6 +151,10 @@ struct RunOutput {
     report: ssd_core::Report,
     #[serde(skip_serializing_if = "Option::is_none")]
     latency_causes: Option<ssd_core::sim::LatencyCauses>,
+    /// A zoned drive's zones at the end, one entry each: state, write pointer, erase
+    /// count, refused commands (the first refusal's status on its zone).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    zones: Option<Vec<ssd_core::device::zns::ZoneLine>>,
 }
 
 /// Where a run's latency went, as a table: per operation kind, the mean and each cause's

@@ -17,6 +17,7 @@ mod state;
 mod summary;
 pub mod tier;
 pub mod xpoint;
+pub mod zns;
 
 use crate::media::{Geometry, Layout};
 use crate::metrics::{Cause, Chain, WindowCounters};
@@ -33,6 +34,7 @@ pub use state::{DriveState, Probe};
 pub use summary::{Baseline, DeviceSummary};
 pub use tier::{HybridDrive, TierCounters, TierSummary};
 pub use xpoint::{XpointCounters, XpointSsd};
+pub use zns::{ZnsSummary, ZonedSsd};
 
 // One per simulation, built once and never moved while it runs: the NAND drive's size is
 // no cost, and boxing it would add a pointer chase to every command.
@@ -46,6 +48,8 @@ pub enum DeviceModel {
     Hdd(HardDisk),
     /// A cache tier in front of a backing tier, two devices of their own.
     Hybrid(Box<HybridDrive<DeviceModel>>),
+    /// NAND flash shown as zones (`device.zns`): no FTL, the host writes zones in order.
+    Zoned(ZonedSsd),
 }
 
 impl DeviceModel {
@@ -58,6 +62,7 @@ impl DeviceModel {
     /// A device of `kind` built from `device`'s part for it (a hybrid's tiers are built so).
     fn of_kind(device: &Device, kind: DeviceKind, layout: Layout, seed: u64) -> Result<DeviceModel, ScenarioError> {
         Ok(match kind {
+            DeviceKind::NandSsd if device.zns.enabled => DeviceModel::Zoned(ZonedSsd::new(device, layout.geometry.map_or_else(|| Geometry::new(device), Ok)?, seed)),
             DeviceKind::NandSsd => DeviceModel::Nand(NandSsd::new(device, layout.geometry.map_or_else(|| Geometry::new(device), Ok)?, seed)),
             DeviceKind::XpointSsd => DeviceModel::Xpoint(XpointSsd::new(device)),
             DeviceKind::Hdd => DeviceModel::Hdd(HardDisk::new(device)),
@@ -103,6 +108,21 @@ impl DeviceModel {
         }
     }
 
+    /// The zoned drive, for what only it has (its zones).
+    pub fn zoned(&self) -> Option<&ZonedSsd> {
+        match self {
+            DeviceModel::Zoned(z) => Some(z),
+            _ => None,
+        }
+    }
+
+    pub fn zoned_mut(&mut self) -> Option<&mut ZonedSsd> {
+        match self {
+            DeviceModel::Zoned(z) => Some(z),
+            _ => None,
+        }
+    }
+
     /// The hybrid drive's tier, for what only it has.
     pub fn tier(&self) -> Option<&HybridDrive<DeviceModel>> {
         match self {
@@ -133,6 +153,7 @@ impl DeviceModel {
             DeviceModel::Xpoint(x) => x.read(issue, lba, units, parts),
             DeviceModel::Hdd(h) => h.read(issue, lba, units, parts),
             DeviceModel::Hybrid(h) => h.read(issue, lba, units, parts),
+            DeviceModel::Zoned(z) => z.read(issue, lba, units, parts),
         }
     }
 
@@ -145,6 +166,7 @@ impl DeviceModel {
             DeviceModel::Xpoint(x) => x.write(issue, lba, units, parts),
             DeviceModel::Hdd(h) => h.write(issue, lba, units, parts),
             DeviceModel::Hybrid(h) => h.write(issue, lba, units, sectors, parts),
+            DeviceModel::Zoned(z) => z.write(issue, lba, units, parts),
         }
     }
 
@@ -165,6 +187,7 @@ impl DeviceModel {
             DeviceModel::Xpoint(x) => x.trim(issue),
             DeviceModel::Hdd(h) => h.trim(issue),
             DeviceModel::Hybrid(h) => h.trim(issue, lba, units),
+            DeviceModel::Zoned(z) => z.trim(issue, lba, units),
         }
     }
 
@@ -175,7 +198,8 @@ impl DeviceModel {
         match self {
             DeviceModel::Nand(d) => d.idle(from, until, max_ops),
             DeviceModel::Hybrid(h) => h.idle(from, until, max_ops),
-            DeviceModel::Xpoint(_) | DeviceModel::Hdd(_) => {}
+            // A zoned drive has no background work: the host cleans.
+            DeviceModel::Xpoint(_) | DeviceModel::Hdd(_) | DeviceModel::Zoned(_) => {}
         }
     }
 
@@ -191,7 +215,7 @@ impl DeviceModel {
                 let cache = h.cache.power_cycle(flushed);
                 h.backing.power_cycle(flushed).max(cache)
             }
-            DeviceModel::Nand(_) | DeviceModel::Xpoint(_) => at,
+            DeviceModel::Nand(_) | DeviceModel::Xpoint(_) | DeviceModel::Zoned(_) => at,
         }
     }
 
@@ -225,6 +249,12 @@ impl DeviceModel {
                     bits(&own)
                 }
                 DeviceModel::Xpoint(_) => bits(&[MediaRead, MediaWrite, Channel]),
+                DeviceModel::Zoned(z) => {
+                    let mut own = vec![Buffer, BehindProgram, BehindErase, MediaRead, MediaProgram, Channel];
+                    own.extend(z.hw.reads_retry().then_some(ReadRetry));
+                    own.extend(z.hw.suspension.is_some().then_some(Suspend));
+                    bits(&own)
+                }
                 DeviceModel::Hdd(_) => bits(&[Buffer, Seek, Rotation, Transfer]),
                 DeviceModel::Hybrid(h) => h.cache.causes() | h.backing.causes() | bits(&[Buffer, Promotion]),
             }
@@ -234,6 +264,7 @@ impl DeviceModel {
     pub fn book_causes(&mut self, on: bool) {
         match self {
             DeviceModel::Nand(d) => d.hw.books_causes = on,
+            DeviceModel::Zoned(z) => z.hw.books_causes = on,
             DeviceModel::Hybrid(h) => {
                 h.cache.book_causes(on);
                 h.backing.book_causes(on);
@@ -262,6 +293,7 @@ impl DeviceModel {
             DeviceModel::Nand(d) => d.window_counters(),
             DeviceModel::Xpoint(x) => x.window_counters(),
             DeviceModel::Hdd(h) => h.window_counters(),
+            DeviceModel::Zoned(z) => z.window_counters(),
             DeviceModel::Hybrid(h) => h.backing.nand().map_or_else(|| h.cache.window_counters(), |_| h.backing.window_counters()),
         };
         counters.tier = self.tier_counts();
@@ -275,13 +307,18 @@ impl DeviceModel {
             DeviceModel::Nand(d) => d.counters().flash_ops(),
             DeviceModel::Xpoint(x) => x.media_ops(),
             DeviceModel::Hdd(h) => h.media_ops(),
+            DeviceModel::Zoned(z) => z.media_ops(),
             DeviceModel::Hybrid(h) => h.cache.media_ops() + h.backing.media_ops(),
         }
     }
 
     /// The counters a run's numbers count from (taken when its workload starts).
     pub fn baseline(&self) -> Baseline {
-        Baseline { nand: self.nand().map_or_else(Default::default, NandSsd::baseline), tier: self.tier().map_or_else(Default::default, |t| t.counters) }
+        Baseline {
+            nand: self.nand().map_or_else(Default::default, NandSsd::baseline),
+            tier: self.tier().map_or_else(Default::default, |t| t.counters),
+            zns: self.zoned().map_or_else(Default::default, ZonedSsd::baseline),
+        }
     }
 
     /// NVMe FDP's per-handle results since `since`: a NAND drive with FDP on only.
@@ -306,6 +343,10 @@ impl DeviceModel {
                 out.nand = Some(d.summary(&since.nand, out.write_amplification, run));
             }
             DeviceModel::Xpoint(x) => out.add_media(x.summary(run.elapsed)),
+            DeviceModel::Zoned(z) => {
+                out.write_amplification = z.write_amplification_since(&since.zns);
+                out.zns = Some(z.summary(&since.zns));
+            }
             DeviceModel::Hdd(h) => {
                 let (media, disk) = h.summary(run.elapsed);
                 out.add_media(media);

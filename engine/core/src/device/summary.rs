@@ -7,6 +7,7 @@ use super::hdd::HddSummary;
 use super::in_place::MediaSummary;
 use super::nand::{NandBaseline, NandSummary};
 use super::tier::{TierCounters, TierSummary};
+use super::zns::{ZnsBaseline, ZnsSummary};
 
 /// A device's counters when the workload started: a run's numbers count from here.
 /// Media without an FTL wrote nothing before the workload (preconditioning fills NAND only),
@@ -15,6 +16,7 @@ use super::tier::{TierCounters, TierSummary};
 pub struct Baseline {
     pub nand: NandBaseline,
     pub tier: TierCounters,
+    pub zns: ZnsBaseline,
 }
 
 /// The sections a device contributes, and its write amplification: the NAND's where there is
@@ -26,6 +28,7 @@ pub struct DeviceSummary {
     pub media: Option<MediaSummary>,
     pub hdd: Option<HddSummary>,
     pub tier: Option<TierSummary>,
+    pub zns: Option<ZnsSummary>,
 }
 
 impl DeviceSummary {

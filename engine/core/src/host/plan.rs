@@ -49,6 +49,18 @@ pub fn trace_job(t: &TraceReplay) -> Job {
     Job { rw: Rw::Randrw, iodepth: t.iodepth, numjobs: 1, size: Bytes(0), io_size: Bytes(0), runtime: 0.0, log_avg_msec: t.window_ms(), ..Job::default() }
 }
 
+/// The phase the host's log-structured store runs in: its queue and time windows; its
+/// commands come from `host::zoned_log`, never from the job's own draws (the store's user
+/// writes end it). Its `io_size` is what the store will roughly write, copies included (a
+/// utilisation u costs about u / (1 - u) copies per write), so the automatic time windows
+/// cover the run about 200 times; nothing stops at it.
+pub fn zoned_log_job(z: &crate::scenario::ZonedLog, user_bytes: u64) -> Job {
+    let u = (z.utilisation_percent / 100.0).clamp(0.0, 0.95);
+    let bytes = user_bytes as f64 * u * z.overwrites * (1.0 + u / (1.0 - u));
+    let io_size = Bytes((bytes as u64 / MAPPING_UNIT_BYTES).max(1) * MAPPING_UNIT_BYTES);
+    Job { rw: Rw::Randrw, rwmixread: 0, iodepth: z.iodepth, numjobs: 1, size: Bytes(0), io_size, runtime: 0.0, log_avg_msec: z.log_avg_msec, ..Job::default() }
+}
+
 /// What a run does and which charts it draws beyond throughput over time.
 #[derive(Clone, Debug)]
 pub struct Plan {
@@ -98,6 +110,7 @@ impl Plan {
             Workload::FileCopy(f) => plan.file_copy(f, user_bytes),
             Workload::ApplicationLoad(a) => plan.application_load(a, user_bytes),
             Workload::Trace(t) => plan.phases.push(Phase::new(trace_job(t), None)),
+            Workload::ZonedLog(z) => plan.phases.push(Phase::new(zoned_log_job(z, user_bytes), None)),
         }
         for (i, p) in plan.phases.iter_mut().enumerate() {
             if p.stream == usize::MAX {

@@ -32,6 +32,8 @@ pub enum SummaryGroup {
     Hdd,
     /// A hybrid drive's cache tier.
     Tier,
+    /// A zoned drive's zones (`device.zns`).
+    Zns,
     Run,
 }
 
@@ -69,7 +71,7 @@ const HYBRID: &[&str] = &["hybrid"];
 /// the rest are every device's.
 const fn f(id: &'static str, unit: Unit, group: SummaryGroup, label: &'static str) -> SummaryField {
     let devices = match group {
-        G::Nand | G::Gc | G::Wear | G::Capacity | G::Mapping | G::Hmb | G::SlcCache => NAND,
+        G::Nand | G::Gc | G::Wear | G::Capacity | G::Mapping | G::Hmb | G::SlcCache | G::Zns => NAND,
         G::Media => MEDIA,
         G::Hdd => HDD,
         G::Tier => HYBRID,
@@ -172,6 +174,42 @@ static FIELDS: &[SummaryField] = &[
     f("trace_written_bytes", U::Bytes, G::Host, "Trace writes").slice(),
     f("trace_trimmed_bytes", U::Bytes, G::Host, "Trace trims").slice(),
     f("trace_footprint_bytes", U::Bytes, G::Host, "Trace footprint on the drive").slice(),
+    f("zns_zones", U::Count, G::Zns, "Zones"),
+    f("zns_zone_size_bytes", U::Bytes, G::Zns, "Zone size"),
+    f("zns_zone_capacity_bytes", U::Bytes, G::Zns, "Zone capacity"),
+    f("zns_device_write_amplification", U::Ratio, G::Zns, "Device write amplification (zoned)"),
+    f("zns_nand_written_bytes", U::Bytes, G::Zns, "NAND writes (zoned)").slice(),
+    f("zns_pad_bytes", U::Bytes, G::Zns, "Padding written by finishes").slice(),
+    f("zns_zone_resets", U::Count, G::Zns, "Zone resets").slice(),
+    f("zns_zones_finished", U::Count, G::Zns, "Zones finished").slice(),
+    f("zns_implicit_closes", U::Count, G::Zns, "Zones closed by the open limit").slice(),
+    f("zns_unwritten_read_bytes", U::Bytes, G::Zns, "Reads past a write pointer (zeroes)").slice(),
+    f("zns_zones_empty", U::Count, G::Zns, "Zones empty at the end"),
+    f("zns_zones_open", U::Count, G::Zns, "Zones open at the end"),
+    f("zns_zones_closed", U::Count, G::Zns, "Zones closed at the end"),
+    f("zns_zones_full", U::Count, G::Zns, "Zones full at the end"),
+    f("zns_zones_read_only", U::Count, G::Zns, "Zones read-only at the end"),
+    f("zns_zones_offline", U::Count, G::Zns, "Zones offline at the end"),
+    f("zns_errors", U::Count, G::Zns, "Commands refused by zone rules").slice(),
+    f("zns_errors_boundary", U::Count, G::Zns, "Zone Boundary Error").slice(),
+    f("zns_errors_zone_full", U::Count, G::Zns, "Zone Is Full").slice(),
+    f("zns_errors_read_only", U::Count, G::Zns, "Zone Is Read Only").slice(),
+    f("zns_errors_offline", U::Count, G::Zns, "Zone Is Offline").slice(),
+    f("zns_errors_invalid_write", U::Count, G::Zns, "Zone Invalid Write (off the write pointer)").slice(),
+    f("zns_errors_too_many_active", U::Count, G::Zns, "Too Many Active Zones").slice(),
+    f("zns_errors_too_many_open", U::Count, G::Zns, "Too Many Open Zones").slice(),
+    f("zns_errors_invalid_transition", U::Count, G::Zns, "Zone Invalid State Transition").slice(),
+    f("zns_errors_unwritten_read", U::Count, G::Zns, "Reads of unwritten blocks refused").slice(),
+    f("zns_first_error_zone", U::Count, G::Zns, "Zone of the first refused command (-1: none)"),
+    f("zns_zones_with_errors", U::Count, G::Zns, "Zones that refused a command"),
+    f("zns_erase_count_max", U::Count, G::Zns, "Highest zone erase count"),
+    f("host_data_set_bytes", U::Bytes, G::Host, "Host data set").any_device(),
+    f("host_user_written_bytes", U::Bytes, G::Host, "User data written (host store)").any_device().slice(),
+    f("host_copied_bytes", U::Bytes, G::Host, "Copied by the host's cleaning").any_device().slice(),
+    f("host_write_amplification", U::Ratio, G::Host, "Host write amplification").any_device(),
+    f("end_to_end_write_amplification", U::Ratio, G::Host, "End-to-end write amplification (host × device)").any_device(),
+    f("host_zone_cleanings", U::Count, G::Host, "Zones cleaned by the host").any_device().slice(),
+    f("host_victim_live_percent", U::Percent, G::Host, "Live share of a cleaned zone").any_device(),
     f("duration_s", U::S, G::Run, "Simulated time").slice(),
     f("scale", U::Ratio, G::Run, "Scale (1/N of the drive simulated)"),
     f("events", U::Count, G::Run, "Events").slice(),
@@ -233,6 +271,8 @@ mod tests {
         r#"{"precondition":{"fill_percent":100},"device":{"nand":{"blocks_per_plane":32}},"workload":{"kind":"job","rw":"randwrite","runtime":1}}"#;
 
     const NAND_SSD: &str = r#"{"kind":"nand_ssd"}"#;
+    /// A zoned drive under the host's log-structured store: the zones' and the host's sections.
+    const ZONED: &str = r#"{"device":{"nand":{"blocks_per_plane":32,"pages_per_block":64},"zns":{"enabled":true}},"workload":{"kind":"zoned_log","overwrites":0.3}}"#;
     /// DRAM-less with a 20 MiB HMB grant: a larger one (40 MiB) would cover more.
     const HMB_NAND: &str = r#"{"kind":"nand_ssd","mapping":{"dram_bytes":0,"hmb":{"min_bytes":"16m","preferred_bytes":"20m","max_bytes":"64m","reserved_bytes":"16m","region_bytes":"24m"}}}"#;
     const HDD: &str = r#"{"kind":"hdd"}"#;
@@ -247,7 +287,7 @@ mod tests {
         let runs = [NAND_SSD, HMB_NAND, HDD, XPOINT_OVER_NAND, NAND_OVER_HDD]
             .map(|d| (d, summary_of(d)))
             .into_iter()
-            .chain([(WITH_GC, run(WITH_GC)), ("trace", replayed())])
+            .chain([(WITH_GC, run(WITH_GC)), ("trace", replayed()), (ZONED, run(ZONED))])
             .collect::<Vec<_>>();
         let mut paths = Vec::new();
         for (_, summary) in &runs {

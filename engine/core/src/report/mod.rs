@@ -9,7 +9,7 @@ mod section;
 
 pub use section::Section;
 
-use crate::device::{HddSummary, MediaSummary, NandSummary, PlacementSummary, TierSummary};
+use crate::device::{HddSummary, MediaSummary, NandSummary, PlacementSummary, TierSummary, ZnsSummary};
 use crate::metrics::{LabelId, LatencySummary, Op, Series, SeriesRole};
 use crate::scenario::{Scenario, ScenarioError};
 use crate::sim::Simulation;
@@ -82,6 +82,12 @@ pub struct Summary {
     /// A trace workload's replay.
     #[serde(flatten)]
     pub trace: Section<ReplaySummary>,
+    /// A zoned drive (`device.zns`).
+    #[serde(flatten)]
+    pub zns: Section<ZnsSummary>,
+    /// The host's log-structured store (`workload.kind` zoned_log).
+    #[serde(flatten)]
+    pub zoned_log: Section<crate::host::zoned_log::ZonedLogSummary>,
 }
 
 /// What a trace replay issued, in the trace's own commands and bytes (every pass counted):
@@ -191,6 +197,8 @@ impl Summary {
             media: Section(device.media),
             hdd: Section(device.hdd),
             tier: Section(device.tier),
+            zns: Section(device.zns),
+            zoned_log: Section(sim.zoned_log_summary(device.write_amplification)),
             trace: Section(sim.replay_counters().map(|c| ReplaySummary::new(c, sim.trace_extent()))),
         }
     }

@@ -79,8 +79,16 @@ impl Scenario {
         // Every field was checked above under its own name; the jobs a benchmark expands
         // into must then be valid too. If one is not, that is the engine's bug, said as such.
         // A trace's phase has no end of its own (the trace ends it) and draws no commands.
-        let jobs =
-            if matches!(self.workload, crate::scenario::Workload::Trace(_)) { Vec::new() } else { crate::host::plan::jobs_of(&self.workload, user_bytes) };
+        // Nor does the host's log-structured store's (its user writes end it); its data set
+        // must leave its cleaning a zone to win back on this drive's zones.
+        if let crate::scenario::Workload::ZonedLog(w) = &self.workload {
+            crate::host::zoned_log::ZonedLogRunner::check(w, crate::host::zoned_log::HostZones::of(&self.device, &layout))?;
+        }
+        let jobs = if matches!(self.workload, crate::scenario::Workload::Trace(_) | crate::scenario::Workload::ZonedLog(_)) {
+            Vec::new()
+        } else {
+            crate::host::plan::jobs_of(&self.workload, user_bytes)
+        };
         for job in jobs {
             job.validate(&Check::workload("job"), user_bytes)
                 .map_err(|e| ScenarioError::new("workload", ErrorCode::Internal, format!("internal error: a benchmark point is not a valid job ({e})")))?;

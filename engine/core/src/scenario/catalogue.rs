@@ -129,6 +129,11 @@ const WORKLOAD_KIND_TEXT: [WorkloadKindText; WORKLOAD_KINDS.len()] = [
         "Reads the same files the same way, run after run, with the host idle in between: a cache that learns makes later runs faster (article 001).",
     ),
     kind("trace", "Block trace replay", "Replays a block trace (MSR, SPC, Alibaba, Tencent, blkparse, fio iolog) as fast as the drive takes it, or at its recorded times."),
+    kind(
+        "zoned_log",
+        "Host log-structured store (zones)",
+        "The host appends into zones and cleans them itself (ZenFS style): greedy victim, live data copied, zone reset. Host and device write amplification side by side.",
+    ),
     kind("job", "Custom fio-style job", "One fio-style job: pattern, block size, queue depth, region, runtime."),
 ];
 

@@ -42,6 +42,9 @@ pub struct Device {
     /// A hybrid drive's two tiers and its caching policy (`kind` hybrid).
     #[knob(nested)]
     pub tier: super::Tier,
+    /// Zoned Namespaces: the NAND drive's flash shown as zones (off: a block drive).
+    #[knob(nested)]
+    pub zns: super::Zns,
 }
 
 /// Bits per cell: more bits, denser and cheaper NAND, slower and less durable. The timings and
@@ -448,6 +451,7 @@ impl Device {
     fn validate_nand(&self) -> Result<(), ScenarioError> {
         Check::at("device.nand").power_of_two("page_bytes", self.nand.page_bytes as u64)?;
         self.nand.read_retry.validate()?;
+        self.zns.validate(self.kind, self.nand.blocks_per_plane)?;
         self.mapping.validate()?;
         let why = "blocks (at least free_block_threshold, at most 256)";
         Check::at("device.gc").within("background_free_blocks", self.gc.background_free_blocks as u64, self.gc.free_block_threshold as u64, 256, why)?;

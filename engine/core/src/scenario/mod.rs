@@ -31,6 +31,7 @@ mod tier;
 mod workload;
 mod workload_docs;
 mod xpoint;
+mod zns;
 
 pub use benchmarks::*;
 pub use cdm::{parse_tests as parse_cdm_tests, CdmTest, MAX_CDM_TESTS};
@@ -51,6 +52,7 @@ pub use suspend::*;
 pub use tier::*;
 pub use workload::*;
 pub use xpoint::*;
+pub use zns::*;
 
 use knobs::{doc, Knobs, NAND};
 use serde::{Deserialize, Serialize};

@@ -36,6 +36,7 @@ impl Workload {
             Workload::FileCopy(_) => "file_copy",
             Workload::ApplicationLoad(_) => "application_load",
             Workload::Trace(_) => "trace",
+            Workload::ZonedLog(_) => "zoned_log",
         }
     }
 
@@ -52,6 +53,7 @@ impl Workload {
             Workload::CrystalDiskMark(m) => m.validate(&c, user_bytes),
             Workload::FileCopy(f) => f.validate(&c, user_bytes),
             Workload::Trace(t) => t.validate(&c, user_bytes),
+            Workload::ZonedLog(z) => z.validate(&c),
         }
     }
 }

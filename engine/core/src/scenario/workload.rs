@@ -12,7 +12,7 @@ use ts_rs::TS;
 /// The workload kinds, as `workload.kind` spells them, in the order a menu lists them (the
 /// page's comes from here, `catalogue::LAYOUT`): the articles' benchmarks first, then a trace
 /// replay, then a custom fio-style job.
-pub const WORKLOAD_KINDS: [&str; 10] = [
+pub const WORKLOAD_KINDS: [&str; 11] = [
     "span_sweep",
     "whole_drive_write",
     "latency_trace",
@@ -22,6 +22,7 @@ pub const WORKLOAD_KINDS: [&str; 10] = [
     "crystal_disk_mark",
     "application_load",
     "trace",
+    "zoned_log",
     "job",
 ];
 
@@ -51,6 +52,8 @@ pub enum Workload {
     ApplicationLoad(super::benchmarks::ApplicationLoad),
     /// A block trace replayed on the drive (its file attached to the run).
     Trace(super::replay::TraceReplay),
+    /// The host's log-structured store cleaning zones itself (a zoned drive's host side).
+    ZonedLog(super::ZonedLog),
 }
 
 impl Default for Workload {
@@ -74,6 +77,7 @@ impl Workload {
             "file_copy" => Workload::FileCopy(FileCopy::default()),
             "application_load" => Workload::ApplicationLoad(ApplicationLoad::default()),
             "trace" => Workload::Trace(super::replay::TraceReplay::default()),
+            "zoned_log" => Workload::ZonedLog(super::ZonedLog::default()),
             _ => return None,
         })
     }
@@ -93,6 +97,7 @@ impl Workload {
             Workload::FileCopy(_) => super::benchmarks::FileCopy::list(place, out),
             Workload::ApplicationLoad(_) => super::benchmarks::ApplicationLoad::list(place, out),
             Workload::Trace(_) => super::replay::TraceReplay::list(place, out),
+            Workload::ZonedLog(_) => super::ZonedLog::list(place, out),
         }
     }
 }

@@ -14,6 +14,7 @@ mod replay;
 mod snapshots;
 mod status;
 mod threads;
+mod zoned_log;
 
 use crate::device::{Baseline, DeviceModel, RunFrame};
 use crate::host::plan::Phase;
@@ -110,6 +111,8 @@ pub struct Simulation {
     hmb_next_step: Option<(u64, u64)>,
     /// A trace workload's replay (`replay.rs`).
     trace: replay::TraceSlot,
+    /// A zoned-log workload's host store (`zoned_log.rs`).
+    zoned_log: Option<crate::host::zoned_log::ZonedLogRunner>,
 }
 
 impl Simulation {
@@ -144,6 +147,7 @@ impl Simulation {
         let scale = full_size.scale;
         let mut drive = DeviceModel::new(&scenario.device, layout, scenario.seed)?;
         drive.book_causes(causes);
+        let zoned_log = zoned_log::runner(&scenario, &mut drive, &layout)?;
         let reads = plan.phases.iter().any(|p| matches!(p.job.rw, Rw::Read | Rw::Randread | Rw::Rw | Rw::Randrw));
         let writes = plan.phases.iter().any(|p| matches!(p.job.rw, Rw::Write | Rw::Randwrite | Rw::Rw | Rw::Randrw));
         let m = &scenario.device.mapping;
@@ -204,6 +208,7 @@ impl Simulation {
                 window_rule: trace_window,
                 ..Default::default()
             },
+            zoned_log,
         })
     }
 
@@ -251,6 +256,9 @@ impl Simulation {
     fn next_command(&mut self, slot: u32, now: Nanos) {
         if self.trace.workload.is_some() {
             return self.next_trace_command(slot, now);
+        }
+        if self.zoned_log.is_some() {
+            return self.next_zoned_log_command(slot, now);
         }
         let runner = self.threads.runner(slot);
         if !runner.wants_more(now) {

@@ -54,7 +54,7 @@ impl Simulation {
         let drive = if !self.started {
             pre * self.precondition.progress()
         } else {
-            let phase = self.replay_progress().unwrap_or_else(|| self.threads.progress(self.now));
+            let phase = self.replay_progress().or_else(|| self.zoned_log_progress()).unwrap_or_else(|| self.threads.progress(self.now));
             let workload = (self.phase as f64 + phase) / self.phases.len() as f64;
             pre + (1.0 - pre) * workload
         };

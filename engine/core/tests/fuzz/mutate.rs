@@ -28,11 +28,12 @@ impl Mutator {
     /// Applies one to four mutations, then usually shrinks the drive so the case runs fast.
     pub fn mutate(&mut self, scenario: &mut Value) {
         for _ in 0..1 + self.below(3) {
-            match self.below(10) {
+            match self.below(11) {
                 0..=5 => self.turn_a_knob(scenario),
                 6 => self.switch_kind(scenario),
                 7 => self.break_structure(scenario),
                 8 => self.precondition(scenario),
+                9 => self.zoned(scenario),
                 _ => set(scenario, "scale", json!(1u64 << self.below(11))),
             }
         }
@@ -182,6 +183,30 @@ impl Mutator {
                     }
                 }
             }
+        }
+    }
+
+    /// A zoned drive (its knobs together, which turning one knob at a time rarely reaches),
+    /// often under the host's log-structured store, whose knobs the next turns then reach.
+    fn zoned(&mut self, scenario: &mut Value) {
+        let zones = json!({
+            "enabled": true,
+            "zone_blocks": *self.pick(&[1u32, 2, 4, 64, 65]),
+            "zone_capacity_percent": *self.pick(&[1.0, 50.0, 52.6, 100.0]),
+            "max_open_zones": *self.pick(&[1u32, 2, 14, 4096]),
+            "max_active_zones": *self.pick(&[1u32, 2, 14, 4096]),
+            "unwritten_read": *self.pick(&["zeroes", "error"]),
+        });
+        set(scenario, "device.zns", zones);
+        if self.chance(70) {
+            let store = json!({
+                "kind": "zoned_log",
+                "utilisation_percent": *self.pick(&[5.0, 50.0, 80.0, 95.0]),
+                "overwrites": *self.pick(&[0.05, 0.5, 2.0]),
+                "clean_at_free_zones": *self.pick(&[1u32, 4, 64]),
+                "copy_units": *self.pick(&[1u32, 32, 256]),
+            });
+            set(scenario, "workload", store);
         }
     }
 

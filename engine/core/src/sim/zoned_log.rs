@@ -1,0 +1,56 @@
+//! The host's log-structured store in the run loop (`host::zoned_log`): its queue slots
+//! take their commands from the store, which appends, cleans and resets zones on its own,
+//! instead of from the phase's job. Its data set is laid down before the run: on a zoned
+//! drive written into the zones untimed, as preconditioning fills a block drive (whose own
+//! preconditioning, `scenario.precondition`, fills it as for any run).
+
+use super::{Simulation, Slot, Wake};
+use crate::device::DeviceModel;
+use crate::host::zoned_log::{HostZones, ZonedLogCounters, ZonedLogRunner, ZonedLogSummary};
+use crate::media::Layout;
+use crate::scenario::{Scenario, ScenarioError, Workload};
+use crate::units::Nanos;
+
+/// The host's store for a zoned-log workload, its data set laid down on a zoned drive; none
+/// for another workload.
+pub(super) fn runner(s: &Scenario, drive: &mut DeviceModel, layout: &Layout) -> Result<Option<ZonedLogRunner>, ScenarioError> {
+    let Workload::ZonedLog(w) = &s.workload else { return Ok(None) };
+    let zones = HostZones::of(&s.device, layout);
+    let runner = ZonedLogRunner::new(w, zones, s.seed)?;
+    if let Some(z) = drive.zoned_mut() {
+        for (zone, units) in runner.laid_down() {
+            z.lay_down(zone, units).expect("an empty drive takes the data set in order");
+        }
+    }
+    Ok(Some(runner))
+}
+
+impl Simulation {
+    /// The slot's next command from the host's store, sent now or once the host CPU is free.
+    pub(super) fn next_zoned_log_command(&mut self, slot: u32, now: Nanos) {
+        let Some(command) = self.zoned_log.as_mut().and_then(ZonedLogRunner::next_command) else { return };
+        self.last_issue = now;
+        let submit = self.threads.submit_time(slot, now);
+        let started = submit - self.threads.overhead_ns();
+        if submit == now {
+            self.send(slot, command, started, now);
+        } else {
+            self.slots[slot as usize] = Slot { command, issued: started, wake: Wake::Submits };
+            self.events_due.push(submit, slot);
+        }
+    }
+
+    /// What the host's store did so far, for a zoned-log workload.
+    pub fn zoned_log_counters(&self) -> Option<ZonedLogCounters> {
+        self.zoned_log.as_ref().map(|r| r.counters)
+    }
+
+    /// The host's summary section, beside the drive's write amplification.
+    pub(crate) fn zoned_log_summary(&self, device_waf: f64) -> Option<ZonedLogSummary> {
+        self.zoned_log.as_ref().map(|r| r.summary(device_waf))
+    }
+
+    pub(super) fn zoned_log_progress(&self) -> Option<f64> {
+        self.zoned_log.as_ref().map(ZonedLogRunner::progress)
+    }
+}
