@@ -183,8 +183,17 @@ fn one_handle_gives_todays_numbers_bit_for_bit() {
         for isolation in [FdpIsolation::Initially, FdpIsolation::Persistently] {
             on.device.fdp = fdp(1, isolation);
             let (a, b) = (ssd_core::Simulation::run_to_end(&off).unwrap(), ssd_core::Simulation::run_to_end(&on).unwrap());
-            let json = |r: &ssd_core::Report| serde_json::to_string(&(&r.summary, &r.series)).unwrap();
-            assert_eq!(json(&a), json(&b), "{preset}: FDP with one handle ({isolation:?}) changed the run");
+            // Every number and line as before; FDP only adds its handles' WAF lines.
+            let lines = |r: &ssd_core::Report| {
+                r.series.iter().filter(|l| !l.id.starts_with("placement_waf.")).map(|l| serde_json::to_string(l).unwrap()).collect::<Vec<_>>()
+            };
+            assert!(
+                serde_json::to_string(&a.summary).unwrap() == serde_json::to_string(&b.summary).unwrap(),
+                "{preset}: FDP with one handle ({isolation:?}) changed the summary"
+            );
+            assert!(lines(&a) == lines(&b), "{preset}: FDP with one handle ({isolation:?}) changed a series");
+            let has_waf = a.series.iter().any(|l| l.id == "waf") as usize;
+            assert_eq!(b.series.len(), a.series.len() + has_waf, "{preset}: one WAF line for the one handle, beside the drive's");
             assert!(a.placement.is_none());
             let handles = b.placement.expect("FDP reports its handles").handles;
             assert_eq!(handles.len(), 1);
@@ -270,4 +279,24 @@ fn drive_state_snapshots_carry_a_handle_per_cell() {
     let last = &on_cells[on_cells.len() - per / 2..];
     assert!(last.iter().all(|&h| h == 0 || h == NO_HANDLE) && last.contains(&0), "{last:?}");
     assert!(!off_cells.is_empty());
+}
+
+/// Each handle gets a write-amplification line over time beside the drive's, ending on the
+/// value `report.placement` states; a drive without FDP draws none.
+#[test]
+fn every_handle_has_a_waf_line_ending_on_its_reported_value() {
+    let mut s = ssd_core::presets::find("tlc-steady-state-random-write").unwrap().scenario().unwrap();
+    let off = ssd_core::Simulation::run_to_end(&s).unwrap();
+    assert!(off.series.iter().all(|l| !l.id.starts_with("placement_waf")));
+    s.device.fdp = fdp(2, FdpIsolation::Persistently);
+    let r = ssd_core::Simulation::run_to_end(&s).unwrap();
+    let line = |h: usize| r.series.iter().find(|l| l.id == format!("placement_waf.{h}")).unwrap_or_else(|| panic!("no line for handle {h}"));
+    let handles = r.placement.as_ref().unwrap();
+    // The preset's job tags nothing: handle 0 writes everything, at the drive's data WAF.
+    let last = line(0).points.last().unwrap()[1];
+    assert_eq!(last, handles.handles[0].write_amplification);
+    assert!(last > 2.0, "steady-state random writes at 7 % OP: WAF {last}");
+    assert!(line(0).points.len() > 10);
+    assert_eq!(line(1).label, "handle 1");
+    assert!(line(1).points.is_empty(), "handle 1 wrote nothing");
 }

@@ -43,6 +43,8 @@ pub struct FtlLines {
     pub map_tiers: [bool; 3],
     pub slot_geometry: SlotGeometry,
     pub slc_cache: bool,
+    /// NVMe FDP's reclaim unit handles, each with a WAF line; 0 without FDP.
+    pub placement_handles: u32,
 }
 
 /// What the drive has lines for: its translation layer's, a hybrid's tier, and the latency
@@ -68,4 +70,15 @@ pub struct WindowCounters {
     /// A hybrid's tier: units read from the cache and from the backing tier, units
     /// promoted, and the data in the cache now.
     pub tier: [u64; 4],
+    /// NVMe FDP: per reclaim unit handle, host units written through it and units
+    /// programmed into its reclaim units (its host data and GC's copies); zeros without FDP.
+    pub placement: PlacementCounts,
+}
+
+const HANDLES: usize = crate::scenario::MAX_FDP_HANDLES as usize;
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PlacementCounts {
+    pub host_units: [u64; HANDLES],
+    pub nand_units: [u64; HANDLES],
 }

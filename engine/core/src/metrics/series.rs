@@ -70,6 +70,9 @@ pub enum LabelId {
     CachedData,
     /// A latency cause; the series' id names which (`latency_cause.behind_erase`).
     LatencyCause,
+    /// One NVMe FDP reclaim unit handle's write amplification since the run started; the
+    /// series' id names which (`placement_waf.1`), its `label` is "handle 1".
+    PlacementHandle,
 }
 
 /// What an axis measures, translated by the page.
@@ -225,6 +228,7 @@ impl LabelId {
             LabelId::Promotions => "Promoted into the cache",
             LabelId::CachedData => "Data in the cache",
             LabelId::LatencyCause => "Latency cause",
+            LabelId::PlacementHandle => "Reclaim unit handle (FDP)",
         }
     }
 }

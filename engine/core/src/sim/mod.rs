@@ -157,6 +157,7 @@ impl Simulation {
             map_tiers: [m.sram_bytes.0 > 0, m.dram_bytes.0 > 0, m.hmb.table_bytes() > 0],
             slot_geometry: d.slot_geometry(),
             slc_cache: d.ftl.slc_cache_enabled(),
+            placement_handles: if d.ftl.fdp_enabled() { d.ftl.fdp_handles() } else { 0 },
         });
         let lines = DriveLines { ftl, tier: drive.tier().is_some(), causes: if causes { drive.causes() } else { 0 } };
         let recorder = Recorder::new(&plan, window, reads, writes, scale as f64, lines);

@@ -51,6 +51,19 @@ pub struct PlacementSummary {
 }
 
 impl NandSsd {
+    /// What each handle's WAF line is drawn from (zeros without FDP).
+    pub fn placement_counts(&self) -> crate::metrics::PlacementCounts {
+        let mut out = crate::metrics::PlacementCounts::default();
+        if self.ftl.fdp_enabled() {
+            let c = self.ftl.fdp_counters();
+            for h in 0..out.host_units.len() {
+                out.host_units[h] = c.host_units[h];
+                out.nand_units[h] = c.host_units[h] + c.gc_units[h];
+            }
+        }
+        out
+    }
+
     /// Per-handle results since `before`; None without FDP.
     pub fn placement_summary(&self, before: &FdpCounters) -> Option<PlacementSummary> {
         if !self.ftl.fdp_enabled() {

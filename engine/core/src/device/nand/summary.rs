@@ -189,6 +189,7 @@ impl NandSsd {
             folded_units: ftl.units_folded,
             lookups: self.mapping_counters().lookups,
             slc_units: [slc_data, slc_size],
+            placement: self.placement_counts(),
             ..Default::default()
         }
     }

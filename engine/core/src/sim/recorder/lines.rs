@@ -48,6 +48,8 @@ pub(super) struct FtlSeries {
     pub(super) fold: Option<usize>,
     pub(super) slc: Option<[usize; 2]>,
     pub(super) map: [Option<usize>; 4],
+    /// NVMe FDP: the first of the handles' WAF lines, and how many (one per handle).
+    pub(super) placement: Option<(usize, u32)>,
 }
 
 impl FtlSeries {
@@ -58,6 +60,17 @@ impl FtlSeries {
         let waf = || Axis::new(AxisId::Waf, Unit::Ratio);
         let waf_series = translated_writes.then(|| lines.add(over_time("waf", SeriesRole::Waf, LabelId::WriteAmplification, waf())));
         let waf_window = translated_writes.then(|| lines.add(over_time("waf_window", SeriesRole::Waf, LabelId::WriteAmplificationWindow, waf())));
+        let handles = ftl.map_or(0, |f| f.placement_handles);
+        let placement = (translated_writes && handles > 0).then(|| {
+            let lines: Vec<usize> = (0..handles)
+                .map(|h| {
+                    let mut s = over_time(&format!("placement_waf.{h}"), SeriesRole::Waf, LabelId::PlacementHandle, waf());
+                    s.label = format!("handle {h}");
+                    lines.add(s)
+                })
+                .collect();
+            (lines[0], handles)
+        });
         let gc_y = Axis::new(AxisId::GcCopyRate, Unit::MbPerS);
         let gc = translated_writes.then(|| lines.add(over_time("gc_throughput", SeriesRole::Gc, LabelId::GcCopies, gc_y.clone())));
         let fold = (writes && slc_cache).then(|| lines.add(over_time("fold_throughput", SeriesRole::Gc, LabelId::Folding, gc_y)));
@@ -79,6 +92,6 @@ impl FtlSeries {
                 map[i] = Some(lines.add(over_time(id, SeriesRole::Mapping, label, hits())));
             }
         }
-        FtlSeries { waf: waf_series, waf_window, gc, fold, slc, map }
+        FtlSeries { waf: waf_series, waf_window, gc, fold, slc, map, placement }
     }
 }

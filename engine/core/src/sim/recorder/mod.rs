@@ -67,6 +67,8 @@ pub(crate) struct Recorder {
     /// Write amplification since the run started, and per window.
     waf_series: Option<usize>,
     waf_window_series: Option<usize>,
+    /// NVMe FDP: each handle's WAF since the run started (first line, handles).
+    placement_series: Option<(usize, u32)>,
     /// GC's copy rate: units moved per second of each window, as MB/s; and folding's.
     gc_series: Option<usize>,
     fold_series: Option<usize>,
@@ -156,6 +158,7 @@ impl Recorder {
             time_series: [read_series, write_series],
             waf_series: f.waf,
             waf_window_series: f.waf_window,
+            placement_series: f.placement,
             gc_series: f.gc,
             fold_series: f.fold,
             slc_series: f.slc,

@@ -124,6 +124,25 @@ impl Recorder {
         if points.last().is_none_or(|p| p[0].to_bits() != last[0].to_bits() || p[1].to_bits() != last[1].to_bits()) {
             points.push(last);
         }
+        // Each handle's line ends on its own value, which `report.placement` states too.
+        for (i, waf) in self.placement_wafs(&counters) {
+            let last = [end as f64 / 1e9, waf];
+            let points = &mut self.series[i].points;
+            if points.last().is_none_or(|p| p[0].to_bits() != last[0].to_bits() || p[1].to_bits() != last[1].to_bits()) {
+                points.push(last);
+            }
+        }
+    }
+
+    /// NVMe FDP: each handle's line and its WAF since the run started, for the handles that
+    /// have written since.
+    fn placement_wafs(&self, counters: &WindowCounters) -> Vec<(usize, f64)> {
+        let Some((first, handles)) = self.placement_series else { return Vec::new() };
+        let (now, start) = (&counters.placement, &self.run_start_counters.placement);
+        (0..handles as usize)
+            .filter(|&h| now.host_units[h] > start.host_units[h])
+            .map(|h| (first + h, (now.nand_units[h] - start.nand_units[h]) as f64 / (now.host_units[h] - start.host_units[h]) as f64))
+            .collect()
     }
 
     fn emit_window(&mut self, end: Nanos, width: Nanos, counters: WindowCounters) {
@@ -145,6 +164,9 @@ impl Recorder {
             if counters.writes.host_units > start.writes.host_units {
                 self.series[i].points.push([x, counters.writes.write_amplification(&start.writes, self.slot_geometry)]);
             }
+        }
+        for (i, waf) in self.placement_wafs(&counters) {
+            self.series[i].points.push([x, waf]);
         }
         let folded = counters.folded_units - start.folded_units;
         if let Some(i) = self.gc_series {
