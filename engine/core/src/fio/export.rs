@@ -2,7 +2,7 @@
 //! needs (an asynchronous engine, direct I/O, a target to replace) and one job section with
 //! every option the engine models, in units fio reads back exactly.
 
-use crate::scenario::{ErrorCode, Job, RandomDistribution, Rw, Scenario, ScenarioError, Workload};
+use crate::scenario::{parse_scheme, DataPlacement, ErrorCode, Job, PlidSelect, RandomDistribution, Rw, Scenario, ScenarioError, Workload};
 use crate::units::MAX_SIZE_BYTES;
 use std::fmt::Write as _;
 
@@ -66,8 +66,42 @@ pub fn export_job(job: &Job, name: &str) -> Result<String, ScenarioError> {
     if job.zero_buffers {
         out.push_str("zero_buffers\n");
     }
+    placement(&mut out, job);
     Ok(out)
 }
+
+/// fio's data placement options. fio sends placement directives only through its NVMe
+/// passthrough engines, so the job switches to io_uring_cmd; a scheme's rows go to the file
+/// `dp_scheme` names, written out here as comments to copy into it.
+fn placement(out: &mut String, job: &Job) {
+    let kind = match job.dataplacement {
+        DataPlacement::None => return,
+        DataPlacement::Fdp => "fdp",
+        DataPlacement::Streams => "streams",
+    };
+    out.push_str("; placement directives need an NVMe passthrough engine: filename must be the namespace's character device (/dev/ngXnY)\n");
+    out.push_str("ioengine=io_uring_cmd\ncmd_type=nvme\n");
+    let _ = writeln!(out, "dataplacement={kind}");
+    let select = match job.plid_select {
+        PlidSelect::Roundrobin => "roundrobin",
+        PlidSelect::Random => "random",
+        PlidSelect::Scheme => "scheme",
+    };
+    let _ = writeln!(out, "plid_select={select}");
+    if job.plid_select == PlidSelect::Scheme {
+        let _ = writeln!(out, "; {SCHEME_PLACEHOLDER} must hold these lines (start, end, plid):");
+        // Validation (above) refused rows that do not parse.
+        for r in parse_scheme(&job.dp_scheme).unwrap_or_default() {
+            let _ = writeln!(out, ";   {}, {}, {}", r.start, r.end, r.plid);
+        }
+        let _ = writeln!(out, "dp_scheme={SCHEME_PLACEHOLDER}");
+    } else {
+        let _ = writeln!(out, "plids={}", job.plids.split(',').map(str::trim).filter(|p| !p.is_empty()).collect::<Vec<_>>().join(","));
+    }
+}
+
+/// The scheme file an exported job names (fio reads `dp_scheme` rows from a file).
+pub const SCHEME_PLACEHOLDER: &str = "ssd-playground.scheme";
 
 /// `random_distribution` as fio takes it: zones written out in full (fio wants the access
 /// percents to add up to 100; the engine also reads `zoned:80/20` as the short form of

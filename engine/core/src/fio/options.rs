@@ -4,7 +4,7 @@
 use super::ini::{short, Entry};
 use super::values::{self, Size};
 use super::{FioError, Unmodelled, UnmodelledKind};
-use crate::scenario::{ErrorCode, Job, Rw, RANDOM};
+use crate::scenario::{parse_plids, DataPlacement, ErrorCode, Job, PlidSelect, Rw, RANDOM};
 
 /// Where a job field's value came from, so a refusal can name the line and the option.
 #[derive(Clone, Debug)]
@@ -47,6 +47,10 @@ pub fn fio_defaults() -> Job {
         buffer_compress_percentage: 0,
         zero_buffers: false,
         random_distribution: RANDOM.to_string(),
+        dataplacement: DataPlacement::None,
+        plids: String::new(),
+        plid_select: PlidSelect::Roundrobin,
+        dp_scheme: String::new(),
     }
 }
 
@@ -107,6 +111,15 @@ impl Builder {
                 self.job.random_distribution = text.to_string();
                 "random_distribution"
             }
+            "dataplacement" | "fdp" | "plids" | "fdp_pli" | "plid_select" | "fdp_pli_select" => {
+                self.placement(&entry.key, value).map_err(|(f, m)| fail(f, m))?
+            }
+            "dp_scheme" => {
+                // fio reads the rows from a file this import cannot open.
+                let reason = "the scheme file is not read: write its rows (start, end, plid) in the job's dp_scheme".to_string();
+                self.note(section, entry, None, reason);
+                return Ok(());
+            }
             "kb_base" => {
                 self.kb_base = match value.map(str::trim) {
                     Some("1000") => 1000,
@@ -137,6 +150,42 @@ impl Builder {
             _ => self.job.buffer_compress_percentage = value,
         }
         Ok(())
+    }
+
+    /// fio's data placement options (`fdp=1` is `dataplacement=fdp`; `fdp_pli` and
+    /// `fdp_pli_select` are the older names of `plids` and `plid_select`).
+    fn placement(&mut self, option: &str, value: Option<&str>) -> Result<&'static str, (&'static str, String)> {
+        let text = value.unwrap_or("").trim();
+        match option {
+            "fdp" => {
+                let on = values::flag(value).map_err(|m| ("dataplacement", m))?;
+                self.job.dataplacement = if on { DataPlacement::Fdp } else { DataPlacement::None };
+                Ok("dataplacement")
+            }
+            "dataplacement" => {
+                self.job.dataplacement = match text {
+                    "none" => DataPlacement::None,
+                    "fdp" => DataPlacement::Fdp,
+                    "streams" => DataPlacement::Streams,
+                    _ => return Err(("dataplacement", format!("must be none, fdp or streams (got {})", short(text)))),
+                };
+                Ok("dataplacement")
+            }
+            "plids" | "fdp_pli" => {
+                parse_plids(text).map_err(|m| ("plids", m))?;
+                self.job.plids = text.to_string();
+                Ok("plids")
+            }
+            _ => {
+                self.job.plid_select = match text {
+                    "roundrobin" => PlidSelect::Roundrobin,
+                    "random" => PlidSelect::Random,
+                    "scheme" => PlidSelect::Scheme,
+                    _ => return Err(("plid_select", format!("must be random, roundrobin or scheme (got {})", short(text)))),
+                };
+                Ok("plid_select")
+            }
+        }
     }
 
     /// Lists an option (or part of one, `part`) the engine reads without modelling.

@@ -37,6 +37,7 @@ pub fn reason(option: &str) -> String {
         "allow_mounted_write" | "exitall" | "exitall_on_error" | "create_on_open" | "fallocate" | "overwrite" | "unlink" | "end_fsync" | "fsync_on_close" => {
             "accepted, no effect: file handling of a real run"
         }
+        "cmd_type" => "accepted, no effect: NVMe commands are what the simulated drive takes",
         "norandommap" | "softrandommap" => "accepted, no effect: the engine draws random blocks with repeats, as fio does with norandommap",
         _ => "",
     };

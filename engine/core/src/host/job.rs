@@ -1,6 +1,8 @@
 //! A fio-style job: which command comes next, and when the job is done.
 
 use super::distribution::{BlockSampler, RandomDistribution};
+use super::placement::PlacementPicker;
+use super::CacheMix;
 use crate::metrics::Op;
 use crate::rng::SimRng;
 use crate::scenario::{Job, Rw};
@@ -39,6 +41,11 @@ pub struct JobRunner {
     job: Job,
     /// Random commands drawn ahead (see `next_command`).
     ahead: Lookahead,
+    /// The placement id each write carries (fio's `dataplacement`).
+    placement: PlacementPicker,
+    /// A flash cache's two engines, when the job is one (`workload.kind = "cache"`): they
+    /// choose each write instead of the job's own pattern.
+    cache: Option<Box<CacheMix>>,
 }
 
 /// Commands a random job draws ahead, and how many at a time: a batch of draws is made
@@ -101,7 +108,19 @@ impl JobRunner {
             thinktime_ns: (job.thinktime * 1e3) as Nanos,
             job: job.clone(),
             ahead: Lookahead::new(),
+            placement: PlacementPicker::new(job, seed),
+            cache: None,
         }
+    }
+
+    /// The job's writes are a flash cache's (see `host::cache`).
+    pub fn set_cache(&mut self, mix: &CacheMix) {
+        self.cache = Some(Box::new(mix.clone()));
+    }
+
+    /// Bytes each cache engine wrote (BigHash, BlockCache), when the job is a cache's.
+    pub fn cache_written(&self) -> Option<[u64; 2]> {
+        self.cache.as_ref().map(|m| m.written)
     }
 
     /// Sectors each unit of this job's data takes (see `Job::data_sectors`).
@@ -147,6 +166,12 @@ impl JobRunner {
     /// commands are exactly those drawn one at a time; only the draws happen early.
     #[inline]
     pub fn next_command(&mut self) -> Command {
+        if let Some(mix) = &mut self.cache {
+            let left = self.io_limit_bytes.saturating_sub(self.issued_bytes).div_ceil(MAPPING_UNIT_BYTES).max(1);
+            let command = mix.next(&mut self.rng, if self.io_limit_bytes == 0 { u64::MAX } else { left });
+            self.issued_bytes += command.units as u64 * MAPPING_UNIT_BYTES;
+            return command;
+        }
         if !self.rw.is_random() {
             let (op, first) = self.draw();
             return self.command(op, first);
@@ -217,6 +242,9 @@ impl JobRunner {
             units = units.min(left.max(1));
         }
         self.issued_bytes += units * MAPPING_UNIT_BYTES;
-        Command { op, lba: self.offset_units + first as u32, units: units as u32, placement: 0 }
+        let lba = self.offset_units + first as u32;
+        // Only writes carry a placement id (fio's `dp_fill_dspec_data`).
+        let placement = if op == Op::Write { self.placement.pick(lba) } else { 0 };
+        Command { op, lba, units: units as u32, placement }
     }
 }

@@ -1,10 +1,13 @@
 //! The host side: workloads that issue commands to the drive.
 
+mod cache;
 pub mod distribution;
 mod job;
+mod placement;
 mod replay;
 mod trace_source;
 
+pub use cache::CacheMix;
 pub use job::{Command, JobRunner};
 pub use replay::measure::{Measured, TraceExtent};
 pub use replay::{Next, ReplayCounters, ReplayError, TraceRunner, MAX_PIECE_UNITS};

@@ -1,9 +1,10 @@
 //! Expands a workload into phases: fio-style jobs run one after another on the same drive,
 //! each optionally contributing one point to a benchmark's chart.
 
+use super::CacheMix;
 use crate::metrics::{Axis, AxisId, LabelId, Op, Series, SeriesRole, Unit};
 use crate::scenario::{
-    job, ApplicationLoad, CrystalDiskMark, FileCopy, Job, LatencyTrace, Rw, SpanSweep, SteadyState, TraceReplay, TransferSizeSweep, WholeDriveWrite, Workload,
+    job, ApplicationLoad, CacheWorkload, CrystalDiskMark, FileCopy, Job, LatencyTrace, Rw, SpanSweep, SteadyState, TraceReplay, TransferSizeSweep, WholeDriveWrite, Workload,
 };
 use crate::units::{Bytes, GIB, KIB, MAPPING_UNIT_BYTES, MIB};
 
@@ -26,11 +27,13 @@ pub struct Phase {
     pub stream: usize,
     /// The drive is switched off and on before the phase starts.
     pub power_cycle: bool,
+    /// A flash cache's engines choose the phase's writes (`host::cache`).
+    pub cache: Option<CacheMix>,
 }
 
 impl Phase {
     fn new(job: Job, point: Option<Point>) -> Phase {
-        Phase { job, point, stream: usize::MAX, power_cycle: false }
+        Phase { job, point, stream: usize::MAX, power_cycle: false, cache: None }
     }
 }
 
@@ -110,6 +113,7 @@ impl Plan {
             Workload::FileCopy(f) => plan.file_copy(f, user_bytes),
             Workload::ApplicationLoad(a) => plan.application_load(a, user_bytes),
             Workload::Trace(t) => plan.phases.push(Phase::new(trace_job(t), None)),
+            Workload::Cache(c) => plan.cache(c, user_bytes),
             Workload::ZonedLog(z) => plan.phases.push(Phase::new(zoned_log_job(z, user_bytes), None)),
         }
         for (i, p) in plan.phases.iter_mut().enumerate() {
@@ -118,6 +122,20 @@ impl Plan {
             }
         }
         plan
+    }
+
+    /// A flash cache on a deallocated drive (CacheLib's FDP guide deallocates the namespace
+    /// first): the whole drive trimmed, then the cache's writes, throughput against data
+    /// written. The job's own pattern is never drawn; its size and queue are the cache's.
+    fn cache(&mut self, c: &CacheWorkload, user_bytes: u64) {
+        self.phases.push(Phase::new(trim_region(Bytes(0), Bytes(0), user_bytes), None));
+        let total = c.total_bytes(user_bytes);
+        let bs = Bytes(c.write_bytes.0.clamp(MAPPING_UNIT_BYTES, user_bytes.max(MAPPING_UNIT_BYTES)));
+        let writes = Job { io_size: Bytes(total), ..job(Rw::Write, bs, c.iodepth, Bytes(0), Bytes(0)) };
+        let mut phase = Phase::new(writes, None);
+        phase.cache = Some(CacheMix::new(c, user_bytes));
+        self.phases.push(phase);
+        self.bytes_window = Some((total / c.points.max(1) as u64).max(MAPPING_UNIT_BYTES));
     }
 
     /// One phase per span, each a point of throughput against span (TxBENCH).

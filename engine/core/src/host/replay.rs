@@ -94,6 +94,32 @@ struct Piece {
     first_unit: u64,
     units: u64,
     due_ns: Nanos,
+    placement: u16,
+}
+
+/// The trace's devices (volumes, ASUs, disks) as placement ids, 0, 1, 2… in the order they
+/// first appear (`TraceReplay::device_placement`): a volume's writes stay in its own
+/// reclaim units on an FDP drive, as a multi-tenant host would place them. The table grows
+/// only when a new device appears; consecutive commands mostly name the same one.
+#[derive(Default)]
+struct DevicePlacement {
+    ids: std::collections::BTreeMap<u32, u16>,
+    last: Option<(u32, u16)>,
+}
+
+impl DevicePlacement {
+    #[inline]
+    fn id(&mut self, device: u32) -> u16 {
+        if let Some((d, id)) = self.last {
+            if d == device {
+                return id;
+            }
+        }
+        let next = self.ids.len().min(u16::MAX as usize) as u16;
+        let id = *self.ids.entry(device).or_insert(next);
+        self.last = Some((device, id));
+        id
+    }
 }
 
 pub struct TraceRunner {
@@ -116,6 +142,8 @@ pub struct TraceRunner {
     footprint: Option<Footprint>,
     /// The file's SHA-256 the scenario names, lower-case; checked at the end of that pass.
     expected_sha256: Option<String>,
+    /// Each device's writes carry its own placement id, when asked.
+    device_placement: Option<DevicePlacement>,
 }
 
 impl TraceRunner {
@@ -141,6 +169,7 @@ impl TraceRunner {
             counters: ReplayCounters::default(),
             footprint: None,
             expected_sha256,
+            device_placement: replay.device_placement.then(DevicePlacement::default),
         }
     }
 
@@ -211,7 +240,12 @@ impl TraceRunner {
         self.last_ns = time;
         // The cast saturates: a trace's clock may run to u64::MAX ns, and so may the sum.
         let due_ns = self.pace.map_or(0, |pace| self.start_ns.saturating_add((time as f64 * pace) as Nanos));
-        Ok(Piece { op, first_unit, units, due_ns })
+        // Only writes carry a placement id, as a host's directives do.
+        let placement = match &mut self.device_placement {
+            Some(ids) if op == Op::Write => ids.id(c.device),
+            _ => 0,
+        };
+        Ok(Piece { op, first_unit, units, due_ns, placement })
     }
 
     /// As much of `p` as one command carries: at most `MAX_PIECE_UNITS`, up to the drive's
@@ -223,6 +257,6 @@ impl TraceRunner {
             self.rest = Some(Piece { first_unit: (p.first_unit + n) % self.capacity_units, units: p.units - n, ..p });
         }
         self.counters.pieces += 1;
-        Next::Ready { command: Command { op: p.op, lba: p.first_unit as u32, units: n as u32, placement: 0 }, due_ns: p.due_ns }
+        Next::Ready { command: Command { op: p.op, lba: p.first_unit as u32, units: n as u32, placement: p.placement }, due_ns: p.due_ns }
     }
 }

@@ -76,6 +76,7 @@ impl Scenario {
             return Err(c.fail("random_rounds", ErrorCode::Inconsistent, "needs data to overwrite: set precondition.fill_percent above 0"));
         }
         self.workload.validate(user_bytes)?;
+        crate::scenario::check_placement_handles(&self.workload, &self.device.fdp)?;
         // Every field was checked above under its own name; the jobs a benchmark expands
         // into must then be valid too. If one is not, that is the engine's bug, said as such.
         // A trace's phase has no end of its own (the trace ends it) and draws no commands.

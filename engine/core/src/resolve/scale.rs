@@ -77,6 +77,8 @@ impl Scenario {
             }
             // A trace's addresses are its own: `map.fit` places them on the simulated drive.
             Workload::Trace(w) => shrink(&mut w.map.offset, n),
+            // Its space and bytes are shares of the drive; buckets and regions keep their size.
+            Workload::Cache(_) => {}
             // Its data set is a share of the zones, which shrink with the drive.
             Workload::ZonedLog(_) => {}
         }

@@ -130,6 +130,11 @@ const WORKLOAD_KIND_TEXT: [WorkloadKindText; WORKLOAD_KINDS.len()] = [
     ),
     kind("trace", "Block trace replay", "Replays a block trace (MSR, SPC, Alibaba, Tencent, blkparse, fio iolog) as fast as the drive takes it, or at its recorded times."),
     kind(
+        "cache",
+        "Flash cache (CacheLib-like)",
+        "A flash cache's writes: small objects rewrite 4 KiB buckets at random (BigHash), large ones fill 16 MiB regions in a FIFO ring (BlockCache), each with its own placement id.",
+    ),
+    kind(
         "zoned_log",
         "Host log-structured store (zones)",
         "The host appends into zones and cleans them itself (ZenFS style): greedy victim, live data copied, zone reset. Host and device write amplification side by side.",
@@ -338,7 +343,7 @@ mod tests {
                 ids.push(i.id);
             }
         }
-        assert_eq!(ids.len(), 4);
+        assert_eq!(ids.len(), 7);
     }
 
     #[test]

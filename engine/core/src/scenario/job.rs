@@ -2,7 +2,8 @@
 //! point). Field names follow fio (`rw`, `bs`, `iodepth`, `offset`, `size`, `io_size`,
 //! `runtime`, `rwmixread`, `log_avg_msec`).
 
-use super::knobs::{doc, KnobValue, Knobs};
+use super::knobs::{doc, inert_when, Inert, KnobValue, Knobs};
+use super::placement::{DataPlacement, PlidSelect};
 use super::workload_docs as shared;
 use crate::units::Bytes;
 use serde::{Deserialize, Serialize};
@@ -93,7 +94,26 @@ pub struct Job {
     /// `pareto:h` or `zoned:a/r:…` (see `host::distribution`).
     #[knob(shared::RANDOM_DISTRIBUTION)]
     pub random_distribution: String,
+    /// fio `dataplacement`: whether writes carry a placement id (see `scenario::placement`).
+    #[knob(doc("Data placement", "fio dataplacement: tag each write with a placement id (NVMe FDP or streams) so the drive can keep data of different lifetimes apart; none = untagged"))]
+    pub dataplacement: DataPlacement,
+    /// fio `plids` (`fdp_pli`): the ids the writes may carry, `1,2-4,5`.
+    #[knob(doc("Placement ids", "fio plids: the ids this job's writes carry, e.g. 1 or 1,2-4 (0 to 127; 0 is the drive's default handle)").inert(&PLIDS_OFF))]
+    pub plids: String,
+    /// fio `plid_select`: round robin over `plids`, random, or by address range (`dp_scheme`).
+    #[knob(doc("Placement id choice", "fio plid_select: next id of plids on every write, one at random, or by the address range the write falls in (dp_scheme)").inert(&PLID_SELECT_OFF))]
+    pub plid_select: PlidSelect,
+    /// fio `dp_scheme`'s rows, inline: `start, end, plid` per row, `;` between rows.
+    #[knob(doc("Placement by address", "fio dp_scheme rows inline: start, end, plid; … (a write takes the id of the first row holding its offset, 0 where none does)").inert(&DP_SCHEME_OFF))]
+    pub dp_scheme: String,
 }
+
+/// The placement knobs do nothing on a job that tags no writes (an id a knob, as the
+/// catalogue wants them).
+const UNTAGGED: &str = "Data placement is none: the job's writes carry no placement id";
+const PLIDS_OFF: [Inert; 1] = [inert_when("workload.dataplacement", "none", "plids_untagged", UNTAGGED)];
+const PLID_SELECT_OFF: [Inert; 1] = [inert_when("workload.dataplacement", "none", "plid_select_untagged", UNTAGGED)];
+const DP_SCHEME_OFF: [Inert; 1] = [inert_when("workload.dataplacement", "none", "dp_scheme_untagged", UNTAGGED)];
 
 impl Default for Job {
     fn default() -> Self {
@@ -114,6 +134,10 @@ impl Default for Job {
             buffer_compress_percentage: 0,
             zero_buffers: false,
             random_distribution: RANDOM.to_string(),
+            dataplacement: DataPlacement::None,
+            plids: String::new(),
+            plid_select: PlidSelect::Roundrobin,
+            dp_scheme: String::new(),
         }
     }
 }

@@ -9,6 +9,7 @@
 //! is compiled once for its run (`Scenario::from_json` and `validate` are defined there).
 
 mod benchmarks;
+mod cache;
 pub mod catalogue;
 mod cdm;
 mod device;
@@ -22,6 +23,7 @@ mod job;
 pub mod knobs;
 mod mapping;
 pub(crate) mod parse;
+mod placement;
 mod read_retry;
 mod replay;
 mod rules;
@@ -34,6 +36,7 @@ mod xpoint;
 mod zns;
 
 pub use benchmarks::*;
+pub use cache::*;
 pub use cdm::{parse_tests as parse_cdm_tests, CdmTest, MAX_CDM_TESTS};
 pub use device::*;
 pub use distribution::{RandomDistribution, FORMS, MAX_ZONES};
@@ -45,6 +48,8 @@ pub use host::*;
 pub use job::*;
 pub use mapping::*;
 pub(crate) use parse::deserialize;
+pub use placement::*;
+pub(crate) use placement::check_handles as check_placement_handles;
 pub use read_retry::*;
 pub use replay::*;
 pub use slc_cache::*;

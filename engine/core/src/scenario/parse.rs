@@ -60,6 +60,7 @@ fn workload_of(kind: &str, body: Value) -> Result<Workload, ScenarioError> {
         "file_copy" => Workload::FileCopy(deserialize(at, body)?),
         "application_load" => Workload::ApplicationLoad(deserialize(at, body)?),
         "trace" => Workload::Trace(deserialize(at, body)?),
+        "cache" => Workload::Cache(deserialize(at, body)?),
         "zoned_log" => Workload::ZonedLog(deserialize(at, body)?),
         _ => unreachable!("kind_of checked the kind"),
     })

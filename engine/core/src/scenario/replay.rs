@@ -154,6 +154,12 @@ pub struct TraceReplay {
         "The trace file's hash, 64 hex digits; when set, the file is checked against it before the replay and refused if it differs"
     ))]
     pub sha256: String,
+    /// Each device's (volume's, ASU's) writes carry its own placement id.
+    #[knob(doc(
+        "Devices as placement ids",
+        "Each device, volume or ASU of the trace tags its writes with its own placement id (0, 1, … in order of first appearance), as a host placing tenants on an FDP drive would"
+    ))]
+    pub device_placement: bool,
 }
 
 impl Default for TraceReplay {
@@ -171,6 +177,7 @@ impl Default for TraceReplay {
             name: String::new(),
             bytes: Bytes(0),
             sha256: String::new(),
+            device_placement: false,
         }
     }
 }

@@ -36,6 +36,7 @@ impl Workload {
             Workload::FileCopy(_) => "file_copy",
             Workload::ApplicationLoad(_) => "application_load",
             Workload::Trace(_) => "trace",
+            Workload::Cache(_) => "cache",
             Workload::ZonedLog(_) => "zoned_log",
         }
     }
@@ -53,6 +54,7 @@ impl Workload {
             Workload::CrystalDiskMark(m) => m.validate(&c, user_bytes),
             Workload::FileCopy(f) => f.validate(&c, user_bytes),
             Workload::Trace(t) => t.validate(&c, user_bytes),
+            Workload::Cache(w) => w.validate(&c, user_bytes),
             Workload::ZonedLog(z) => z.validate(&c),
         }
     }
@@ -183,7 +185,8 @@ impl Job {
         transfer(c, "bs", self.bs, user_bytes)?;
         region(c, self.offset, self.size, self.bs.0, user_bytes)?;
         needs_end(c, self.runtime, self.io_size)?;
-        distribution(c, &self.random_distribution)
+        distribution(c, &self.random_distribution)?;
+        super::placement::check(c, self)
     }
 }
 

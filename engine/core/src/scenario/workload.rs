@@ -12,7 +12,7 @@ use ts_rs::TS;
 /// The workload kinds, as `workload.kind` spells them, in the order a menu lists them (the
 /// page's comes from here, `catalogue::LAYOUT`): the articles' benchmarks first, then a trace
 /// replay, then a custom fio-style job.
-pub const WORKLOAD_KINDS: [&str; 11] = [
+pub const WORKLOAD_KINDS: [&str; 12] = [
     "span_sweep",
     "whole_drive_write",
     "latency_trace",
@@ -22,6 +22,7 @@ pub const WORKLOAD_KINDS: [&str; 11] = [
     "crystal_disk_mark",
     "application_load",
     "trace",
+    "cache",
     "zoned_log",
     "job",
 ];
@@ -52,6 +53,9 @@ pub enum Workload {
     ApplicationLoad(super::benchmarks::ApplicationLoad),
     /// A block trace replayed on the drive (its file attached to the run).
     Trace(super::replay::TraceReplay),
+    /// A flash cache's writes (CacheLib's BigHash and BlockCache), each engine with its own
+    /// placement id.
+    Cache(super::CacheWorkload),
     /// The host's log-structured store cleaning zones itself (a zoned drive's host side).
     ZonedLog(super::ZonedLog),
 }
@@ -77,6 +81,7 @@ impl Workload {
             "file_copy" => Workload::FileCopy(FileCopy::default()),
             "application_load" => Workload::ApplicationLoad(ApplicationLoad::default()),
             "trace" => Workload::Trace(super::replay::TraceReplay::default()),
+            "cache" => Workload::Cache(super::CacheWorkload::default()),
             "zoned_log" => Workload::ZonedLog(super::ZonedLog::default()),
             _ => return None,
         })
@@ -97,6 +102,7 @@ impl Workload {
             Workload::FileCopy(_) => super::benchmarks::FileCopy::list(place, out),
             Workload::ApplicationLoad(_) => super::benchmarks::ApplicationLoad::list(place, out),
             Workload::Trace(_) => super::replay::TraceReplay::list(place, out),
+            Workload::Cache(_) => super::CacheWorkload::list(place, out),
             Workload::ZonedLog(_) => super::ZonedLog::list(place, out),
         }
     }

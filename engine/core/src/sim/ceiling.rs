@@ -239,6 +239,7 @@ fn workload_field(w: &Workload, by_time: bool) -> &'static str {
         Workload::TransferSizeSweep(_) | Workload::CrystalDiskMark(_) => "workload.runtime",
         Workload::ApplicationLoad(_) => "workload.runs",
         Workload::Trace(_) => "workload.loops",
+        Workload::Cache(_) => "workload.drive_writes",
         Workload::ZonedLog(_) => "workload.overwrites",
     }
 }

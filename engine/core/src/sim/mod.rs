@@ -238,6 +238,9 @@ impl Simulation {
         let at = at + delay;
         let job = &self.phases[index].job;
         self.threads = Threads::new(job, self.user_bytes, seed, at, self.overhead_ns);
+        if let Some(mix) = &self.phases[index].cache {
+            self.threads.runner(0).set_cache(mix);
+        }
         self.phase = index;
         self.phase_start = at;
         self.phase_bytes = [0; 3];

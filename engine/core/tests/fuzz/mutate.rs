@@ -88,6 +88,14 @@ impl Mutator {
                 }
             }
             Kind::Int | Kind::Number => self.number(knob),
+            Kind::Text if knob.path.ends_with("plids") => {
+                const PLIDS: &[&str] = &["0", "1", "1,2", "1-3,7", "0-127", "0-128", "3-1", "1,,2", "x", "-1", "65536", ""];
+                json!(*self.pick(PLIDS))
+            }
+            Kind::Text if knob.path.ends_with("dp_scheme") => {
+                const SCHEMES: &[&str] = &["0, 1g, 1", "0, 4k, 1; 4k, 1t, 2", "0,0,1", "5g, 1g, 1", "0, 1g", "0, 8p, 127", "0, 1g, 128", "a, b, c", ""];
+                json!(*self.pick(SCHEMES))
+            }
             Kind::Text => {
                 const DISTRIBUTIONS: &[&str] = &[
                     "random",
