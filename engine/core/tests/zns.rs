@@ -4,6 +4,7 @@
 //! pays the cleaning instead: its write amplification is its copies over its writes, and
 //! under uniform random overwrites follows the greedy model at the host's spare factor.
 
+use ssd_core::device::zns::ZoneState;
 use ssd_core::scenario::{Capacity, Device, Job, Nand, Precondition, Rw, Scenario, Workload, Zns, ZonedLog};
 use ssd_core::sim::Simulation;
 use ssd_core::theory::waf_greedy;
@@ -160,4 +161,28 @@ fn on_a_block_drive_the_host_and_the_drive_both_amplify() {
     assert!(s.zns.is_none());
     assert!(host.host_write_amplification > 1.0 && s.write_amplification >= 1.0);
     assert_eq!(host.end_to_end_write_amplification, host.host_write_amplification * s.write_amplification);
+}
+
+/// The block map of a zoned drive: each block carries its zone and the zone's state, and
+/// the units written in it add up to the zone's write pointer.
+#[test]
+fn the_block_map_names_each_blocks_zone_and_state() {
+    let job = Job { rw: Rw::Write, bs: Bytes(64 << 10), iodepth: 1, size: Bytes(0), io_size: Bytes(40 << 20), runtime: 0.0, ..Job::default() };
+    let mut sim = Simulation::new(&scenario(device(32, true), Workload::Job(job))).unwrap();
+    while !sim.run(1 << 20) {}
+    let map = sim.block_map().unwrap();
+    let layout = sim.block_map_layout();
+    assert_eq!((layout.planes, layout.units_per_block), (16, 256));
+    let z = sim.drive().zoned().unwrap();
+    // 40 MiB into 16 MiB zones: two full, the third open with 8 MiB.
+    let states = z.zones.state.clone();
+    assert_eq!(&states[..4], &[ZoneState::Full, ZoneState::Full, ZoneState::ImplicitOpen, ZoneState::Empty]);
+    for zone in 0..4u32 {
+        let blocks: Vec<usize> = (0..map.zones.len()).filter(|&b| map.zones[b] == zone).collect();
+        assert_eq!(blocks.len(), 16, "a block on every plane");
+        assert!(blocks.iter().all(|&b| map.zone_states[b] == states[zone as usize] as u8));
+        let written: u32 = blocks.iter().map(|&b| map.valid_units[b]).sum();
+        assert_eq!(written, z.zones.wp[zone as usize], "zone {zone}");
+    }
+    assert_eq!(map.zone_states.iter().filter(|&&s| s == u8::MAX).count(), map.zones.iter().filter(|&&z| z == u32::MAX).count());
 }

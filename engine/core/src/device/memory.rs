@@ -2,7 +2,7 @@
 //! memory bound (`resolve/budget`) is exact where the device is and never a second model of it.
 
 use super::footprint::Footprint;
-use super::{HardDisk, NandSsd, XpointSsd};
+use super::{HardDisk, NandSsd, XpointSsd, ZonedSsd};
 use crate::media::Layout;
 use crate::scenario::{DeviceKind, Scenario};
 
@@ -11,6 +11,7 @@ use crate::scenario::{DeviceKind, Scenario};
 pub fn device_bytes(s: &Scenario, kind: DeviceKind, layout: Layout) -> Footprint {
     match kind {
         // A validated NAND device has its geometry.
+        DeviceKind::NandSsd if s.device.zns.enabled => layout.geometry.map_or_else(Footprint::default, |geo| ZonedSsd::memory(s, &geo)),
         DeviceKind::NandSsd => layout.geometry.map_or_else(Footprint::default, |geo| NandSsd::memory(s, &geo)),
         DeviceKind::XpointSsd => XpointSsd::memory(s),
         DeviceKind::Hdd => HardDisk::memory(s),

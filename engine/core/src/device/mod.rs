@@ -62,7 +62,9 @@ impl DeviceModel {
     /// A device of `kind` built from `device`'s part for it (a hybrid's tiers are built so).
     fn of_kind(device: &Device, kind: DeviceKind, layout: Layout, seed: u64) -> Result<DeviceModel, ScenarioError> {
         Ok(match kind {
-            DeviceKind::NandSsd if device.zns.enabled => DeviceModel::Zoned(ZonedSsd::new(device, layout.geometry.map_or_else(|| Geometry::new(device), Ok)?, seed)),
+            DeviceKind::NandSsd if device.zns.enabled => {
+                DeviceModel::Zoned(ZonedSsd::new(device, layout.geometry.map_or_else(|| Geometry::new(device), Ok)?, seed))
+            }
             DeviceKind::NandSsd => DeviceModel::Nand(NandSsd::new(device, layout.geometry.map_or_else(|| Geometry::new(device), Ok)?, seed)),
             DeviceKind::XpointSsd => DeviceModel::Xpoint(XpointSsd::new(device)),
             DeviceKind::Hdd => DeviceModel::Hdd(HardDisk::new(device)),
@@ -230,7 +232,10 @@ impl DeviceModel {
 
     /// Per-block state for the block map; none for media without blocks.
     pub fn block_map(&self) -> Option<crate::ftl::BlockMap> {
-        self.nand().map(|d| d.ftl.block_map())
+        match self {
+            DeviceModel::Zoned(z) => Some(z.block_map()),
+            _ => self.nand().map(|d| d.ftl.block_map()),
+        }
     }
 
     /// The latency causes this device books (a bit per `Cause`): what its commands' time

@@ -50,6 +50,11 @@ pub struct BlockMap {
     /// `NO_HANDLE` (255: free, or GC's shared destination under initial isolation).
     /// Empty without FDP.
     pub handles: Vec<u8>,
+    /// Per block of a zoned drive: its zone's state (`device::zns::ZoneState` as a number,
+    /// 0 empty … 6 offline; 255 for a block in no zone) and its zone (`u32::MAX`: none).
+    /// Empty on a block drive.
+    pub zone_states: Vec<u8>,
+    pub zones: Vec<u32>,
 }
 
 impl BlockMap {

@@ -18,7 +18,15 @@ impl Ftl {
             .collect();
         let valid_units = self.blocks.iter().map(|b| b.valid / self.sectors).collect();
         let slc = self.blocks.iter().map(|b| b.slc_mode as u8).collect();
-        BlockMap { valid_units, erase_counts: self.erase_counts().collect(), states: state, slc, handles: self.block_handles().to_vec() }
+        BlockMap {
+            valid_units,
+            erase_counts: self.erase_counts().collect(),
+            states: state,
+            slc,
+            handles: self.block_handles().to_vec(),
+            zone_states: Vec::new(),
+            zones: Vec::new(),
+        }
     }
 
     /// The block map downsampled to at most `max_cells` cells for a snapshot, appended to

@@ -272,7 +272,8 @@ mod tests {
 
     const NAND_SSD: &str = r#"{"kind":"nand_ssd"}"#;
     /// A zoned drive under the host's log-structured store: the zones' and the host's sections.
-    const ZONED: &str = r#"{"device":{"nand":{"blocks_per_plane":32,"pages_per_block":64},"zns":{"enabled":true}},"workload":{"kind":"zoned_log","overwrites":0.3}}"#;
+    const ZONED: &str =
+        r#"{"device":{"nand":{"blocks_per_plane":32,"pages_per_block":64},"zns":{"enabled":true}},"workload":{"kind":"zoned_log","overwrites":0.3}}"#;
     /// DRAM-less with a 20 MiB HMB grant: a larger one (40 MiB) would cover more.
     const HMB_NAND: &str = r#"{"kind":"nand_ssd","mapping":{"dram_bytes":0,"hmb":{"min_bytes":"16m","preferred_bytes":"20m","max_bytes":"64m","reserved_bytes":"16m","region_bytes":"24m"}}}"#;
     const HDD: &str = r#"{"kind":"hdd"}"#;

@@ -69,9 +69,11 @@ impl Simulation {
 
     /// How the block map is laid out; all 0 for media without blocks.
     pub fn block_map_layout(&self) -> BlockMapLayout {
-        self.drive.nand().map_or(BlockMapLayout::default(), |d| {
-            let g = d.ftl.geometry();
-            BlockMapLayout { planes: g.planes, blocks_per_plane: g.blocks_per_plane, units_per_block: g.slots_per_block }
+        let geometry = self.drive.nand().map(|d| d.ftl.geometry()).or_else(|| self.drive.zoned().map(|z| z.geometry()));
+        geometry.map_or(BlockMapLayout::default(), |g| BlockMapLayout {
+            planes: g.planes,
+            blocks_per_plane: g.blocks_per_plane,
+            units_per_block: g.slots_per_block,
         })
     }
 }

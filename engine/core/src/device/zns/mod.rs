@@ -112,6 +112,31 @@ pub struct ZonedSsd {
 }
 
 impl ZonedSsd {
+    /// The heap a zoned drive of `s` laid out as `geo` takes: the controller's, as a NAND
+    /// drive's (its planes' timelines, calendars, write buffer, the table cache it is built
+    /// with), and per zone its state, write pointers, counts (no map per unit, no block
+    /// records); the block map a caller may take is in the bound.
+    pub fn memory(s: &crate::scenario::Scenario, geo: &Geometry) -> crate::device::Footprint {
+        use crate::controller::{admissions, calendar, plane_log, plane_timeline};
+        use crate::device::Footprint;
+        use crate::units::MAPPING_UNIT_BYTES;
+        let d = &s.device;
+        let planes = geo.planes as u64;
+        let fixed = 256 + plane_log::LOG_BYTES + 1;
+        let per_plane = Footprint {
+            bound: planes * (32 * plane_timeline::intervals_per_plane(geo.planes) as u64 + fixed),
+            expected: planes * (plane_timeline::INITIAL_BYTES + fixed),
+        };
+        let calendars = (d.nand.channels as u64 + 2) * (calendar::HEAP_BYTES + 64) + d.nand.channels as u64 * plane_log::LOG_BYTES;
+        let buffer_units = (d.controller.write_buffer.0 / MAPPING_UNIT_BYTES).max(2 * geo.slots_per_page as u64);
+        let buffer = 16 * buffer_units + admissions::BYTES;
+        let segments = (geo.user_units as u64).div_ceil(d.mapping.entries_per_segment(geo.page_bytes) as u64);
+        let zones = ZoneLayout::of(d, geo).zones as u64;
+        let per_zone = 32 * zones;
+        let block_map = 20 * geo.blocks as u64;
+        Footprint::exact(calendars + buffer + 18 * segments + per_zone) + per_plane + Footprint { bound: block_map, expected: 0 }
+    }
+
     pub fn new(device: &Device, geo: Geometry, seed: u64) -> ZonedSsd {
         let layout = ZoneLayout::of(device, &geo);
         let z = &device.zns;
@@ -353,19 +378,52 @@ impl ZonedSsd {
         self.hw.counters.flash_ops()
     }
 
-    /// Per-block zone state and zone id for the block map (block = plane × blocks per
-    /// plane + index): a block outside every zone (the working blocks) is `u8::MAX`.
-    pub fn block_zones(&self) -> (Vec<u8>, Vec<u32>) {
+    /// The block map (block = plane × blocks per plane + index): each block's units written
+    /// since its zone's reset, its zone's erase count, a state the block drive's colours
+    /// read (free: empty zone; open; closed: closed, full, read-only or offline), and its
+    /// zone's state and id. A block in no zone (the working blocks a zoned drive leaves
+    /// unused) is free, zone state 255.
+    pub fn block_map(&self) -> crate::ftl::BlockMap {
+        use crate::ftl::BlockMap;
         let g = &self.hw.geo;
-        let mut states = vec![u8::MAX; g.blocks as usize];
-        let mut ids = vec![u32::MAX; g.blocks as usize];
-        for plane in 0..g.planes {
-            for index in 0..(self.layout.zones * self.layout.zone_blocks).min(g.blocks_per_plane) {
-                let (zone, b) = ((index / self.layout.zone_blocks), plane * g.blocks_per_plane + index);
-                states[b as usize] = self.zones.state[zone as usize] as u8;
-                ids[b as usize] = zone;
+        let n = g.blocks as usize;
+        let mut map = BlockMap {
+            valid_units: vec![0; n],
+            erase_counts: vec![0; n],
+            states: vec![BlockMap::FREE; n],
+            slc: vec![0; n],
+            handles: Vec::new(),
+            zone_states: vec![u8::MAX; n],
+            zones: vec![u32::MAX; n],
+        };
+        let op_units = g.slots_per_page * g.pages_per_program;
+        for zone in 0..self.layout.zones {
+            let z = zone as usize;
+            let (state, wp) = (self.zones.state[z], self.zones.wp[z]);
+            let drive_state = match state {
+                ZoneState::Empty => BlockMap::FREE,
+                ZoneState::ImplicitOpen | ZoneState::ExplicitOpen => BlockMap::OPEN,
+                _ => BlockMap::CLOSED,
+            };
+            let ops = wp.div_ceil(op_units);
+            for k in 0..g.planes {
+                let plane = g.plane_at(k);
+                // The program operations this plane took, the last one perhaps partial.
+                let mine = ops / g.planes + (k < ops % g.planes) as u32;
+                let last_partial = ops > 0 && (ops - 1) % g.planes == k && !wp.is_multiple_of(op_units);
+                let mut units = mine * op_units - if last_partial { op_units - wp % op_units } else { 0 };
+                for b in 0..self.layout.zone_blocks {
+                    let block = (plane * g.blocks_per_plane + zone * self.layout.zone_blocks + b) as usize;
+                    let here = units.min(g.slots_per_block);
+                    units -= here;
+                    map.valid_units[block] = here;
+                    map.erase_counts[block] = self.erase_counts[z];
+                    map.states[block] = drive_state;
+                    map.zone_states[block] = state as u8;
+                    map.zones[block] = zone;
+                }
             }
         }
-        (states, ids)
+        map
     }
 }
