@@ -129,3 +129,20 @@ fn ids_past_the_drives_handles_are_refused_naming_the_field() {
     assert_eq!(refused(true, cache.clone()).unwrap().0, "workload.blockcache_plid");
     assert_eq!(refused(true, json!({ "kind": "cache", "blockcache_plid": 3, "dataplacement": "none" })), None);
 }
+
+#[test]
+fn tenants_side_by_side_each_tag_their_own_id() {
+    // fio's clones as tenants: numjobs 3, each in its own 512 MiB region (offset_increment),
+    // each region its own placement id by dp_scheme; 64 MiB of random writes each, at once.
+    let w = json!({ "kind": "job", "rw": "randwrite", "bs": "4k", "iodepth": 4, "numjobs": 3, "size": "512m", "offset_increment": "512m",
+                    "io_size": "64m", "runtime": 0, "dataplacement": "fdp", "plid_select": "scheme",
+                    "dp_scheme": "0, 512m, 0; 512m, 1g, 1; 1g, 1536m, 2" });
+    let r = run(&scenario(true, w));
+    let handles = &r.placement.as_ref().unwrap().handles;
+    let host: Vec<f64> = handles.iter().map(|h| h.host_written_bytes).collect();
+    assert_eq!(host, [64.0 * 1048576.0; 3], "each tenant's writes stay in its region and carry its id");
+    assert!(handles.iter().all(|h| h.write_amplification >= 1.0));
+    let past = json!({ "kind": "job", "rw": "randwrite", "numjobs": 3, "size": "2g", "offset_increment": "2g", "runtime": 0.01 });
+    let e = ssd_core::Scenario::from_json(&scenario(false, past)).unwrap_err();
+    assert_eq!(e.field, "workload.offset_increment");
+}

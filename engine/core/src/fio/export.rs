@@ -38,6 +38,9 @@ pub fn export_job(job: &Job, name: &str) -> Result<String, ScenarioError> {
     let _ = writeln!(out, "iodepth={}", job.iodepth);
     let _ = writeln!(out, "numjobs={}", job.numjobs);
     let _ = writeln!(out, "offset={}", size(job.offset.0));
+    if job.offset_increment.0 > 0 {
+        let _ = writeln!(out, "offset_increment={}", size(job.offset_increment.0));
+    }
     if job.size.0 > 0 {
         let _ = writeln!(out, "size={}", size(job.size.0));
     } else {

@@ -37,6 +37,7 @@ pub fn fio_defaults() -> Job {
         iodepth: 1,
         numjobs: 1,
         offset: crate::units::Bytes(0),
+        offset_increment: crate::units::Bytes(0),
         size: crate::units::Bytes(0),
         io_size: crate::units::Bytes(0),
         runtime: 0.0,
@@ -89,7 +90,9 @@ impl Builder {
                 self.number(&entry.key, needs(field)?).map_err(|m| fail(field, m))?;
                 field
             }
-            "offset" | "size" | "io_size" | "io_limit" => self.region(entry, needs(region_field(&entry.key))?).map_err(|(f, m)| fail(f, m))?,
+            "offset" | "offset_increment" | "size" | "io_size" | "io_limit" => {
+                self.region(entry, needs(region_field(&entry.key))?).map_err(|(f, m)| fail(f, m))?
+            }
             "runtime" | "timeout" | "ramp_time" | "startdelay" => self.seconds(entry, needs(time_field(&entry.key))?).map_err(|(f, m)| fail(f, m))?,
             "thinktime" => {
                 self.job.thinktime = values::time_us(needs("thinktime")?, 1).map_err(|m| fail("thinktime", m))? as f64;
@@ -249,6 +252,7 @@ impl Builder {
         };
         match field {
             "offset" => self.job.offset.0 = bytes,
+            "offset_increment" => self.job.offset_increment.0 = bytes,
             "size" => self.job.size.0 = bytes,
             _ => {
                 self.job.io_size.0 = bytes;
@@ -278,6 +282,7 @@ impl Builder {
 fn region_field(option: &str) -> &'static str {
     match option {
         "offset" => "offset",
+        "offset_increment" => "offset_increment",
         "size" => "size",
         _ => "io_size",
     }

@@ -195,9 +195,23 @@ fn placement_options_read_as_fio_spells_them() {
 }
 
 #[test]
+fn offset_increment_gives_each_clone_its_region() {
+    let job = import("[t]\nrw=randwrite\nnumjobs=4\nsize=1g\noffset_increment=1g\nruntime=1\n", None).unwrap().job;
+    assert_eq!((job.numjobs, job.offset_increment, job.size), (4, Bytes(GIB), Bytes(GIB)));
+    assert!(export_job(&job, "t").unwrap().contains("\noffset=0\noffset_increment=1g\n"));
+    assert_eq!(import(&export_job(&job, "t").unwrap(), None).unwrap().job, job);
+}
+
+#[test]
 fn a_scheme_goes_to_its_file_as_comments() {
     use crate::scenario::{DataPlacement, PlidSelect};
-    let job = Job { rw: Rw::Randwrite, dataplacement: DataPlacement::Fdp, plid_select: PlidSelect::Scheme, dp_scheme: "0, 1g, 1; 1g, 2g, 2".into(), ..Job::default() };
+    let job = Job {
+        rw: Rw::Randwrite,
+        dataplacement: DataPlacement::Fdp,
+        plid_select: PlidSelect::Scheme,
+        dp_scheme: "0, 1g, 1; 1g, 2g, 2".into(),
+        ..Job::default()
+    };
     let text = export_job(&job, "").unwrap();
     assert!(text.contains("\nioengine=io_uring_cmd\ncmd_type=nvme\ndataplacement=fdp\nplid_select=scheme\n"), "{text}");
     assert!(text.contains(";   0, 1073741824, 1\n;   1073741824, 2147483648, 2\ndp_scheme=ssd-playground.scheme\n"), "{text}");
@@ -267,7 +281,9 @@ fn fio_parses_every_export() {
     texts.extend((0..40).map(|i| export_job(&random_job(&mut d), &format!("random-{i}")).unwrap()));
     texts.push(export_job(&Job::default(), "").unwrap());
     // fio reads placement options from 3.35 on (dataplacement, plids); an older fio is spared them.
-    let knows_placement = std::process::Command::new("fio").arg("--cmdhelp=dataplacement").output().is_ok_and(|o| o.status.success() && !format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr)).contains("No such command"));
+    let knows_placement = std::process::Command::new("fio").arg("--cmdhelp=dataplacement").output().is_ok_and(|o| {
+        o.status.success() && !format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr)).contains("No such command")
+    });
     if !knows_placement {
         println!("note: this fio has no dataplacement option; exports with placement were not parsed by it");
         texts.retain(|t| !t.contains("dataplacement="));

@@ -4,7 +4,8 @@
 use super::CacheMix;
 use crate::metrics::{Axis, AxisId, LabelId, Op, Series, SeriesRole, Unit};
 use crate::scenario::{
-    job, ApplicationLoad, CacheWorkload, CrystalDiskMark, FileCopy, Job, LatencyTrace, Rw, SpanSweep, SteadyState, TraceReplay, TransferSizeSweep, WholeDriveWrite, Workload,
+    job, ApplicationLoad, CacheWorkload, CrystalDiskMark, FileCopy, Job, LatencyTrace, Rw, SpanSweep, SteadyState, TraceReplay, TransferSizeSweep,
+    WholeDriveWrite, Workload,
 };
 use crate::units::{Bytes, GIB, KIB, MAPPING_UNIT_BYTES, MIB};
 

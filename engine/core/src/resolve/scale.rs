@@ -44,6 +44,7 @@ impl Scenario {
         match &mut s.workload {
             Workload::Job(j) => {
                 shrink(&mut j.offset, n);
+                shrink(&mut j.offset_increment, n);
                 shrink(&mut j.size, n);
                 shrink(&mut j.io_size, n);
             }

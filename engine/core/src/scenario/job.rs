@@ -61,6 +61,10 @@ pub struct Job {
     /// Start of the region the job touches.
     #[knob(shared::OFFSET)]
     pub offset: Bytes,
+    /// fio's `offset_increment`: thread k starts at `offset` + k × this, so the `numjobs`
+    /// threads are tenants side by side, each in a region of its own (0 = all share one).
+    #[knob(doc("Offset increment", "fio offset_increment: thread k of numjobs starts at offset + k × this, each in its own region (tenants side by side; with dp_scheme each tags its own placement id); 0 = all threads share the region").at_least(0.0))]
+    pub offset_increment: Bytes,
     /// Length of the region (the access span); 0 = from `offset` to the end of the drive.
     #[knob(shared::SIZE)]
     pub size: Bytes,
@@ -95,7 +99,10 @@ pub struct Job {
     #[knob(shared::RANDOM_DISTRIBUTION)]
     pub random_distribution: String,
     /// fio `dataplacement`: whether writes carry a placement id (see `scenario::placement`).
-    #[knob(doc("Data placement", "fio dataplacement: tag each write with a placement id (NVMe FDP or streams) so the drive can keep data of different lifetimes apart; none = untagged"))]
+    #[knob(doc(
+        "Data placement",
+        "fio dataplacement: tag each write with a placement id (NVMe FDP or streams) so the drive can keep data of different lifetimes apart; none = untagged"
+    ))]
     pub dataplacement: DataPlacement,
     /// fio `plids` (`fdp_pli`): the ids the writes may carry, `1,2-4,5`.
     #[knob(doc("Placement ids", "fio plids: the ids this job's writes carry, e.g. 1 or 1,2-4 (0 to 127; 0 is the drive's default handle)").inert(&PLIDS_OFF))]
@@ -124,6 +131,7 @@ impl Default for Job {
             iodepth: 32,
             numjobs: 1,
             offset: Bytes(0),
+            offset_increment: Bytes(0),
             size: Bytes(crate::units::GIB),
             io_size: Bytes(0),
             runtime: 0.05,

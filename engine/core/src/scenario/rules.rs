@@ -184,6 +184,7 @@ impl Job {
         self.check_knobs(c)?;
         transfer(c, "bs", self.bs, user_bytes)?;
         region(c, self.offset, self.size, self.bs.0, user_bytes)?;
+        clones(c, self, user_bytes)?;
         needs_end(c, self.runtime, self.io_size)?;
         distribution(c, &self.random_distribution)?;
         super::placement::check(c, self)
@@ -228,6 +229,20 @@ fn region(c: &Check, offset: Bytes, size: Bytes, bs: u64, user_bytes: u64) -> Re
         )?;
     }
     Ok(())
+}
+
+/// With `offset_increment`, the last of the `numjobs` threads' regions must fit the drive.
+fn clones(c: &Check, job: &Job, user_bytes: u64) -> Result<(), ScenarioError> {
+    if job.offset_increment.0 == 0 {
+        return Ok(());
+    }
+    c.aligned("offset_increment", job.offset_increment.0, MAPPING_UNIT_BYTES)?;
+    let steps = job.numjobs.max(1) as u64 - 1;
+    let span = if job.size.0 == 0 { job.bs.0 } else { job.size.0 };
+    let room = user_bytes.saturating_sub(job.offset.0).saturating_sub(span);
+    let most = room.checked_div(steps).unwrap_or(room) / MAPPING_UNIT_BYTES * MAPPING_UNIT_BYTES;
+    let why = format!(": the last of numjobs ({}) regions of {} must end inside the drive's {}", job.numjobs, sz(span), sz(user_bytes));
+    c.within_size("offset_increment", job.offset_increment.0, 0, most, &why)
 }
 
 fn needs_end(c: &Check, runtime: f64, io_size: Bytes) -> Result<(), ScenarioError> {

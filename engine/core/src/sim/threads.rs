@@ -25,11 +25,21 @@ fn thread_seed(seed: u64, k: u32) -> u64 {
     seed.wrapping_add((k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
+/// Thread `k`'s job: the job itself, or with `offset_increment` its region moved k steps on
+/// (fio's clones, each a tenant in a region of its own).
+fn clone(job: &Job, k: u32) -> std::borrow::Cow<'_, Job> {
+    if job.offset_increment.0 == 0 || k == 0 {
+        return std::borrow::Cow::Borrowed(job);
+    }
+    let offset = crate::units::Bytes(job.offset.0 + k as u64 * job.offset_increment.0);
+    std::borrow::Cow::Owned(Job { offset, ..job.clone() })
+}
+
 impl Threads {
     pub fn new(job: &Job, user_bytes: u64, seed: u64, start_ns: Nanos, overhead_ns: Nanos) -> Threads {
         let n = job.numjobs.max(1);
         Threads {
-            runners: (0..n).map(|k| JobRunner::new(job, user_bytes, thread_seed(seed, k), start_ns)).collect(),
+            runners: (0..n).map(|k| JobRunner::new(&clone(job, k), user_bytes, thread_seed(seed, k), start_ns)).collect(),
             cpu_free_at: vec![start_ns; n as usize],
             iodepth: job.iodepth.max(1),
             overhead_ns,
