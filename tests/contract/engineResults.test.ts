@@ -29,14 +29,19 @@ const RUNS: { preset: string; workload?: object }[] = [
   { preset: '900p-like', workload: { size: 2 ** 28 } },
   // Reads a second apart into 1 µs windows: the charts fill up long before the reads are done.
   { preset: 'tlc-random-read', workload: { kind: 'job', rw: 'randread', iodepth: 1, runtime: 0, io_size: '4m', thinktime: 1_000_000, log_avg_msec: 0.001 } },
+  // A zoned drive under the host's log-structured store: the zones' and the host's sections.
+  { preset: 'zn540-like-zoned-log' },
 ];
+
+/** Two reclaim unit handles (NVMe FDP) under random writes tagged round robin: `placement`'s results. */
+const FDP_RUN = { device: { fdp: { enabled: true, handles: 2 } }, workload: { kind: 'job', rw: 'randwrite', size: 2 ** 28, io_size: 2 ** 27, runtime: 0, dataplacement: 'fdp', plids: '0,1' } };
 
 function runToEnd(scenario: object): void {
   const sim = new wasm.Simulation(JSON.stringify(scenario));
   keep('budget', sim.budget());
   keep('series_meta', sim.series_meta());
   while (!sim.run(1_000_000));
-  for (const name of ['summary', 'stopped', 'series_meta', 'block_map_layout', 'snapshots', 'latency_causes'] as const) keep(name, sim[name]());
+  for (const name of ['summary', 'stopped', 'series_meta', 'block_map_layout', 'snapshots', 'latency_causes', 'placement'] as const) keep(name, sim[name]());
   sim.free();
 }
 
@@ -52,6 +57,8 @@ beforeAll(() => {
     const scenario = presets.find((p) => p.name === preset)!.scenario;
     runToEnd({ ...scenario, workload: { ...scenario.workload, ...workload } });
   }
+  const tlc = presets.find((p) => p.name === 'tlc-random-read')!.scenario as { device: object; workload: object };
+  runToEnd({ ...tlc, device: { ...tlc.device, fdp: FDP_RUN.device.fdp }, workload: FDP_RUN.workload });
   const lab = new wasm.NandLab('{"blocks":8,"pages_per_block":4}');
   keep('lab_layout', lab.layout());
   for (let i = 0; i < 100; i++) lab.step('random');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockMapCsv, blocksPerCell, cellAt, eraseRange } from '../../web/src/charts/blockMapModel';
+import { blockMapCsv, blocksPerCell, cellAt, eraseRange, NO_HANDLE } from '../../web/src/charts/blockMapModel';
 import { chartDefs, isGeometric } from '../../web/src/run/chartSpecs';
 import { csvField, csvRows, parseCsv, seriesCsv } from '../../web/src/charts/exportChart';
 import { formatValue, unitsOnChart } from '../../web/src/run/format';
@@ -306,10 +306,44 @@ describe('block map model', () => {
 
   it('bins blocks into cells when a plane is wider than the canvas', () => {
     expect(blocksPerCell(5472, 500)).toBe(11);
-    expect(cellAt(map, 0, 0, 2)).toEqual({ plane: 0, from: 0, to: 1, valid: 0.75, erase: 2, state: 1 });
+    expect(cellAt(map, 0, 0, 2)).toEqual({ plane: 0, from: 0, to: 1, valid: 0.75, erase: 2, state: 1, handle: NO_HANDLE, zone: NO_HANDLE });
     expect(cellAt(map, 1, 0, 2)?.state).toBe(3); // being collected is the state to see
     expect(cellAt(map, 2, 0, 1)).toBeNull();
     expect(eraseRange(map)).toEqual({ min: 0, max: 9 });
+  });
+
+  it('gives a cell the FDP handle most of its blocks belong to, and the CSV a handle column', () => {
+    const map: BlockMap = {
+      planes: 1,
+      blocksPerPlane: 4,
+      unitsPerBlock: 4,
+      valid: new Uint32Array([4, 4, 0, 2]),
+      eraseCounts: new Uint32Array(4),
+      states: new Uint8Array([2, 2, 0, 1]),
+      handles: new Uint8Array([1, 1, NO_HANDLE, 0]),
+    };
+    expect(cellAt(map, 0, 0, 2)!.handle).toBe(1);
+    expect(cellAt(map, 0, 1, 2)!.handle).toBe(NO_HANDLE);
+    expect(cellAt(map, 0, 3, 1)!.handle).toBe(0);
+    const csv = blockMapCsv(map);
+    expect(csv[0].at(-1)).toBe('fdp_handle');
+    expect(csv.slice(1).map((r) => r.at(-1))).toEqual([1, 1, '', 0]);
+  });
+
+  it('gives a zoned drive\'s cell the state of its zone, and the CSV a zone state column', () => {
+    const map: BlockMap = {
+      planes: 1,
+      blocksPerPlane: 4,
+      unitsPerBlock: 4,
+      valid: new Uint32Array([4, 4, 1, 0]),
+      eraseCounts: new Uint32Array(4),
+      states: new Uint8Array([2, 2, 1, 0]),
+      zoneStates: new Uint8Array([4, 4, 1, 0]),
+    };
+    expect(cellAt(map, 0, 0, 2)!.zone).toBe(4);
+    expect(cellAt(map, 0, 2, 1)!.zone).toBe(1);
+    expect(cellAt(map, 0, 0, 2)!.handle).toBe(NO_HANDLE);
+    expect(blockMapCsv(map).map((r) => r.at(-1))).toEqual(['zone_state', 'full', 'full', 'implicitOpen', 'empty']);
   });
 
   it('exports every block as a CSV row', () => {

@@ -325,6 +325,24 @@ impl Simulation {
         self.inner.block_map().map(|m| m.states).unwrap_or_default()
     }
 
+    /// Per block with NVMe FDP on: the reclaim unit handle whose unit it is (255: none, a
+    /// free block or GC's shared destination); empty without FDP.
+    pub fn block_handles(&self) -> Vec<u8> {
+        self.inner.block_map().map(|m| m.handles).unwrap_or_default()
+    }
+
+    /// Per block of a zoned drive: its zone's state (0 empty, 1 implicitly open, 2 explicitly
+    /// open, 3 closed, 4 full, 5 read-only, 6 offline; 255 in no zone); empty on a block drive.
+    pub fn block_zone_states(&self) -> Vec<u8> {
+        self.inner.block_map().map(|m| m.zone_states).unwrap_or_default()
+    }
+
+    /// NVMe FDP's results per reclaim unit handle as JSON (`PlacementSummary`), or `null`
+    /// without FDP.
+    pub fn placement(&self) -> String {
+        serde_json::to_string(&self.inner.placement_summary()).expect("the placement results serialise")
+    }
+
     /// JSON `{ planes, blocks_per_plane, units_per_block }` to lay the block map out; all 0
     /// for media without blocks.
     pub fn block_map_layout(&self) -> String {

@@ -4,6 +4,7 @@ import type { BlockMap } from '../engine/types';
 import { useI18n } from '../i18n';
 import { Segmented } from '../ui/Segmented';
 import { BlockMapChart } from './BlockMapChart';
+import { PlacementTable } from './PlacementTable';
 import type { BlockMode } from './blockMapModel';
 import { ChartCard } from './ChartCard';
 import type { ChartExporter } from './exportChart';
@@ -21,7 +22,12 @@ interface Props {
 
 export function BlockMapCard({ map, running, filenameBase, exportable = true, scenario = '' }: Props) {
   const { t, locale, lang } = useI18n();
-  const [mode, setMode] = useState<BlockMode>('valid');
+  const [picked, setMode] = useState<BlockMode>('valid');
+  // Handles are a colouring only a drive with NVMe FDP on has.
+  const hasHandles = map?.handles !== undefined;
+  // Zones, a colouring only a zoned drive has.
+  const hasZones = map?.zoneStates !== undefined;
+  const mode = (picked === 'handle' && !hasHandles) || (picked === 'zone' && !hasZones) ? 'valid' : picked;
   const exporter = useRef<ChartExporter | null>(null);
   const title = t('chart.blocks');
   return (
@@ -39,6 +45,8 @@ export function BlockMapCard({ map, running, filenameBase, exportable = true, sc
             { value: 'valid', label: t('blocks.valid') },
             { value: 'erase', label: t('blocks.erase') },
             { value: 'state', label: t('blocks.state') },
+            ...(hasHandles ? [{ value: 'handle' as const, label: t('blocks.handle') }] : []),
+            ...(hasZones ? [{ value: 'zone' as const, label: t('blocks.zone') }] : []),
           ]}
           testId="block-mode"
         />
@@ -49,6 +57,7 @@ export function BlockMapCard({ map, running, filenameBase, exportable = true, sc
       exportable={exportable && map !== null}
     >
       {map ? <BlockMapChart map={map} mode={mode} exporter={exporter} title={title} scenario={scenario} /> : <p className="chart-placeholder muted">{running ? t('blocks.running') : t('blocks.after')}</p>}
+      {map?.placement && <PlacementTable placement={map.placement} />}
     </ChartCard>
   );
 }

@@ -4,7 +4,7 @@
 import { useLayoutEffect, useMemo, useRef, type MutableRefObject } from 'react';
 import type { BlockMap } from '../engine/types';
 import { useI18n, type I18n } from '../i18n';
-import { blockMapCsv, eraseRange, STATE_KEYS, type BlockMode } from './blockMapModel';
+import { blockMapCsv, eraseRange, handlesIn, STATE_KEYS, ZONE_STATE_KEYS, type BlockMode } from './blockMapModel';
 import { blockMapLayout, labelMargin } from './blockMapLayout';
 import { BlockLegend, BlockTooltip } from './BlockMapParts';
 import { FONT } from './chartStyle';
@@ -32,6 +32,7 @@ export function BlockMapChart({ map, mode, exporter, title, scenario }: Props) {
   const left = useMemo(() => labelMargin(t('blocks.plane', { n: Math.max(0, map.planes - 1) })), [map.planes, t]);
   const layout = useMemo(() => blockMapLayout(map, width, left), [map, width, left]);
   const erase = useMemo(() => eraseRange(map), [map]);
+  const handles = useMemo(() => handlesIn(map), [map]);
   const color = useMemo(() => cellColor(mode, erase), [mode, erase]);
   const { height } = layout;
 
@@ -39,7 +40,7 @@ export function BlockMapChart({ map, mode, exporter, title, scenario }: Props) {
     if (canvas.current) drawBlockMap(canvas.current, map, layout, color, t);
   }, [map, layout, color, t]);
 
-  const picture = (): BlockMapPicture => ({ title, scenario, mode, ...legendText(mode, erase, t, locale) });
+  const picture = (): BlockMapPicture => ({ title, scenario, mode, ...legendText(mode, erase, handles, t, locale) });
 
   // The card's export menu reads the latest drawing through this ref, only when clicked.
   // eslint-disable-next-line react-hooks/immutability -- an imperative handle, written during render on purpose
@@ -67,20 +68,24 @@ export function BlockMapChart({ map, mode, exporter, title, scenario }: Props) {
         tabIndex={0}
         data-testid="block-map-canvas"
       />
-      {hover && <BlockTooltip hover={hover} width={width} />}
-      <BlockLegend mode={mode} erase={erase} />
+      {hover && <BlockTooltip hover={hover} width={width} handles={map.handles !== undefined} zones={map.zoneStates !== undefined} />}
+      <BlockLegend mode={mode} erase={erase} handles={handles} />
     </div>
   );
 }
 
 /** The exported picture's colour scale: its title and the labels under it. */
-function legendText(mode: BlockMode, erase: { min: number; max: number }, t: I18n['t'], locale: string): Pick<BlockMapPicture, 'legendTitle' | 'legendLabels'> {
+function legendText(mode: BlockMode, erase: { min: number; max: number }, handles: readonly number[], t: I18n['t'], locale: string): Pick<BlockMapPicture, 'legendTitle' | 'legendLabels'> {
   return {
-    legendTitle: t(mode === 'valid' ? 'blocks.valid' : mode === 'erase' ? 'blocks.erase' : 'blocks.state'),
+    legendTitle: t(mode === 'valid' ? 'blocks.valid' : mode === 'erase' ? 'blocks.erase' : mode === 'handle' ? 'blocks.handle' : mode === 'zone' ? 'blocks.zone' : 'blocks.state'),
     legendLabels:
       mode === 'state'
         ? STATE_KEYS.map((k) => t(`blocks.state.${k}`))
-        : mode === 'valid'
+        : mode === 'zone'
+          ? ZONE_STATE_KEYS.map((k) => t(`blocks.zone.${k}`))
+          : mode === 'handle'
+          ? [...handles.map((n) => t('blocks.handle.n', { n })), t('blocks.handle.none')]
+          : mode === 'valid'
           ? rampTicks(0, 100, (v) => `${v.toLocaleString(locale)} %`)
           : rampTicks(erase.min, erase.max, (v) => v.toLocaleString(locale)),
   };

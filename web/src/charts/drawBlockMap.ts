@@ -3,14 +3,16 @@ import { interpolateViridis } from 'd3';
 import type { BlockMap } from '../engine/types';
 import type { I18n } from '../i18n';
 import { hiDpiContext } from './canvas';
-import { cellAt, STATE_COLORS, type BlockMode, type Cell } from './blockMapModel';
+import { cellAt, HANDLE_COLORS, NO_HANDLE, NO_HANDLE_COLOR, STATE_COLORS, ZONE_STATE_COLORS, type BlockMode, type Cell } from './blockMapModel';
 import { TOP, type BlockMapLayout } from './blockMapLayout';
 import { FONT } from './chartStyle';
 
-/** A cell's colour: its state's, or viridis over valid data or over the drive's erase range. */
+/** A cell's colour: its state's or FDP handle's, or viridis over valid data or over the drive's erase range. */
 export function cellColor(mode: BlockMode, erase: { min: number; max: number }): (c: Cell) => string {
   return (c) => {
     if (mode === 'state') return STATE_COLORS[c.state] ?? '#999';
+    if (mode === 'handle') return c.handle === NO_HANDLE ? NO_HANDLE_COLOR : (HANDLE_COLORS[c.handle] ?? '#999');
+    if (mode === 'zone') return ZONE_STATE_COLORS[c.zone] ?? NO_HANDLE_COLOR;
     if (mode === 'erase') return interpolateViridis(erase.max > erase.min ? (c.erase - erase.min) / (erase.max - erase.min) : 0);
     return interpolateViridis(c.valid);
   };

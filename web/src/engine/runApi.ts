@@ -152,13 +152,13 @@ function readLatencyCauses({ read }: EngineGuard, sim: Simulation): LatencyCause
 }
 
 function mapBuffers(map: BlockMap): ArrayBuffer[] {
-  return [map.valid.buffer, map.eraseCounts.buffer, map.states.buffer] as ArrayBuffer[];
+  return [map.valid.buffer, map.eraseCounts.buffer, map.states.buffer, ...(map.handles ? [map.handles.buffer] : []), ...(map.zoneStates ? [map.zoneStates.buffer] : [])] as ArrayBuffer[];
 }
 
 function readBlockMap(sim: Simulation): BlockMap | null {
-  let read: { layout: string; valid: Uint32Array; eraseCounts: Uint32Array; states: Uint8Array };
+  let read: { layout: string; valid: Uint32Array; eraseCounts: Uint32Array; states: Uint8Array; handles: Uint8Array; zoneStates: Uint8Array; placement: string };
   try {
-    read = { layout: sim.block_map_layout(), valid: sim.block_valid_units(), eraseCounts: sim.block_erase_counts(), states: sim.block_states() };
+    read = { layout: sim.block_map_layout(), valid: sim.block_valid_units(), eraseCounts: sim.block_erase_counts(), states: sim.block_states(), handles: sim.block_handles(), zoneStates: sim.block_zone_states(), placement: sim.placement() };
   } catch (err) {
     if (refusalFrom(err)) return null; // a device without blocks (a future HDD model) has no map
     throw err; // a trap: the caller's guard poisons the instance
@@ -167,6 +167,13 @@ function readBlockMap(sim: Simulation): BlockMap | null {
   const layout = engineResult('block_map_layout', read.layout);
   // Media without blocks (3D XPoint, written in place) lays out as all zeros: no map.
   if (layout.planes === 0 || layout.blocks_per_plane === 0) return null;
-  const { valid, eraseCounts, states } = read;
-  return { planes: layout.planes, blocksPerPlane: layout.blocks_per_plane, unitsPerBlock: layout.units_per_block, valid, eraseCounts, states };
+  const { valid, eraseCounts, states, handles, zoneStates } = read;
+  const map: BlockMap = { planes: layout.planes, blocksPerPlane: layout.blocks_per_plane, unitsPerBlock: layout.units_per_block, valid, eraseCounts, states };
+  // Only a drive with NVMe FDP on has handles to colour blocks by.
+  if (handles.length === valid.length) map.handles = handles;
+  // Only a zoned drive has zones.
+  if (zoneStates.length === valid.length) map.zoneStates = zoneStates;
+  const placement = engineResult('placement', read.placement);
+  if (placement) map.placement = placement;
+  return map;
 }

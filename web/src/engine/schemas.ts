@@ -14,11 +14,15 @@ import type { MediaSummary } from './generated/MediaSummary';
 import type { NandSummary } from './generated/NandSummary';
 import type { TierSummary } from './generated/TierSummary';
 import type { ReplaySummary } from './generated/ReplaySummary';
+import type { ZnsSummary } from './generated/ZnsSummary';
+import type { ZonedLogSummary } from './generated/ZonedLogSummary';
 import type { Knob } from './generated/Knob';
 import type { KnobLayout } from './generated/KnobLayout';
 import type { LayoutGroup } from './generated/LayoutGroup';
 import type { WorkloadKindText } from './generated/WorkloadKindText';
 import type { GcPolicy } from './generated/GcPolicy';
+import type { HandleSummary } from './generated/HandleSummary';
+import type { PlacementSummary } from './generated/PlacementSummary';
 import { ERROR_CODES, type ErrorCode } from './errors';
 import { numbers, oneOf, tied } from './schemaTie';
 import type { ArticleEngineValue, ArticleMeasure, ArticleMeasureAxis, ArticleValue, Axis, AxisId, BlockMapLayout, Budget, DriveSnapshot, DriveSnapshotsJson, SnapshotDriver, EngineLabConfig, Figure, FigureMember, LabCounters, LabelId, LabLayout, TraceFed, TraceFinished, TraceProblem, TraceRefusal, TraceSummary, TraceTimeline, Cause, LatencyBand, LatencyCauses, LatencySummary, OpCauses, Preset, DriveIdentity, SlowCommand, SeriesMeta, SeriesRole, Summary, SummaryField, SummaryGroup, Unit } from './types';
@@ -37,14 +41,14 @@ const axisId = oneOf<AxisId>({
 const labelId = oneOf<LabelId>({
   read: true, write: true, random_read: true, random_write: true, write_speed_per_round: true, cdm_test: true, write_speed_per_copy: true, read_speed_per_run: true, throughput: true,
   gc_copies: true, sram: true, dram: true, hmb: true, nand_miss: true, latency_per_operation: true, write_amplification: true, write_amplification_window: true,
-  folding: true, slc_cache_data: true, slc_cache_size: true, cache_hits: true, promotions: true, cached_data: true, latency_cause: true,
+  folding: true, slc_cache_data: true, slc_cache_size: true, cache_hits: true, promotions: true, cached_data: true, latency_cause: true, placement_handle: true,
 });
 
 const seriesRole = oneOf<SeriesRole>({ headline: true, throughput: true, latency_cdf: true, latency_histogram: true, waf: true, gc: true, mapping: true, slc_cache: true, tier: true, latency_cause: true });
 
 const summaryGroup = oneOf<SummaryGroup>({
   throughput: true, latency_read: true, latency_write: true, host: true, nand: true, gc: true, wear: true, capacity: true,
-  mapping: true, hmb: true, slc_cache: true, media: true, hdd: true, tier: true, run: true,
+  mapping: true, hmb: true, slc_cache: true, media: true, hdd: true, tier: true, zns: true, run: true,
 });
 
 const knobKind = oneOf<Knob['kind']>({ int: true, number: true, bytes: true, bool: true, enum: true, bytes_list: true, text: true });
@@ -79,6 +83,20 @@ const HDD_SECTION = tied<HddSummary>()(z.object(numbers(['seeks', 'mean_seek_ms'
 const TIER_SECTION = tied<TierSummary>()(
   z.object(numbers(['tier_read_hit_percent', 'tier_promoted_bytes', 'tier_written_back_bytes', 'tier_evicted_bytes', 'tier_cached_bytes'])),
 );
+/** A zoned drive's zones (`device.zns` on), present only on one. */
+const ZNS_SECTION = tied<ZnsSummary>()(
+  z.object(
+    numbers([
+      'zns_zones', 'zns_zone_size_bytes', 'zns_zone_capacity_bytes', 'zns_device_write_amplification', 'zns_nand_written_bytes', 'zns_pad_bytes',
+      'zns_zone_resets', 'zns_zones_finished', 'zns_implicit_closes', 'zns_unwritten_read_bytes', 'zns_zones_empty', 'zns_zones_open',
+      'zns_zones_closed', 'zns_zones_full', 'zns_zones_read_only', 'zns_zones_offline', 'zns_errors', 'zns_errors_boundary',
+      'zns_errors_zone_full', 'zns_errors_read_only', 'zns_errors_offline', 'zns_errors_invalid_write', 'zns_errors_too_many_active', 'zns_errors_too_many_open',
+      'zns_errors_invalid_transition', 'zns_errors_unwritten_read', 'zns_first_error_zone', 'zns_zones_with_errors', 'zns_erase_count_max',
+    ]),
+  ),
+);
+/** The host's log-structured store (workload kind zoned_log), present only in such a run. */
+const ZONED_LOG_SECTION = tied<ZonedLogSummary>()(z.object(numbers(['host_data_set_bytes', 'host_user_written_bytes', 'host_copied_bytes', 'host_write_amplification', 'end_to_end_write_amplification', 'host_zone_cleanings', 'host_victim_live_percent'])));
 /** A trace workload's replay, present only in a trace run. */
 const TRACE_SECTION = tied<ReplaySummary>()(z.object(numbers(['trace_commands', 'trace_read_bytes', 'trace_written_bytes', 'trace_trimmed_bytes', 'trace_footprint_bytes'])));
 
@@ -94,6 +112,8 @@ const summary = tied<Summary>()(
     ...z.partial(HDD_SECTION).shape,
     ...z.partial(TIER_SECTION).shape,
     ...z.partial(TRACE_SECTION).shape,
+    ...z.partial(ZNS_SECTION).shape,
+    ...z.partial(ZONED_LOG_SECTION).shape,
   }),
 );
 
@@ -186,6 +206,14 @@ const knobLayout = tied<KnobLayout>()(z.object({ device_groups: z.array(layoutGr
 const summaryField = tied<SummaryField>()(z.object({ id: text, unit, group: summaryGroup, label: text, devices: z.optional(texts), slice: z.optional(z.boolean()) }));
 
 const blockMapLayout = tied<BlockMapLayout>()(z.object(numbers(['planes', 'blocks_per_plane', 'units_per_block'])));
+const handleSummary = tied<HandleSummary>()(z.object(numbers(['handle', 'host_written_bytes', 'gc_moved_bytes', 'nand_written_bytes', 'write_amplification', 'nand_share_percent', 'reclaim_units_opened'])));
+const placementSummary = tied<PlacementSummary>()(
+  z.object({
+    handles: z.array(handleSummary),
+    isolation: text,
+    ...numbers(['reclaim_unit_bytes', 'shared_gc_moved_bytes', 'shared_nand_share_percent', 'shared_reclaim_units_opened', 'invalid_placement_writes']),
+  }),
+);
 const labLayout = tied<LabLayout>()(z.object(numbers(['blocks', 'pages_per_block', 'logical_pages', 'working_blocks', 'op_percent'])));
 const labDefaults = tied<EngineLabConfig>()(
   z.object({ ...numbers(['blocks', 'pages_per_block', 'op_percent', 'seed']), gc_policy: oneOf<GcPolicy>({ greedy: true, fifo: true, cost_benefit: true }) }),
@@ -209,6 +237,7 @@ const driveSnapshots = tied<DriveSnapshotsJson>()(
   z.object({
     driver: oneOf<SnapshotDriver>({ time: true, written: true, ops: true, points: true }),
     ...numbers(['blocks', 'cell_blocks', 'cells_per_snapshot']),
+    handle_cells: z.optional(z.boolean()),
     snapshots: z.array(driveSnapshot),
   }),
 );
@@ -268,6 +297,8 @@ export const RESULTS = {
   knob_layout: knobLayout,
   summary_fields: z.array(summaryField),
   block_map_layout: blockMapLayout,
+  /** NVMe FDP's results per reclaim unit handle, or null without FDP (`Simulation::placement`). */
+  placement: z.nullable(placementSummary),
   /** The drive's state at points along a finished run (`Simulation::snapshots`). */
   snapshots: driveSnapshots,
   /** Where each command's time went, by cause (`Simulation::latency_causes`). */

@@ -7,6 +7,7 @@ import type { Summary as SummarySections } from './generated/Summary';
 import type { LatencySummary as EngineLatencySummary } from './generated/LatencySummary';
 import type { Scenario } from './generated/Scenario';
 import type { Knob } from './generated/Knob';
+import type { PlacementSummary } from './generated/PlacementSummary';
 import type { KnobLayout } from './generated/KnobLayout';
 import type { SummaryField } from './generated/SummaryField';
 import type { Budget } from './generated/Budget';
@@ -84,7 +85,15 @@ export interface BlockMap {
   eraseCounts: Uint32Array;
   /** 0 free, 1 open, 2 closed, 3 being collected. */
   states: Uint8Array;
+  /** With NVMe FDP on: per block, the reclaim unit handle whose unit it is (255: none). */
+  handles?: Uint8Array;
+  /** On a zoned drive: per block, its zone's state (0 empty … 6 offline, `ZONE_STATE_KEYS`; 255: none). */
+  zoneStates?: Uint8Array;
+  /** With NVMe FDP on: what each handle's data cost the NAND over the run. */
+  placement?: PlacementSummary;
 }
+export type { PlacementSummary };
+export type { HandleSummary } from './generated/HandleSummary';
 
 /** How the engine lays the block map out (`block_map_layout()`); all 0 for media without blocks. */
 export type { BlockMapLayout } from './generated/BlockMapLayout';

@@ -19,6 +19,7 @@ export const driveStateEn = {
   'drive.mapLabel': 'Block map: {blocks} blocks, {per} per square; {free} squares free, {open} open, {closed} closed, {victim} being collected, {slc} in SLC mode',
   'drive.mapPer': '{blocks} blocks · {per} per square',
   'drive.legend.free': 'Free (erased)',
+  'drive.legend.handle': 'Valid data, FDP handle {n}',
   'drive.legend.valid': 'Valid data',
   'drive.legend.stale': 'Stale data',
   'drive.legend.open': 'Open (being written)',

@@ -48,6 +48,10 @@ export const OPTIONS_JA: Record<string, Record<string, string>> = {
   'workload.mode': { closed: 'クローズドループ（ドライブが受け付けしだい）', open: 'オープンループ（記録された時刻に）' },
   'workload.map.fit': { refuse: '実行を拒否', wrap: '先頭に折り返す', scale: 'ドライブに合わせて縮尺' },
   'workload.blkparse_event': { queue: 'キュー投入（Q）', complete: '完了（C）' },
+  'device.fdp.isolation': { initially: '初期分離（GC はハンドルを混ぜてよい）', persistently: '永続分離（GC もハンドルを分ける）' },
+  'device.zns.unwritten_read': { zeroes: 'ゼロを返す', error: 'エラー' },
+  'workload.dataplacement': { none: 'なし', fdp: 'FDP', streams: 'ストリーム' },
+  'workload.plid_select': { roundrobin: '順番に', random: 'ランダム', scheme: 'アドレス範囲で' },
   'device.host_interface.lanes': { '1': 'x1', '2': 'x2', '4': 'x4', '8': 'x8', '16': 'x16' },
 };
 
@@ -80,6 +84,7 @@ export const LABELS_JA: Record<LabelId, string> = {
   promotions: 'キャッシュへのプロモーション',
   cached_data: 'キャッシュ内のデータ',
   latency_cause: 'レイテンシの要因',
+  placement_handle: 'FDP ハンドル',
 };
 
 /** Axis names by the engine's AxisId. */
@@ -190,6 +195,42 @@ export const SUMMARY_JA: Record<string, string> = {
   truncated: '上限で停止',
   time_window_ms: 'スループット推移の集計幅',
   time_window_widened: '長い実行のため集計幅を拡大',
+  zns_zones: 'ゾーン数',
+  zns_zone_size_bytes: 'ゾーンサイズ',
+  zns_zone_capacity_bytes: 'ゾーン容量',
+  zns_device_write_amplification: 'デバイスの書き込み増幅（ゾーン）',
+  zns_nand_written_bytes: 'NAND への書き込み（ゾーン）',
+  zns_pad_bytes: 'フィニッシュによる埋め草',
+  zns_zone_resets: 'ゾーンのリセット',
+  zns_zones_finished: 'フィニッシュしたゾーン',
+  zns_implicit_closes: 'オープン上限で閉じたゾーン',
+  zns_unwritten_read_bytes: 'ライトポインタより先の読み出し（ゼロ）',
+  zns_zones_empty: '終了時に空のゾーン',
+  zns_zones_open: '終了時にオープンのゾーン',
+  zns_zones_closed: '終了時にクローズのゾーン',
+  zns_zones_full: '終了時に満杯のゾーン',
+  zns_zones_read_only: '終了時に読み出し専用のゾーン',
+  zns_zones_offline: '終了時にオフラインのゾーン',
+  zns_errors: 'ゾーンの規則で拒否されたコマンド',
+  zns_errors_boundary: 'Zone Boundary Error',
+  zns_errors_zone_full: 'Zone Is Full',
+  zns_errors_read_only: 'Zone Is Read Only',
+  zns_errors_offline: 'Zone Is Offline',
+  zns_errors_invalid_write: 'Zone Invalid Write（ライトポインタ以外への書き込み）',
+  zns_errors_too_many_active: 'Too Many Active Zones',
+  zns_errors_too_many_open: 'Too Many Open Zones',
+  zns_errors_invalid_transition: 'Zone Invalid State Transition',
+  zns_errors_unwritten_read: '拒否された未書き込みブロックの読み出し',
+  zns_first_error_zone: '最初に拒否したゾーン（-1：なし）',
+  zns_zones_with_errors: 'コマンドを拒否したゾーン',
+  zns_erase_count_max: 'ゾーンの最大消去回数',
+  host_data_set_bytes: 'ホストのデータセット',
+  host_user_written_bytes: 'ユーザーデータの書き込み（ホストのストア）',
+  host_copied_bytes: 'ホストの掃除によるコピー',
+  host_write_amplification: 'ホストの書き込み増幅',
+  end_to_end_write_amplification: '全体の書き込み増幅（ホスト × デバイス）',
+  host_zone_cleanings: 'ホストが掃除したゾーン',
+  host_victim_live_percent: '掃除したゾーンの有効データの割合',
 };
 
 export interface PresetText {
@@ -247,6 +288,11 @@ export const PRESETS_JA: Record<string, PresetText> = {
     title: 'Optane H10 風：QLC 側を 32 GB の 3D XPoint でキャッシュ、アプリケーションを 4 回読み込み（記事 001）',
     description:
       'Intel Optane Memory H10 風のモジュール（記事 001）：32 GB の 3D XPoint（2 チャネル、4 KiB の読み出し 3 µs、書き込み 12 µs）が、後ろにある h10-qlc-like の 512 GB QLC ドライブを Intel RST と同じやり方でキャッシュします：書き込みはまず XPoint に入り、後で QLC に届きます（ライトバック）。QLC から読んだブロックはどれも読み出しの直後に XPoint へコピーされ（アクセス時のプロモーション）、キャッシュが満杯なら最も長く使われていないものが追い出されます。ワークロードはアプリケーションの読み込みの代わりです：4 GiB のファイルに対する QD1 の 16 KiB ランダム読み出しを、同じ順序で 4 回、間に 5 秒のアイドルを挟んで行います。1 回目の読み込みは、2 度読むブロックを除いて QLC から読みます（ページのセンシングに 150 µs）。2 回目からはすべてのブロックが XPoint にあり、読み込みは数倍速くなります。読み込み中のホスト自身の処理はモデル化していないので、速くなった分はストレージだけによるものです。アプリケーションのファイルをピン留めしても（device.tier.pin_*）ここでは何も変わりません：ピン留めは他のデータによる追い出しを防ぐだけで、32 GB を奪い合うものが他にないからです。',
+  },
+  'zn540-like-zoned-log': {
+    title: 'ZN540 風ゾーンドドライブ、ホストのログ構造ストア',
+    description:
+      'Western Digital Ultrastar DC ZN540 風のゾーンド NVMe ドライブ（issue 45）。公開情報：96 層 3D TLC、ZNS コマンドセット 1.0 対応の NVMe 1.3c コントローラー、U.2、ゾーンが残す分を除きオーバープロビジョニングなし。ゾーン：容量 1077 MiB、オープンとアクティブのゾーンは最大 14（ドライブの利用者の報告による。ゾーンサイズは 2 GiB で、容量より先の LBA は書かれない。モデルのゾーンはゾーンが持つフラッシュなので、ゾーンサイズは容量に等しい：推定）。ジオメトリとタイミングは公開されておらず推定：8 チャネル × 4 ダイ × 2 プレーン、16 KiB ページ、ゾーンは各プレーンの 1 ブロック（1 ブロック 1077 ページ × 16 KiB）、TLC のデータシートのタイミング、PCIe 3.0 x4。ゾーンは約 1 TB。ホストはその上でログ構造ストアを動かします（ZenFS 風）：容量の 65 % がデータで、ランダムに上書きされます。有効データが最も少ないゾーンを掃除してリセットするので、ガベージコレクションはホストが行い、ドライブの書き込み増幅は 1 のままです。',
   },
   'h10-like-pinned': {
     title: 'Optane H10 風、アプリケーションのファイルをピン留め（記事 001）',
@@ -483,6 +529,7 @@ export const GROUPS_JA: Record<string, { title: string; other?: string }> = {
   workload: { title: 'パラメーター' },
   precondition: { title: '実行前のドライブの状態' },
   host_cpu: { title: 'ホストコンピュータ' },
+  placement: { title: 'データ配置（NVMe FDP）' },
   run: { title: '実行' },
 };
 
@@ -523,6 +570,14 @@ export const WORKLOAD_KINDS_JA: Record<string, { label: string; help: string }> 
   job: {
     label: 'カスタム fio 風ジョブ',
     help: 'fio 風のジョブ 1 つ：パターン、ブロックサイズ、キュー深度、領域、実行時間。',
+  },
+  cache: {
+    label: 'フラッシュキャッシュ（CacheLib 風）',
+    help: 'フラッシュキャッシュの書き込み：小さなオブジェクトは 4 KiB のバケットをランダムに書き直し（BigHash）、大きなものは FIFO のリングで 16 MiB のリージョンを埋める（BlockCache）。それぞれに専用の配置 ID。',
+  },
+  zoned_log: {
+    label: 'ホストのログ構造ストア（ゾーン）',
+    help: 'ホストがゾーンに追記し、自分で掃除します（ZenFS 風）：有効データ最少のゾーンを選び、有効データをコピーしてゾーンをリセット。ホストとデバイスの書き込み増幅を並べて示します。',
   },
   trace: {
     label: 'ブロックトレースの再生',

@@ -21,6 +21,7 @@ export const driveStateJa: Record<keyof typeof driveStateEn, string> = {
   'drive.mapLabel': 'ブロックマップ：{blocks} ブロック、1 マスに {per} ブロック。空き {free} マス、書き込み中 {open}、書き込み済み {closed}、GC 回収中 {victim}、SLC モード {slc}',
   'drive.mapPer': '{blocks} ブロック・1 マスに {per} ブロック',
   'drive.legend.free': '空き（消去済み）',
+  'drive.legend.handle': '有効データ（FDP ハンドル {n}）',
   'drive.legend.valid': '有効なデータ',
   'drive.legend.stale': '無効なデータ',
   'drive.legend.open': '書き込み中',

@@ -44,6 +44,7 @@ export const GROUP_TITLES: Record<SummaryGroup, MessageKey> = {
   media: 'summary.group.media',
   hdd: 'summary.group.hdd',
   tier: 'summary.group.tier',
+  zns: 'summary.group.zns',
   run: 'summary.group.run',
 };
 

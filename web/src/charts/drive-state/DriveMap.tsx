@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useI18n } from '../../i18n';
 import { UNMEASURED, useElementWidth } from '../useElementWidth';
+import { HANDLE_COLORS, NO_HANDLE } from '../blockMapModel';
 import { cellCounts } from './cells';
 import { drawDriveMap, driveMapLayout } from './drawDriveMap';
 import '../../ui/blockLegend.css';
@@ -11,9 +12,11 @@ interface Props {
   cells: Uint8Array;
   blocks: number;
   cellBlocks: number;
+  /** With NVMe FDP on: each cell's reclaim unit handle (255: none), colouring its valid data. */
+  handles?: Uint8Array | null;
 }
 
-export function DriveMap({ cells, blocks, cellBlocks }: Props) {
+export function DriveMap({ cells, blocks, cellBlocks, handles = null }: Props) {
   const { t, locale } = useI18n();
   const { ref, width, measured } = useElementWidth<HTMLDivElement>(320);
   const canvas = useRef<HTMLCanvasElement | null>(null);
@@ -22,8 +25,9 @@ export function DriveMap({ cells, blocks, cellBlocks }: Props) {
   // After the frame is painted, not before it (a layout effect): the chart beside the map is
   // what a story step opened cold shows first, and a canvas's first drawing costs tens of ms.
   useEffect(() => {
-    if (canvas.current) drawDriveMap(canvas.current, cells, layout);
-  }, [cells, layout]);
+    if (canvas.current) drawDriveMap(canvas.current, cells, layout, handles);
+  }, [cells, layout, handles]);
+  const handlesShown = useMemo(() => (handles ? [...new Set(handles)].filter((h) => h !== NO_HANDLE).sort((a, b) => a - b) : []), [handles]);
   const n = (v: number) => v.toLocaleString(locale);
   const label = t('drive.mapLabel', { blocks: n(blocks), per: n(cellBlocks), free: n(counts.free), open: n(counts.open), closed: n(counts.closed), victim: n(counts.victim), slc: n(counts.slc) });
   return (
@@ -34,12 +38,12 @@ export function DriveMap({ cells, blocks, cellBlocks }: Props) {
       <div ref={ref} style={measured ? undefined : UNMEASURED}>
         <canvas ref={canvas} role="img" aria-label={label} data-testid="drive-map" data-free={counts.free} data-open={counts.open} data-closed={counts.closed} data-victim={counts.victim} data-slc={counts.slc} style={{ width: layout.width, height: layout.height, display: 'block' }} />
       </div>
-      <MapLegend slc={counts.slc > 0} />
+      <MapLegend slc={counts.slc > 0} handles={handlesShown} />
     </div>
   );
 }
 
-function MapLegend({ slc }: { slc: boolean }) {
+function MapLegend({ slc, handles }: { slc: boolean; handles: readonly number[] }) {
   const { t } = useI18n();
   return (
     <ul className="lab-legend" aria-label={t('drive.map')}>
@@ -47,10 +51,18 @@ function MapLegend({ slc }: { slc: boolean }) {
         <span className="lab-swatch free" aria-hidden="true" />
         {t('drive.legend.free')}
       </li>
-      <li>
-        <span className="lab-swatch valid" aria-hidden="true" />
-        {t('drive.legend.valid')}
-      </li>
+      {handles.length === 0 && (
+        <li>
+          <span className="lab-swatch valid" aria-hidden="true" />
+          {t('drive.legend.valid')}
+        </li>
+      )}
+      {handles.map((h) => (
+        <li key={h} data-handle={h}>
+          <span className="lab-swatch" style={{ background: HANDLE_COLORS[h] }} aria-hidden="true" />
+          {t('drive.legend.handle', { n: h })}
+        </li>
+      ))}
       <li>
         <span className="lab-swatch stale" aria-hidden="true" />
         {t('drive.legend.stale')}

@@ -19,10 +19,23 @@ export function decodeCell(byte: number): MapCell {
 
 /** One snapshot's cells (a view into the shared array, not a copy); empty when out of range. */
 export function snapshotCells(snaps: DriveSnapshots, index: number): Uint8Array {
+  return half(snaps, index, 0);
+}
+
+/**
+ * With NVMe FDP on, the reclaim unit handle of each of the snapshot's cells (255: none), which
+ * follow its state cells; null without FDP.
+ */
+export function snapshotHandles(snaps: DriveSnapshots, index: number): Uint8Array | null {
+  return snaps.handle_cells ? half(snaps, index, 1) : null;
+}
+
+function half(snaps: DriveSnapshots, index: number, which: 0 | 1): Uint8Array {
   const n = snaps.cells_per_snapshot;
   const start = index * n;
   if (index < 0 || start + n > snaps.cells.length) return new Uint8Array(0);
-  return snaps.cells.subarray(start, start + n);
+  const per = snaps.handle_cells ? n / 2 : n;
+  return snaps.cells.subarray(start + which * per, start + which * per + per);
 }
 
 /** Cells per state (and SLC), for the map's legend counts and its screen-reader text. */

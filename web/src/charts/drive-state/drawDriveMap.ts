@@ -1,8 +1,10 @@
 // Paints a snapshot's block map on a canvas in the NAND lab's language: each cell is a block (or a
 // few) whose written share is valid (blue) and whose rest is stale (hatched) once it is closed or
 // still free while it is open; free blocks are dashed white; open blocks outlined green, GC
-// victims dashed red, SLC-mode blocks marked in a corner.
+// victims dashed red, SLC-mode blocks marked in a corner. With NVMe FDP on, the valid share takes
+// the colour of the reclaim unit handle the cell's blocks belong to.
 import { hiDpiContext } from '../canvas';
+import { HANDLE_COLORS, NO_HANDLE } from '../blockMapModel';
 import { decodeCell } from './cells';
 import { MAP_COLOURS as C } from './mapColours';
 
@@ -41,7 +43,7 @@ function hatch(ctx: CanvasRenderingContext2D): CanvasPattern | string {
   return ctx.createPattern(tile, 'repeat') ?? C.staleBg;
 }
 
-export function drawDriveMap(el: HTMLCanvasElement, cells: Uint8Array, layout: DriveMapLayout): void {
+export function drawDriveMap(el: HTMLCanvasElement, cells: Uint8Array, layout: DriveMapLayout, handles: Uint8Array | null = null): void {
   const { width, height, columns, cell } = layout;
   const ctx = hiDpiContext(el, width, height);
   if (!ctx) return;
@@ -57,7 +59,8 @@ export function drawDriveMap(el: HTMLCanvasElement, cells: Uint8Array, layout: D
     ctx.fillStyle = c.state === 'closed' || c.state === 'victim' ? stale : C.free;
     ctx.fillRect(x, y, s, s);
     if (c.state !== 'free' && c.valid > 0) {
-      ctx.fillStyle = C.valid;
+      const h = handles?.[i] ?? NO_HANDLE;
+      ctx.fillStyle = h === NO_HANDLE ? C.valid : (HANDLE_COLORS[h] ?? C.valid);
       ctx.fillRect(x, y, s, Math.max(1, s * c.valid));
     }
     outline(ctx, c.state, x, y, s);

@@ -63,8 +63,7 @@ export function StoryPage({ story, startStep, embed }: Props) {
         {steps.map((step, i) => (
       <div key={step.id} ref={register(step.id)} className="story-step-slot">
         {!settled && i !== (embed ? 0 : first) ? <StepPlaceholder step={step} index={i} total={story.steps.length} /> : <StepView
-          engine={engine}
-          wantEngine={startEngine}
+          engine={engine} wantEngine={startEngine}
           storyId={story.id}
           step={step}
           index={embed ? first : i}
