@@ -11,7 +11,7 @@
 //! Before the replay, one pass reads the whole trace (`host::TraceRunner::measure`): a bad
 //! line refuses it before anything runs, and what it holds sizes the automatic time windows.
 
-use super::{Simulation, Slot, Wake};
+use super::Simulation;
 use crate::host::{CommandSource, Measured, Next, ReplayCounters, ReplayError, TraceExtent, TraceRunner};
 use crate::resolve::window::TraceWindowRule;
 use crate::scenario::{ErrorCode, ScenarioError, TraceReplay};
@@ -217,11 +217,6 @@ impl Simulation {
         self.last_issue = at;
         let submit = self.threads.submit_time(slot, at);
         let issued = if open { due_ns.min(submit) } else { submit - self.threads.overhead_ns() };
-        if submit == now {
-            self.send(slot, command, issued, now);
-        } else {
-            self.slots[slot as usize] = Slot { command, issued, wake: Wake::Submits };
-            self.events_due.push(submit, slot);
-        }
+        self.submit_at(slot, command, issued, submit, now);
     }
 }

@@ -4,7 +4,7 @@
 //! drive written into the zones untimed, as preconditioning fills a block drive (whose own
 //! preconditioning, `scenario.precondition`, fills it as for any run).
 
-use super::{Simulation, Slot, Wake};
+use super::Simulation;
 use crate::device::DeviceModel;
 use crate::host::zoned_log::{HostZones, ZonedLogCounters, ZonedLogRunner, ZonedLogSummary};
 use crate::media::Layout;
@@ -29,15 +29,7 @@ impl Simulation {
     /// The slot's next command from the host's store, sent now or once the host CPU is free.
     pub(super) fn next_zoned_log_command(&mut self, slot: u32, now: Nanos) {
         let Some(command) = self.zoned_log.as_mut().and_then(ZonedLogRunner::next_command) else { return };
-        self.last_issue = now;
-        let submit = self.threads.submit_time(slot, now);
-        let started = submit - self.threads.overhead_ns();
-        if submit == now {
-            self.send(slot, command, started, now);
-        } else {
-            self.slots[slot as usize] = Slot { command, issued: started, wake: Wake::Submits };
-            self.events_due.push(submit, slot);
-        }
+        self.issue(slot, command, now);
     }
 
     /// What the host's store did so far, for a zoned-log workload.
