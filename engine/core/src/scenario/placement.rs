@@ -11,11 +11,7 @@
 //! placement directive goes to placement handle 0, so id 0 and "no id" land in the same
 //! place: a job that never tags and a job tagging 0 are the same run.
 
-use super::error::{Check, ErrorCode, ScenarioError};
-use super::job::Job;
 use super::knobs::KnobValue;
-use super::workload::Workload;
-use super::Fdp;
 use crate::units::parse_size;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -124,63 +120,6 @@ pub fn parse_scheme(text: &str) -> Result<Vec<SchemeRow>, String> {
 /// The id a scheme gives a write at byte `offset`: the first row holding it, else 0 (fio).
 pub fn scheme_plid(rows: &[SchemeRow], offset: u64) -> u16 {
     rows.iter().find(|r| offset >= r.start && offset < r.end).map_or(0, |r| r.plid)
-}
-
-/// A job's placement fields: each list parses. An empty list tags id 0, the drive's default
-/// handle (fio cycles through every handle the drive reports; here they are listed), and a
-/// write no scheme row holds takes 0, as in fio.
-pub(crate) fn check(c: &Check, job: &Job) -> Result<(), ScenarioError> {
-    parse_plids(&job.plids).map_err(|e| c.fail("plids", ErrorCode::InvalidOption, e))?;
-    parse_scheme(&job.dp_scheme).map_err(|e| c.fail("dp_scheme", ErrorCode::InvalidOption, e))?;
-    Ok(())
-}
-
-/// The highest placement id a job's writes can carry (0 when it tags none): what the drive's
-/// placement handles must cover.
-pub fn highest_plid(job: &Job) -> u16 {
-    if job.dataplacement == DataPlacement::None {
-        return 0;
-    }
-    let top = if job.plid_select == PlidSelect::Scheme {
-        parse_scheme(&job.dp_scheme).unwrap_or_default().iter().map(|r| r.plid).max()
-    } else {
-        parse_plids(&job.plids).unwrap_or_default().into_iter().max()
-    };
-    top.unwrap_or(0)
-}
-
-/// The ids a workload tags its writes with, against the drive's placement handles: with FDP
-/// on, each must name a handle (0 to `device.fdp.handles` - 1), refused naming the field that
-/// sets it. Without FDP the drive ignores ids. A trace's device ids are known only as it is
-/// read: ids past the handles go through handle 0 and are counted (`device.fdp`'s notes).
-pub(crate) fn check_handles(workload: &Workload, fdp: &Fdp) -> Result<(), ScenarioError> {
-    if !fdp.enabled {
-        return Ok(());
-    }
-    let handles = fdp.handles.min(u16::MAX as u32) as u16;
-    let c = Check::workload(workload.kind());
-    let refuse = |field: &str, id: u16| {
-        let message =
-            format!("must name one of the drive's placement handles, 0 to {} (device.fdp.handles is {handles}) (got id {id})", handles.saturating_sub(1));
-        Err(c.fail(field, ErrorCode::OutOfRange, message))
-    };
-    match workload {
-        Workload::Job(job) if job.dataplacement != DataPlacement::None => {
-            let top = highest_plid(job);
-            if top >= handles {
-                return refuse(if job.plid_select == PlidSelect::Scheme { "dp_scheme" } else { "plids" }, top);
-            }
-        }
-        Workload::Cache(cache) if cache.dataplacement != DataPlacement::None => {
-            for (field, id) in [("bighash_plid", cache.bighash_plid), ("blockcache_plid", cache.blockcache_plid)] {
-                if id >= handles {
-                    return refuse(field, id);
-                }
-            }
-        }
-        _ => {}
-    }
-    Ok(())
 }
 
 #[cfg(test)]

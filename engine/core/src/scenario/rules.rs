@@ -10,8 +10,10 @@ use super::distribution::{RandomDistribution, FORMS};
 use super::error::{Check, ErrorCode, ScenarioError};
 use super::gather::Knobs;
 use super::job::Job;
+use super::placement::{parse_plids, parse_scheme, DataPlacement, PlidSelect};
 use super::workload::Workload;
 use super::workload_docs as shared;
+use super::Fdp;
 use super::{parse_cdm_tests, CdmProfile};
 use crate::units::{Bytes, MAPPING_UNIT_BYTES};
 
@@ -187,7 +189,7 @@ impl Job {
         clones(c, self, user_bytes)?;
         needs_end(c, self.runtime, self.io_size)?;
         distribution(c, &self.random_distribution)?;
-        super::placement::check(c, self)
+        placement_fields(c, self)
     }
 }
 
@@ -253,6 +255,63 @@ fn needs_end(c: &Check, runtime: f64, io_size: Bytes) -> Result<(), ScenarioErro
             "must be above 0: each test needs an end"
         };
         return Err(c.fail("runtime", ErrorCode::OutOfRange, message));
+    }
+    Ok(())
+}
+
+/// A job's placement fields: each list parses. An empty list tags id 0, the drive's default
+/// handle (fio cycles through every handle the drive reports; here they are listed), and a
+/// write no scheme row holds takes 0, as in fio.
+fn placement_fields(c: &Check, job: &Job) -> Result<(), ScenarioError> {
+    parse_plids(&job.plids).map_err(|e| c.fail("plids", ErrorCode::InvalidOption, e))?;
+    parse_scheme(&job.dp_scheme).map_err(|e| c.fail("dp_scheme", ErrorCode::InvalidOption, e))?;
+    Ok(())
+}
+
+/// The highest placement id a job's writes can carry (0 when it tags none): what the drive's
+/// placement handles must cover.
+fn highest_plid(job: &Job) -> u16 {
+    if job.dataplacement == DataPlacement::None {
+        return 0;
+    }
+    let top = if job.plid_select == PlidSelect::Scheme {
+        parse_scheme(&job.dp_scheme).unwrap_or_default().iter().map(|r| r.plid).max()
+    } else {
+        parse_plids(&job.plids).unwrap_or_default().into_iter().max()
+    };
+    top.unwrap_or(0)
+}
+
+/// The ids a workload tags its writes with, against the drive's placement handles: with FDP
+/// on, each must name a handle (0 to `device.fdp.handles` - 1), refused naming the field that
+/// sets it. Without FDP the drive ignores ids. A trace's device ids are known only as it is
+/// read: ids past the handles go through handle 0 and are counted (`device.fdp`'s notes).
+pub(crate) fn check_placement_handles(workload: &Workload, fdp: &Fdp) -> Result<(), ScenarioError> {
+    if !fdp.enabled {
+        return Ok(());
+    }
+    let handles = fdp.handles.min(u16::MAX as u32) as u16;
+    let c = Check::workload(workload.kind());
+    let refuse = |field: &str, id: u16| {
+        let message =
+            format!("must name one of the drive's placement handles, 0 to {} (device.fdp.handles is {handles}) (got id {id})", handles.saturating_sub(1));
+        Err(c.fail(field, ErrorCode::OutOfRange, message))
+    };
+    match workload {
+        Workload::Job(job) if job.dataplacement != DataPlacement::None => {
+            let top = highest_plid(job);
+            if top >= handles {
+                return refuse(if job.plid_select == PlidSelect::Scheme { "dp_scheme" } else { "plids" }, top);
+            }
+        }
+        Workload::Cache(cache) if cache.dataplacement != DataPlacement::None => {
+            for (field, id) in [("bighash_plid", cache.bighash_plid), ("blockcache_plid", cache.blockcache_plid)] {
+                if id >= handles {
+                    return refuse(field, id);
+                }
+            }
+        }
+        _ => {}
     }
     Ok(())
 }
