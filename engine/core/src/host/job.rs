@@ -3,21 +3,11 @@
 use super::distribution::{BlockSampler, RandomDistribution};
 use super::placement::PlacementPicker;
 use super::CacheMix;
+use super::Command;
 use crate::metrics::Op;
 use crate::rng::SimRng;
 use crate::scenario::{Job, Rw};
 use crate::units::{Nanos, MAPPING_UNIT_BYTES};
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Command {
-    pub op: Op,
-    pub lba: u32,
-    pub units: u32,
-    /// The placement identifier the host tagged the command with (NVMe FDP's placement
-    /// handle in a write's directive; a zoned or conventional drive ignores it); 0 when the
-    /// host chose none.
-    pub placement: u16,
-}
 
 pub struct JobRunner {
     rw: Rw,

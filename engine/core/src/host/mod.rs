@@ -2,13 +2,15 @@
 
 mod cache;
 pub mod distribution;
+mod command;
 mod job;
 mod placement;
 mod replay;
 mod trace_source;
 
 pub use cache::CacheMix;
-pub use job::{Command, JobRunner};
+pub use command::Command;
+pub use job::JobRunner;
 pub use replay::measure::{Measured, TraceExtent};
 pub use replay::{Next, ReplayCounters, ReplayError, TraceRunner, MAX_PIECE_UNITS};
 pub use trace_source::{CommandSource, Pull, PushSource, StreamSource};

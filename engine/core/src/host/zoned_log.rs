@@ -15,9 +15,9 @@
 //! reset being a TRIM of the region: the block-interface comparison, whose end-to-end write
 //! amplification is the host's times the drive's.
 
-use crate::device::zns::ZoneLayout;
 use crate::host::Command;
 use crate::media::Layout;
+use crate::media::ZoneLayout;
 use crate::metrics::Op;
 use crate::rng::SimRng;
 use crate::scenario::{Device, ErrorCode, ScenarioError, ZonedLog};
@@ -94,13 +94,14 @@ pub struct ZonedLogRunner {
 
 /// The heap the host's store takes for `s`, if its workload is one: its map both ways
 /// (4 bytes per unit of the zones' capacity, 4 per block of the data set), live counts and
-/// the list of empty zones (a zoned drive's own tables are within its NAND bound).
-pub fn memory(s: &crate::scenario::Scenario, layout: &Layout) -> crate::device::Footprint {
-    let crate::scenario::Workload::ZonedLog(w) = &s.workload else { return crate::device::Footprint::default() };
+/// the list of empty zones (a zoned drive's own tables are within its NAND bound), bytes;
+/// None for any other workload.
+pub fn memory_bytes(s: &crate::scenario::Scenario, layout: &Layout) -> Option<u64> {
+    let crate::scenario::Workload::ZonedLog(w) = &s.workload else { return None };
     let z = HostZones::of(&s.device, layout);
     let writable = z.zones as u64 * z.capacity_units as u64;
     let objects = (writable as f64 * w.utilisation_percent / 100.0) as u64;
-    crate::device::Footprint::exact(4 * writable + 4 * objects + 16 * z.zones as u64 + 1024)
+    Some(4 * writable + 4 * objects + 16 * z.zones as u64 + 1024)
 }
 
 /// Zone size on a drive without NAND geometry: 64 MiB, a typical log segment.

@@ -20,7 +20,7 @@ impl Layout {
         match kind {
             // A zoned drive's LBAs are its zones': zones × zone size.
             DeviceKind::NandSsd if device.zns.enabled => {
-                self.geometry.map_or(0, |g| crate::device::zns::ZoneLayout::of(device, &g).user_units() * MAPPING_UNIT_BYTES)
+                self.geometry.map_or(0, |g| super::ZoneLayout::of(device, &g).user_units() * MAPPING_UNIT_BYTES)
             }
             DeviceKind::NandSsd => self.geometry.map_or(0, |g| g.user_bytes()),
             DeviceKind::XpointSsd => device.xpoint.user_units() as u64 * MAPPING_UNIT_BYTES,

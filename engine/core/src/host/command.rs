@@ -1,0 +1,14 @@
+//! A command the host sends the drive: what every workload runner hands the simulation.
+
+use crate::metrics::Op;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Command {
+    pub op: Op,
+    pub lba: u32,
+    pub units: u32,
+    /// The placement identifier the host tagged the command with (NVMe FDP's placement
+    /// handle in a write's directive; a zoned or conventional drive ignores it); 0 when the
+    /// host chose none.
+    pub placement: u16,
+}
