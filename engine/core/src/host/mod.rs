@@ -1,8 +1,8 @@
 //! The host side: workloads that issue commands to the drive.
 
 mod cache;
-pub mod distribution;
 mod command;
+pub mod distribution;
 mod job;
 mod placement;
 mod replay;

@@ -19,9 +19,7 @@ impl Layout {
     pub fn bytes_of(&self, device: &Device, kind: DeviceKind) -> u64 {
         match kind {
             // A zoned drive's LBAs are its zones': zones × zone size.
-            DeviceKind::NandSsd if device.zns.enabled => {
-                self.geometry.map_or(0, |g| super::ZoneLayout::of(device, &g).user_units() * MAPPING_UNIT_BYTES)
-            }
+            DeviceKind::NandSsd if device.zns.enabled => self.geometry.map_or(0, |g| super::ZoneLayout::of(device, &g).user_units() * MAPPING_UNIT_BYTES),
             DeviceKind::NandSsd => self.geometry.map_or(0, |g| g.user_bytes()),
             DeviceKind::XpointSsd => device.xpoint.user_units() as u64 * MAPPING_UNIT_BYTES,
             DeviceKind::Hdd => device.hdd.user_units() as u64 * MAPPING_UNIT_BYTES,
