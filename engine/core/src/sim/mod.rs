@@ -7,6 +7,7 @@
 
 mod ceiling;
 mod events;
+mod issue;
 mod outputs;
 mod precondition;
 mod recorder;
@@ -271,27 +272,6 @@ impl Simulation {
         let command = runner.next_command();
         self.drive.prefetch(runner.drawn_ahead(), runner.writes_only());
         self.issue(slot, command, now);
-    }
-
-    /// The slot's thread issues `command` at `now`: it goes to the drive once the thread's CPU
-    /// has handled it.
-    #[inline]
-    pub(super) fn issue(&mut self, slot: u32, command: Command, now: Nanos) {
-        self.last_issue = now;
-        let submit = self.threads.submit_time(slot, now);
-        let started = submit - self.threads.overhead_ns();
-        self.submit_at(slot, command, started, submit, now);
-    }
-
-    /// `command`, issued at `issued`, reaches the drive at `submit`: now, or as an event then.
-    #[inline]
-    pub(super) fn submit_at(&mut self, slot: u32, command: Command, issued: Nanos, submit: Nanos, now: Nanos) {
-        if submit == now {
-            self.send(slot, command, issued, now);
-        } else {
-            self.slots[slot as usize] = Slot { command, issued, wake: Wake::Submits };
-            self.events_due.push(submit, slot);
-        }
     }
 
     fn send(&mut self, slot: u32, command: Command, issued: Nanos, now: Nanos) {
