@@ -43,6 +43,10 @@ export function useStepHistory(embed: boolean, storyId: string, steps: readonly 
 
   useEffect(() => {
     if (embed) return;
+    // The page puts the step at the top itself: the browser restoring the entry's old scroll
+    // position after a history move would fight it (and does, now and then, mid-scroll).
+    const restoration = history.scrollRestoration;
+    history.scrollRestoration = 'manual';
     const onPop = () => {
       const i = stepInSearch(location.search, ids);
       if (i < 0) return;
@@ -51,7 +55,10 @@ export function useStepHistory(embed: boolean, storyId: string, steps: readonly 
       scrollTo(i);
     };
     window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
+    return () => {
+      window.removeEventListener('popstate', onPop);
+      history.scrollRestoration = restoration;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- ids is read through `key`
   }, [embed, key, scrollTo]);
 }
