@@ -12,12 +12,20 @@ use crate::Simulation;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-/// Every member's headline line of `figure`, run to its end.
+/// Every member's line of `figure` (its headline, or the series the figure names), run to its end.
 fn lines(figure: &Figure) -> Result<Vec<(String, Series)>, ScenarioError> {
     let mut out = Vec::new();
     for (id, _, scenario) in &figure.members {
         let mut report = Simulation::run_to_end(scenario)?;
-        out.push((id.clone(), report.series.swap_remove(0)));
+        let at = match &figure.series {
+            None => 0,
+            Some(want) => report
+                .series
+                .iter()
+                .position(|s| &s.id == want)
+                .ok_or_else(|| ScenarioError::new(format!("figure {}", figure.name), ErrorCode::Internal, format!("member {id} draws no series {want}")))?,
+        };
+        out.push((id.clone(), report.series.swap_remove(at)));
     }
     Ok(out)
 }

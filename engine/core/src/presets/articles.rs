@@ -83,6 +83,12 @@ pub enum Measure {
     /// The value 90 % of the samples lie under, above the median: near 0 when spikes are
     /// occasional (fewer than 1 sample in 10), as large as the spikes when most samples rise.
     P90Rise(Range),
+    /// The mean of the samples in the last `share` of the line's x range: the level a line
+    /// settles at (steady state), wherever each member's run ends.
+    TailMean {
+        member: String,
+        share: f64,
+    },
     /// The first `x` whose value falls below `below`: where a knee or a cliff is.
     FirstBelow {
         member: String,
@@ -100,7 +106,7 @@ impl Measure {
         match self {
             Measure::At(p) => vec![&p.member],
             Measure::Mean(r) | Measure::Min(r) | Measure::Max(r) | Measure::P90(r) | Measure::Rise(r) | Measure::P90Rise(r) => vec![&r.member],
-            Measure::FirstBelow { member, .. } => vec![member],
+            Measure::FirstBelow { member, .. } | Measure::TailMean { member, .. } => vec![member],
             Measure::Ratio([a, b]) | Measure::Difference([a, b]) => vec![&a.member, &b.member],
         }
     }
@@ -151,6 +157,19 @@ impl Measure {
             Measure::P90Rise(r) => {
                 let ys = within(r)?;
                 quantile(ys.clone(), 0.9) - quantile(ys, 0.5)
+            }
+            Measure::TailMean { member, share } => {
+                let points = line(member)?;
+                let (Some(first), Some(last)) = (points.first(), points.last()) else { return Err(format!("{member} drew no points")) };
+                if !(*share > 0.0 && *share <= 1.0) {
+                    return Err(format!("share {share} is outside (0, 1]"));
+                }
+                let from = last[0] - (last[0] - first[0]) * share;
+                let ys: Vec<f64> = points.iter().filter(|q| q[0] >= from && q[1].is_finite()).map(|q| q[1]).collect();
+                if ys.is_empty() {
+                    return Err(format!("{member} has no numbers in its last {share}"));
+                }
+                ys.iter().sum::<f64>() / ys.len() as f64
             }
             Measure::FirstBelow { member, below } => {
                 line(member)?.iter().find(|q| q[1] < *below).map(|q| q[0]).ok_or_else(|| format!("{member} never falls below {below}"))?
@@ -278,6 +297,9 @@ mod tests {
         assert_eq!(measure(r#"{"p90_rise":{"member":"c","from":0,"to":100}}"#).take(&once).unwrap(), 0.0, "occasional");
         assert_eq!(take(r#"{"p90_rise":{"member":"a","from":0,"to":100}}"#), 70.0, "p90 100 over the median 30");
         assert_eq!(take(r#"{"first_below":{"member":"a","below":50}}"#), 4.0);
+        assert_eq!(take(r#"{"tail_mean":{"member":"a","share":0.5}}"#), 10.0, "x from 8.5 on");
+        assert_eq!(take(r#"{"tail_mean":{"member":"a","share":0.95}}"#), 37.5, "x from 1.75 on");
+        assert!(measure(r#"{"tail_mean":{"member":"a","share":0}}"#).take(&lines).unwrap_err().contains("outside"));
         assert_eq!(take(r#"{"ratio":[{"member":"a","x":1},{"member":"b","x":1}]}"#), 2.0);
         assert_eq!(take(r#"{"difference":[{"member":"a","x":4},{"member":"b","x":4}]}"#), 10.0);
         assert!(measure(r#"{"mean":{"member":"a","from":32,"to":64}}"#).take(&lines).unwrap_err().contains("no points"));

@@ -17,6 +17,10 @@ struct FigureFile {
     members: Vec<MemberFile>,
     #[serde(default)]
     patch: Value,
+    /// The series the figure's chart and its values read (an id such as `waf_window`); the
+    /// members' headline when absent.
+    #[serde(default)]
+    series: Option<String>,
     /// What the article measured, beside the engine's measure of the same thing.
     #[serde(default)]
     article_values: Vec<ArticleValue>,
@@ -34,6 +38,8 @@ pub struct Figure {
     pub title: String,
     pub description: String,
     pub article: String,
+    /// The series the values are measured on; the headline (series 0) when `None`.
+    pub series: Option<String>,
     /// (preset name, English label, scenario): the preset name is the member's id.
     pub members: Vec<(String, String, Scenario)>,
     pub article_values: Vec<ArticleValue>,
@@ -69,7 +75,15 @@ fn load(name: &'static str, json: &str) -> Result<Figure, ScenarioError> {
     }
     let ids: Vec<&str> = members.iter().map(|(id, _, _)| id.as_str()).collect();
     articles::check(&ids, &file.article_values).map_err(bad)?;
-    Ok(Figure { name, title: file.title, description: file.description, article: file.article, members, article_values: file.article_values })
+    Ok(Figure {
+        name,
+        title: file.title,
+        description: file.description,
+        article: file.article,
+        series: file.series,
+        members,
+        article_values: file.article_values,
+    })
 }
 
 pub fn all() -> Result<Vec<Figure>, ScenarioError> {

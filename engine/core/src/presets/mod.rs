@@ -131,6 +131,10 @@ pub struct FigureEntry {
     pub title: String,
     pub description: String,
     pub article: String,
+    /// The series the chart and the values read; the headline when absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub series: Option<String>,
     pub members: Vec<FigureMember>,
     /// What the article measured, how the engine's number is taken from the lines, and its band.
     pub article_values: Vec<ArticleValue>,
@@ -155,6 +159,7 @@ pub fn figures_json() -> Result<String, ScenarioError> {
             title: f.title,
             description: f.description,
             article: f.article,
+            series: f.series,
             members: f.members.into_iter().map(|(id, label, scenario)| FigureMember { id, label, scenario }).collect(),
             article_values: f.article_values,
         })
