@@ -173,6 +173,26 @@ impl Mutator {
     fn switch_kind(&mut self, scenario: &mut Value) {
         let kind = *self.pick(&WORKLOAD_KINDS);
         set(scenario, "workload", json!({ "kind": kind }));
+        if kind == "cache" {
+            self.cache(scenario);
+        }
+    }
+
+    /// The flash cache's BlockCache eviction and its request model together, at their edges
+    /// (every lookup hitting, a working set the DRAM cache holds, objects as large as a region).
+    fn cache(&mut self, scenario: &mut Value) {
+        let cache = json!({
+            "kind": "cache",
+            "utilisation_percent": *self.pick(&[1.0, 50.0, 100.0]),
+            "blockcache_eviction": *self.pick(&["lru", "fifo"]),
+            "lookup_percent": *self.pick(&[0.0, 74.0, 100.0]),
+            "popularity_theta": *self.pick(&[0.01, 0.99, 1.0, 2.0]),
+            "working_set_percent": *self.pick(&[1.0, 700.0, 10_000.0]),
+            "object_bytes": *self.pick(&[4096u64, 94_208, 1 << 20, 16 << 20]),
+            "ram_percent": *self.pick(&[0.0, 2.3, 100.0]),
+            "drive_writes": *self.pick(&[0.01, 0.5]),
+        });
+        set(scenario, "workload", cache);
     }
 
     fn break_structure(&mut self, scenario: &mut Value) {

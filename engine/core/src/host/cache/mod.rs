@@ -1,12 +1,19 @@
 //! The writes of a flash cache's two engines (see `scenario::cache`): BigHash rewrites a
-//! 4 KiB bucket drawn uniformly, BlockCache writes the next piece of its ring of regions.
-//! Each write goes to the engine furthest behind its share of the bytes written, so the
-//! shares hold at every point of the run, not just at its end, and the order is the same
-//! on every run; only the bucket is drawn.
+//! 4 KiB bucket drawn uniformly, BlockCache writes the next piece of the region it is
+//! flushing, over the addresses of the region it reclaimed (`regions`: in ring order under
+//! FIFO, least recently looked up under LRU). Each write goes to the engine furthest behind
+//! its share of the bytes written, so the shares hold at every point of the run, not just at
+//! its end, and the order is the same on every run; only the bucket and, under LRU, the
+//! requests that fill each region are drawn.
 
+mod regions;
+
+pub use self::regions::Regions;
 use super::Command;
 use crate::metrics::Op;
 use crate::rng::SimRng;
+#[cfg(test)]
+use crate::scenario::BlockCacheEviction;
 use crate::scenario::{CacheLayout, CacheWorkload, DataPlacement};
 use crate::units::MAPPING_UNIT_BYTES;
 
@@ -20,8 +27,10 @@ pub struct CacheMix {
     bighash_ppm: u64,
     bighash_plid: u16,
     blockcache_plid: u16,
-    /// Where BlockCache's next write starts in its ring, in units.
-    ring_next: u64,
+    /// The region BlockCache is writing, and how far into it, in units.
+    region: u64,
+    region_done: u64,
+    pub regions: Regions,
     /// Bytes each engine has written.
     pub written: [u64; 2],
 }
@@ -34,7 +43,9 @@ impl CacheMix {
             bighash_ppm: (cache.bighash_write_percent.clamp(0.0, 100.0) * (PPM / 100) as f64).round() as u64,
             bighash_plid: if tags { cache.bighash_plid } else { 0 },
             blockcache_plid: if tags { cache.blockcache_plid } else { 0 },
-            ring_next: 0,
+            region: 0,
+            region_done: 0,
+            regions: Regions::new(cache, &cache.layout(user_bytes)),
             written: [0; 2],
         }
     }
@@ -52,9 +63,12 @@ impl CacheMix {
             let units = (self.layout.bucket_units as u64).min(max_units);
             (self.layout.bighash_first + bucket * self.layout.bucket_units as u64, units, self.bighash_plid)
         } else {
-            let at = self.ring_next;
+            if self.region_done == 0 {
+                self.region = self.regions.next_region(rng) as u64;
+            }
+            let at = self.region * self.layout.region_units + self.region_done;
             let units = (self.layout.write_units as u64).min(max_units);
-            self.ring_next = (at + units) % self.layout.ring_units().max(1);
+            self.region_done = (self.region_done + units) % self.layout.region_units.max(1);
             (at, units, self.blockcache_plid)
         };
         self.written[usize::from(!bighash)] += units * MAPPING_UNIT_BYTES;
@@ -69,7 +83,7 @@ mod tests {
 
     #[test]
     fn each_engine_writes_its_share_where_it_lives() {
-        let cache = CacheWorkload::default();
+        let cache = CacheWorkload { blockcache_eviction: BlockCacheEviction::Fifo, ..CacheWorkload::default() };
         let user = 512 * MIB;
         let mut mix = CacheMix::new(&cache, user);
         let layout = cache.layout(user);
