@@ -60,7 +60,8 @@ describe('the NAND lab', () => {
 
   it('offers the GC policies in the engine’s own words, and a new policy starts a fresh drive', async () => {
     const select = page.getByTestId('lab-gcPolicy');
-    await expect(select.locator('option').allTextContents()).resolves.toEqual(['Greedy (fewest valid)', 'FIFO (oldest first)', 'Cost-benefit']);
+    // The engine's words come with its catalogue, which may still be on its way (the ids show until then).
+    await expect.poll(() => select.locator('option').allTextContents(), { timeout: 30_000 }).toEqual(['Greedy (fewest valid)', 'FIFO (oldest first)', 'Cost-benefit']);
     await select.selectOption('fifo');
     await expect(select.inputValue()).resolves.toBe('fifo');
     await page.waitForFunction(() => document.querySelector('[data-counter="host_writes"]')?.getAttribute('data-value') === '0');
