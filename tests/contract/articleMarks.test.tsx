@@ -44,7 +44,7 @@ async function draw(name: string): Promise<Drawn> {
     pins.push(job.make({ scenarioJson: job.scenarioJson, scenario: result.scenario, series: head.map((i) => ({ meta: result.series[i], points: Float64Array.from(points[i]) })), summary: result.summary }));
   }
   const on = figureOnChart(catalog.figures, pins)!;
-  return { figure, pins, values: await measurer.measure(on.key, name, memberLines(on.pins)) };
+  return { figure, pins, values: await measurer.measure(on.key, name, memberLines(on)) };
 }
 
 beforeAll(async () => {

@@ -23,7 +23,7 @@ describe('UI text', () => {
     // (NAND, Host Memory Buffer, QoS and percentile notation, and trace formats' own names,
     // are written the same in Japanese.)
     const names = ['trace.format.msr', 'trace.format.fio_v2', 'trace.format.fio_v3', 'trace.field.sha256'];
-    expect(same.sort()).toEqual(['app.title', 'chart.cdm_read', 'summary.group.nand', 'summary.group.hmb', 'summary.col.p99_us', 'summary.col.p999_us', 'summary.col.p9999_us', 'qos.title', ...names].sort());
+    expect(same.sort()).toEqual(['app.title', 'article.markFrom', 'chart.cdm_read', 'summary.group.nand', 'summary.group.hmb', 'summary.col.p99_us', 'summary.col.p999_us', 'summary.col.p9999_us', 'qos.title', ...names].sort());
   });
 
   it('fills placeholders as text', () => {

@@ -6,7 +6,7 @@ import type { ArticleEngineValue, ArticleValue } from '../engine/types';
 import type { CSSProperties } from 'react';
 import { useI18n, type I18n } from '../i18n';
 import { articleValueText } from '../i18n/engineText';
-import { articleNumber, measureMembers, type NumberFormat } from '../run/articleMarks';
+import { articleNumber, measureMembers, sourceOf, type NumberFormat } from '../run/articleMarks';
 import { formatValue } from '../run/format';
 
 interface Props {
@@ -21,15 +21,18 @@ const DASH = '–';
 export function ArticleTable({ on, format, colorOf }: Props) {
   const { t, lang } = useI18n();
   const { figure, results, failed } = on;
+  // The five articles say "the article"; another public source (CacheLib) is named.
+  const source = sourceOf(figure, t('article.article'));
+  const named = source !== t('article.article');
   // A reason given in a row above is not written again (two rows that differ for one cause).
   const given = new Set<string>();
   return (
-    <table className="group-table article-values" data-testid="article-values" data-figure={figure.name} style={columnNames(t('article.article'), t('article.engine'))}>
-      <caption>{t('article.title')}</caption>
+    <table className="group-table article-values" data-testid="article-values" data-figure={figure.name} style={columnNames(source, t('article.engine'))}>
+      <caption>{named ? t('article.titleFrom', { source }) : t('article.title')}</caption>
       <thead>
         <tr>
-          <th scope="col">{t('article.value')}</th>
-          <th scope="col">{t('article.article')}</th>
+          <th scope="col">{named ? t('article.valueFrom', { source }) : t('article.value')}</th>
+          <th scope="col">{source}</th>
           <th scope="col">{t('article.engine')}</th>
           <th scope="col">{t('article.verdict')}</th>
         </tr>

@@ -94,7 +94,7 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the buffers mutate in place; view.frame (new points) and overlay.length stand for them
     [view.frame, view.series, view.status, view.scenario, def, overlay.length, pins, runPreset, slots, lang, cdfMode, comparing, t, mismatch, showOdd],
   );
-  const article = useArticleOnChart(overlay, series, first); // an article figure's numbers: marks and a table
+  const article = useArticleOnChart(overlay, series, metas); // an article figure's numbers: marks and a table
   const causes = useTraceCauses({ def, view, first, source: causeSource, highlight, drive: !!drive, bands: causeBands });
 
   if (!first) return null;

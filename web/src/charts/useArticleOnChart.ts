@@ -5,7 +5,7 @@ import { useArticleValues, type ArticleValuesOnChart } from '../run/useArticleVa
 import type { Pin } from '../session/pins';
 import type { SeriesMeta } from '../engine/types';
 import { useI18n } from '../i18n';
-import { articleRefLines, type NumberFormat } from '../run/articleMarks';
+import { articleRefLines, sourceOf, type NumberFormat } from '../run/articleMarks';
 import type { PlotSeries, RefLine } from './chartTypes';
 
 export interface ArticleOnChart {
@@ -15,10 +15,14 @@ export interface ArticleOnChart {
   marks: RefLine[];
 }
 
-/** Null when the chart's pins are no article figure's with values (or the chart has no series yet). */
-export function useArticleOnChart(overlay: readonly Pin[], series: readonly PlotSeries[], first: SeriesMeta | undefined): ArticleOnChart | null {
+/**
+ * Null when the chart's pins are no article figure's with values, or the chart does not draw the
+ * series the values are measured on (`metas`: the chart's own series, first the one it leads with).
+ */
+export function useArticleOnChart(overlay: readonly Pin[], series: readonly PlotSeries[], metas: readonly SeriesMeta[]): ArticleOnChart | null {
   const { t, lang, locale } = useI18n();
-  const on = useArticleValues(overlay);
+  const first = metas[0] as SeriesMeta | undefined;
+  const on = useArticleValues(overlay, metas.map((m) => m.id));
   if (!on || !first) return null;
   const format: NumberFormat = { lang, locale, x: first.x.unit, y: first.y.unit };
   // A member's colour is its pin's line's (pins are drawn in order, each with the next style).
@@ -27,6 +31,9 @@ export function useArticleOnChart(overlay: readonly Pin[], series: readonly Plot
     return (pin && series.find((s) => s.key.startsWith(`${pin.id}:`))?.color) ?? null;
   };
   // Named categories (bars) have no x to put a mark at.
-  const marks = first.x.categories.length ? [] : articleRefLines(on.figure.article_values, colorOf, format, (value) => t('article.mark', { value }));
+  // The five articles' marks say "article"; another public source's say its name (CacheLib).
+  const source = sourceOf(on.figure, '');
+  const named = source !== '';
+  const marks = first.x.categories.length ? [] : articleRefLines(on.figure.article_values, colorOf, format, (value) => (named ? t('article.markFrom', { source, value }) : t('article.mark', { value })));
   return { on, format, colorOf, marks };
 }

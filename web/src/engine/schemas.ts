@@ -162,6 +162,7 @@ const measure = tied<ArticleMeasure>()(
     z.strictObject({ p90: range }),
     z.strictObject({ rise: range }),
     z.strictObject({ p90_rise: range }),
+    z.strictObject({ tail_mean: z.strictObject({ member: text, share: count }) }),
     z.strictObject({ first_below: z.strictObject({ member: text, below: count }) }),
     z.strictObject({ ratio: pair }),
     z.strictObject({ difference: pair }),
@@ -173,7 +174,7 @@ const articleValue = tied<ArticleValue>()(
 const measureAxis = oneOf<ArticleMeasureAxis>({ x: true, y: true, ratio: true });
 const articleEngineValue = tied<ArticleEngineValue>()(z.object({ id: text, engine: z.optional(count), error: z.optional(text), in_band: z.boolean(), axis: measureAxis }));
 
-const figure = tied<Figure>()(z.object({ name: text, title: text, description: text, article: text, members: z.array(figureMember), article_values: z.array(articleValue) }));
+const figure = tied<Figure>()(z.object({ name: text, title: text, description: text, article: text, series: z.optional(text), members: z.array(figureMember), article_values: z.array(articleValue) }));
 
 const knob = tied<Knob>()(
   z.object({

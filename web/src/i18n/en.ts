@@ -280,6 +280,9 @@ export const en = {
   'article.unexpected': 'follows, though stated to differ',
   'article.measuring': 'measuring…',
   'article.mark': 'article {value}',
+  'article.markFrom': '{source} {value}',
+  'article.titleFrom': '{source} and this engine',
+  'article.valueFrom': 'What {source} measured',
 
   // compare links (compare engineer): pins and figure overlays in the link, comparison embeds, not-comparable runs
   'compareLink.restoring': 'Recomputing the linked comparison: {i} of {n}',

@@ -280,6 +280,9 @@ export const ja: Record<MessageKey, string> = {
   'article.unexpected': '一致（相違とされているが）',
   'article.measuring': '測定中…',
   'article.mark': '記事 {value}',
+  'article.markFrom': '{source} {value}',
+  'article.titleFrom': '{source} とこのエンジン',
+  'article.valueFrom': '{source} が測ったもの',
 
   // compare links (compare engineer): pins and figure overlays in the link, comparison embeds, not-comparable runs
   'compareLink.restoring': 'リンクの比較を再計算しています：{i}/{n}',

@@ -17,19 +17,34 @@ export interface FigureOnChart {
   key: string;
 }
 
-/** The figure whose members the chart's pins are, if it lists article values. */
-export function figureOnChart(figures: readonly Figure[], overlay: readonly Pin[]): FigureOnChart | null {
+/**
+ * The figure whose members the chart's pins are, if it lists article values and the chart draws
+ * the series they are measured on (`chartSeries`: the ids of the chart's series): the headline,
+ * or the one the figure names (CacheLib's write amplification, not the cache's throughput).
+ */
+export function figureOnChart(figures: readonly Figure[], overlay: readonly Pin[], chartSeries: readonly string[] = []): FigureOnChart | null {
   const name = overlay.find((p) => p.figure)?.figure;
   const figure = figures.find((f) => f.name === name);
   if (!figure || figure.article_values.length === 0) return null;
-  const pins = overlay.filter((p) => p.figure === figure.name && p.preset && p.series[0]);
+  if (figure.series !== undefined && !chartSeries.includes(figure.series)) return null;
+  const pins = overlay.filter((p) => p.figure === figure.name && p.preset && memberSeries(p, figure));
   if (pins.length === 0) return null;
   return { figure, pins, key: `${figure.name}|${pins.map((p) => p.id).join(',')}` };
 }
 
-/** Each drawn member's headline line, as the engine takes them (`ssdsim articles` measures series 0 too). */
-export function memberLines(pins: readonly Pin[]): ArticleLine[] {
-  return pins.map((p) => ({ member: p.preset!, points: Array.from(p.series[0].points) }));
+/** The line of a member's run the figure's values read: its headline unless the figure names another. */
+function memberSeries(pin: Pin, figure: Figure) {
+  return figure.series === undefined ? pin.series[0] : pin.series.find((s) => s.meta.id === figure.series);
+}
+
+/** Each drawn member's measured line, as the engine takes them (`ssdsim articles` reads the same series). */
+export function memberLines(on: Pick<FigureOnChart, 'figure' | 'pins'>): ArticleLine[] {
+  return on.pins.map((p) => ({ member: p.preset!, points: Array.from(memberSeries(p, on.figure)!.points) }));
+}
+
+/** Who measured a figure's values: "Article" for the five articles (000 … 004), else the source's name (CacheLib). */
+export function sourceOf(figure: Figure, article: string): string {
+  return /^\d{3}$/.test(figure.article) ? article : figure.article;
 }
 
 /** The members a measure reads, first the one it is about (its mark's colour). */
@@ -42,6 +57,7 @@ export function measureMembers(m: ArticleMeasure): string[] {
   if ('rise' in m) return [m.rise.member];
   if ('p90_rise' in m) return [m.p90_rise.member];
   if ('first_below' in m) return [m.first_below.member];
+  if ('tail_mean' in m) return [m.tail_mean.member];
   if ('ratio' in m) return m.ratio.map((p) => p.member);
   return m.difference.map((p) => p.member);
 }
@@ -76,6 +92,8 @@ export function articleRefLines(values: readonly ArticleValue[], colorOf: (membe
     if ('at' in m) out.push({ ...base('y'), span: [m.at.x, m.at.x] });
     else if ('mean' in m) out.push({ ...base('y'), span: [m.mean.from, m.mean.to] });
     else if ('first_below' in m) out.push({ ...base('x'), vertical: true });
+    // Where a line settles: across the whole plot, in the member's colour.
+    else if ('tail_mean' in m) out.push(base('y'));
   }
   return out;
 }

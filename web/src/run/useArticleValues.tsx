@@ -68,9 +68,9 @@ export interface ArticleValuesOnChart extends FigureOnChart {
 }
 
 /** The article figure among the chart's pins and its values' engine numbers, once measured. */
-export function useArticleValues(overlay: readonly Pin[]): ArticleValuesOnChart | null {
+export function useArticleValues(overlay: readonly Pin[], chartSeries: readonly string[]): ArticleValuesOnChart | null {
   const { figures, measurer } = useContext(ArticleContext);
-  const found = figureOnChart(figures, overlay);
+  const found = figureOnChart(figures, overlay, chartSeries);
   const key = found?.key ?? null;
   // The key names the figure and its pins (their ids never change): it stands for them both.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
@@ -79,7 +79,7 @@ export function useArticleValues(overlay: readonly Pin[]): ArticleValuesOnChart 
   useEffect(() => {
     if (!on || !measurer || measurer.peek(on.key)) return;
     let live = true;
-    measurer.measure(on.key, on.figure.name, memberLines(on.pins)).then(
+    measurer.measure(on.key, on.figure.name, memberLines(on)).then(
       () => live && setSettled({ key: on.key, ok: true }),
       () => live && setSettled({ key: on.key, ok: false }),
     );

@@ -6,8 +6,8 @@
 import { CancelledError, type EngineClient } from '../engine/bridge';
 import { WorkerPool, type BatchStats } from '../engine/pool';
 import { runToEnd } from '../engine/runToEnd';
-import type { Figure, Summary } from '../engine/types';
-import { headlineSeries } from './headlineSeries';
+import type { Figure, SeriesMeta, Summary } from '../engine/types';
+import { headlineSeries, memberSeries } from './headlineSeries';
 import { figureMemberLabel } from '../i18n/engineText';
 import type { JsonObject } from '../scenario/paths';
 import { pinId, type Pin, type PinnedSeries } from './pins';
@@ -30,13 +30,15 @@ export type VariantState = { status: 'idle' } | { status: 'running'; at: Variant
 export interface PinJob {
   scenarioJson: string;
   prepare?(engine: EngineClient): Promise<string>;
+  /** The series the pin keeps: the run's headline unless said (a figure naming its own). */
+  keep?(series: readonly SeriesMeta[]): number[];
   make(result: { scenarioJson: string; scenario: JsonObject; series: PinnedSeries[]; summary: Summary }): Pin;
 }
 
-/** Runs one scenario to the end and keeps its headline series and summary. */
-async function runHeadline(engine: EngineClient, scenarioJson: string, onProgress: (p: number) => void): Promise<{ series: PinnedSeries[]; summary: Summary; scenario: JsonObject }> {
+/** Runs one scenario to the end and keeps its headline series (or those `keep` picks) and summary. */
+async function runHeadline(engine: EngineClient, scenarioJson: string, onProgress: (p: number) => void, keep: (series: readonly SeriesMeta[]) => number[] = headlineSeries): Promise<{ series: PinnedSeries[]; summary: Summary; scenario: JsonObject }> {
   const { series, buffers, summary, scenario } = await runToEnd(engine, scenarioJson, onProgress, { blockMap: false, causes: false });
-  const head = headlineSeries(series);
+  const head = keep(series);
   return { series: head.map((i) => ({ meta: series[i], points: buffers[i].view().slice() })), summary, scenario: scenario as unknown as JsonObject };
 }
 
@@ -46,6 +48,7 @@ export function figureJobs(figure: Figure, only: readonly string[] | null = null
     .filter((m) => !only || only.includes(m.id))
     .map((member) => ({
       scenarioJson: JSON.stringify(member.scenario),
+      keep: (series) => memberSeries(series, figure),
       make: ({ scenarioJson, scenario, series, summary }) => ({ id: pinId(), figure: figure.name, preset: member.id, scenarioJson, scenario, series, summary, label: (lang) => figureMemberLabel(lang, figure.name, member) }),
     }));
 }
@@ -89,10 +92,15 @@ export class ComparisonRuns {
     try {
       const results = await this.pool.map(jobs, async (engine, job, index) => {
         const scenarioJson = job.prepare ? await job.prepare(engine) : job.scenarioJson;
-        const run = await runHeadline(engine, scenarioJson, (p) => {
-          progress[index] = p;
-          report();
-        });
+        const run = await runHeadline(
+          engine,
+          scenarioJson,
+          (p) => {
+            progress[index] = p;
+            report();
+          },
+          job.keep,
+        );
         progress[index] = 1;
         finished += 1;
         report();

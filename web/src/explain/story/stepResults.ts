@@ -6,6 +6,7 @@ import type { Figure } from '../../engine/types';
 import { chartDefs } from '../../run/chartSpecs';
 import { causeIndices } from '../../charts/causes/causeStack';
 import { figureMemberLabel } from '../../i18n/engineText';
+import { memberSeries } from '../../session/headlineSeries';
 import { pinId, type Pin, type PinnedSeries } from '../../session/pins';
 import type { RunView } from '../../session/runView';
 import type { Scenario } from '../../engine/generated/Scenario';
@@ -66,7 +67,7 @@ export function pinnedSeries(view: RunView, indices: readonly number[]): PinnedS
 /** A member's finished run as a pin of its headline series, labelled as the figure names it. */
 function memberPin(figure: Figure, index: number, view: RunView): Pin {
   const member = figure.members[index];
-  const head = chartDefs(view.series)[0]?.series ?? [];
+  const head = figure.series === undefined ? (chartDefs(view.series)[0]?.series ?? []) : memberSeries(view.series, figure);
   return {
     id: pinId(),
     figure: figure.name,
