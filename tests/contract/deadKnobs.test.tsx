@@ -59,7 +59,7 @@ describe('dead knobs', () => {
 
   it('marks a knob that does nothing with a reason in English and Japanese', () => {
     const inert = catalog.knobs.flatMap((k) => (k.inert ?? []).map((i) => ({ knob: k.path, ...i })));
-    expect(inert.map((i) => i.id).sort()).toEqual(['dp_scheme_untagged', 'hmb_off', 'hmb_unsupported', 'plid_select_untagged', 'plids_untagged', 'slc_compression', 'slc_nand']);
+    expect(inert.map((i) => i.id).sort()).toEqual(['dp_scheme_untagged', 'hmb_off', 'hmb_unsupported', 'plid_select_untagged', 'plids_untagged', 'slc_compression', 'slc_fdp', 'slc_nand']);
     for (const i of inert) {
       expect(i.reason, i.id).toMatch(/\S/);
       expect(INERT_JA[i.id], i.id).toMatch(/\S/);
@@ -89,6 +89,7 @@ describe('the page says why a knob does nothing', () => {
     const cases: [string, string, string][] = [
       ['660p-like', 'device.mapping.hmb.host_memory_buffer_bytes', 'hmb_unsupported'],
       ['ssd520-like', 'device.slc_cache.dynamic_percent', 'slc_compression'],
+      ['fdp-ssd-like-cache', 'device.slc_cache.dynamic_percent', 'slc_fdp'],
     ];
     for (const [name, path, id] of cases) {
       const scenario = catalog.presets.find((p) => p.name === name)!.scenario as unknown as JsonObject;

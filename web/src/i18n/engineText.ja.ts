@@ -51,6 +51,7 @@ export const OPTIONS_JA: Record<string, Record<string, string>> = {
   'device.fdp.isolation': { initially: '初期分離（GC はハンドルを混ぜてよい）', persistently: '永続分離（GC もハンドルを分ける）' },
   'device.zns.unwritten_read': { zeroes: 'ゼロを返す', error: 'エラー' },
   'workload.dataplacement': { none: 'なし', fdp: 'FDP', streams: 'ストリーム' },
+  'workload.blockcache_eviction': { lru: 'LRU（最も長く読まれていないもの）', fifo: 'FIFO（最も古く書かれたもの）' },
   'workload.plid_select': { roundrobin: '順番に', random: 'ランダム', scheme: 'アドレス範囲で' },
   'device.host_interface.lanes': { '1': 'x1', '2': 'x2', '4': 'x4', '8': 'x8', '16': 'x16' },
 };
@@ -289,6 +290,26 @@ export const PRESETS_JA: Record<string, PresetText> = {
     description:
       'Intel Optane Memory H10 風のモジュール（記事 001）：32 GB の 3D XPoint（2 チャネル、4 KiB の読み出し 3 µs、書き込み 12 µs）が、後ろにある h10-qlc-like の 512 GB QLC ドライブを Intel RST と同じやり方でキャッシュします：書き込みはまず XPoint に入り、後で QLC に届きます（ライトバック）。QLC から読んだブロックはどれも読み出しの直後に XPoint へコピーされ（アクセス時のプロモーション）、キャッシュが満杯なら最も長く使われていないものが追い出されます。ワークロードはアプリケーションの読み込みの代わりです：4 GiB のファイルに対する QD1 の 16 KiB ランダム読み出しを、同じ順序で 4 回、間に 5 秒のアイドルを挟んで行います。1 回目の読み込みは、2 度読むブロックを除いて QLC から読みます（ページのセンシングに 150 µs）。2 回目からはすべてのブロックが XPoint にあり、読み込みは数倍速くなります。読み込み中のホスト自身の処理はモデル化していないので、速くなった分はストレージだけによるものです。アプリケーションのファイルをピン留めしても（device.tier.pin_*）ここでは何も変わりません：ピン留めは他のデータによる追い出しを防ぐだけで、32 GB を奪い合うものが他にないからです。',
   },
+  'fdp-ssd-like-cache': {
+    title: 'FDP SSD 風、ドライブ全体のフラッシュキャッシュ、FDP あり',
+    description:
+      'CacheLib が測った 1.88 TB クラスの、NVMe Flexible Data Placement 対応エンタープライズ TLC ドライブ（issue 45）。公開情報：ユーザー容量 1.88 TB。ホストが配置 ID で選ぶ再利用単位ハンドルを持つ FDP。ワークロードは CacheLib のフラッシュキャッシュ（BigHash がキャッシュの 4 %、残りが BlockCache）で、最初にネームスペース全体を解放します。推定（非公開）：生の TLC は 2 TiB（オーバープロビジョニング 17 %）、4 チャネル × 2 ダイ × 2 プレーン、4 MiB のブロック（再利用単位は全プレーンのブロック 1 つずつ、64 MiB：FEMU の既定値）、ハンドル 8 個で初期分離、グリーディ GC、PCIe 4.0 x4。ワークロードの推定部分（書き込むバイトのうち BigHash の割合）は docs/placement.md にあります。ここでは FDP が有効：BigHash は配置 ID 1、BlockCache は 2 で書き、それぞれ自分の再利用単位に入ります。',
+  },
+  'fdp-ssd-like-cache-no-fdp': {
+    title: 'FDP SSD 風、ドライブ全体のフラッシュキャッシュ、FDP なし',
+    description:
+      'CacheLib が測った 1.88 TB クラスの、NVMe Flexible Data Placement 対応エンタープライズ TLC ドライブ（issue 45）。公開情報：ユーザー容量 1.88 TB。ホストが配置 ID で選ぶ再利用単位ハンドルを持つ FDP。ワークロードは CacheLib のフラッシュキャッシュ（BigHash がキャッシュの 4 %、残りが BlockCache）で、最初にネームスペース全体を解放します。推定（非公開）：生の TLC は 2 TiB（オーバープロビジョニング 17 %）、4 チャネル × 2 ダイ × 2 プレーン、4 MiB のブロック（再利用単位は全プレーンのブロック 1 つずつ、64 MiB：FEMU の既定値）、ハンドル 8 個で初期分離、グリーディ GC、PCIe 4.0 x4。ワークロードの推定部分（書き込むバイトのうち BigHash の割合）は docs/placement.md にあります。ここでは FDP が無効（普通のドライブ）：キャッシュの 2 つのエンジンは ID なしで書き、ドライブは両者のデータを同じブロックに混ぜます。',
+  },
+  'fdp-ssd-like-cache-half': {
+    title: 'FDP SSD 風、ドライブの半分のフラッシュキャッシュ、FDP あり',
+    description:
+      'CacheLib が測った 1.88 TB クラスの、NVMe Flexible Data Placement 対応エンタープライズ TLC ドライブ（issue 45）。公開情報：ユーザー容量 1.88 TB。ホストが配置 ID で選ぶ再利用単位ハンドルを持つ FDP。ワークロードは CacheLib のフラッシュキャッシュ（BigHash がキャッシュの 4 %、残りが BlockCache）で、最初にネームスペース全体を解放します。推定（非公開）：生の TLC は 2 TiB（オーバープロビジョニング 17 %）、4 チャネル × 2 ダイ × 2 プレーン、4 MiB のブロック（再利用単位は全プレーンのブロック 1 つずつ、64 MiB：FEMU の既定値）、ハンドル 8 個で初期分離、グリーディ GC、PCIe 4.0 x4。ワークロードの推定部分（書き込むバイトのうち BigHash の割合）は docs/placement.md にあります。ここではキャッシュがドライブの 50 % を使い（残りは一度も書かれず、ドライブの予備になる）、FDP は有効です。',
+  },
+  'fdp-ssd-like-cache-half-no-fdp': {
+    title: 'FDP SSD 風、ドライブの半分のフラッシュキャッシュ、FDP なし',
+    description:
+      'CacheLib が測った 1.88 TB クラスの、NVMe Flexible Data Placement 対応エンタープライズ TLC ドライブ（issue 45）。公開情報：ユーザー容量 1.88 TB。ホストが配置 ID で選ぶ再利用単位ハンドルを持つ FDP。ワークロードは CacheLib のフラッシュキャッシュ（BigHash がキャッシュの 4 %、残りが BlockCache）で、最初にネームスペース全体を解放します。推定（非公開）：生の TLC は 2 TiB（オーバープロビジョニング 17 %）、4 チャネル × 2 ダイ × 2 プレーン、4 MiB のブロック（再利用単位は全プレーンのブロック 1 つずつ、64 MiB：FEMU の既定値）、ハンドル 8 個で初期分離、グリーディ GC、PCIe 4.0 x4。ワークロードの推定部分（書き込むバイトのうち BigHash の割合）は docs/placement.md にあります。ここではキャッシュがドライブの 50 % を使い（残りは一度も書かれない：CacheLib の本番環境が最大 50 % 使うホスト側のオーバープロビジョニング）、FDP は無効です。',
+  },
   'zn540-like-zoned-log': {
     title: 'ZN540 風ゾーンドドライブ、ホストのログ構造ストア',
     description:
@@ -499,6 +520,17 @@ export const FIGURES_JA: Record<string, PresetText & { members: Record<string, s
     members: {
       'ssd520-like': 'OP 0 %',
       'ssd520-like-op20': 'OP 20 %',
+    },
+  },
+  'cachelib-fdp': {
+    title: 'CacheLib のフラッシュキャッシュ：普通のドライブと FDP、利用率 100 % と 50 %',
+    description:
+      'CacheLib は 1.88 TB の FDP SSD で、フラッシュキャッシュを動かしたときのドライブの書き込み増幅を測りました（CacheLib の FDP ドキュメント、Allison ら EuroSys\'25）：キャッシュがドライブ全体を使うとき FDP なし 3.22、あり 1.03、半分を使うとき 1.22 と 1.03。エンジンは同じキャッシュを CacheLib の既定の追い出し方（BlockCache のリージョンを最も長く使われていないものから）で、解放したドライブからドライブ 4 台分動かします。エンジンの値は書き込み増幅が落ち着く水準、つまり実行の最後の 4 分の 1 の区間書き込み増幅の平均です。書き込むバイトのうち BigHash の割合と、どのリージョンが最も長く使われていないかを決める読み出しは推定です（docs/placement.md）。',
+    members: {
+      'fdp-ssd-like-cache-no-fdp': 'ドライブ全体、FDP なし',
+      'fdp-ssd-like-cache': 'ドライブ全体、FDP あり',
+      'fdp-ssd-like-cache-half-no-fdp': 'ドライブの半分、FDP なし',
+      'fdp-ssd-like-cache-half': 'ドライブの半分、FDP あり',
     },
   },
   'article-004-cached-vs-not': {

@@ -203,6 +203,12 @@ export const KNOBS_JA: Record<string, KnobText> = {
   'workload.utilisation_percent': { label: '使用率', help: 'キャッシュが使うドライブの割合（CacheLib は 50 % と 100 % で計測）。残りは書かれず、ドライブが予備として使える' },
   'workload.utilisation_percent@zoned_log': { label: '使用率', help: 'ゾーン容量に対するホストのデータ量の割合。残りがホストの掃除に使える空き' },
   'workload.bighash_percent': { label: 'BigHash の領域', help: '小さなオブジェクト用キャッシュ（BigHash）がキャッシュ領域に占める割合（CacheLib の FDP 実験：4 %）' },
+  'workload.blockcache_eviction': { label: 'BlockCache の追い出し', help: '次に回収するリージョン：最も長く読まれていないもの（LRU、CacheLib の既定）か、最も古く書かれたもの（FIFO、リングの順）' },
+  'workload.lookup_percent': { label: '読み出し', help: 'BlockCache への要求のうち読み出しの割合。ミスならキーを挿入（cachebench kvcache の getRatio 0.6 と loneSetRatio 0.21 から 74 %）。残りは一度しか使われないオブジェクトの挿入' },
+  'workload.popularity_theta': { label: '人気度の偏り', help: '各キーが読まれる頻度の Zipf 指数（推定：YCSB の 0.99。CacheLib の実データは指数として公開されていない）' },
+  'workload.working_set_percent': { label: 'ワーキングセット', help: '読み出しが求めるすべてのキーのバイト数、BlockCache の容量に対する割合（cachebench kvcache_l2_wc：平均 90 KiB のキー 7,200 万個を 932 GB に、約 700 %）' },
+  'workload.object_bytes': { label: 'オブジェクトのサイズ', help: 'BlockCache のオブジェクト 1 つ（cachebench kvcache_l2_wc のサイズ：平均 90 KiB、Navy の 4 KiB ブロックで 92 KiB）。読み出しと挿入はオブジェクト単位' },
+  'workload.ram_percent': { label: 'DRAM キャッシュ', help: 'フラッシュの前にある DRAM キャッシュ、ドライブに対する割合（CacheLib の FDP 実験：1.88 TB のドライブに 43 GB、2.3 %）。そこにある最も人気のキーはフラッシュに届かない' },
   'workload.bighash_write_percent': { label: 'BigHash の書き込み', help: '書き込みバイトのうち BigHash のバケット書き直しの割合（推定：小さな挿入でもバケット全体を書き直す）' },
   'workload.bucket_bytes': { label: 'バケットサイズ', help: 'BigHash のバケット。挿入のたびに丸ごと書き直す（CacheLib：4 KiB）' },
   'workload.region_bytes': { label: 'リージョンサイズ', help: 'BlockCache のリージョン。丸ごと書かれ、FIFO 順に丸ごと追い出される（CacheLib：16 MiB、最大 256 MiB）' },
@@ -224,6 +230,7 @@ export const KNOBS_JA: Record<string, KnobText> = {
 /** Why a knob does nothing on this drive (the engine's `Knob.inert`), by its id; English is the engine's. */
 export const INERT_JA: Record<string, string> = {
   slc_nand: 'SLC NAND は常に 1 ビット/セルで動作するため、サイズを決める SLC キャッシュがありません',
+  slc_fdp: 'ここでの FDP ドライブはネイティブのセルにだけ書きます（エンタープライズの FDP ドライブに SLC キャッシュはない）。SLC キャッシュを持たせるには FDP をオフにしてください',
   slc_compression: '圧縮するコントローラーの SLC キャッシュはモデル化していません。このドライブに SLC キャッシュを持たせるには、圧縮をオフにしてください（コントローラー）',
   hmb_unsupported: 'このドライブは HMB に対応していません（HMB の最大が 0）。ホストは何も割り当てません',
   plids_untagged: 'データ配置が none：このジョブの書き込みには配置 ID が付きません',

@@ -21,6 +21,12 @@ const NO_SLC_CACHE: &[Inert] = &[
         "slc_compression",
         "An SLC cache on a compressing controller is not modelled: turn compression off (Controller) to give this drive one",
     ),
+    inert_when(
+        "device.fdp.enabled",
+        "true",
+        "slc_fdp",
+        "An FDP drive here writes its native cells only (enterprise FDP drives have no SLC cache): turn FDP off to give this drive one",
+    ),
 ];
 use super::CellType;
 use super::Device;
