@@ -89,7 +89,9 @@ describe('stories against the engine catalogue', () => {
         } else {
           const named = catalog.figures.find((f) => f.name === show.figure);
           expect(named, `${at} figure ${show.figure}`).toBeDefined();
-          expect(step.chart ?? 'headline', at).toBe('headline');
+          // A figure draws one chart: its members' headline, or the chart of the series it names.
+          const own = named!.series === undefined ? 'headline' : chartDefs(seriesAtStart(JSON.stringify(named!.members[0].scenario)).filter((s) => s.id === named!.series))[0]?.id;
+          expect(step.chart ?? 'headline', at).toBe(own);
           const { figure, issues } = figureWithSet(named!, show.set, codec);
           expect(issues, at).toEqual([]);
           for (const m of figure.members) await expect(api.validate(JSON.stringify(m.scenario)), `${at} ${m.id}`).resolves.toBeTypeOf('string');

@@ -39,6 +39,9 @@ export const JARGON: readonly Jargon[] = [
   { id: 'cdm', terms: ['crystaldiskmark'], en: /CrystalDiskMark|\b(?:SEQ|RND)\d+[KM]\b|\bQ\d+T\d+\b/, ja: /CrystalDiskMark|(?:SEQ|RND)\d+[KM]|Q\d+T\d+/ },
   { id: 'plane', terms: ['plane'], en: /\bplanes?\b/i, ja: /プレーン/ },
   { id: 'sram', terms: ['sram'], en: /\bSRAM\b/, ja: /(?<![A-Za-z])SRAM(?![A-Za-z])/ },
+  { id: 'fdp', terms: ['fdp'], en: /\bFDP\b|Flexible Data Placement/i, ja: /(?<![A-Za-z])FDP(?![A-Za-z])|Flexible Data Placement/ },
+  { id: 'reclaim-unit', terms: ['reclaim-unit'], en: /\breclaim units?\b/i, ja: /再利用単位/ },
+  { id: 'zns', terms: ['zns'], en: /\bZNS\b|Zoned Namespaces?/i, ja: /(?<![A-Za-z])ZNS(?![A-Za-z])|Zoned Namespace/ },
 ];
 
 export const JARGON_IDS: ReadonlySet<string> = new Set(JARGON.map((j) => j.id));

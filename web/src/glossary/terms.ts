@@ -3,6 +3,7 @@
 // Each definition is 1–3 sentences with a concrete number where it helps a newcomer.
 import type { Lang } from '../i18n';
 import { INSIDE_ENTRIES } from './termsInside';
+import { PLACEMENT_ENTRIES } from './termsPlacement';
 
 export interface GlossaryText {
   term: string;
@@ -406,7 +407,7 @@ const CORE_ENTRIES = {
 } as const satisfies Record<string, GlossaryEntry>;
 
 /** Every entry; `as const satisfies` keeps the ids as a literal union for `GlossaryId`. */
-const ENTRIES = { ...CORE_ENTRIES, ...INSIDE_ENTRIES } as const satisfies Record<string, GlossaryEntry>;
+const ENTRIES = { ...CORE_ENTRIES, ...INSIDE_ENTRIES, ...PLACEMENT_ENTRIES } as const satisfies Record<string, GlossaryEntry>;
 
 export type GlossaryId = keyof typeof ENTRIES;
 

@@ -8,10 +8,11 @@ import article001 from './article-001.json';
 import article002 from './article-002.json';
 import article003 from './article-003.json';
 import article004 from './article-004.json';
+import whereDataLands from './where-data-lands.json';
 import { validateStory, type Story, type StoryProblem } from './schema';
 
 /** Every story file as written, in list order (the tests validate these). */
-export const STORY_FILES: readonly unknown[] = [nand101, article000, article001, article002, article003, article004];
+export const STORY_FILES: readonly unknown[] = [nand101, article000, article001, article002, article003, article004, whereDataLands];
 
 export const GLOSSARY_TERMS: ReadonlySet<string> = new Set(Object.keys(GLOSSARY));
 

@@ -249,9 +249,9 @@ function checkStep(s: unknown, at: string, seen: Set<string>, nand101: boolean, 
   if (s.after !== undefined) text(s.after, `${at}.after`);
   if (s.model !== undefined) checkModel(s.model, `${at}.model`, c);
   const show = s.show;
-  const { lab, figure } = checkShow(show, `${at}.show`, nand101, c);
+  const { lab } = checkShow(show, `${at}.show`, nand101, c);
   if (s.chart !== undefined && (typeof s.chart !== 'string' || !/^[a-z0-9_-]{1,60}$/.test(s.chart) || lab)) bad(`${at}.chart`, 'must be a chart id, and not on a lab step');
-  if (figure && s.chart !== undefined && s.chart !== 'headline') bad(`${at}.chart`, 'a figure draws its headline chart only');
+  // A figure draws one chart: its headline, or the one its named series is on (tests/contract/stories.test.ts checks which).
   if (s.highlight !== undefined) checkHighlights(s.highlight, `${at}.highlight`, lab, c);
   if (s.predict !== undefined) checkPredict(s.predict, `${at}.predict`, c);
   const presetStep = isObj(show) && 'preset' in show;
