@@ -1,10 +1,11 @@
 // One figure through a story: a preset step's chart keeps the step before it as a ghost line,
 // so the reader sees what the new setting changed against the old one on the same axes. Only
 // when both steps draw the same chart of the same kind of workload from different scenarios
-// (a figure step has its own overlay; a step after a figure or a lab has no single "before").
+// (a figure step has its own overlay; a step after a figure or a lab has no single "before"),
+// and only when the two draw the same lines.
 import { useMemo } from 'react';
 import { chartDefs } from '../../run/chartSpecs';
-import { pinWorkloadKind } from '../../run/comparability';
+import { pinWorkloadKind, runMismatch } from '../../run/comparability';
 import type { Pin } from '../../session/pins';
 import { translate } from '../../i18n';
 import type { StoryStep } from '../stories/schema';
@@ -28,7 +29,7 @@ export function ghostPin(step: StoryStep, result: StepResult, before: StoryStep,
   if (result.view && pinWorkloadKind(view.scenario) !== pinWorkloadKind(result.view.scenario)) return null;
   const def = chartDefs(view.series).find((d) => d.id === chart);
   if (!def) return null;
-  return {
+  const ghost: Pin = {
     id: `ghost-${before.id}`,
     preset: before.show.preset,
     scenarioJson: view.scenarioJson,
@@ -37,4 +38,9 @@ export function ghostPin(step: StoryStep, result: StepResult, before: StoryStep,
     summary: view.summary,
     label: (lang) => translate(lang, 'story.ghost', { title: before.title[lang] }),
   };
+  // A ghost measuring other lines than the step's own (an FDP run adds a line per handle) would
+  // keep the step's own run off its chart: no ghost then.
+  const own = result.view && chartDefs(result.view.series).find((d) => d.id === chart);
+  if (result.view && own && runMismatch([ghost], own.series.map((i) => result.view!.series[i]), result.view.scenario)) return null;
+  return ghost;
 }
