@@ -7,6 +7,7 @@ import { format, initialLang, translate } from '../../web/src/i18n';
 import { en, type MessageKey } from '../../web/src/i18n/en';
 import { ja } from '../../web/src/i18n/ja';
 import { etaSeconds } from '../../web/src/panels/RunControls';
+import { seriesLabel } from '../../web/src/i18n/engineText';
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -75,5 +76,13 @@ describe('run progress', () => {
     expect(etaSeconds(0.5, 2000)).toBe(2);
     expect(etaSeconds(0.01, 2000)).toBeNull();
     expect(etaSeconds(1, 2000)).toBeNull();
+  });
+});
+
+describe('series names', () => {
+  it('names each FDP handle’s line by its number in both languages', () => {
+    const line = (h: number) => ({ label_id: 'placement_handle' as const, label: `handle ${h}` });
+    expect(seriesLabel('en', line(2))).toBe('handle 2');
+    expect([0, 1, 2].map((h) => seriesLabel('ja', line(h)))).toEqual(['FDP ハンドル 0', 'FDP ハンドル 1', 'FDP ハンドル 2']);
   });
 });

@@ -30,6 +30,8 @@ export function optionLabel(lang: Lang, knob: Pick<Knob, 'path' | 'options' | 'o
 export function seriesLabel(lang: Lang, series: Pick<SeriesMeta, 'label_id' | 'label'>): string {
   // A CrystalDiskMark test's line is named by the test (SEQ1M Q1T1), the same in every language.
   if (series.label_id === 'cdm_test') return series.label;
+  // One line per FDP handle: the engine's label ends with the handle's number ("handle 2").
+  if (series.label_id === 'placement_handle' && lang === 'ja') return `${LABELS_JA.placement_handle} ${series.label.replace(/^\D*/, '')}`;
   return lang === 'ja' ? (LABELS_JA[series.label_id] ?? series.label) : series.label;
 }
 
