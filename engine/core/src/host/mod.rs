@@ -8,7 +8,7 @@ mod placement;
 mod replay;
 mod trace_source;
 
-pub use cache::CacheMix;
+pub use cache::{memory_bytes as cache_memory_bytes, CacheMix};
 pub use command::Command;
 pub use job::JobRunner;
 pub use replay::measure::{Measured, TraceExtent};

@@ -12,13 +12,25 @@ pub use self::regions::Regions;
 use super::Command;
 use crate::metrics::Op;
 use crate::rng::SimRng;
-#[cfg(test)]
 use crate::scenario::BlockCacheEviction;
 use crate::scenario::{CacheLayout, CacheWorkload, DataPlacement};
 use crate::units::MAPPING_UNIT_BYTES;
 
 /// Parts per million, the unit of BigHash's write share (exact integer comparisons).
 const PPM: u64 = 1_000_000;
+
+/// The heap the cache's LRU takes for `s`, if its workload is a cache evicting by LRU: its list
+/// over regions (two links a region), the region of each key and the keys of each region's
+/// objects, 4 bytes each, twice (the job works on a copy of the plan's); None otherwise (FIFO
+/// keeps no index).
+pub fn memory_bytes(s: &crate::scenario::Scenario, user_bytes: u64) -> Option<u64> {
+    let crate::scenario::Workload::Cache(c) = &s.workload else { return None };
+    if c.blockcache_eviction != BlockCacheEviction::Lru {
+        return None;
+    }
+    let l = c.layout(user_bytes);
+    Some(2 * 4 * (2 * l.regions + l.keys + l.regions * l.objects_per_region))
+}
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct CacheMix {

@@ -73,7 +73,8 @@ const BLOCKS: &str = "device.nand.blocks_per_plane";
 /// goes (for a refusal's field).
 fn budget_parts(s: &Scenario, plan: &Plan, window: TimeWindow, layout: Layout, work_limit: u64) -> Result<(Budget, memory::Memory), ScenarioError> {
     let drive = crate::device::device_bytes(s, s.device.kind, layout)
-        + crate::host::zoned_log::memory_bytes(s, &layout).map_or_else(crate::device::Footprint::default, crate::device::Footprint::exact);
+        + crate::host::zoned_log::memory_bytes(s, &layout).map_or_else(crate::device::Footprint::default, crate::device::Footprint::exact)
+        + crate::host::cache_memory_bytes(s, layout.user_bytes).map_or_else(crate::device::Footprint::default, crate::device::Footprint::exact);
     let m = memory::Memory { drive, metrics: memory::metrics_bytes(s, plan, window, layout.user_bytes) };
     let memory = m.total();
     let work = typical::work(s, plan, layout)?;
