@@ -343,7 +343,7 @@ mod tests {
                 ids.push(i.id);
             }
         }
-        assert_eq!(ids.len(), 7);
+        assert_eq!(ids.len(), 8);
     }
 
     #[test]
