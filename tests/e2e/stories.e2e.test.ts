@@ -62,7 +62,9 @@ describe('every story, every step', () => {
         }
         expect(s.status, `${story.id}/${s.id}`).toBe('done');
         expect(s.lines.length, `${story.id}/${s.id} lines`).toBeGreaterThan(0);
-        for (const line of s.lines) expect(line.points, `${story.id}/${s.id} ${line.label}`).toBeGreaterThan(0);
+        // Every line draws, but an FDP handle's the workload never writes through (handle 0, 3…7).
+        for (const line of s.lines) if (!line.label.startsWith('placement_waf.')) expect(line.points, `${story.id}/${s.id} ${line.label}`).toBeGreaterThan(0);
+        expect(s.lines.some((l) => l.points > 0), `${story.id}/${s.id} drew something`).toBe(true);
         // What is drawn, not only what arrived: the step's chart SVG holds its points.
         const drawn = await session.page.locator(`[data-step="${s.id}"] .story-figure svg[data-points]`).first().getAttribute('data-points');
         expect(Number(drawn), `${story.id}/${s.id} drawn`).toBeGreaterThan(0);
@@ -104,8 +106,8 @@ describe('reading in Japanese, links and embeds', () => {
     await session.page.goto(`${base()}?story=article-001&step=after-the-cliff`, { waitUntil: 'load' });
     await session.page.getByTestId('story-page').waitFor();
     await session.page.waitForFunction(() => window.__ssdStory?.active === 'after-the-cliff');
-    const top = await session.page.locator('[data-step="after-the-cliff"]').evaluate((el) => el.getBoundingClientRect().top);
-    expect(Math.abs(top)).toBeLessThan(200);
+    // Held at the top while the charts above it draw (their height arrives as they do).
+    await session.page.waitForFunction(() => Math.abs(document.querySelector('[data-step="after-the-cliff"]')!.getBoundingClientRect().top) < 200, undefined, { timeout: 30_000 });
     await expect(session.page.locator('[data-nav-step="after-the-cliff"]').getAttribute('aria-current')).resolves.toBe('step');
   });
 
