@@ -83,18 +83,20 @@ pub struct CacheWorkload {
     ))]
     pub blockcache_eviction: BlockCacheEviction,
     /// Share of BlockCache's requests that are lookups; the rest insert a key never looked up.
-    #[knob(doc("Lookups", "Share of BlockCache's requests that are lookups; a miss inserts the key (cachebench kvcache getRatio 0.6 against loneSetRatio 0.21: 74 %); the rest insert one-hit objects").unit("%").range(0.0, 100.0))]
+    /// This and the request model's knobs below only shape LRU (FIFO reclaims in write order
+    /// whatever is read), so the page shows them with LRU only.
+    #[knob(doc("Lookups", "Share of BlockCache's requests that are lookups; a miss inserts the key (cachebench kvcache getRatio 0.6 against loneSetRatio 0.21: 74 %); the rest insert one-hit objects").unit("%").range(0.0, 100.0).when("blockcache_eviction", "lru"))]
     pub lookup_percent: f64,
     /// Zipf exponent of the keys' popularity (inferred).
-    #[knob(doc("Popularity skew", "Zipf exponent of how often each key is looked up (inferred: YCSB's 0.99; CacheLib's traces are not published as an exponent)").range(0.01, 2.0))]
+    #[knob(doc("Popularity skew", "Zipf exponent of how often each key is looked up (inferred: YCSB's 0.99; CacheLib's traces are not published as an exponent)").range(0.01, 2.0).when("blockcache_eviction", "lru"))]
     pub popularity_theta: f64,
     /// The looked-up keys' bytes, in BlockCache's capacities.
-    #[knob(doc("Working set", "Bytes of all the keys lookups ask for, against BlockCache's space (cachebench kvcache_l2_wc: 72 M keys of 90 KiB mean in 932 GB, about 700 %)").unit("%").range(1.0, 10_000.0))]
+    #[knob(doc("Working set", "Bytes of all the keys lookups ask for, against BlockCache's space (cachebench kvcache_l2_wc: 72 M keys of 90 KiB mean in 932 GB, about 700 %)").unit("%").range(1.0, 10_000.0).when("blockcache_eviction", "lru"))]
     pub working_set_percent: f64,
-    #[knob(doc("Object size", "A BlockCache object (cachebench kvcache_l2_wc sizes: 90 KiB mean, 92 KiB in Navy's 4 KiB blocks); lookups and inserts are per object").range(4096.0, mib(16.0)))]
+    #[knob(doc("Object size", "A BlockCache object (cachebench kvcache_l2_wc sizes: 90 KiB mean, 92 KiB in Navy's 4 KiB blocks); lookups and inserts are per object").range(4096.0, mib(16.0)).when("blockcache_eviction", "lru"))]
     pub object_bytes: Bytes,
     /// CacheLib's DRAM cache in front of the flash, in the drive's capacity.
-    #[knob(doc("DRAM cache", "DRAM cache in front of the flash, share of the drive (CacheLib's FDP runs: 43 GB on a 1.88 TB drive, 2.3 %); the hottest keys it holds never reach the flash").unit("%").range(0.0, 100.0))]
+    #[knob(doc("DRAM cache", "DRAM cache in front of the flash, share of the drive (CacheLib's FDP runs: 43 GB on a 1.88 TB drive, 2.3 %); the hottest keys it holds never reach the flash").unit("%").range(0.0, 100.0).when("blockcache_eviction", "lru"))]
     pub ram_percent: f64,
 }
 
