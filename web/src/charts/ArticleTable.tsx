@@ -22,16 +22,16 @@ export function ArticleTable({ on, format, colorOf }: Props) {
   const { t, lang } = useI18n();
   const { figure, results, failed } = on;
   // The five articles say "the article"; another public source (CacheLib) is named.
-  const source = sourceOf(figure, t('article.article'));
-  const named = source !== t('article.article');
+  const named = sourceOf(figure);
+  const source = named ?? t('article.article');
   // A reason given in a row above is not written again (two rows that differ for one cause).
   const given = new Set<string>();
   return (
     <table className="group-table article-values" data-testid="article-values" data-figure={figure.name} style={columnNames(source, t('article.engine'))}>
-      <caption>{named ? t('article.titleFrom', { source }) : t('article.title')}</caption>
+      <caption>{named ? t('article.titleFrom', { source: named }) : t('article.title')}</caption>
       <thead>
         <tr>
-          <th scope="col">{named ? t('article.valueFrom', { source }) : t('article.value')}</th>
+          <th scope="col">{named ? t('article.valueFrom', { source: named }) : t('article.value')}</th>
           <th scope="col">{source}</th>
           <th scope="col">{t('article.engine')}</th>
           <th scope="col">{t('article.verdict')}</th>

@@ -32,8 +32,7 @@ export function useArticleOnChart(overlay: readonly Pin[], series: readonly Plot
   };
   // Named categories (bars) have no x to put a mark at.
   // The five articles' marks say "article"; another public source's say its name (CacheLib).
-  const source = sourceOf(on.figure, '');
-  const named = source !== '';
-  const marks = first.x.categories.length ? [] : articleRefLines(on.figure.article_values, colorOf, format, (value) => (named ? t('article.markFrom', { source, value }) : t('article.mark', { value })));
+  const source = sourceOf(on.figure);
+  const marks = first.x.categories.length ? [] : articleRefLines(on.figure.article_values, colorOf, format, (value) => (source ? t('article.markFrom', { source, value }) : t('article.mark', { value })));
   return { on, format, colorOf, marks };
 }

@@ -42,9 +42,9 @@ export function memberLines(on: Pick<FigureOnChart, 'figure' | 'pins'>): Article
   return on.pins.map((p) => ({ member: p.preset!, points: Array.from(memberSeries(p, on.figure)!.points) }));
 }
 
-/** Who measured a figure's values: "Article" for the five articles (000 … 004), else the source's name (CacheLib). */
-export function sourceOf(figure: Figure, article: string): string {
-  return /^\d{3}$/.test(figure.article) ? article : figure.article;
+/** Who measured a figure's values when it is not one of the five articles (000 … 004): its name (CacheLib); null for an article. */
+export function sourceOf(figure: Figure): string | null {
+  return /^\d{3}$/.test(figure.article) ? null : figure.article;
 }
 
 /** The members a measure reads, first the one it is about (its mark's colour). */
