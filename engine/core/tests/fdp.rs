@@ -19,7 +19,7 @@ fn device(op_percent: f64, fdp: Fdp) -> Device {
 }
 
 fn fdp(handles: u32, isolation: FdpIsolation) -> Fdp {
-    Fdp { enabled: true, handles, isolation }
+    Fdp { enabled: true, handles, isolation, ..Fdp::default() }
 }
 
 /// An FTL for `device` (static wear levelling off: the models know nothing of it).
@@ -260,7 +260,7 @@ fn many_handles_on_a_tiny_drive_keep_the_ftl_consistent() {
 fn drive_state_snapshots_carry_a_handle_per_cell() {
     let run = |fdp_on: bool| {
         let mut s = ssd_core::presets::find("tlc-steady-state-random-write").unwrap().scenario().unwrap();
-        s.device.fdp = Fdp { enabled: fdp_on, handles: 2, isolation: FdpIsolation::Persistently };
+        s.device.fdp = Fdp { enabled: fdp_on, handles: 2, isolation: FdpIsolation::Persistently, ..Fdp::default() };
         let mut sim = ssd_core::Simulation::new(&s).unwrap();
         while !sim.run(1 << 20) {}
         let json: serde_json::Value = serde_json::from_str(&sim.snapshots_json()).unwrap();

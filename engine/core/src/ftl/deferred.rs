@@ -155,7 +155,7 @@ impl Ftl {
         self.p2l[first..end].fill(UNMAPPED);
         self.counters.gc_units_moved += units as u64;
         self.counters.gc_sectors_moved += units as u64;
-        self.fdp_gc_moved(units);
+        self.fdp_gc_moved(plane, units);
         self.victim_emptied(plane, victim, folding, ops);
         units
     }

@@ -8,15 +8,24 @@
 //! unchanged). With persistent isolation the GC frontier is swapped the same way, to the
 //! handle of the victim being moved: a block remembers the handle whose unit it is.
 //!
+//! With reclaim groups, a frontier belongs to a (group, handle) pair: its open blocks sit on
+//! the group's planes only (a group's planes are a contiguous range, whole dies), and its
+//! pages rotate over those planes (`Ftl::rotation` holds each group's order). Should its
+//! group have no room left (a host writing more data through one group than its planes
+//! hold), the write goes to a plane of another group, as a drive must put the data
+//! somewhere, and the block it opens there is counted (`group_spill_blocks`). GC needs no
+//! change: a victim's copies go to its own plane, so they stay in its group.
+//!
 //! A placement identifier the drive does not have is written through the default handle
 //! (0) and counted, as the NVMe FDP model does (an "Invalid Placement Identifier" event;
 //! QEMU's and FEMU's FDP emulation do the same).
 
 use super::flash_ops::Stream;
 use super::{Frontier, Ftl};
-use crate::scenario::{Fdp, FdpIsolation, MAX_FDP_HANDLES};
+use crate::scenario::{Fdp, FdpIsolation, MAX_FDP_GROUPS, MAX_FDP_HANDLES};
 
 const HANDLES: usize = MAX_FDP_HANDLES as usize;
+const GROUPS: usize = MAX_FDP_GROUPS as usize;
 
 /// A block that belongs to no single handle: free, or GC's shared destination under
 /// initial isolation (or FDP is off).
@@ -24,7 +33,7 @@ pub const NO_HANDLE: u8 = u8::MAX;
 
 /// What each handle cost, since the drive was new. The entry after the last handle is GC's
 /// shared destination under initial isolation (copies that mix handles).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FdpCounters {
     /// Host units written through each handle.
     pub host_units: [u64; HANDLES],
@@ -34,18 +43,46 @@ pub struct FdpCounters {
     pub blocks_opened: [u64; HANDLES + 1],
     /// Writes whose placement identifier named no handle (written through handle 0).
     pub invalid_placements: u64,
+    /// Per reclaim group: host units written through it, GC copies into its units, and
+    /// blocks opened on its planes (host and GC).
+    pub group_host_units: [u64; GROUPS],
+    pub group_gc_units: [u64; GROUPS],
+    pub group_blocks_opened: [u64; GROUPS],
+    /// Blocks a frontier opened outside its group, its group having no room.
+    pub group_spill_blocks: u64,
+}
+
+impl Default for FdpCounters {
+    fn default() -> Self {
+        FdpCounters {
+            host_units: [0; HANDLES],
+            gc_units: [0; HANDLES + 1],
+            blocks_opened: [0; HANDLES + 1],
+            invalid_placements: 0,
+            group_host_units: [0; GROUPS],
+            group_gc_units: [0; GROUPS],
+            group_blocks_opened: [0; GROUPS],
+            group_spill_blocks: 0,
+        }
+    }
 }
 
 pub(super) struct FdpState {
     pub enabled: bool,
     pub handles: u32,
+    pub groups: u32,
+    /// Planes of a group (the drive's, with one group).
+    pub planes_per_group: u32,
     /// GC keeps each handle's data in its own reclaim units.
     pub persistent: bool,
-    /// The handles whose frontiers sit in the host and GC slots now.
-    host_active: u8,
+    /// The frontier in the host slot now (group x handles + handle), and the handle in the
+    /// GC slot.
+    host_active: u16,
     gc_active: u8,
-    /// Per handle, its frontier while another one's is in the slot (the active handle's
-    /// entry holds whatever the slot held before: a placeholder).
+    /// The group the next untagged write goes to (round robin).
+    untagged_next: u32,
+    /// Per (group, handle), its frontier while another one's is in the slot (the active
+    /// one's entry holds whatever the slot held before: a placeholder).
     host_parked: Vec<Frontier>,
     host_pending: Vec<u32>,
     gc_parked: Vec<Frontier>,
@@ -59,9 +96,12 @@ impl FdpState {
         FdpState {
             enabled: false,
             handles: 1,
+            groups: 1,
+            planes_per_group: 0,
             persistent: false,
             host_active: 0,
             gc_active: 0,
+            untagged_next: 0,
             host_parked: Vec::new(),
             host_pending: Vec::new(),
             gc_parked: Vec::new(),
@@ -77,6 +117,18 @@ impl FdpState {
             NO_HANDLE => 0,
             h => h,
         }
+    }
+
+    /// The group of `plane`'s dies.
+    #[inline]
+    fn group_of(&self, plane: u32) -> usize {
+        (plane / self.planes_per_group) as usize
+    }
+
+    /// The group whose frontier is in the host slot.
+    #[inline]
+    fn host_group(&self) -> u32 {
+        self.host_active as u32 / self.handles
     }
 
     /// Where GC's copies go now: the active GC handle's units, or the shared ones.
@@ -97,21 +149,62 @@ impl Ftl {
         }
         let planes = self.geo.planes as usize;
         let n = fdp.handles as usize;
+        // Validation refuses group counts that do not divide the dies (so the planes).
+        let groups = fdp.reclaim_groups.clamp(1, self.geo.planes);
         let frontier = || Frontier { cursor: 0, filling: super::NONE, open: vec![super::NONE; planes], fill: vec![0; planes] };
         let persistent = fdp.isolation == FdpIsolation::Persistently;
+        let pairs = n * groups as usize;
         self.fdp = FdpState {
             enabled: true,
             handles: fdp.handles,
+            groups,
+            planes_per_group: self.geo.planes / groups,
             persistent,
             host_active: 0,
             gc_active: 0,
-            host_parked: (0..n).map(|_| frontier()).collect(),
-            host_pending: vec![0; n],
+            untagged_next: 0,
+            host_parked: (0..pairs).map(|_| frontier()).collect(),
+            host_pending: vec![0; pairs],
             gc_parked: if persistent { (0..n).map(|_| frontier()).collect() } else { Vec::new() },
             block_handle: vec![NO_HANDLE; self.geo.blocks as usize],
             counters: FdpCounters::default(),
         };
+        if groups > 1 {
+            self.rotate_within_groups(groups);
+        }
         self
+    }
+
+    /// Each group's planes in write rotation order (the drive's order, keeping the group's
+    /// planes), twice over, group after group; each plane's place in its group's order. The
+    /// host frontier's pages rotate over its group's planes (`rotation_base`).
+    fn rotate_within_groups(&mut self, groups: u32) {
+        let per = self.geo.planes / groups;
+        let order: Vec<u32> = (0..self.geo.planes).map(|k| self.geo.plane_at(k)).collect();
+        self.rotation.clear();
+        for g in 0..groups {
+            let mine: Vec<u32> = order.iter().copied().filter(|&p| p / per == g).collect();
+            for (k, &p) in mine.iter().enumerate() {
+                self.rotation_index[p as usize] = k as u32;
+            }
+            self.rotation.extend(mine.iter().chain(mine.iter()));
+        }
+        self.rotation_len = per;
+    }
+
+    /// Reclaim groups the drive has (1 without FDP).
+    pub fn fdp_groups(&self) -> u32 {
+        self.fdp.groups
+    }
+
+    /// Planes of a reclaim group: a reclaim unit is a block on each (the drive's planes
+    /// with one group). Plane p is in group p / this.
+    pub fn fdp_planes_per_group(&self) -> u32 {
+        if self.fdp.enabled {
+            self.fdp.planes_per_group
+        } else {
+            self.geo.planes
+        }
     }
 
     pub fn fdp_enabled(&self) -> bool {
@@ -139,31 +232,54 @@ impl Ftl {
     }
 
     /// Host write of one unit that compressed to `sectors`, tagged with `placement`: into
-    /// the open reclaim unit of the handle it names (the default handle if it names none).
+    /// the open reclaim unit of the (group, handle) it names (see `scenario/fdp.rs`); the
+    /// default handle if it names none, in the next group round robin.
     #[inline]
     pub fn write_placed(&mut self, lba: u32, sectors: u32, placement: u16, ops: &mut impl super::FlashOps) {
-        let handle = if (placement as u32) < self.fdp.handles {
-            placement as u8
+        let (handles, id) = (self.fdp.handles, placement as u32);
+        let (group, handle) = if id != 0 && id < handles * self.fdp.groups {
+            (id / handles, id % handles)
         } else {
-            self.fdp.counters.invalid_placements += 1;
-            0
+            if id != 0 {
+                self.fdp.counters.invalid_placements += 1;
+            }
+            let g = self.fdp.untagged_next;
+            if self.fdp.groups > 1 {
+                self.fdp.untagged_next = if g + 1 == self.fdp.groups { 0 } else { g + 1 };
+            }
+            (g, 0)
         };
-        if handle != self.fdp.host_active {
-            self.switch_host_frontier(handle);
+        let pair = (group * handles + handle) as u16;
+        if pair != self.fdp.host_active {
+            self.switch_host_frontier(pair);
         }
         self.fdp.counters.host_units[handle as usize] += 1;
+        self.fdp.counters.group_host_units[group as usize] += 1;
         self.write_compressed(lba, sectors, ops);
     }
 
-    /// Parks the host frontier of the active handle and puts `handle`'s in its slot.
+    /// Parks the host frontier in the slot and puts the (group, handle) `pair`'s there.
     #[inline(never)]
-    fn switch_host_frontier(&mut self, handle: u8) {
+    fn switch_host_frontier(&mut self, pair: u16) {
         let s = Stream::Host as usize;
-        let (old, new) = (self.fdp.host_active as usize, handle as usize);
+        let (old, new) = (self.fdp.host_active as usize, pair as usize);
         std::mem::swap(&mut self.frontiers[s], &mut self.fdp.host_parked[old]);
         std::mem::swap(&mut self.frontiers[s], &mut self.fdp.host_parked[new]);
         self.fdp.host_pending[old] = std::mem::replace(&mut self.host_units_pending, self.fdp.host_pending[new]);
-        self.fdp.host_active = handle;
+        self.fdp.host_active = pair;
+        self.rotation_base = self.fdp.host_group() * 2 * self.rotation_len;
+    }
+
+    /// The planes frontier `s` writes: its group's for the host frontier with
+    /// several groups, else every plane.
+    #[inline]
+    pub(super) fn frontier_planes(&self, s: usize) -> std::ops::Range<u32> {
+        if self.fdp.groups > 1 && s == Stream::Host as usize {
+            let g = self.fdp.host_group();
+            g * self.fdp.planes_per_group..(g + 1) * self.fdp.planes_per_group
+        } else {
+            0..self.geo.planes
+        }
     }
 
     /// With persistent isolation, puts the GC frontier of `victim`'s handle in the GC slot
@@ -203,20 +319,27 @@ impl Ftl {
             return;
         }
         let owner = match stream {
-            Stream::Host => self.fdp.host_active as usize,
+            Stream::Host => (self.fdp.host_active as u32 % self.fdp.handles) as usize,
             Stream::Gc => self.fdp.gc_destination(),
             Stream::Slc => HANDLES,
         };
         self.fdp.block_handle[block as usize] = if owner == HANDLES { NO_HANDLE } else { owner as u8 };
         self.fdp.counters.blocks_opened[owner] += 1;
+        let group = self.fdp.group_of(self.geo.plane_of_block(block));
+        self.fdp.counters.group_blocks_opened[group] += 1;
+        if stream == Stream::Host && group as u32 != self.fdp.host_group() {
+            self.fdp.counters.group_spill_blocks += 1;
+        }
     }
 
-    /// GC moved `units` units into the active GC frontier.
+    /// GC moved `units` units into the active GC frontier, on `plane`.
     #[inline]
-    pub(super) fn fdp_gc_moved(&mut self, units: u32) {
+    pub(super) fn fdp_gc_moved(&mut self, plane: u32, units: u32) {
         if self.fdp.enabled {
             let to = self.fdp.gc_destination();
             self.fdp.counters.gc_units[to] += units as u64;
+            let group = self.fdp.group_of(plane);
+            self.fdp.counters.group_gc_units[group] += units as u64;
         }
     }
 

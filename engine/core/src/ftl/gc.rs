@@ -329,7 +329,7 @@ impl Ftl {
                 }
                 self.place_on(lba, plane, Stream::Gc, ops);
                 moved += sectors;
-                self.fdp_gc_moved(1);
+                self.fdp_gc_moved(plane, 1);
                 self.counters.gc_units_moved += 1;
                 self.counters.gc_sectors_moved += sectors as u64;
             }
@@ -391,7 +391,7 @@ impl Ftl {
         }
         self.counters.gc_units_moved += occupied as u64;
         self.counters.gc_sectors_moved += occupied as u64;
-        self.fdp_gc_moved(occupied);
+        self.fdp_gc_moved(plane, occupied);
         occupied
     }
 

@@ -132,9 +132,13 @@ pub struct Ftl {
     free_blocks: u32,
     striping: Striping,
     /// Planes in write rotation order (`Geometry::plane_at`), twice over so that the
-    /// rotation from any cursor is one slice; and each plane's place in it.
+    /// rotation from any cursor is one slice; and each plane's place in it. With FDP's
+    /// reclaim groups, each group's own planes so, group after group (`fdp.rs`).
     rotation: Vec<u32>,
     rotation_index: Vec<u32>,
+    /// Where the host frontier's group's rotation starts in `rotation`, and its planes.
+    rotation_base: u32,
+    rotation_len: u32,
     frontiers: [Frontier; STREAMS],
     /// NVMe FDP's handles: their parked frontiers, each block's handle, their counters.
     fdp: fdp::FdpState,
@@ -186,6 +190,8 @@ impl Ftl {
                 (0..geo.planes).for_each(|k| index[geo.plane_at(k) as usize] = k);
                 index
             },
+            rotation_base: 0,
+            rotation_len: geo.planes,
             frontiers: [frontier(), frontier(), frontier()],
             fdp: fdp::FdpState::off(),
             counters: FtlCounters::default(),

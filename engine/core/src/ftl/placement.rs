@@ -225,7 +225,7 @@ impl Ftl {
                 let other = self.plane_with_room(s, need, sectors).or_else(|| {
                     // No plane has a free block to spare: the one holding the most stale
                     // data collects until it has.
-                    let other = self.plane_with_most_stale()?;
+                    let other = self.plane_with_most_stale(s)?;
                     self.reclaim_now(other, need, ops);
                     Some(other)
                 });
@@ -256,16 +256,36 @@ impl Ftl {
     /// GC's last blocks: an open block first, else the most free blocks. Failing that (every
     /// plane short of spare), the most free blocks beyond what GC's moves in progress need.
     fn plane_with_room(&self, s: usize, need: u32, sectors: u32) -> Option<u32> {
-        let planes = 0..self.geo.planes;
-        let most_free = |least: &dyn Fn(u32) -> u32| {
-            planes.clone().filter(|&q| self.free[q as usize].len() as u32 >= least(q)).max_by_key(|&q| (self.free[q as usize].len(), std::cmp::Reverse(q)))
-        };
-        planes.clone().find(|&q| !self.opens_block(s, q, sectors)).or_else(|| most_free(&|_| need)).or_else(|| most_free(&|q| self.gc_blocks_needed(q) + 1))
+        // A frontier of an FDP reclaim group looks in its group first (`frontier_planes`),
+        // then, before touching GC's last blocks anywhere, in every group (a spill).
+        let (group, all) = (self.frontier_planes(s), 0..self.geo.planes);
+        let spill = group.len() < all.len();
+        self.plane_with_room_in(group, s, need, sectors)
+            .or_else(|| spill.then(|| self.plane_with_room_in(all.clone(), s, need, sectors)).flatten())
+            .or_else(|| self.most_free(all, &|q| self.gc_blocks_needed(q) + 1))
+    }
+
+    /// Of `planes`, one whose open block takes the unit, else the one with the most free
+    /// blocks if that leaves `need`.
+    fn plane_with_room_in(&self, planes: std::ops::Range<u32>, s: usize, need: u32, sectors: u32) -> Option<u32> {
+        planes.clone().find(|&q| !self.opens_block(s, q, sectors)).or_else(|| self.most_free(planes, &|_| need))
+    }
+
+    /// Of `planes`, the one with the most free blocks (the first on a tie) of those with at
+    /// least `least(plane)`.
+    fn most_free(&self, planes: std::ops::Range<u32>, least: &dyn Fn(u32) -> u32) -> Option<u32> {
+        planes.filter(|&q| self.free[q as usize].len() as u32 >= least(q)).max_by_key(|&q| (self.free[q as usize].len(), std::cmp::Reverse(q)))
     }
 
     /// The plane with the most stale data (written, no longer valid), if any has some.
-    fn plane_with_most_stale(&self) -> Option<u32> {
-        (0..self.geo.planes)
+    fn plane_with_most_stale(&self, s: usize) -> Option<u32> {
+        let (group, all) = (self.frontier_planes(s), 0..self.geo.planes);
+        let spill = group.len() < all.len();
+        self.plane_with_most_stale_in(group).or_else(|| spill.then(|| self.plane_with_most_stale_in(all)).flatten())
+    }
+
+    fn plane_with_most_stale_in(&self, planes: std::ops::Range<u32>) -> Option<u32> {
+        planes
             .map(|p| (self.written_sectors(p).saturating_sub(self.valid_sectors[p as usize]), std::cmp::Reverse(p)))
             .filter(|&(stale, _)| stale > 0)
             .max()
@@ -284,14 +304,14 @@ impl Ftl {
         }
         self.frontiers[s].filling = NONE;
         let next = self.rotation_index(plane) + 1;
-        self.frontiers[s].cursor = if next == self.geo.planes { 0 } else { next };
+        self.frontiers[s].cursor = if next == self.rotation_len { 0 } else { next };
     }
 
     /// The plane in rotation order from the cursor that becomes free first; with fixed
     /// striping, simply the next in rotation order.
     fn first_free_plane(&self, s: usize, ops: &impl FlashOps) -> u32 {
-        let n = self.geo.planes as usize;
-        let cursor = self.frontiers[s].cursor as usize;
+        let n = self.rotation_len as usize;
+        let cursor = (self.rotation_base + self.frontiers[s].cursor) as usize;
         let order = &self.rotation[cursor..cursor + n];
         let mut best = order[0];
         if self.striping == Striping::Fixed {
@@ -308,7 +328,7 @@ impl Ftl {
         best
     }
 
-    /// Inverse of `Geometry::plane_at`.
+    /// Inverse of `Geometry::plane_at` (within the plane's reclaim group, with several).
     fn rotation_index(&self, plane: u32) -> u32 {
         self.rotation_index[plane as usize]
     }
