@@ -45,7 +45,8 @@ pub struct DriveState {
 
 impl DeviceModel {
     /// The state at `now`; the NAND drive's block map, at most `max_cells` cells, is
-    /// appended to `cells`. Returns the state and the blocks per cell (0 without blocks).
+    /// appended to `cells` (a zoned drive's with its zone-state cells after them). Returns
+    /// the state and the blocks per cell (0 without blocks).
     /// O(blocks): for a bounded number of snapshots, never per command.
     pub fn state(&self, now: Nanos, max_cells: u32, cells: &mut Vec<u8>) -> (DriveState, u32) {
         let mut state = DriveState::default();
@@ -70,6 +71,13 @@ impl DeviceModel {
             state.closed_valid = d.ftl.closed_valid_histogram();
             state.table = true;
             cell_blocks = d.ftl.block_cells(max_cells, cells);
+        }
+        if let Some(z) = self.zoned() {
+            state.probe.busy_by = z.hw.busy_by;
+            state.planes = z.hw.geo.planes;
+            state.buffer_units = Some(z.hw.buffer_fill(now));
+            state.blocks = z.hw.geo.blocks;
+            cell_blocks = z.block_cells(max_cells, cells, &mut state);
         }
         if let Some(t) = self.tier() {
             state.probe.tier_reads = [t.counters.read_hit_units, t.counters.read_miss_units];

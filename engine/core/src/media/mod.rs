@@ -12,4 +12,4 @@ pub use divisor::Divisor;
 pub use geometry::{geometry_builds, Geometry};
 pub use nand::NandTiming;
 pub use read_retry::ReadRetryPolicy;
-pub use zones::ZoneLayout;
+pub use zones::{ZoneAction, ZoneLayout};

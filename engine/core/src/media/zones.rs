@@ -41,3 +41,17 @@ impl ZoneLayout {
         self.zones as u64 * self.capacity_units as u64
     }
 }
+
+/// What a host command does to a zone (NVMe ZNS command set): a Zone Append, which names
+/// the zone and lets the drive pick the LBA at its write pointer, or one of Zone Management
+/// Send's actions on a whole zone. `None` for every other command (reads, writes, TRIMs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ZoneAction {
+    #[default]
+    None,
+    Append,
+    Open,
+    Close,
+    Finish,
+    Reset,
+}

@@ -97,6 +97,47 @@ impl Zns {
     }
 }
 
+/// How the host's store writes a zone (NVMe ZNS): regular writes must reach a zone at its
+/// write pointer, in order; a Zone Append names only the zone and the drive picks the LBA.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS, KnobValue)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum ZoneWrites {
+    /// Writes at the write pointer the host keeps, several in flight to a zone: they reach
+    /// the drive in the order issued (one submission queue, taken in order).
+    #[default]
+    #[option("Write, in order")]
+    Write,
+    /// Writes at the write pointer, one in flight per zone: the host holds a zone's next
+    /// write until the last completes, as Linux's zone write locking does where the path
+    /// to the drive may reorder commands.
+    #[option("Write, one per zone")]
+    WriteLocked,
+    /// Zone Append: several in flight to a zone, the drive orders them and each completes
+    /// with the LBA it landed at, which the host's map records (a zoned drive only).
+    #[option("Zone Append")]
+    Append,
+}
+
+/// What the host does with its cleaning zone when a cleaning pass ends (it will not write
+/// there until the next pass).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS, KnobValue)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum AfterCleaning {
+    /// Leaves it open for the next pass.
+    #[default]
+    #[option("Keep open")]
+    KeepOpen,
+    /// Zone Close: gives the zone's open resource back; it stays active, part-written.
+    #[option("Close")]
+    Close,
+    /// Zone Finish: the zone becomes full where it is (its last program padded); the rest of
+    /// its capacity is lost to the host until the zone is cleaned and reset.
+    #[option("Finish")]
+    Finish,
+}
+
 /// The host's log-structured store on a zoned drive (what ZenFS or a log-structured cache
 /// does): it appends every write at an open zone's write pointer, keeps its own map from its
 /// blocks to where they sit, and when empty zones run low cleans the zone with the least
@@ -127,11 +168,39 @@ pub struct ZonedLog {
     /// Width of the throughput-over-time windows (0: automatic).
     #[knob(doc("Window", "Throughput-over-time window (0 = automatic)").unit("ms").range(0.0, 60_000.0))]
     pub log_avg_msec: f64,
+    #[knob(doc(
+        "Zone writes",
+        "How the host writes a zone: writes at the write pointer in order, the same one at a time per zone (a host whose path may reorder), or Zone Append (several at once, the drive picks the LBA; zoned drive only)"
+    ))]
+    pub zone_writes: ZoneWrites,
+    /// The host opens each zone before it writes there (Zone Management Send Open): an
+    /// explicitly opened zone counts against the open limit until full or closed, and the
+    /// drive never closes it to make room.
+    #[knob(doc(
+        "Open zones explicitly",
+        "The host opens each zone it starts (or resumes) writing with Zone Open: it holds an open slot the drive cannot take back (zoned drive only)"
+    ))]
+    pub explicit_open: bool,
+    #[knob(doc(
+        "After cleaning",
+        "What the host does with its cleaning zone between passes: keep it open, close it (frees an open slot), or finish it (frees the active slot; the rest of the zone is lost until reset; zoned drive only)"
+    ))]
+    pub after_cleaning: AfterCleaning,
 }
 
 impl Default for ZonedLog {
     fn default() -> Self {
-        Self { utilisation_percent: 80.0, overwrites: 2.0, iodepth: 8, clean_at_free_zones: 1, copy_units: 32, log_avg_msec: 0.0 }
+        Self {
+            utilisation_percent: 80.0,
+            overwrites: 2.0,
+            iodepth: 8,
+            clean_at_free_zones: 1,
+            copy_units: 32,
+            log_avg_msec: 0.0,
+            zone_writes: ZoneWrites::Write,
+            explicit_open: false,
+            after_cleaning: AfterCleaning::KeepOpen,
+        }
     }
 }
 
@@ -139,5 +208,23 @@ impl ZonedLog {
     pub(crate) fn validate(&self, c: &Check) -> Result<(), ScenarioError> {
         use super::gather::Knobs as _;
         self.check_knobs(c)
+    }
+
+    /// The zone commands a block drive has none of: on one, the store's regions are written
+    /// with regular writes and reset with a TRIM.
+    pub fn check_drive(&self, zoned: bool) -> Result<(), ScenarioError> {
+        let c = Check::at("workload");
+        let why = "needs a zoned drive (device.zns.enabled): a block drive has no zone commands";
+        if zoned {
+            Ok(())
+        } else if self.zone_writes == ZoneWrites::Append {
+            Err(c.fail("zone_writes", super::ErrorCode::Inconsistent, format!("append {why}")))
+        } else if self.explicit_open {
+            Err(c.fail("explicit_open", super::ErrorCode::Inconsistent, why))
+        } else if self.after_cleaning != AfterCleaning::KeepOpen {
+            Err(c.fail("after_cleaning", super::ErrorCode::Inconsistent, why))
+        } else {
+            Ok(())
+        }
     }
 }

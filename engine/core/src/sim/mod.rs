@@ -19,6 +19,7 @@ mod zoned_log;
 
 use crate::device::{Baseline, DeviceModel, RunFrame};
 use crate::host::plan::Phase;
+use crate::host::zoned_log::ZonedLogRunner;
 use crate::host::Command;
 use crate::media::Geometry;
 use crate::metrics::{Cause, Chain, DriveLines, FtlLines, Op, Parts, Unbooked, WindowCounters};
@@ -113,7 +114,7 @@ pub struct Simulation {
     /// A trace workload's replay (`replay.rs`).
     trace: replay::TraceSlot,
     /// A zoned-log workload's host store (`zoned_log.rs`).
-    zoned_log: Option<crate::host::zoned_log::ZonedLogRunner>,
+    zoned_log: Option<ZonedLogRunner>,
 }
 
 impl Simulation {
@@ -162,7 +163,7 @@ impl Simulation {
         });
         let lines = DriveLines { ftl, tier: drive.tier().is_some(), causes: if causes { drive.causes() } else { 0 } };
         let recorder = Recorder::new(&plan, window, reads, writes, scale as f64, lines);
-        let snapshots = Snapshots::new(Driver::of(&plan), drive.nand().is_some() || drive.tier().is_some());
+        let snapshots = Snapshots::new(Driver::of(&plan), drive.nand().is_some() || drive.tier().is_some() || drive.zoned().is_some());
         let overhead_ns = (scenario.host.command_overhead_us * 1000.0) as Nanos;
         let first = Threads::new(&plan.phases[0].job, user_bytes, scenario.seed, 0, overhead_ns);
         // Preconditioning writes the host's data: into a NAND drive, or a hybrid's NAND
@@ -281,9 +282,9 @@ impl Simulation {
             let parts = &mut self.slot_parts[slot as usize];
             parts.restart(issued);
             parts.to(Cause::Host, now);
-            serve(&mut self.drive, command, sectors, now, parts)
+            serve(&mut self.drive, self.zoned_log.as_mut(), slot, command, sectors, now, parts)
         } else {
-            serve(&mut self.drive, command, sectors, now, &mut Unbooked)
+            serve(&mut self.drive, self.zoned_log.as_mut(), slot, command, sectors, now, &mut Unbooked)
         };
         self.slots[slot as usize] = Slot { command, issued, wake: Wake::Completes };
         self.events_due.push(done, slot);
@@ -351,6 +352,7 @@ impl Simulation {
             }
             let parts = self.books_causes.then(|| &self.slot_parts[slot as usize]);
             self.recorder.complete(s.command.op, bytes, s.issued, t, parts);
+            self.zoned_log_completed(slot, t);
             let points = self.recorder.axis_points(self.snapshots.driver());
             if points != self.snapshots.offered() {
                 self.snapshots.offer(points, self.here(t), &self.drive);
@@ -462,9 +464,13 @@ impl Simulation {
 }
 
 /// What the summary is computed from.
-/// A command at the drive, `sectors` per unit for a write; `chain` follows its time.
+/// A command at the drive, `sectors` per unit for a write (a zone command of the host's
+/// store goes its own way); `chain` follows its time.
 #[inline]
-fn serve<C: Chain>(drive: &mut DeviceModel, command: Command, sectors: u32, now: Nanos, chain: &mut C) -> Nanos {
+fn serve<C: Chain>(drive: &mut DeviceModel, store: Option<&mut ZonedLogRunner>, slot: u32, command: Command, sectors: u32, now: Nanos, chain: &mut C) -> Nanos {
+    if let Some(done) = zoned_log::serve_zone(drive, store, slot, command, now, chain) {
+        return done;
+    }
     match command.op {
         Op::Read => drive.read(now, command.lba, command.units, chain),
         Op::Write => drive.write_placed(now, command.lba, command.units, sectors, command.placement, chain),

@@ -88,6 +88,9 @@ pub(crate) struct Snapshots {
     /// With NVMe FDP on, each snapshot's cells are two runs: the state cells, then a handle
     /// per cell (`Ftl::block_cells`).
     handle_cells: bool,
+    /// On a zoned drive, two runs too: the state cells, then a zone state per cell
+    /// (`ZonedSsd::block_cells`).
+    zone_cells: bool,
 }
 
 impl Snapshots {
@@ -104,6 +107,7 @@ impl Snapshots {
             cells_per: 0,
             cell_blocks: 0,
             handle_cells: false,
+            zone_cells: false,
         }
     }
 
@@ -166,6 +170,7 @@ impl Snapshots {
         let before = self.cells.len();
         let (state, cell_blocks) = drive.state(at.time_ns, MAX_CELLS, &mut self.cells);
         self.handle_cells = drive.nand().is_some_and(|d| d.ftl.fdp_enabled());
+        self.zone_cells = drive.zoned().is_some();
         self.cells_per = self.cells.len() - before;
         self.cell_blocks = cell_blocks;
         self.taken.push(Taken { at, state });
@@ -209,6 +214,7 @@ impl Snapshots {
             cell_blocks: self.cell_blocks,
             cells_per_snapshot: self.cells_per,
             handle_cells: self.handle_cells,
+            zone_cells: self.zone_cells,
             snapshots,
         };
         serde_json::to_string(&out).expect("snapshots serialise")
@@ -242,6 +248,14 @@ struct SnapshotsOut<'a> {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     #[ts(as = "Option<bool>", optional)]
     handle_cells: bool,
+    /// A zoned drive (NVMe ZNS): each snapshot's cells are the state cells (the valid bits
+    /// are the share written since the zone's reset), then as many zone-state cells (0
+    /// empty, 1 implicitly open, 2 explicitly open, 3 closed, 4 full, 5 read-only, 6
+    /// offline: `ZoneState`'s order; 255 for blocks in no zone); `cells_per_snapshot`
+    /// counts both.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[ts(as = "Option<bool>", optional)]
+    zone_cells: bool,
     snapshots: Vec<SnapshotOut<'a>>,
 }
 

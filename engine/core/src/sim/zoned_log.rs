@@ -7,7 +7,9 @@
 use super::Simulation;
 use crate::device::DeviceModel;
 use crate::host::zoned_log::{HostZones, ZonedLogCounters, ZonedLogRunner, ZonedLogSummary};
-use crate::media::Layout;
+use crate::host::Command;
+use crate::media::{Layout, ZoneAction};
+use crate::metrics::Chain;
 use crate::scenario::{Scenario, ScenarioError, Workload};
 use crate::units::Nanos;
 
@@ -26,10 +28,24 @@ pub(super) fn runner(s: &Scenario, drive: &mut DeviceModel, layout: &Layout) -> 
 }
 
 impl Simulation {
-    /// The slot's next command from the host's store, sent now or once the host CPU is free.
+    /// The slot's next command from the host's store, sent now or once the host CPU is free
+    /// (none: the store is done, or the slot waits for a zone's write lock).
     pub(super) fn next_zoned_log_command(&mut self, slot: u32, now: Nanos) {
-        let Some(command) = self.zoned_log.as_mut().and_then(ZonedLogRunner::next_command) else { return };
+        let Some(command) = self.zoned_log.as_mut().and_then(|r| r.next_command(slot)) else { return };
         self.issue(slot, command, now);
+    }
+
+    /// The slot's command completed at `t`: the host's store learns it (an append's LBA, a
+    /// zone's write lock freed), and the slots parked for a lock try again, first parked
+    /// first.
+    pub(super) fn zoned_log_completed(&mut self, slot: u32, t: Nanos) {
+        let Some(store) = self.zoned_log.as_mut() else { return };
+        store.completed(slot);
+        // One try each: a slot still waiting parks again, behind the others.
+        for _ in 0..store.parked() {
+            let Some(parked) = self.zoned_log.as_mut().and_then(ZonedLogRunner::take_parked) else { break };
+            self.next_zoned_log_command(parked, t);
+        }
     }
 
     /// What the host's store did so far, for a zoned-log workload.
@@ -45,4 +61,31 @@ impl Simulation {
     pub(super) fn zoned_log_progress(&self) -> Option<f64> {
         self.zoned_log.as_ref().map(ZonedLogRunner::progress)
     }
+}
+
+/// A zone command of the host's store at the drive (Zone Append, Zone Management Send), if
+/// slot `slot`'s command is one; the drive's LBA for an append goes back to the store.
+#[inline]
+pub(super) fn serve_zone<C: Chain>(
+    drive: &mut DeviceModel,
+    store: Option<&mut ZonedLogRunner>,
+    slot: u32,
+    command: Command,
+    now: Nanos,
+    chain: &mut C,
+) -> Option<Nanos> {
+    let store = store?;
+    let action = store.zone_action(slot);
+    if action == ZoneAction::None {
+        return None;
+    }
+    let zoned = drive.zoned_mut().expect("zone commands are refused on a block drive");
+    let zone = command.lba / zoned.layout.zone_units;
+    Some(if action == ZoneAction::Append {
+        let (done, lba) = zoned.append(now, zone, command.units, chain);
+        store.appended(slot, lba);
+        done
+    } else {
+        zoned.manage(now, zone, action)
+    })
 }

@@ -233,6 +233,10 @@ impl Mutator {
                 "overwrites": *self.pick(&[0.05, 0.5, 2.0]),
                 "clean_at_free_zones": *self.pick(&[1u32, 4, 64]),
                 "copy_units": *self.pick(&[1u32, 32, 256]),
+                "iodepth": *self.pick(&[1u32, 8, 1024]),
+                "zone_writes": *self.pick(&["write", "write_locked", "append"]),
+                "explicit_open": self.chance(30),
+                "after_cleaning": *self.pick(&["keep_open", "close", "finish"]),
             });
             set(scenario, "workload", store);
         }

@@ -17,9 +17,12 @@
 //! firmware's time and moves nothing: the run goes on and the summary counts the errors by
 //! status and by zone.
 
+mod cells;
+mod commands;
 mod summary;
 pub mod zones;
 
+pub use cells::NO_ZONE;
 pub use summary::{ZnsBaseline, ZnsSummary, ZoneLine};
 pub use zones::{ZoneState, ZoneStatus, Zones, ZONE_STATES, ZONE_STATUSES};
 
@@ -45,6 +48,12 @@ pub struct ZnsCounters {
     pub unwritten_units_read: u64,
     pub resets: u64,
     pub finishes: u64,
+    /// Zone Append commands the drive took (each placed at its zone's write pointer).
+    pub appends: u64,
+    /// Zone Management Send commands the host issued, each action its own count (a reset
+    /// carried as a whole-zone TRIM counts in `resets` only; a finish in `finishes`).
+    pub opens: u64,
+    pub closes: u64,
     /// Commands refused, by `ZoneStatus`.
     pub errors: [u64; ZONE_STATUSES],
     /// TRIMs that were not whole zones: deallocation that moves no write pointer.
@@ -186,6 +195,12 @@ impl ZonedSsd {
             self.refuse(zone, status, lba);
             return start;
         }
+        self.take_data(start, zone, offset, units, parts)
+    }
+
+    /// A write the zone's rules took, at `offset`: its data crosses the link into the write
+    /// buffer, and the zone's pages it fills are programmed.
+    fn take_data<C: Chain>(&mut self, start: Nanos, zone: u32, offset: u32, units: u32, parts: &mut C) -> Nanos {
         let mut done = start;
         for _ in 0..units {
             done = done.max(self.hw.accept_write_unit(start, parts));
@@ -324,9 +339,12 @@ impl ZonedSsd {
         Ok(())
     }
 
-    /// Units written and still waiting in the buffer for their page to fill.
+    /// Units written and still waiting in the buffer for their page to fill. A full zone
+    /// has none: written to its capacity, its pages are whole; finished, its last program
+    /// operation was padded and the rest of it holds nothing.
     pub fn buffered_units(&self) -> u64 {
-        (0..self.layout.zones as usize).map(|z| self.zones.wp[z].saturating_sub(self.programmed[z]) as u64).sum()
+        let waiting = |z: usize| if self.zones.state[z] == ZoneState::Full { 0 } else { self.zones.wp[z].saturating_sub(self.programmed[z]) as u64 };
+        (0..self.layout.zones as usize).map(waiting).sum()
     }
 
     /// The controller's flash counters: what it read, programmed and erased.

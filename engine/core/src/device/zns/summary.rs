@@ -29,6 +29,11 @@ pub struct ZnsSummary {
     pub zns_pad_bytes: f64,
     pub zns_zone_resets: f64,
     pub zns_zones_finished: f64,
+    /// Zone Append commands taken, and the host's explicit Zone Management Send Open and
+    /// Close commands taken (resets and finishes are counted above).
+    pub zns_append_commands: f64,
+    pub zns_open_commands: f64,
+    pub zns_close_commands: f64,
     /// Implicitly opened zones the drive closed to open another (the open limit).
     pub zns_implicit_closes: f64,
     /// Units read past a write pointer, answered with zeroes.
@@ -120,6 +125,9 @@ impl ZonedSsd {
             zns_pad_bytes: bytes(c.pad_units - b.counters.pad_units),
             zns_zone_resets: (c.resets - b.counters.resets) as f64,
             zns_zones_finished: (c.finishes - b.counters.finishes) as f64,
+            zns_append_commands: (c.appends - b.counters.appends) as f64,
+            zns_open_commands: (c.opens - b.counters.opens) as f64,
+            zns_close_commands: (c.closes - b.counters.closes) as f64,
             zns_implicit_closes: self.zones.implicit_closes as f64,
             zns_unwritten_read_bytes: bytes(c.unwritten_units_read - b.counters.unwritten_units_read),
             zns_zones_empty: s(ZoneState::Empty),

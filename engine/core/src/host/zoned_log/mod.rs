@@ -14,14 +14,24 @@
 //! On a block drive the host runs the same way over zone-sized regions of the LBA space, a
 //! reset being a TRIM of the region: the block-interface comparison, whose end-to-end write
 //! amplification is the host's times the drive's.
+//!
+//! How it writes a zone (`workload.zone_writes`): regular writes at the write pointer it
+//! keeps (several in flight, reaching the drive in order, or one in flight per zone, the
+//! others waiting), or Zone Append, which names the zone: the drive picks the LBA and the
+//! host records where each block landed from the completion (`flight.rs`). On a zoned drive
+//! it may open each zone it starts writing (Zone Open) and close or finish its cleaning zone
+//! between passes; its resets are Zone Management Send Reset.
+
+mod flight;
 
 use crate::host::Command;
 use crate::media::Layout;
-use crate::media::ZoneLayout;
+use crate::media::{ZoneAction, ZoneLayout};
 use crate::metrics::Op;
 use crate::rng::SimRng;
-use crate::scenario::{Device, ErrorCode, ScenarioError, ZonedLog};
+use crate::scenario::{AfterCleaning, Device, ErrorCode, ScenarioError, ZoneWrites, ZonedLog};
 use crate::units::MAPPING_UNIT_BYTES;
+use flight::{Carries, Flight, Planned};
 use serde::Serialize;
 use std::collections::VecDeque;
 use ts_rs::TS;
@@ -35,6 +45,8 @@ pub struct HostZones {
     pub zones: u32,
     pub zone_units: u32,
     pub capacity_units: u32,
+    /// A zoned drive's zones (zone commands), not a block drive's regions.
+    pub zoned: bool,
 }
 
 /// What the host did, since the run started (the data set laid down before is not counted).
@@ -84,11 +96,22 @@ pub struct ZonedLogRunner {
     /// The victim being cleaned and how far its scan has got.
     victim: Option<(u32, u32)>,
     /// Commands planned and not yet issued (a copy's read and appends, a reset).
-    pending: VecDeque<Command>,
+    pending: VecDeque<Planned>,
     rng: SimRng,
     target_user_units: u64,
     clean_at: u32,
     copy_units: u32,
+    zone_writes: ZoneWrites,
+    explicit_open: bool,
+    after_cleaning: AfterCleaning,
+    /// The user's and the cleaning's frontier: whether the zone it writes next must be
+    /// opened first (a fresh zone, or the cleaning zone closed since its last pass).
+    needs_open: [bool; 2],
+    /// A cleaning pass ran since the last user write.
+    cleaning: bool,
+    /// Commands in flight: each queue slot's zone command, zone write locks, appends
+    /// waiting for their LBA.
+    flight: Flight,
     pub counters: ZonedLogCounters,
 }
 
@@ -101,7 +124,7 @@ pub fn memory_bytes(s: &crate::scenario::Scenario, layout: &Layout) -> Option<u6
     let z = HostZones::of(&s.device, layout);
     let writable = z.zones as u64 * z.capacity_units as u64;
     let objects = (writable as f64 * w.utilisation_percent / 100.0) as u64;
-    Some(4 * writable + 4 * objects + 16 * z.zones as u64 + 1024)
+    Some(4 * writable + 4 * objects + 16 * z.zones as u64 + 1024 + Flight::memory_bytes(w, z.zones))
 }
 
 /// Zone size on a drive without NAND geometry: 64 MiB, a typical log segment.
@@ -115,7 +138,7 @@ impl HostZones {
         match layout.geometry {
             Some(g) if device.zns.enabled => {
                 let z = ZoneLayout::of(device, &g);
-                HostZones { zones: z.zones, zone_units: z.zone_units, capacity_units: z.capacity_units }
+                HostZones { zones: z.zones, zone_units: z.zone_units, capacity_units: z.capacity_units, zoned: true }
             }
             Some(g) => Self::regions(layout.user_bytes, ZoneLayout::of(device, &g).capacity_units),
             None => Self::regions(layout.user_bytes, PLAIN_ZONE_UNITS),
@@ -123,13 +146,14 @@ impl HostZones {
     }
 
     fn regions(user_bytes: u64, units: u32) -> HostZones {
-        HostZones { zones: (user_bytes / MAPPING_UNIT_BYTES / units as u64) as u32, zone_units: units, capacity_units: units }
+        HostZones { zones: (user_bytes / MAPPING_UNIT_BYTES / units as u64) as u32, zone_units: units, capacity_units: units, zoned: false }
     }
 }
 
 impl ZonedLogRunner {
     /// Blocks in the data set `w` asks for on `z`, if its cleaning has room to work.
     pub fn check(w: &ZonedLog, z: HostZones) -> Result<u32, ScenarioError> {
+        w.check_drive(z.zoned)?;
         let writable = z.zones as u64 * z.capacity_units as u64;
         let objects = (writable as f64 * w.utilisation_percent / 100.0) as u64;
         // Cleaning needs a victim with room to win back: the data set must fit in the zones
@@ -183,6 +207,12 @@ impl ZonedLogRunner {
             target_user_units: (objects as f64 * w.overwrites).ceil() as u64,
             clean_at: w.clean_at_free_zones,
             copy_units: w.copy_units.max(1),
+            zone_writes: w.zone_writes,
+            explicit_open: w.explicit_open,
+            after_cleaning: w.after_cleaning,
+            needs_open: [w.explicit_open; 2],
+            cleaning: false,
+            flight: Flight::new(w, z.zones),
             counters: ZonedLogCounters::default(),
         })
     }
@@ -213,7 +243,12 @@ impl ZonedLogRunner {
     fn append(&mut self, copy: bool, units: u32) -> (u32, u32, u32) {
         let cap = self.z.capacity_units;
         let frontier = if copy { self.copy } else { self.user };
-        let (zone, wp) = if frontier.1 >= cap { (self.free.pop_front().expect("cleaning keeps an empty zone"), 0) } else { frontier };
+        let (zone, wp) = if frontier.1 >= cap {
+            self.needs_open[copy as usize] = self.explicit_open;
+            (self.free.pop_front().expect("cleaning keeps an empty zone"), 0)
+        } else {
+            frontier
+        };
         let n = units.min(cap - wp);
         if copy {
             self.copy = (zone, wp + n);
@@ -232,9 +267,10 @@ impl ZonedLogRunner {
         self.live[zone as usize] += 1;
     }
 
-    /// The zone with the least live data, of those neither open nor empty.
+    /// The zone with the least live data, of those neither open nor empty nor waiting for
+    /// appends in flight to land.
     fn pick_victim(&self) -> Option<u32> {
-        let busy = |k: u32| k == self.user.0 || k == self.copy.0 || self.free.contains(&k);
+        let busy = |k: u32| k == self.user.0 || k == self.copy.0 || self.free.contains(&k) || self.flight.landing(k);
         (0..self.z.zones).filter(|&k| !busy(k)).min_by_key(|&k| self.live[k as usize])
     }
 
@@ -250,37 +286,88 @@ impl ZonedLogRunner {
         if at >= cap {
             self.victim = None;
             debug_assert_eq!(self.live[victim as usize], 0);
-            self.pending.push_back(Command { op: Op::Trim, lba: self.lba(victim, 0), units: self.z.zone_units, placement: 0 });
+            let reset = if self.z.zoned { ZoneAction::Reset } else { ZoneAction::None };
+            self.plan(Op::Trim, self.lba(victim, 0), self.z.zone_units, reset, Carries::Nothing);
             self.free.push_back(victim);
             self.counters.cleanings += 1;
+            self.cleaning = true;
             return;
         }
         let mut n = 1;
         while n < self.copy_units && at + n < cap && self.owner[(base + at + n) as usize] != NONE {
             n += 1;
         }
-        self.pending.push_back(Command { op: Op::Read, lba: self.lba(victim, at), units: n, placement: 0 });
+        self.plan(Op::Read, self.lba(victim, at), n, ZoneAction::None, Carries::Nothing);
         let mut done = 0;
         while done < n {
             let (zone, offset, m) = self.append(true, n - done);
-            for i in 0..m {
-                let slot = base + at + done + i;
-                let object = std::mem::replace(&mut self.owner[slot as usize], NONE);
-                self.moved(object, zone, offset + i);
+            self.open_if_due(true, zone);
+            if self.zone_writes == ZoneWrites::Append {
+                // The blocks leave the victim when the append is issued, and land where its
+                // completion says.
+                self.plan(Op::Write, self.lba(zone, 0), m, ZoneAction::Append, Carries::Run(base + at + done));
+            } else {
+                for i in 0..m {
+                    let slot = base + at + done + i;
+                    let object = std::mem::replace(&mut self.owner[slot as usize], NONE);
+                    self.moved(object, zone, offset + i);
+                }
+                self.plan(Op::Write, self.lba(zone, offset), m, ZoneAction::None, Carries::Nothing);
             }
-            self.pending.push_back(Command { op: Op::Write, lba: self.lba(zone, offset), units: m, placement: 0 });
             done += m;
         }
-        self.live[victim as usize] -= n;
+        if self.zone_writes != ZoneWrites::Append {
+            self.live[victim as usize] -= n;
+        }
         self.counters.copied_units += n as u64;
         self.victim = Some((victim, at + n));
     }
 
-    /// The host's next command, or none once the user writes are all issued.
-    pub fn next_command(&mut self) -> Option<Command> {
+    fn plan(&mut self, op: Op, lba: u32, units: u32, action: ZoneAction, carries: Carries) {
+        self.pending.push_back(Planned { command: Command { op, lba, units, placement: 0 }, action, carries });
+    }
+
+    /// A Zone Open before the frontier's first write to `zone`, if the host opens zones.
+    fn open_if_due(&mut self, copy: bool, zone: u32) {
+        if std::mem::take(&mut self.needs_open[copy as usize]) {
+            self.plan(Op::Trim, self.lba(zone, 0), 0, ZoneAction::Open, Carries::Nothing);
+        }
+    }
+
+    /// A cleaning pass is over (user writes resume): the cleaning zone, part-written, is
+    /// kept open, closed or finished until the next pass.
+    fn between_passes(&mut self) {
+        self.cleaning = false;
+        let cap = self.z.capacity_units;
+        let (zone, wp) = self.copy;
+        if wp == 0 || wp >= cap {
+            return;
+        }
+        match self.after_cleaning {
+            AfterCleaning::KeepOpen => {}
+            AfterCleaning::Close => {
+                self.plan(Op::Trim, self.lba(zone, 0), 0, ZoneAction::Close, Carries::Nothing);
+                self.needs_open[1] = self.explicit_open;
+            }
+            AfterCleaning::Finish => {
+                self.plan(Op::Trim, self.lba(zone, 0), 0, ZoneAction::Finish, Carries::Nothing);
+                self.copy.1 = cap;
+            }
+        }
+    }
+
+    /// The host's next command for queue slot `slot`, or none: once the user writes are all
+    /// issued, or while the write it would send waits for its zone's write lock (the slot is
+    /// then parked until a completion frees it: `take_parked`).
+    pub fn next_command(&mut self, slot: u32) -> Option<Command> {
         loop {
-            if let Some(c) = self.pending.pop_front() {
-                return Some(c);
+            if let Some(&p) = self.pending.front() {
+                if self.flight.waits(self.zone_writes, &p, self.z.zone_units) {
+                    self.flight.park(slot);
+                    return None;
+                }
+                self.pending.pop_front();
+                return Some(self.issue(slot, p));
             }
             if self.victim.is_some() {
                 self.plan_cleaning();
@@ -290,7 +377,13 @@ impl ZonedLogRunner {
                 return None;
             }
             if self.free.len() as u32 <= self.clean_at {
-                let victim = self.pick_victim()?;
+                let Some(victim) = self.pick_victim() else {
+                    // Every candidate waits for appends to land: try again at a completion.
+                    if self.zone_writes == ZoneWrites::Append {
+                        self.flight.park(slot);
+                    }
+                    return None;
+                };
                 // A victim with nothing to win back would clean for ever; `new` refuses a
                 // data set that could leave only such zones.
                 if self.live[victim as usize] >= self.z.capacity_units {
@@ -300,14 +393,43 @@ impl ZonedLogRunner {
                 self.victim = Some((victim, 0));
                 continue;
             }
+            if self.cleaning && self.after_cleaning != AfterCleaning::KeepOpen {
+                self.between_passes();
+                continue;
+            }
+            if self.zone_writes == ZoneWrites::WriteLocked && self.user.1 < self.z.capacity_units && self.flight.writing(self.user.0) {
+                self.flight.park(slot);
+                return None;
+            }
             let object = self.rng.below(self.objects as u64) as u32;
             let old = self.place[object as usize];
-            self.owner[old as usize] = NONE;
-            self.live[(old / self.z.capacity_units) as usize] -= 1;
+            // An append in flight holds no place yet (it lands where its completion says).
+            if !Flight::in_flight(old) {
+                self.owner[old as usize] = NONE;
+                self.live[(old / self.z.capacity_units) as usize] -= 1;
+            }
             let (zone, offset, _) = self.append(false, 1);
-            self.moved(object, zone, offset);
             self.counters.user_units += 1;
-            return Some(Command { op: Op::Write, lba: self.lba(zone, offset), units: 1, placement: 0 });
+            let planned = if self.zone_writes == ZoneWrites::Append {
+                Planned {
+                    command: Command { op: Op::Write, lba: self.lba(zone, 0), units: 1, placement: 0 },
+                    action: ZoneAction::Append,
+                    carries: Carries::Object(object),
+                }
+            } else {
+                self.moved(object, zone, offset);
+                Planned {
+                    command: Command { op: Op::Write, lba: self.lba(zone, offset), units: 1, placement: 0 },
+                    action: ZoneAction::None,
+                    carries: Carries::Nothing,
+                }
+            };
+            if self.needs_open[0] {
+                self.open_if_due(false, zone);
+                self.pending.push_back(planned);
+                continue;
+            }
+            return Some(self.issue(slot, planned));
         }
     }
 
@@ -332,67 +454,4 @@ impl ZonedLogRunner {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn runner(utilisation: f64, overwrites: f64) -> ZonedLogRunner {
-        let w = ZonedLog { utilisation_percent: utilisation, overwrites, iodepth: 1, clean_at_free_zones: 1, copy_units: 8, log_avg_msec: 0.0 };
-        ZonedLogRunner::new(&w, HostZones { zones: 32, zone_units: 128, capacity_units: 96 }, 7).unwrap()
-    }
-
-    /// Every command lands inside a zone's capacity; writes follow each zone's write
-    /// pointer from a reset; the host's map stays a permutation of its data set; and every
-    /// copy it counts is written once.
-    #[test]
-    fn appends_follow_the_write_pointers_and_the_map_stays_whole() {
-        let mut r = runner(70.0, 3.0);
-        let mut wp = [0u32; 32];
-        for (k, n) in r.laid_down() {
-            wp[k as usize] = n;
-        }
-        let (mut written, mut reads) = (0u64, 0u64);
-        while let Some(c) = r.next_command() {
-            let (zone, offset) = (c.lba / 128, c.lba % 128);
-            match c.op {
-                Op::Write => {
-                    assert_eq!(offset, wp[zone as usize], "a write at the write pointer");
-                    wp[zone as usize] += c.units;
-                    assert!(wp[zone as usize] <= 96, "within the zone's capacity");
-                    written += c.units as u64;
-                }
-                Op::Read => {
-                    assert!(offset + c.units <= wp[zone as usize], "a copy reads written data");
-                    reads += c.units as u64;
-                }
-                Op::Trim => {
-                    assert_eq!((offset, c.units), (0, 128));
-                    wp[zone as usize] = 0;
-                }
-            }
-        }
-        let c = r.counters;
-        assert_eq!(c.user_units, (r.objects as f64 * 3.0).ceil() as u64);
-        assert_eq!(written, c.user_units + c.copied_units);
-        assert_eq!(reads, c.copied_units);
-        assert!(c.cleanings > 10 && c.copied_units > 0);
-        let mut seen = vec![false; r.objects as usize];
-        for (slot, &o) in r.owner.iter().enumerate() {
-            if o != NONE {
-                assert_eq!(r.place[o as usize], slot as u32);
-                assert!(!std::mem::replace(&mut seen[o as usize], true));
-            }
-        }
-        assert!(seen.iter().all(|&s| s), "every block of the data set is live exactly once");
-        for k in 0..32 {
-            assert_eq!(r.live[k], r.owner[k * 96..(k + 1) * 96].iter().filter(|&&o| o != NONE).count() as u32);
-        }
-    }
-
-    #[test]
-    fn a_data_set_that_leaves_nothing_to_clean_is_refused() {
-        let w = ZonedLog { utilisation_percent: 95.0, clean_at_free_zones: 1, ..ZonedLog::default() };
-        let e = ZonedLogRunner::new(&w, HostZones { zones: 16, zone_units: 64, capacity_units: 64 }, 1).err().unwrap();
-        assert_eq!(e.field, "workload.utilisation_percent");
-        assert!(e.message.contains("at most 75.0 %"), "{}", e.message);
-    }
-}
+mod tests;
