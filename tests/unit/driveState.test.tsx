@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { firstPlacedAxis } from '../../web/src/charts/drive-state/chartCursor';
-import { cellCounts, decodeCell, snapshotCells } from '../../web/src/charts/drive-state/cells';
+import { cellCounts, decodeCell, snapshotCells, snapshotZones } from '../../web/src/charts/drive-state/cells';
 import { cursorCaption, percentText } from '../../web/src/charts/drive-state/caption';
 import { DriveStatePanel } from '../../web/src/charts/drive-state/DriveStatePanel';
 import { driveMapLayout } from '../../web/src/charts/drive-state/drawDriveMap';
@@ -241,5 +241,46 @@ describe('the SLC cache gauge', () => {
     const within = render('en', { data_gb: 2, size_gb: 24 });
     expect(within).toContain('2 of 24 GB');
     expect(within).not.toContain('drive-gauge-slc-mark');
+  });
+});
+
+describe('a zoned drive (NVMe ZNS)', () => {
+  // Two runs per snapshot: 16 state cells, then 16 zone-state cells (0 empty, 1 implicitly
+  // open, 4 full, 6 offline, 255 no zone).
+  const zoned = () => {
+    const base = driveSnapshots(2);
+    const zones = [4, 4, 4, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 255];
+    const cells = new Uint8Array(2 * 32);
+    for (let k = 0; k < 2; k++) {
+      cells.set(base.cells.subarray(k * 16, k * 16 + 16), k * 32);
+      cells.set(zones, k * 32 + 16);
+    }
+    return { ...base, cells_per_snapshot: 32, zone_cells: true, cells };
+  };
+
+  it('reads the zone-state cells after the state cells', () => {
+    const snaps = zoned();
+    expect(snapshotCells(snaps, 1)).toEqual(driveSnapshots(2).cells.subarray(16, 32));
+    expect(Array.from(snapshotZones(snaps, 1) ?? [])).toEqual([4, 4, 4, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 255]);
+    expect(snapshotZones(driveSnapshots(2), 1)).toBeNull();
+  });
+
+  it('draws a legend of the zone states the map shows, in English and Japanese', () => {
+    const snaps = zoned();
+    const named: NamedAxis = { ...written, name: 'Data written' };
+    const render = (lang: Lang) =>
+      renderToStaticMarkup(
+        <I18nProvider initial={lang}>
+          <DriveStatePanel cursor={{ snapshots: snaps, index: 1, axis: named, stops: snapshotStops(snaps, named), at: 1, pointAt: () => {}, goTo: () => {} }} />
+        </I18nProvider>,
+      );
+    const en = render('en');
+    expect(en).toContain('data-zones="0 1 4 6"');
+    expect([...en.matchAll(/data-zone-state="(\w+)"/g)].map((m) => m[1])).toEqual(['empty', 'implicitOpen', 'full', 'offline']);
+    expect(en).toContain('Written, zone Full');
+    expect(en).toContain('Erased (not yet written)');
+    expect(en).not.toContain('lab-swatch outline victim');
+    expect(en).not.toContain('Stale data');
+    expect(render('ja')).toContain('書き込み済み（ゾーン: 満杯）');
   });
 });

@@ -88,7 +88,8 @@ const ZNS_SECTION = tied<ZnsSummary>()(
   z.object(
     numbers([
       'zns_zones', 'zns_zone_size_bytes', 'zns_zone_capacity_bytes', 'zns_device_write_amplification', 'zns_nand_written_bytes', 'zns_pad_bytes',
-      'zns_zone_resets', 'zns_zones_finished', 'zns_implicit_closes', 'zns_unwritten_read_bytes', 'zns_zones_empty', 'zns_zones_open',
+      'zns_zone_resets', 'zns_zones_finished', 'zns_append_commands', 'zns_open_commands', 'zns_close_commands', 'zns_implicit_closes',
+      'zns_unwritten_read_bytes', 'zns_zones_empty', 'zns_zones_open',
       'zns_zones_closed', 'zns_zones_full', 'zns_zones_read_only', 'zns_zones_offline', 'zns_errors', 'zns_errors_boundary',
       'zns_errors_zone_full', 'zns_errors_read_only', 'zns_errors_offline', 'zns_errors_invalid_write', 'zns_errors_too_many_active', 'zns_errors_too_many_open',
       'zns_errors_invalid_transition', 'zns_errors_unwritten_read', 'zns_first_error_zone', 'zns_zones_with_errors', 'zns_erase_count_max',
@@ -239,6 +240,7 @@ const driveSnapshots = tied<DriveSnapshotsJson>()(
     driver: oneOf<SnapshotDriver>({ time: true, written: true, ops: true, points: true }),
     ...numbers(['blocks', 'cell_blocks', 'cells_per_snapshot']),
     handle_cells: z.optional(z.boolean()),
+    zone_cells: z.optional(z.boolean()),
     snapshots: z.array(driveSnapshot),
   }),
 );

@@ -20,6 +20,8 @@ export const driveStateEn = {
   'drive.mapPer': '{blocks} blocks · {per} per square',
   'drive.legend.free': 'Free (erased)',
   'drive.legend.handle': 'Valid data, FDP handle {n}',
+  'drive.legend.zone': 'Written, zone {state}',
+  'drive.legend.unwritten': 'Erased (not yet written)',
   'drive.legend.valid': 'Valid data',
   'drive.legend.stale': 'Stale data',
   'drive.legend.open': 'Open (being written)',

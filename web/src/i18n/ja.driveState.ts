@@ -22,6 +22,8 @@ export const driveStateJa: Record<keyof typeof driveStateEn, string> = {
   'drive.mapPer': '{blocks} ブロック・1 マスに {per} ブロック',
   'drive.legend.free': '空き（消去済み）',
   'drive.legend.handle': '有効データ（FDP ハンドル {n}）',
+  'drive.legend.zone': '書き込み済み（ゾーン: {state}）',
+  'drive.legend.unwritten': '消去済み（未書き込み）',
   'drive.legend.valid': '有効なデータ',
   'drive.legend.stale': '無効なデータ',
   'drive.legend.open': '書き込み中',

@@ -221,6 +221,15 @@ export const KNOBS_JA: Record<string, KnobText> = {
   'workload.overwrites': { label: '上書き量', help: '書くユーザーデータ量（データセットの何倍か）。データセットを書いた後、4 KiB の一様ランダムな上書き' },
   'workload.clean_at_free_zones': { label: '掃除を始める空きゾーン数', help: '空きゾーンがこの数まで減ると、ホストは有効データが最も少ないゾーンの掃除を始める' },
   'workload.copy_units': { label: 'コピーの単位', help: '掃除の 1 回の読み出し・追記で移す 4 KiB ブロックの最大数' },
+  'workload.zone_writes': {
+    label: 'ゾーンへの書き込み方',
+    help: 'ライトポインタへの書き込みを順に送る、同じ書き込みをゾーンごとに 1 つずつ送る（途中で順序が入れ替わりうる経路のホスト）、またはゾーンアペンド（複数を同時に送り、LBA はドライブが決める。ゾーンドライブのみ）',
+  },
+  'workload.explicit_open': { label: 'ゾーンを明示的にオープン', help: '書き始める（再開する）ゾーンをホストがゾーンオープンで開く。ドライブが取り上げられないオープン枠を占める（ゾーンドライブのみ）' },
+  'workload.after_cleaning': {
+    label: '掃除の後',
+    help: '掃除と掃除の間、掃除用ゾーンをどうするか：オープンのまま、クローズ（オープン枠を返す）、フィニッシュ（アクティブ枠を返す。残りの容量はリセットまで使えない。ゾーンドライブのみ）',
+  },
   'workload.plids': { label: '配置 ID', help: 'fio の plids：このジョブの書き込みが持つ ID（例：1 や 1,2-4。0〜127、0 はドライブの既定ハンドル）' },
   'workload.plid_select': { label: '配置 ID の選び方', help: 'fio の plid_select：書き込みごとに plids の次の ID、ランダムに 1 つ、または書き込みのアドレス範囲で（dp_scheme）' },
   'workload.dp_scheme': { label: 'アドレスによる配置', help: 'fio の dp_scheme の行をそのまま：開始、終了、plid; …（書き込みはオフセットを含む最初の行の ID、どの行にもなければ 0）' },

@@ -81,6 +81,12 @@ export const SUMMARY_HELP: Record<string, Record<Lang, string>> = {
   zns_nand_written_bytes: { en: 'Data the zoned drive programmed into flash.', ja: 'ゾーンドドライブがフラッシュに書いたデータ量です。' },
   zns_pad_bytes: { en: 'Filler a zone finish wrote to close the zone’s last program operation.', ja: 'ゾーンのフィニッシュが最後のプログラム操作を閉じるために書いた埋め草です。' },
   zns_zone_resets: { en: 'Zones the host reset: each erases the zone’s blocks so it can be written again.', ja: 'ホストがリセットしたゾーンの数です。リセットのたびにゾーンのブロックを消去し、再び書けるようにします。' },
+  zns_append_commands: {
+    en: 'Zone Append commands the drive took: each names only its zone, and the drive writes it at the write pointer and returns the LBA.',
+    ja: 'ドライブが受け付けたゾーンアペンドの数です。ゾーンだけを指定し、ドライブがライトポインタの位置に書いてその LBA を返します。',
+  },
+  zns_open_commands: { en: 'Zone Open commands the host sent (explicit opens: the zone holds an open slot until it is full or closed).', ja: 'ホストが送ったゾーンオープンの数です（明示的オープン：満杯になるかクローズするまでオープン枠を占めます）。' },
+  zns_close_commands: { en: 'Zone Close commands the host sent: an open zone gives its open slot back and stays part-written.', ja: 'ホストが送ったゾーンクローズの数です。オープン中のゾーンがオープン枠を返し、途中まで書かれたまま残ります。' },
   zns_zones_finished: { en: 'Zones closed for writing before they were full (a finish).', ja: '満杯になる前に書き込みを締め切ったゾーン（フィニッシュ）の数です。' },
   zns_implicit_closes: { en: 'Zones the drive closed itself so another could open, because of the open limit.', ja: 'オープンの上限のため、別のゾーンを開こうとしてドライブが自分で閉じたゾーンの数です。' },
   zns_unwritten_read_bytes: { en: 'Reads past a zone’s write pointer, answered with zeroes.', ja: 'ゾーンのライトポインタより先の読み出しで、ゼロを返した量です。' },

@@ -6,7 +6,7 @@ import { useI18n } from '../../i18n';
 import { useReducedMotion } from '../../ui/useReducedMotion';
 import { Icon } from '../../ui/Icon';
 import { cursorCaption } from './caption';
-import { snapshotCells, snapshotHandles } from './cells';
+import { snapshotCells, snapshotHandles, snapshotZones } from './cells';
 import { DriveGauges } from './DriveGauges';
 import { DriveMap } from './DriveMap';
 import { PlaneBar } from './PlaneBar';
@@ -55,7 +55,7 @@ export function DriveStatePanel({ cursor, chooser }: Props) {
       <Controls cursor={cursor} player={player} reduced={reduced} />
       <div className="drive-body">
         {/* Media written in place (3D XPoint, a disk) has no erase blocks: no map, no histogram. */}
-        {snapshots.cells_per_snapshot > 0 && <DriveMap cells={snapshotCells(snapshots, index)} handles={snapshotHandles(snapshots, index)} blocks={snapshots.blocks} cellBlocks={snapshots.cell_blocks} />}
+        {snapshots.cells_per_snapshot > 0 && <DriveMap cells={snapshotCells(snapshots, index)} handles={snapshotHandles(snapshots, index)} zones={snapshotZones(snapshots, index)} blocks={snapshots.blocks} cellBlocks={snapshots.cell_blocks} />}
         <div className="drive-side">
           <PlaneBar snapshot={snapshot} />
           {snapshot.blocks > 0 && <ValidHistogram snapshot={snapshot} />}

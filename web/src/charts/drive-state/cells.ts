@@ -30,11 +30,20 @@ export function snapshotHandles(snaps: DriveSnapshots, index: number): Uint8Arra
   return snaps.handle_cells ? half(snaps, index, 1) : null;
 }
 
+/**
+ * On a zoned drive (NVMe ZNS), the zone state of each of the snapshot's cells, which follow its
+ * state cells: the engine's `ZoneState` order (0 empty … 6 offline, `ZONE_STATE_KEYS`), 255 for
+ * blocks in no zone; null on a block drive.
+ */
+export function snapshotZones(snaps: DriveSnapshots, index: number): Uint8Array | null {
+  return snaps.zone_cells ? half(snaps, index, 1) : null;
+}
+
 function half(snaps: DriveSnapshots, index: number, which: 0 | 1): Uint8Array {
   const n = snaps.cells_per_snapshot;
   const start = index * n;
   if (index < 0 || start + n > snaps.cells.length) return new Uint8Array(0);
-  const per = snaps.handle_cells ? n / 2 : n;
+  const per = snaps.handle_cells || snaps.zone_cells ? n / 2 : n;
   return snaps.cells.subarray(start + which * per, start + which * per + per);
 }
 

@@ -2,11 +2,16 @@
 // few) whose written share is valid (blue) and whose rest is stale (hatched) once it is closed or
 // still free while it is open; free blocks are dashed white; open blocks outlined green, GC
 // victims dashed red, SLC-mode blocks marked in a corner. With NVMe FDP on, the valid share takes
-// the colour of the reclaim unit handle the cell's blocks belong to.
+// the colour of the reclaim unit handle the cell's blocks belong to. On a zoned drive (NVMe ZNS)
+// the written share takes its zone state's colour and the rest is erased, not stale: the drive
+// holds what the host wrote since the zone's reset and knows nothing of what the host still reads.
 import { hiDpiContext } from '../canvas';
-import { HANDLE_COLORS, NO_HANDLE } from '../blockMapModel';
+import { HANDLE_COLORS, NO_HANDLE, ZONE_STATE_COLORS } from '../blockMapModel';
 import { decodeCell } from './cells';
 import { MAP_COLOURS as C } from './mapColours';
+
+/** The engine's offline zone state (`ZONE_STATE_KEYS`): its blocks are out of service, drawn dark. */
+const OFFLINE = 6;
 
 export interface DriveMapLayout {
   width: number;
@@ -43,7 +48,7 @@ function hatch(ctx: CanvasRenderingContext2D): CanvasPattern | string {
   return ctx.createPattern(tile, 'repeat') ?? C.staleBg;
 }
 
-export function drawDriveMap(el: HTMLCanvasElement, cells: Uint8Array, layout: DriveMapLayout, handles: Uint8Array | null = null): void {
+export function drawDriveMap(el: HTMLCanvasElement, cells: Uint8Array, layout: DriveMapLayout, handles: Uint8Array | null = null, zones: Uint8Array | null = null): void {
   const { width, height, columns, cell } = layout;
   const ctx = hiDpiContext(el, width, height);
   if (!ctx) return;
@@ -56,11 +61,12 @@ export function drawDriveMap(el: HTMLCanvasElement, cells: Uint8Array, layout: D
     const y = Math.floor(i / columns) * cell + gap / 2;
     const s = cell - gap;
     // The unwritten or stale rest first, then the valid share from the top (pages program in order).
-    ctx.fillStyle = c.state === 'closed' || c.state === 'victim' ? stale : C.free;
+    const zone = zones ? (zones[i] ?? NO_HANDLE) : NO_HANDLE;
+    ctx.fillStyle = zones ? (zone === OFFLINE ? ZONE_STATE_COLORS[OFFLINE] : C.free) : c.state === 'closed' || c.state === 'victim' ? stale : C.free;
     ctx.fillRect(x, y, s, s);
     if (c.state !== 'free' && c.valid > 0) {
       const h = handles?.[i] ?? NO_HANDLE;
-      ctx.fillStyle = h === NO_HANDLE ? C.valid : (HANDLE_COLORS[h] ?? C.valid);
+      ctx.fillStyle = zones ? (ZONE_STATE_COLORS[zone] ?? C.valid) : h === NO_HANDLE ? C.valid : (HANDLE_COLORS[h] ?? C.valid);
       ctx.fillRect(x, y, s, Math.max(1, s * c.valid));
     }
     outline(ctx, c.state, x, y, s);
