@@ -153,7 +153,6 @@ impl HostZones {
 impl ZonedLogRunner {
     /// Blocks in the data set `w` asks for on `z`, if its cleaning has room to work.
     pub fn check(w: &ZonedLog, z: HostZones) -> Result<u32, ScenarioError> {
-        w.check_drive(z.zoned)?;
         let writable = z.zones as u64 * z.capacity_units as u64;
         let objects = (writable as f64 * w.utilisation_percent / 100.0) as u64;
         // Cleaning needs a victim with room to win back: the data set must fit in the zones
@@ -176,7 +175,10 @@ impl ZonedLogRunner {
     /// The host's store over `z`, its data set laid down zone by zone from zone 0 (the
     /// last, partly filled zone is the one user writes continue in). Refused when the data
     /// set leaves the cleaning no zone to win back.
+    /// A zone command asked of a block drive is refused here, when the run is built: the
+    /// knobs' options stand on their own, the drive decides whether it has the commands.
     pub fn new(w: &ZonedLog, z: HostZones, seed: u64) -> Result<ZonedLogRunner, ScenarioError> {
+        w.check_drive(z.zoned)?;
         let objects = Self::check(w, z)?;
         let cap = z.capacity_units;
         let mut owner = vec![NONE; (z.zones as u64 * cap as u64) as usize];
