@@ -33,7 +33,8 @@ fn import(args: &[&str]) -> Result<(), String> {
         Some(base) => Scenario::parse(&crate::read_scenario(base)?).map_err(|e| format!("invalid scenario {base}: {e}"))?,
         None => Scenario { name: imported.name.clone(), ..Scenario::default() },
     };
-    scenario.workload = ssd_core::scenario::Workload::Job(imported.job.clone());
+    // Job sections that run at once come in as tenants; otherwise the one job.
+    scenario.workload = imported.workload();
     for u in &imported.unmodelled {
         let option = match (u.option.as_str(), u.value.as_str()) {
             ("", _) => String::new(),

@@ -8,18 +8,26 @@ import type { LabelId } from '../engine/generated/LabelId';
 /** GC's victim choice, as the device's knob and the NAND lab's name it. */
 const GC_POLICY = { greedy: 'グリーディ（有効ページ最少）', fifo: 'FIFO（古い順）', cost_benefit: 'コスト・ベネフィット' };
 
+/** fio's rw choices, a job's and each tenant's. */
+const RW_JA: Record<string, string> = {
+  read: 'シーケンシャル読み出し',
+  write: 'シーケンシャル書き込み',
+  randread: 'ランダム読み出し',
+  randwrite: 'ランダム書き込み',
+  rw: 'シーケンシャル混在',
+  randrw: 'ランダム混在',
+  trim: 'シーケンシャル TRIM',
+  randtrim: 'ランダム TRIM',
+};
+
 /** Enum option labels by knob path, then value. English comes from the engine (`option_labels`). */
 export const OPTIONS_JA: Record<string, Record<string, string>> = {
-  'workload.rw': {
-    read: 'シーケンシャル読み出し',
-    write: 'シーケンシャル書き込み',
-    randread: 'ランダム読み出し',
-    randwrite: 'ランダム書き込み',
-    rw: 'シーケンシャル混在',
-    randrw: 'ランダム混在',
-    trim: 'シーケンシャル TRIM',
-    randtrim: 'ランダム TRIM',
-  },
+  'workload.rw': RW_JA,
+  // Each tenant's pattern: the same choices as a job's.
+  'workload.tenant_1.rw': RW_JA,
+  'workload.tenant_2.rw': RW_JA,
+  'workload.tenant_3.rw': RW_JA,
+  'workload.tenant_4.rw': RW_JA,
   'device.kind': { nand_ssd: 'NAND フラッシュ SSD', xpoint_ssd: '3D XPoint SSD', hdd: 'ハードディスク', hybrid: 'ハイブリッド（キャッシュ＋バッキング）' },
   'device.tier.cache': { xpoint_ssd: '3D XPoint', nand_ssd: 'NAND フラッシュ' },
   'device.tier.backing': { nand_ssd: 'NAND フラッシュ SSD', hdd: 'ハードディスク' },
@@ -309,6 +317,16 @@ export const PRESETS_JA: Record<string, PresetText> = {
     title: 'FDP SSD 風、ドライブの半分のフラッシュキャッシュ、FDP あり',
     description:
       'CacheLib が測った 1.88 TB クラスの、NVMe Flexible Data Placement 対応エンタープライズ TLC ドライブ（issue 45）。公開情報：ユーザー容量 1.88 TB。ホストが配置 ID で選ぶ再利用単位ハンドルを持つ FDP。ワークロードは CacheLib のフラッシュキャッシュ（BigHash がキャッシュの 4 %、残りが BlockCache）で、最初にネームスペース全体を解放します。推定（非公開）：生の TLC は 2 TiB（オーバープロビジョニング 17 %）、4 チャネル × 2 ダイ × 2 プレーン、4 MiB のブロック（再利用単位は全プレーンのブロック 1 つずつ、64 MiB：FEMU の既定値）、ハンドル 8 個で初期分離、グリーディ GC、PCIe 4.0 x4。ワークロードの推定部分（書き込むバイトのうち BigHash の割合）は docs/placement.md にあります。ここではキャッシュがドライブの 50 % を使い（残りは一度も書かれず、ドライブの予備になる）、FDP は有効です。',
+  },
+  'fdp-ssd-like-tenants': {
+    title: 'FDP SSD 風、2 つのテナント（ログとランダム書き込み）、FDP あり',
+    description:
+      'フラッシュキャッシュのプリセットと同じ FDP SSD 風ドライブ（1.88 TB クラス、生の TLC 2 TiB、再利用単位 64 MiB。推定はそちらと同じ）。ここでは 8 個のハンドルを永続分離にし、fio のジョブファイルの 2 つのセクションのように同時に動く 2 つのテナントで共有します（issue 45：それぞれの配置 ID を持つマルチテナントのジョブ）。テナント 1 はログ：900 GiB の領域に 128 KiB のシーケンシャル書き込み、同じ順に上書き、配置 ID 1。テナント 2 はその次の 800 GiB に 4 KiB のランダム書き込み、配置 ID 2。公開情報：FDP の再利用単位ハンドルと fio の dataplacement / plids オプション。2 テナントの形は FDP のよくある実演。推定：領域、キュー、書き込み量。FDP では各テナントのデータが専用の再利用単位に入ります：ログの単位は一周するたびに丸ごと空になり（そのハンドルの書き込み増幅は約 1）、ランダムのテナントの書き込み増幅は、ログが残した予備での Desnoyers のグリーディモデルになります。',
+  },
+  'fdp-ssd-like-tenants-no-fdp': {
+    title: 'FDP SSD 風、2 つのテナント（ログとランダム書き込み）、FDP なし',
+    description:
+      '上と同じドライブと 2 つのテナント（ログとランダム書き込み）で、FDP を無効にしたもの。両方のテナントの書き込みがすべてのブロックを共有するため、ガベージコレクションはランダムのテナントのデータと一緒にログのデータもコピーし、ドライブの書き込み増幅が上がります。',
   },
   'fdp-ssd-like-cache-half-no-fdp': {
     title: 'FDP SSD 風、ドライブの半分のフラッシュキャッシュ、FDP なし',
@@ -615,6 +633,10 @@ export const WORKLOAD_KINDS_JA: Record<string, { label: string; help: string }> 
   zoned_log: {
     label: 'ホストのログ構造ストア（ゾーン）',
     help: 'ホストがゾーンに追記し、自分で掃除します（ZenFS 風）：有効データ最少のゾーンを選び、有効データをコピーしてゾーンをリセット。ホストとデバイスの書き込み増幅を並べて示します。',
+  },
+  tenants: {
+    label: 'テナント（複数のジョブを同時に）',
+    help: '最大 4 つの fio 風ジョブを同時に実行します（stonewall のないジョブファイルの各セクションと同じ）。それぞれに専用の領域、パターン、キュー、IOPS の上限、配置 ID があり、結果もテナントごとに出ます。',
   },
   trace: {
     label: 'ブロックトレースの再生',

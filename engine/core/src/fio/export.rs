@@ -2,7 +2,7 @@
 //! needs (an asynchronous engine, direct I/O, a target to replace) and one job section with
 //! every option the engine models, in units fio reads back exactly.
 
-use crate::scenario::{parse_scheme, DataPlacement, ErrorCode, Job, PlidSelect, RandomDistribution, Rw, Scenario, ScenarioError, Workload};
+use crate::scenario::{parse_scheme, DataPlacement, ErrorCode, Job, PlidSelect, RandomDistribution, Rw, ScenarioError, Workload};
 use crate::units::MAX_SIZE_BYTES;
 use std::fmt::Write as _;
 
@@ -10,27 +10,26 @@ use std::fmt::Write as _;
 /// running the file unedited never writes over a device. Point it at the drive under test.
 pub const FILENAME_PLACEHOLDER: &str = "ssd-playground.test";
 
-/// The scenario's workload as a job file; other workload kinds are refused naming
-/// `workload.kind`.
-pub fn export(scenario: &Scenario) -> Result<String, ScenarioError> {
-    match &scenario.workload {
-        Workload::Job(job) => export_job(job, &scenario.name),
-        other => Err(ScenarioError::new(
-            "workload.kind",
-            ErrorCode::InvalidOption,
-            format!("a fio job file holds one job: export needs workload kind job (got {})", other.kind()),
-        )),
-    }
-}
-
 /// One job as a job file, its section named after `name` (`job` when empty).
 pub fn export_job(job: &Job, name: &str) -> Result<String, ScenarioError> {
     Workload::Job(job.clone()).validate(MAX_SIZE_BYTES)?;
+    let mut out = header("job");
+    job_section(&mut out, job, name)?;
+    Ok(out)
+}
+
+/// The file's first lines: what it is, and a `[global]` with what a real run needs.
+pub(super) fn header(what: &str) -> String {
     let mut out = String::new();
-    out.push_str("; SSD Playground job as a fio job file (docs/fio.md).\n");
+    let _ = writeln!(out, "; SSD Playground {what} as a fio job file (docs/fio.md).");
     out.push_str("; filename is a placeholder: point it at the drive under test (a write job destroys its data).\n");
     out.push_str("[global]\nioengine=libaio\ndirect=1\n");
     let _ = writeln!(out, "filename={FILENAME_PLACEHOLDER}");
+    out
+}
+
+/// One job's section, named after `name`, with every option the engine models.
+pub(super) fn job_section(out: &mut String, job: &Job, name: &str) -> Result<(), ScenarioError> {
     let _ = writeln!(out, "\n[{}]", section_name(name));
     let _ = writeln!(out, "rw={}", rw(job.rw));
     let _ = writeln!(out, "rwmixread={}", job.rwmixread);
@@ -69,8 +68,8 @@ pub fn export_job(job: &Job, name: &str) -> Result<String, ScenarioError> {
     if job.zero_buffers {
         out.push_str("zero_buffers\n");
     }
-    placement(&mut out, job);
-    Ok(out)
+    placement(out, job);
+    Ok(())
 }
 
 /// fio's data placement options. fio sends placement directives only through its NVMe
@@ -182,7 +181,7 @@ fn time(value: f64, unit_us: u64, field: &str) -> Result<String, ScenarioError> 
     })
 }
 
-fn whole(value: f64, field: &str, unit: &str) -> Result<u64, ScenarioError> {
+pub(super) fn whole(value: f64, field: &str, unit: &str) -> Result<u64, ScenarioError> {
     if !(value.is_finite() && value >= 0.0 && value.fract() == 0.0 && value <= MAX_SIZE_BYTES as f64) {
         return Err(not_whole(field, value, unit));
     }

@@ -7,11 +7,10 @@ use super::{FioError, Imported, Unmodelled, UnmodelledKind};
 use crate::scenario::{ErrorCode, Workload};
 use crate::units::MAX_SIZE_BYTES;
 
-/// Reads `text` into a job: the section named `wanted`, or the first job section. The
-/// `[global]` sections before it apply in order, as in fio; later ones and the other jobs
-/// are listed as not imported.
-pub fn import(text: &str, wanted: Option<&str>) -> Result<Imported, FioError> {
-    let sections = ini::sections(text)?;
+/// Reads a job file's sections into a job: the section named `wanted`, or the first job
+/// section. The `[global]` sections before it apply in order, as in fio; later ones and the
+/// other jobs are listed as not imported.
+pub(super) fn one_job(sections: &[Section], wanted: Option<&str>) -> Result<Imported, FioError> {
     let jobs: Vec<String> = sections.iter().filter(|s| !s.is_global()).map(|s| s.name.clone()).collect();
     let whole_file =
         |message: String| FioError { line: 0, section: String::new(), option: String::new(), field: String::new(), code: ErrorCode::InvalidOption, message };
@@ -38,7 +37,7 @@ pub fn import(text: &str, wanted: Option<&str>) -> Result<Imported, FioError> {
         builder.unmodelled.push(not_imported(other));
     }
     let job = finish(&mut builder, &sections[chosen])?;
-    Ok(Imported { job, name: sections[chosen].name.clone(), jobs, unmodelled: builder.unmodelled })
+    Ok(Imported { job, name: sections[chosen].name.clone(), jobs, unmodelled: builder.unmodelled, tenants: None })
 }
 
 fn list(names: &[String]) -> String {
@@ -49,7 +48,7 @@ fn list(names: &[String]) -> String {
     }
 }
 
-fn not_imported(section: &Section) -> Unmodelled {
+pub(super) fn not_imported(section: &Section) -> Unmodelled {
     let reason = if section.is_global() {
         "a [global] after the imported job: fio applies it only to the jobs after it".to_string()
     } else {
@@ -62,7 +61,7 @@ fn not_imported(section: &Section) -> Unmodelled {
 /// bytes; without, after `io_size` (or one pass over `size`), or `runtime` if sooner.
 /// Then the scenario's field checks, on a drive as large as a scenario may describe (the
 /// drive's own size is checked when the scenario runs).
-fn finish(b: &mut Builder, section: &Section) -> Result<crate::scenario::Job, FioError> {
+pub(super) fn finish(b: &mut Builder, section: &Section) -> Result<crate::scenario::Job, FioError> {
     let at_section = |field: &str, message: String| FioError {
         line: section.line,
         section: section.name.clone(),

@@ -1,4 +1,5 @@
-//! fio job files (`.fio`): read one into a `job` workload, and write a `job` workload as one.
+//! fio job files (`.fio`): read one into a `job` workload (or, when its job sections run at
+//! once, a `tenants` workload), and write either back as one.
 //!
 //! fio's own rules are followed where the engine has the same knob: INI sections, `[global]`
 //! sections laying defaults under the jobs after them, `#`/`;` comments, sizes with fio's
@@ -13,15 +14,41 @@ mod import;
 mod ini;
 mod options;
 mod reasons;
+mod tenants;
 mod values;
 
 #[cfg(test)]
 mod tests;
 
-pub use export::{export, export_job, FILENAME_PLACEHOLDER};
-pub use import::import;
+pub use export::{export_job, FILENAME_PLACEHOLDER};
 
-use crate::scenario::{ErrorCode, Job, ScenarioError, Workload};
+use crate::scenario::{ErrorCode, Job, Scenario, ScenarioError, Workload};
+
+/// Reads `text`: job sections that all run at once (no `stonewall`) as tenants, unless one
+/// is asked for by name (`wanted`); otherwise one job (`import.rs`).
+pub fn import(text: &str, wanted: Option<&str>) -> Result<Imported, FioError> {
+    let sections = ini::sections(text)?;
+    if wanted.is_none() {
+        if let Some(tenants) = tenants::import_tenants(&sections)? {
+            return Ok(tenants);
+        }
+    }
+    import::one_job(&sections, wanted)
+}
+
+/// The scenario's workload as a job file: a job, or tenants (a section each); other workload
+/// kinds are refused naming `workload.kind`.
+pub fn export(scenario: &Scenario) -> Result<String, ScenarioError> {
+    match &scenario.workload {
+        Workload::Job(job) => export_job(job, &scenario.name),
+        Workload::Tenants(t) => tenants::export_tenants(t),
+        other => Err(ScenarioError::new(
+            "workload.kind",
+            ErrorCode::InvalidOption,
+            format!("a fio job file holds fio jobs: export needs workload kind job or tenants (got {})", other.kind()),
+        )),
+    }
+}
 use serde::Serialize;
 use std::fmt;
 use ts_rs::TS;
@@ -63,6 +90,19 @@ pub struct Imported {
     /// Every job section in the file, in order (`[global]` sections left out).
     pub jobs: Vec<String>,
     pub unmodelled: Vec<Unmodelled>,
+    /// The job sections as tenants running at once, when the file runs them so (no
+    /// `stonewall`); `job` is then the first tenant's.
+    pub tenants: Option<crate::scenario::Tenants>,
+}
+
+impl Imported {
+    /// The workload the file describes: its tenants, or its one job.
+    pub fn workload(&self) -> Workload {
+        match &self.tenants {
+            Some(t) => Workload::Tenants(t.clone()),
+            None => Workload::Job(self.job.clone()),
+        }
+    }
 }
 
 /// A job file refused: where (line 0 = the file as a whole), which option, the scenario
@@ -113,7 +153,8 @@ impl fmt::Display for FioError {
 impl std::error::Error for FioError {}
 
 /// The import as it crosses to the page and `ssdsim fio import --json` readers: the workload
-/// (`kind: "job"`), the section it came from, every job section, and what was not modelled.
+/// (`kind: "job"`, or `"tenants"` for job sections that run at once), the section it came
+/// from, every job section, and what was not modelled.
 #[derive(Clone, Debug, PartialEq, Serialize, TS)]
 #[ts(export)]
 pub struct FioImport {
@@ -125,8 +166,7 @@ pub struct FioImport {
 
 impl Imported {
     pub fn to_json(&self) -> String {
-        let out =
-            FioImport { workload: Workload::Job(self.job.clone()), name: self.name.clone(), jobs: self.jobs.clone(), unmodelled: self.unmodelled.clone() };
+        let out = FioImport { workload: self.workload(), name: self.name.clone(), jobs: self.jobs.clone(), unmodelled: self.unmodelled.clone() };
         serde_json::to_string(&out).expect("an import always serialises")
     }
 }

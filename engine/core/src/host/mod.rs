@@ -15,4 +15,5 @@ pub use replay::measure::{Measured, TraceExtent};
 pub use replay::{Next, ReplayCounters, ReplayError, TraceRunner, MAX_PIECE_UNITS};
 pub use trace_source::{CommandSource, Pull, PushSource, StreamSource};
 pub mod plan;
+pub mod tenants;
 pub mod zoned_log;

@@ -30,11 +30,14 @@ pub struct Phase {
     pub power_cycle: bool,
     /// A flash cache's engines choose the phase's writes (`host::cache`).
     pub cache: Option<CacheMix>,
+    /// Tenants running at once, each its own job (`host::tenants`); empty: the phase's job
+    /// runs as its `numjobs` threads.
+    pub tenants: Vec<super::tenants::TenantJob>,
 }
 
 impl Phase {
     fn new(job: Job, point: Option<Point>) -> Phase {
-        Phase { job, point, stream: usize::MAX, power_cycle: false, cache: None }
+        Phase { job, point, stream: usize::MAX, power_cycle: false, cache: None, tenants: Vec::new() }
     }
 }
 
@@ -116,6 +119,11 @@ impl Plan {
             Workload::Trace(t) => plan.phases.push(Phase::new(trace_job(t), None)),
             Workload::Cache(c) => plan.cache(c, user_bytes),
             Workload::ZonedLog(z) => plan.phases.push(Phase::new(zoned_log_job(z, user_bytes), None)),
+            Workload::Tenants(t) => {
+                let mut phase = Phase::new(t.phase_job(), None);
+                phase.tenants = super::tenants::tenant_jobs(t);
+                plan.phases.push(phase);
+            }
         }
         for (i, p) in plan.phases.iter_mut().enumerate() {
             if p.stream == usize::MAX {

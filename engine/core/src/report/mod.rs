@@ -29,6 +29,10 @@ pub struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub placement: Option<PlacementSummary>,
+    /// Each tenant's results (`workload.kind = "tenants"`); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub tenants: Option<Vec<crate::host::tenants::TenantSummary>>,
 }
 
 /// The run's numbers: what the host saw and the run itself, then a section per device kind
@@ -158,7 +162,13 @@ impl Simulation {
     }
 
     pub fn report(&self) -> Report {
-        Report { summary: self.summary(), series: self.series().to_vec(), stopped: self.stopped().cloned(), placement: self.placement_summary() }
+        Report {
+            summary: self.summary(),
+            series: self.series().to_vec(),
+            stopped: self.stopped().cloned(),
+            placement: self.placement_summary(),
+            tenants: self.tenant_summaries(),
+        }
     }
 
     /// NVMe FDP's per-handle results of the run so far; None without FDP.

@@ -85,11 +85,13 @@ impl Scenario {
         if let crate::scenario::Workload::ZonedLog(w) = &self.workload {
             crate::host::zoned_log::ZonedLogRunner::check(w, crate::host::zoned_log::HostZones::of(&self.device, &layout))?;
         }
-        let jobs = if matches!(self.workload, crate::scenario::Workload::Trace(_) | crate::scenario::Workload::ZonedLog(_)) {
-            Vec::new()
-        } else {
-            crate::host::plan::jobs_of(&self.workload, user_bytes)
-        };
+        // Tenants were each checked as the job they are; their phase's job only sums them.
+        let jobs =
+            if matches!(self.workload, crate::scenario::Workload::Trace(_) | crate::scenario::Workload::ZonedLog(_) | crate::scenario::Workload::Tenants(_)) {
+                Vec::new()
+            } else {
+                crate::host::plan::jobs_of(&self.workload, user_bytes)
+            };
         for job in jobs {
             job.validate(&Check::workload("job"), user_bytes)
                 .map_err(|e| ScenarioError::new("workload", ErrorCode::Internal, format!("internal error: a benchmark point is not a valid job ({e})")))?;

@@ -82,6 +82,13 @@ impl Scenario {
             Workload::Cache(_) => {}
             // Its data set is a share of the zones, which shrink with the drive.
             Workload::ZonedLog(_) => {}
+            Workload::Tenants(w) => {
+                for t in w.slots_mut() {
+                    shrink(&mut t.offset, n);
+                    shrink(&mut t.size, n);
+                    shrink(&mut t.io_size, n);
+                }
+            }
         }
         Ok(s)
     }

@@ -139,6 +139,11 @@ const WORKLOAD_KIND_TEXT: [WorkloadKindText; WORKLOAD_KINDS.len()] = [
         "Host log-structured store (zones)",
         "The host appends into zones and cleans them itself (ZenFS style): greedy victim, live data copied, zone reset. Host and device write amplification side by side.",
     ),
+    kind(
+        "tenants",
+        "Tenants (several jobs at once)",
+        "Up to four fio-style jobs running at once, as a job file's sections without stonewall: each its own region, pattern, queue, IOPS cap and placement id, with its own results.",
+    ),
     kind("job", "Custom fio-style job", "One fio-style job: pattern, block size, queue depth, region, runtime."),
 ];
 

@@ -62,6 +62,7 @@ fn workload_of(kind: &str, body: Value) -> Result<Workload, ScenarioError> {
         "trace" => Workload::Trace(deserialize(at, body)?),
         "cache" => Workload::Cache(deserialize(at, body)?),
         "zoned_log" => Workload::ZonedLog(deserialize(at, body)?),
+        "tenants" => Workload::Tenants(deserialize(at, body)?),
         _ => unreachable!("kind_of checked the kind"),
     })
 }

@@ -40,6 +40,7 @@ impl Workload {
             Workload::Trace(_) => "trace",
             Workload::Cache(_) => "cache",
             Workload::ZonedLog(_) => "zoned_log",
+            Workload::Tenants(_) => "tenants",
         }
     }
 
@@ -58,6 +59,7 @@ impl Workload {
             Workload::Trace(t) => t.validate(&c, user_bytes),
             Workload::Cache(w) => w.validate(&c, user_bytes),
             Workload::ZonedLog(z) => z.validate(&c),
+            Workload::Tenants(t) => t.validate(&c, user_bytes),
         }
     }
 }
@@ -308,6 +310,13 @@ pub(crate) fn check_placement_handles(workload: &Workload, fdp: &Fdp) -> Result<
             for (field, id) in [("bighash_plid", cache.bighash_plid), ("blockcache_plid", cache.blockcache_plid)] {
                 if id >= handles {
                     return refuse(field, id);
+                }
+            }
+        }
+        Workload::Tenants(tenants) => {
+            for (slot, tenant) in tenants.running() {
+                if tenant.plid >= handles {
+                    return refuse(&format!("tenant_{slot}.plid"), tenant.plid);
                 }
             }
         }

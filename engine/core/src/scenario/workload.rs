@@ -12,7 +12,7 @@ use ts_rs::TS;
 /// The workload kinds, as `workload.kind` spells them, in the order a menu lists them (the
 /// page's comes from here, `catalogue::LAYOUT`): the articles' benchmarks first, then a trace
 /// replay, then a custom fio-style job.
-pub const WORKLOAD_KINDS: [&str; 12] = [
+pub const WORKLOAD_KINDS: [&str; 13] = [
     "span_sweep",
     "whole_drive_write",
     "latency_trace",
@@ -24,6 +24,7 @@ pub const WORKLOAD_KINDS: [&str; 12] = [
     "trace",
     "cache",
     "zoned_log",
+    "tenants",
     "job",
 ];
 
@@ -58,6 +59,8 @@ pub enum Workload {
     Cache(super::CacheWorkload),
     /// The host's log-structured store cleaning zones itself (a zoned drive's host side).
     ZonedLog(super::ZonedLog),
+    /// Several fio-style jobs at once, each with its own region, queue and placement id.
+    Tenants(super::Tenants),
 }
 
 impl Default for Workload {
@@ -83,6 +86,7 @@ impl Workload {
             "trace" => Workload::Trace(super::replay::TraceReplay::default()),
             "cache" => Workload::Cache(super::CacheWorkload::default()),
             "zoned_log" => Workload::ZonedLog(super::ZonedLog::default()),
+            "tenants" => Workload::Tenants(super::Tenants::default()),
             _ => return None,
         })
     }
@@ -104,6 +108,7 @@ impl Workload {
             Workload::Trace(_) => super::replay::TraceReplay::list(place, out),
             Workload::Cache(_) => super::CacheWorkload::list(place, out),
             Workload::ZonedLog(_) => super::ZonedLog::list(place, out),
+            Workload::Tenants(_) => super::Tenants::list(place, out),
         }
     }
 }

@@ -241,6 +241,8 @@ fn workload_field(w: &Workload, by_time: bool) -> &'static str {
         Workload::Trace(_) => "workload.loops",
         Workload::Cache(_) => "workload.drive_writes",
         Workload::ZonedLog(_) => "workload.overwrites",
+        Workload::Tenants(_) if by_time => "workload.tenant_1.runtime",
+        Workload::Tenants(_) => "workload.tenant_1.io_size",
     }
 }
 

@@ -165,7 +165,7 @@ impl Simulation {
         let recorder = Recorder::new(&plan, window, reads, writes, scale as f64, lines);
         let snapshots = Snapshots::new(Driver::of(&plan), drive.nand().is_some() || drive.tier().is_some() || drive.zoned().is_some());
         let overhead_ns = (scenario.host.command_overhead_us * 1000.0) as Nanos;
-        let first = Threads::new(&plan.phases[0].job, user_bytes, scenario.seed, 0, overhead_ns);
+        let first = Threads::of(&plan.phases[0], user_bytes, scenario.seed, 0, overhead_ns);
         // Preconditioning writes the host's data: into a NAND drive, or a hybrid's NAND
         // backing tier (its cache starts empty); other media are the same whatever they hold.
         let holds_data_on_nand = drive.data_nand_mut().is_some();
@@ -238,8 +238,7 @@ impl Simulation {
             self.idle_drive(at, at + delay);
         }
         let at = at + delay;
-        let job = &self.phases[index].job;
-        self.threads = Threads::new(job, self.user_bytes, seed, at, self.overhead_ns);
+        self.threads = Threads::of(&self.phases[index], self.user_bytes, seed, at, self.overhead_ns);
         if let Some(mix) = &self.phases[index].cache {
             self.threads.runner(0).set_cache(mix);
         }
@@ -266,10 +265,15 @@ impl Simulation {
         if self.zoned_log.is_some() {
             return self.next_zoned_log_command(slot, now);
         }
-        let runner = self.threads.runner(slot);
-        if !runner.wants_more(now) {
+        if !self.threads.runner(slot).wants_more(now) {
             return;
         }
+        // A tenant ahead of its IOPS cap waits, as one thinking does (`Threads::paced_until`).
+        if let Some(at) = self.threads.paced_until(slot, now) {
+            self.slots[slot as usize].wake = Wake::Thinks;
+            return self.events_due.push(at, slot);
+        }
+        let runner = self.threads.runner(slot);
         let command = runner.next_command();
         self.drive.prefetch(runner.drawn_ahead(), runner.writes_only());
         self.issue(slot, command, now);
@@ -353,6 +357,7 @@ impl Simulation {
             let parts = self.books_causes.then(|| &self.slot_parts[slot as usize]);
             self.recorder.complete(s.command.op, bytes, s.issued, t, parts);
             self.zoned_log_completed(slot, t);
+            self.threads.complete(slot, s.command.op, bytes, s.issued, t);
             let points = self.recorder.axis_points(self.snapshots.driver());
             if points != self.snapshots.offered() {
                 self.snapshots.offer(points, self.here(t), &self.drive);

@@ -8,7 +8,10 @@
 //! why RND4K Q32T1 stops scaling on a fast drive while Q8T4 does not: one thread cannot
 //! issue more than 1 / overhead commands a second, however deep its queue.
 
+use crate::host::plan::Phase;
+use crate::host::tenants::{TenantSummary, TenantTally};
 use crate::host::JobRunner;
+use crate::metrics::Op;
 use crate::scenario::Job;
 use crate::units::Nanos;
 
@@ -18,6 +21,14 @@ pub(crate) struct Threads {
     cpu_free_at: Vec<Nanos>,
     iodepth: u32,
     overhead_ns: Nanos,
+    /// Tenants (`host::tenants`), one runner each with a queue of its own depth: the runner
+    /// each slot belongs to. Empty for a job's threads, whose slots are `iodepth` apiece.
+    owners: Vec<u8>,
+    /// Tenants: each one's fio `rate_iops` pacing, (ns between commands, when the next may
+    /// start); 0 ns: no cap.
+    pace: Vec<(Nanos, Nanos)>,
+    /// Tenants: what each one saw.
+    tally: Vec<TenantTally>,
 }
 
 /// Thread `k`'s random stream: thread 0 draws what a one-thread job always drew.
@@ -43,17 +54,92 @@ impl Threads {
             cpu_free_at: vec![start_ns; n as usize],
             iodepth: job.iodepth.max(1),
             overhead_ns,
+            owners: Vec::new(),
+            pace: Vec::new(),
+            tally: Vec::new(),
         }
+    }
+
+    /// The phase's threads: its tenants, each a thread with its own queue, or its job's
+    /// `numjobs` threads. Tenant k (its slot, 1 to 4) draws from thread k - 1's stream, so
+    /// switching one tenant off leaves the others' draws alone.
+    pub fn of(phase: &Phase, user_bytes: u64, seed: u64, start_ns: Nanos, overhead_ns: Nanos) -> Threads {
+        if phase.tenants.is_empty() {
+            return Threads::new(&phase.job, user_bytes, seed, start_ns, overhead_ns);
+        }
+        let t = &phase.tenants;
+        let mut owners = Vec::new();
+        for (i, tenant) in t.iter().enumerate() {
+            owners.extend(std::iter::repeat_n(i as u8, tenant.job.iodepth.max(1) as usize));
+        }
+        let interval = |rate: f64| if rate > 0.0 { (1e9 / rate).round().max(1.0) as Nanos } else { 0 };
+        Threads {
+            runners: t.iter().map(|x| JobRunner::new(&x.job, user_bytes, thread_seed(seed, x.slot - 1), start_ns)).collect(),
+            cpu_free_at: vec![start_ns; t.len()],
+            iodepth: 1,
+            overhead_ns,
+            owners,
+            pace: t.iter().map(|x| (interval(x.rate_iops), start_ns)).collect(),
+            tally: t.iter().map(|x| TenantTally::new(x, start_ns)).collect(),
+        }
+    }
+
+    /// The thread a queue slot belongs to.
+    #[inline]
+    fn owner(&self, slot: u32) -> usize {
+        if self.owners.is_empty() {
+            (slot / self.iodepth) as usize
+        } else {
+            self.owners[slot as usize] as usize
+        }
+    }
+
+    /// A tenant capped by `rate_iops` that is ahead of its schedule waits: when its next
+    /// command may start (None: now, and the schedule moves on by one command).
+    #[inline]
+    pub fn paced_until(&mut self, slot: u32, now: Nanos) -> Option<Nanos> {
+        if self.pace.is_empty() {
+            return None;
+        }
+        let owner = self.owner(slot);
+        let (interval, next) = &mut self.pace[owner];
+        if *interval == 0 {
+            return None;
+        }
+        if now < *next {
+            return Some(*next);
+        }
+        *next = next.saturating_add(*interval);
+        None
+    }
+
+    /// A command of the slot's tenant finished (nothing for a job's threads).
+    #[inline]
+    pub fn complete(&mut self, slot: u32, op: Op, bytes: u64, issued: Nanos, done: Nanos) {
+        if !self.tally.is_empty() {
+            let owner = self.owner(slot);
+            self.tally[owner].complete(op, bytes, issued, done);
+        }
+    }
+
+    /// Each tenant's results; None when the phase runs a job, not tenants.
+    pub fn tenant_summaries(&self) -> Option<Vec<TenantSummary>> {
+        (!self.tally.is_empty()).then(|| self.tally.iter().map(TenantTally::summary).collect())
     }
 
     /// Queue slots of all threads: thread k owns slots k * iodepth .. (k + 1) * iodepth.
     pub fn slots(&self) -> u32 {
-        self.iodepth * self.runners.len() as u32
+        if self.owners.is_empty() {
+            self.iodepth * self.runners.len() as u32
+        } else {
+            self.owners.len() as u32
+        }
     }
 
     #[inline]
     pub fn runner(&mut self, slot: u32) -> &mut JobRunner {
-        &mut self.runners[(slot / self.iodepth) as usize]
+        let owner = self.owner(slot);
+        &mut self.runners[owner]
     }
 
     /// The job's settings shared by every thread (runtime, ramp, think time).
@@ -65,7 +151,8 @@ impl Threads {
     /// time the command reaches the drive, after the host's cost.
     #[inline]
     pub fn submit_time(&mut self, slot: u32, now: Nanos) -> Nanos {
-        let cpu = &mut self.cpu_free_at[(slot / self.iodepth) as usize];
+        let owner = self.owner(slot);
+        let cpu = &mut self.cpu_free_at[owner];
         let at = (*cpu).max(now) + self.overhead_ns;
         *cpu = at;
         at
@@ -88,5 +175,12 @@ impl Threads {
     /// Share of the phase done, 0..1: the threads' mean.
     pub fn progress(&self, now: Nanos) -> f64 {
         self.runners.iter().map(|r| r.progress(now)).sum::<f64>() / self.runners.len() as f64
+    }
+}
+
+impl super::Simulation {
+    /// Each tenant's results (`workload.kind = "tenants"`); None for any other workload.
+    pub fn tenant_summaries(&self) -> Option<Vec<TenantSummary>> {
+        self.threads.tenant_summaries()
     }
 }

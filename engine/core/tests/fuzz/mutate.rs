@@ -176,6 +176,29 @@ impl Mutator {
         if kind == "cache" {
             self.cache(scenario);
         }
+        if kind == "tenants" {
+            self.tenants(scenario);
+        }
+    }
+
+    /// Tenants with their own caps, ids and regions at their edges (a slot off, all off, a cap
+    /// below one command a second, ids past the drive's handles, regions past its end).
+    fn tenants(&mut self, scenario: &mut Value) {
+        for slot in 1..=4 {
+            let tenant = json!({
+                "enabled": self.chance(60),
+                "rw": *self.pick(&["write", "randwrite", "randrw", "read", "trim"]),
+                "bs": *self.pick(&[4096u64, 131_072, 64 << 20]),
+                "iodepth": *self.pick(&[1u32, 16, 1024]),
+                "offset": *self.pick(&[0u64, 1 << 20, 1 << 40]),
+                "size": *self.pick(&[0u64, 1 << 20, 1 << 30]),
+                "io_size": *self.pick(&[0u64, 1 << 20]),
+                "runtime": *self.pick(&[0.0, 0.01]),
+                "rate_iops": *self.pick(&[0.0, 0.5, 1.0, 1000.0, 10_000_000.0]),
+                "plid": *self.pick(&[0u32, 1, 7, 127]),
+            });
+            set(scenario, &format!("workload.tenant_{slot}"), tenant);
+        }
     }
 
     /// The flash cache's BlockCache eviction and its request model together, at their edges
