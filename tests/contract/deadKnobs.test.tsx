@@ -59,7 +59,7 @@ describe('dead knobs', () => {
 
   it('marks a knob that does nothing with a reason in English and Japanese', () => {
     const inert = catalog.knobs.flatMap((k) => (k.inert ?? []).map((i) => ({ knob: k.path, ...i })));
-    expect(inert.map((i) => i.id).sort()).toEqual(['dp_scheme_untagged', 'hmb_off', 'hmb_unsupported', 'plid_select_untagged', 'plids_untagged', 'slc_compression', 'slc_fdp', 'slc_nand']);
+    expect(inert.map((i) => i.id).sort()).toEqual(['after_cleaning_block', 'dp_scheme_untagged', 'explicit_open_block', 'hmb_off', 'hmb_unsupported', 'plid_select_untagged', 'plids_untagged', 'slc_compression', 'slc_fdp', 'slc_nand', 'zone_writes_block']);
     for (const i of inert) {
       expect(i.reason, i.id).toMatch(/\S/);
       expect(INERT_JA[i.id], i.id).toMatch(/\S/);

@@ -238,6 +238,9 @@ export const KNOBS_JA: Record<string, KnobText> = {
 /** The Japanese text for a knob, preferring the entry for its workload kind. */
 /** Why a knob does nothing on this drive (the engine's `Knob.inert`), by its id; English is the engine's. */
 export const INERT_JA: Record<string, string> = {
+  zone_writes_block: 'ブロックドライブにはゾーンコマンドがありません。ホストは自分の領域を順に書き、TRIM でリセットします。使うにはゾーンネームスペースをオンにしてください（メディア）',
+  explicit_open_block: 'ブロックドライブにはゾーンコマンドがありません。ホストは自分の領域を順に書き、TRIM でリセットします。使うにはゾーンネームスペースをオンにしてください（メディア）',
+  after_cleaning_block: 'ブロックドライブにはゾーンコマンドがありません。ホストは自分の領域を順に書き、TRIM でリセットします。使うにはゾーンネームスペースをオンにしてください（メディア）',
   slc_nand: 'SLC NAND は常に 1 ビット/セルで動作するため、サイズを決める SLC キャッシュがありません',
   slc_fdp: 'ここでの FDP ドライブはネイティブのセルにだけ書きます（エンタープライズの FDP ドライブに SLC キャッシュはない）。SLC キャッシュを持たせるには FDP をオフにしてください',
   slc_compression: '圧縮するコントローラーの SLC キャッシュはモデル化していません。このドライブに SLC キャッシュを持たせるには、圧縮をオフにしてください（コントローラー）',

@@ -348,7 +348,7 @@ mod tests {
                 ids.push(i.id);
             }
         }
-        assert_eq!(ids.len(), 8);
+        assert_eq!(ids.len(), 11);
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! `host::zoned_log`.
 
 use super::error::{Check, ScenarioError};
-use super::knobs::{doc, KnobValue, Knobs, NAND};
+use super::knobs::{doc, inert_when, Inert, KnobValue, Knobs, NAND};
 use super::workload_docs as shared;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -97,6 +97,21 @@ impl Zns {
     }
 }
 
+/// The store's zone commands on a block drive: it has none, so the knobs that ask for them
+/// do nothing there (the host writes its regions in order and TRIMs them). One condition per
+/// knob, each with its own id.
+const fn on_block_drive(id: &'static str) -> [Inert; 1] {
+    [inert_when(
+        "device.zns.enabled",
+        "false",
+        id,
+        "A block drive has no zone commands: the host writes its regions in order and resets them with a TRIM. Turn the zoned namespace on (Media) to use them",
+    )]
+}
+const ZONE_WRITES_BLOCK: [Inert; 1] = on_block_drive("zone_writes_block");
+const EXPLICIT_OPEN_BLOCK: [Inert; 1] = on_block_drive("explicit_open_block");
+const AFTER_CLEANING_BLOCK: [Inert; 1] = on_block_drive("after_cleaning_block");
+
 /// How the host's store writes a zone (NVMe ZNS): regular writes must reach a zone at its
 /// write pointer, in order; a Zone Append names only the zone and the drive picks the LBA.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS, KnobValue)]
@@ -170,21 +185,24 @@ pub struct ZonedLog {
     pub log_avg_msec: f64,
     #[knob(doc(
         "Zone writes",
-        "How the host writes a zone: writes at the write pointer in order, the same one at a time per zone (a host whose path may reorder), or Zone Append (several at once, the drive picks the LBA; zoned drive only)"
-    ))]
+        "How the host writes a zone: writes at the write pointer in order, the same one at a time per zone (a host whose path may reorder), or Zone Append (several at once, the drive picks the LBA)"
+    )
+    .inert(&ZONE_WRITES_BLOCK))]
     pub zone_writes: ZoneWrites,
     /// The host opens each zone before it writes there (Zone Management Send Open): an
     /// explicitly opened zone counts against the open limit until full or closed, and the
     /// drive never closes it to make room.
     #[knob(doc(
         "Open zones explicitly",
-        "The host opens each zone it starts (or resumes) writing with Zone Open: it holds an open slot the drive cannot take back (zoned drive only)"
-    ))]
+        "The host opens each zone it starts (or resumes) writing with Zone Open: it holds an open slot the drive cannot take back"
+    )
+    .inert(&EXPLICIT_OPEN_BLOCK))]
     pub explicit_open: bool,
     #[knob(doc(
         "After cleaning",
-        "What the host does with its cleaning zone between passes: keep it open, close it (frees an open slot), or finish it (frees the active slot; the rest of the zone is lost until reset; zoned drive only)"
-    ))]
+        "What the host does with its cleaning zone between passes: keep it open, close it (frees an open slot), or finish it (frees the active slot; the rest of the zone is lost until reset)"
+    )
+    .inert(&AFTER_CLEANING_BLOCK))]
     pub after_cleaning: AfterCleaning,
 }
 
@@ -208,23 +226,5 @@ impl ZonedLog {
     pub(crate) fn validate(&self, c: &Check) -> Result<(), ScenarioError> {
         use super::gather::Knobs as _;
         self.check_knobs(c)
-    }
-
-    /// The zone commands a block drive has none of: on one, the store's regions are written
-    /// with regular writes and reset with a TRIM.
-    pub fn check_drive(&self, zoned: bool) -> Result<(), ScenarioError> {
-        let c = Check::at("workload");
-        let why = "needs a zoned drive (device.zns.enabled): a block drive has no zone commands";
-        if zoned {
-            Ok(())
-        } else if self.zone_writes == ZoneWrites::Append {
-            Err(c.fail("zone_writes", super::ErrorCode::Inconsistent, format!("append {why}")))
-        } else if self.explicit_open {
-            Err(c.fail("explicit_open", super::ErrorCode::Inconsistent, why))
-        } else if self.after_cleaning != AfterCleaning::KeepOpen {
-            Err(c.fail("after_cleaning", super::ErrorCode::Inconsistent, why))
-        } else {
-            Ok(())
-        }
     }
 }

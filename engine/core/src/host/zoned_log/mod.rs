@@ -175,11 +175,16 @@ impl ZonedLogRunner {
     /// The host's store over `z`, its data set laid down zone by zone from zone 0 (the
     /// last, partly filled zone is the one user writes continue in). Refused when the data
     /// set leaves the cleaning no zone to win back.
-    /// A zone command asked of a block drive is refused here, when the run is built: the
-    /// knobs' options stand on their own, the drive decides whether it has the commands.
+    /// On a block drive the zone-command knobs do nothing (the catalogue says so): the
+    /// store writes its regions in order and TRIMs them.
     pub fn new(w: &ZonedLog, z: HostZones, seed: u64) -> Result<ZonedLogRunner, ScenarioError> {
-        w.check_drive(z.zoned)?;
         let objects = Self::check(w, z)?;
+        let block = ZonedLog::default();
+        let w = if z.zoned {
+            w
+        } else {
+            &ZonedLog { zone_writes: block.zone_writes, explicit_open: block.explicit_open, after_cleaning: block.after_cleaning, ..w.clone() }
+        };
         let cap = z.capacity_units;
         let mut owner = vec![NONE; (z.zones as u64 * cap as u64) as usize];
         let place: Vec<u32> = (0..objects).collect();
