@@ -221,3 +221,45 @@ fn the_report_states_each_groups_results() {
     println!("spilled {} of {opened} blocks opened", p.group_spill_blocks);
     assert!(p.group_spill_blocks < 0.01 * opened, "spilled {} of {opened} blocks opened", p.group_spill_blocks);
 }
+
+/// A job addresses a group by its placement ids (fio's `plids`, indexes into the drive's
+/// (group, handle) list): id 3 of 2 handles x 2 groups is group 1's handle 1, and its writes
+/// land on group 1's planes only; an id past the list is refused naming the field.
+#[test]
+fn a_job_addresses_a_group_by_its_placement_ids() {
+    use ssd_core::scenario::{DataPlacement, Job, Rw, Workload};
+    let mut s = ssd_core::presets::find("tlc-steady-state-random-write").unwrap().scenario().unwrap();
+    s.device.fdp = Fdp { enabled: true, handles: 2, reclaim_groups: 2, ..Fdp::default() };
+    let job = Job { rw: Rw::Randwrite, io_size: Bytes(256 << 20), runtime: 0.0, dataplacement: DataPlacement::Fdp, plids: "3".into(), ..Job::default() };
+    s.workload = Workload::Job(job);
+    let p = ssd_core::Simulation::run_to_end(&s).unwrap().placement.unwrap();
+    assert!(p.groups[1].host_written_bytes > 0.0);
+    assert_eq!(p.groups[0].host_written_bytes, 0.0, "id 3 is group 1's");
+    assert_eq!(p.handles[1].host_written_bytes, p.groups[1].host_written_bytes, "and handle 1's");
+    assert_eq!(p.invalid_placement_writes, 0.0);
+    let Workload::Job(job) = &mut s.workload else { unreachable!() };
+    job.plids = "1,4".into();
+    let Err(e) = ssd_core::Simulation::run_to_end(&s) else { panic!("id 4 of 4 pairs is refused") };
+    assert_eq!(e.field, "workload.plids");
+    assert!(e.message.contains("0 to 3") && e.message.contains("device.fdp.reclaim_groups 2"), "{}", e.message);
+}
+
+/// Preconditioning writes untagged data through the FTL directly: with several groups it
+/// spreads over them as untagged host writes do, and a full drive fills without spilling.
+#[test]
+fn preconditioning_fills_every_group() {
+    let d = device(7.0, 2, 4, FdpIsolation::Persistently);
+    let (mut f, geo) = ftl(&d);
+    let user = geo.user_units;
+    f.write_run(0..user, &mut Untimed);
+    let mut rng = SimRng::new(5);
+    for _ in 0..user {
+        f.write(rng.below(user as u64) as u32, &mut Untimed);
+    }
+    f.check_consistency().unwrap();
+    let c = f.fdp_counters();
+    for g in 0..4 {
+        assert!(c.group_host_units[g].abs_diff(2 * user as u64 / 4) <= 2 * user as u64 / 100, "group {g}: {} of {}", c.group_host_units[g], 2 * user);
+    }
+    assert_eq!(c.group_spill_blocks, 0, "a fill spread over the groups fits");
+}

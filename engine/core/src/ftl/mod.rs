@@ -323,8 +323,13 @@ impl Ftl {
         self.sectors
     }
 
-    /// Host write of one logical unit, of incompressible data.
+    /// Host write of one logical unit, of incompressible data. With FDP's reclaim groups an
+    /// untagged write like any other (preconditioning's): its group round robin, so the fill
+    /// spreads over every group instead of piling into the one whose frontier is in the slot.
     pub fn write(&mut self, lba: u32, ops: &mut impl FlashOps) {
+        if self.fdp.groups > 1 {
+            return self.write_placed(lba, self.sectors, 0, ops);
+        }
         self.write_compressed(lba, self.sectors, ops);
     }
 

@@ -285,18 +285,23 @@ fn highest_plid(job: &Job) -> u16 {
 }
 
 /// The ids a workload tags its writes with, against the drive's placement handles: with FDP
-/// on, each must name a handle (0 to `device.fdp.handles` - 1), refused naming the field that
-/// sets it. Without FDP the drive ignores ids. A trace's device ids are known only as it is
+/// on, each must name a (group, handle) pair (0 to handles x reclaim groups - 1), refused
+/// naming the field that sets it. Without FDP the drive ignores ids. A trace's device ids are known only as it is
 /// read: ids past the handles go through handle 0 and are counted (`device.fdp`'s notes).
 pub(crate) fn check_placement_handles(workload: &Workload, fdp: &Fdp) -> Result<(), ScenarioError> {
     if !fdp.enabled {
         return Ok(());
     }
-    let handles = fdp.handles.min(u16::MAX as u32) as u16;
+    // An id names a (reclaim group, handle) pair: handles x groups of them (`scenario/fdp.rs`).
+    let handles = fdp.placement_ids().min(u16::MAX as u32) as u16;
     let c = Check::workload(workload.kind());
     let refuse = |field: &str, id: u16| {
-        let message =
-            format!("must name one of the drive's placement handles, 0 to {} (device.fdp.handles is {handles}) (got id {id})", handles.saturating_sub(1));
+        let message = format!(
+            "must name one of the drive's placement ids, 0 to {} (device.fdp.handles {} x device.fdp.reclaim_groups {}) (got id {id})",
+            handles.saturating_sub(1),
+            fdp.handles,
+            fdp.reclaim_groups
+        );
         Err(c.fail(field, ErrorCode::OutOfRange, message))
     };
     match workload {

@@ -28,12 +28,13 @@ impl Mutator {
     /// Applies one to four mutations, then usually shrinks the drive so the case runs fast.
     pub fn mutate(&mut self, scenario: &mut Value) {
         for _ in 0..1 + self.below(3) {
-            match self.below(11) {
+            match self.below(12) {
                 0..=5 => self.turn_a_knob(scenario),
                 6 => self.switch_kind(scenario),
                 7 => self.break_structure(scenario),
                 8 => self.precondition(scenario),
                 9 => self.zoned(scenario),
+                10 => self.fdp(scenario),
                 _ => set(scenario, "scale", json!(1u64 << self.below(11))),
             }
         }
@@ -262,6 +263,32 @@ impl Mutator {
                 "after_cleaning": *self.pick(&["keep_open", "close", "finish"]),
             });
             set(scenario, "workload", store);
+        }
+    }
+
+    /// An FDP drive (its knobs together: FDP is refused beside an SLC cache, which most
+    /// presets have) with reclaim groups at their edges, some not dividing the dies, often
+    /// under a job whose placement ids run past the drive's (group, handle) pairs.
+    fn fdp(&mut self, scenario: &mut Value) {
+        let fdp = json!({
+            "enabled": true,
+            "handles": *self.pick(&[1u32, 2, 16]),
+            "isolation": *self.pick(&["initially", "persistently"]),
+            "reclaim_groups": *self.pick(&[0u32, 1, 2, 3, 4, 8, 32, 33]),
+        });
+        set(scenario, "device.fdp", fdp);
+        set(scenario, "device.slc_cache.static_bytes", json!(0));
+        set(scenario, "device.slc_cache.dynamic_percent", json!(0));
+        if self.chance(60) {
+            let job = json!({
+                "kind": "job",
+                "rw": *self.pick(&["randwrite", "write", "randrw"]),
+                "dataplacement": "fdp",
+                "plids": *self.pick(&["0", "1-3", "0-127", "5,63"]),
+                "plid_select": *self.pick(&["roundrobin", "random"]),
+                "runtime": 0.01,
+            });
+            set(scenario, "workload", job);
         }
     }
 
