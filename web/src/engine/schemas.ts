@@ -22,6 +22,7 @@ import type { LayoutGroup } from './generated/LayoutGroup';
 import type { WorkloadKindText } from './generated/WorkloadKindText';
 import type { GcPolicy } from './generated/GcPolicy';
 import type { HandleSummary } from './generated/HandleSummary';
+import type { GroupSummary } from './generated/GroupSummary';
 import type { PlacementSummary } from './generated/PlacementSummary';
 import { ERROR_CODES, type ErrorCode } from './errors';
 import { numbers, oneOf, tied } from './schemaTie';
@@ -209,11 +210,15 @@ const summaryField = tied<SummaryField>()(z.object({ id: text, unit, group: summ
 
 const blockMapLayout = tied<BlockMapLayout>()(z.object(numbers(['planes', 'blocks_per_plane', 'units_per_block'])));
 const handleSummary = tied<HandleSummary>()(z.object(numbers(['handle', 'host_written_bytes', 'gc_moved_bytes', 'nand_written_bytes', 'write_amplification', 'nand_share_percent', 'reclaim_units_opened'])));
+const groupSummary = tied<GroupSummary>()(
+  z.object(numbers(['group', 'first_plane', 'planes', 'host_written_bytes', 'gc_moved_bytes', 'write_amplification', 'reclaim_units_opened'])),
+);
 const placementSummary = tied<PlacementSummary>()(
   z.object({
     handles: z.array(handleSummary),
+    groups: z.array(groupSummary),
     isolation: text,
-    ...numbers(['reclaim_unit_bytes', 'shared_gc_moved_bytes', 'shared_nand_share_percent', 'shared_reclaim_units_opened', 'invalid_placement_writes']),
+    ...numbers(['reclaim_unit_bytes', 'group_spill_blocks', 'shared_gc_moved_bytes', 'shared_nand_share_percent', 'shared_reclaim_units_opened', 'invalid_placement_writes']),
   }),
 );
 const labLayout = tied<LabLayout>()(z.object(numbers(['blocks', 'pages_per_block', 'logical_pages', 'working_blocks', 'op_percent'])));

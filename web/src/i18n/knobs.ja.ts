@@ -237,22 +237,6 @@ export const KNOBS_JA: Record<string, KnobText> = {
   'workload.plids': { label: '配置 ID', help: 'fio の plids：このジョブの書き込みが持つ ID（例：1 や 1,2-4。0〜127、0 はドライブの既定ハンドル）' },
   'workload.plid_select': { label: '配置 ID の選び方', help: 'fio の plid_select：書き込みごとに plids の次の ID、ランダムに 1 つ、または書き込みのアドレス範囲で（dp_scheme）' },
   'workload.dp_scheme': { label: 'アドレスによる配置', help: 'fio の dp_scheme の行をそのまま：開始、終了、plid; …（書き込みはオフセットを含む最初の行の ID、どの行にもなければ 0）' },
-};
-
-/** The Japanese text for a knob, preferring the entry for its workload kind. */
-/** Why a knob does nothing on this drive (the engine's `Knob.inert`), by its id; English is the engine's. */
-export const INERT_JA: Record<string, string> = {
-  zone_writes_block: 'ブロックドライブにはゾーンコマンドがありません。ホストは自分の領域を順に書き、TRIM でリセットします。使うにはゾーンネームスペースをオンにしてください（メディア）',
-  explicit_open_block: 'ブロックドライブにはゾーンコマンドがありません。ホストは自分の領域を順に書き、TRIM でリセットします。使うにはゾーンネームスペースをオンにしてください（メディア）',
-  after_cleaning_block: 'ブロックドライブにはゾーンコマンドがありません。ホストは自分の領域を順に書き、TRIM でリセットします。使うにはゾーンネームスペースをオンにしてください（メディア）',
-  slc_nand: 'SLC NAND は常に 1 ビット/セルで動作するため、サイズを決める SLC キャッシュがありません',
-  slc_fdp: 'ここでの FDP ドライブはネイティブのセルにだけ書きます（エンタープライズの FDP ドライブに SLC キャッシュはない）。SLC キャッシュを持たせるには FDP をオフにしてください',
-  slc_compression: '圧縮するコントローラーの SLC キャッシュはモデル化していません。このドライブに SLC キャッシュを持たせるには、圧縮をオフにしてください（コントローラー）',
-  hmb_unsupported: 'このドライブは HMB に対応していません（HMB の最大が 0）。ホストは何も割り当てません',
-  plids_untagged: 'データ配置が none：このジョブの書き込みには配置 ID が付きません',
-  plid_select_untagged: 'データ配置が none：このジョブの書き込みには配置 ID が付きません',
-  dp_scheme_untagged: 'データ配置が none：このジョブの書き込みには配置 ID が付きません',
-  hmb_off: 'ホストが HMB をオフにしています（割り当てポリシー 0）。何も割り当てられません',
   // Tenants (workload kind tenants): four fixed slots, each a fio job section of its own.
   'workload.tenant_1.enabled': { label: 'テナントを動かす', help: 'テナント 1 を他のテナントと同時に動かす（fio のジョブファイルの独立したジョブセクション 1 つ）' },
   'workload.tenant_1.rw': { label: 'アクセスパターン', help: 'テナント 1 の fio の rw：シーケンシャル／ランダム、読み出し、書き込み、混在、TRIM' },
@@ -305,6 +289,22 @@ export const INERT_JA: Record<string, string> = {
   'workload.log_avg_msec@tenants': { label: '平均化の幅', help: 'スループット時系列の 1 点の幅。0 = 自動' },
 };
 
+/** Why a knob does nothing on this drive (the engine's `Knob.inert`), by its id; English is the engine's. */
+export const INERT_JA: Record<string, string> = {
+  zone_writes_block: 'ブロックドライブにはゾーンコマンドがありません。ホストは自分の領域を順に書き、TRIM でリセットします。使うにはゾーンネームスペースをオンにしてください（メディア）',
+  explicit_open_block: 'ブロックドライブにはゾーンコマンドがありません。ホストは自分の領域を順に書き、TRIM でリセットします。使うにはゾーンネームスペースをオンにしてください（メディア）',
+  after_cleaning_block: 'ブロックドライブにはゾーンコマンドがありません。ホストは自分の領域を順に書き、TRIM でリセットします。使うにはゾーンネームスペースをオンにしてください（メディア）',
+  slc_nand: 'SLC NAND は常に 1 ビット/セルで動作するため、サイズを決める SLC キャッシュがありません',
+  slc_fdp: 'ここでの FDP ドライブはネイティブのセルにだけ書きます（エンタープライズの FDP ドライブに SLC キャッシュはない）。SLC キャッシュを持たせるには FDP をオフにしてください',
+  slc_compression: '圧縮するコントローラーの SLC キャッシュはモデル化していません。このドライブに SLC キャッシュを持たせるには、圧縮をオフにしてください（コントローラー）',
+  hmb_unsupported: 'このドライブは HMB に対応していません（HMB の最大が 0）。ホストは何も割り当てません',
+  plids_untagged: 'データ配置が none：このジョブの書き込みには配置 ID が付きません',
+  plid_select_untagged: 'データ配置が none：このジョブの書き込みには配置 ID が付きません',
+  dp_scheme_untagged: 'データ配置が none：このジョブの書き込みには配置 ID が付きません',
+  hmb_off: 'ホストが HMB をオフにしています（割り当てポリシー 0）。何も割り当てられません',
+};
+
+/** The Japanese text for a knob, preferring the entry for its workload kind. */
 export function knobTextJa(path: string, kind: string | undefined): KnobText | undefined {
   return (kind && KNOBS_JA[`${path}@${kind}`]) || KNOBS_JA[path];
 }
