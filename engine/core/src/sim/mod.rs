@@ -256,29 +256,6 @@ impl Simulation {
         }
     }
 
-    /// The slot's thread starts its next command at `now`, if the job wants more: it goes to
-    /// the drive once the thread's CPU has handled it.
-    fn next_command(&mut self, slot: u32, now: Nanos) {
-        if self.trace.workload.is_some() {
-            return self.next_trace_command(slot, now);
-        }
-        if self.zoned_log.is_some() {
-            return self.next_zoned_log_command(slot, now);
-        }
-        if !self.threads.runner(slot).wants_more(now) {
-            return;
-        }
-        // A tenant ahead of its IOPS cap waits, as one thinking does (`Threads::paced_until`).
-        if let Some(at) = self.threads.paced_until(slot, now) {
-            self.slots[slot as usize].wake = Wake::Thinks;
-            return self.events_due.push(at, slot);
-        }
-        let runner = self.threads.runner(slot);
-        let command = runner.next_command();
-        self.drive.prefetch(runner.drawn_ahead(), runner.writes_only());
-        self.issue(slot, command, now);
-    }
-
     fn send(&mut self, slot: u32, command: Command, issued: Nanos, now: Nanos) {
         self.since_check += command.units as u64;
         let sectors = if command.op == Op::Write { self.threads.runner(slot).data_sectors(self.drive.sectors_per_slot()) } else { 0 };
@@ -362,19 +339,7 @@ impl Simulation {
             if points != self.snapshots.offered() {
                 self.snapshots.offer(points, self.here(t), &self.drive);
             }
-            let runner = self.threads.runner(slot);
-            if t >= runner.measure_from_ns {
-                self.phase_bytes[s.command.op as usize] += bytes;
-            }
-            if runner.wants_more(t) {
-                if runner.thinktime_ns > 0 {
-                    let wake = t + runner.thinktime_ns;
-                    self.slots[slot as usize].wake = Wake::Thinks;
-                    self.events_due.push(wake, slot);
-                } else {
-                    self.next_command(slot, t);
-                }
-            }
+            self.count_and_follow(slot, s.command.op, bytes, t);
             if self.outstanding == 0 {
                 if let Some(next) = self.events_due.peek_time() {
                     self.idle_drive(t, next);
