@@ -41,7 +41,7 @@ function runToEnd(scenario: object): void {
   keep('budget', sim.budget());
   keep('series_meta', sim.series_meta());
   while (!sim.run(1_000_000));
-  for (const name of ['summary', 'stopped', 'series_meta', 'block_map_layout', 'snapshots', 'latency_causes', 'placement'] as const) keep(name, sim[name]());
+  for (const name of ['summary', 'stopped', 'series_meta', 'block_map_layout', 'snapshots', 'latency_causes', 'placement', 'tenants'] as const) keep(name, sim[name]());
   sim.free();
 }
 
@@ -59,6 +59,9 @@ beforeAll(() => {
   }
   const tlc = presets.find((p) => p.name === 'tlc-random-read')!.scenario as { device: object; workload: object };
   runToEnd({ ...tlc, device: { ...tlc.device, fdp: FDP_RUN.device.fdp }, workload: FDP_RUN.workload });
+  // Two tenants at once with their own placement ids: \`tenants\`' results (a row each).
+  const tenant = { enabled: true, size: 2 ** 27, io_size: 2 ** 24, runtime: 0 };
+  runToEnd({ ...tlc, device: { ...tlc.device, fdp: FDP_RUN.device.fdp }, workload: { kind: 'tenants', tenant_1: { ...tenant, rw: 'randwrite', plid: 1 }, tenant_2: { ...tenant, rw: 'randread', offset: 2 ** 27 } } });
   const lab = new wasm.NandLab('{"blocks":8,"pages_per_block":4}');
   keep('lab_layout', lab.layout());
   for (let i = 0; i < 100; i++) lab.step('random');

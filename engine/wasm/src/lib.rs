@@ -343,6 +343,12 @@ impl Simulation {
         serde_json::to_string(&self.inner.placement_summary()).expect("the placement results serialise")
     }
 
+    /// Each tenant's results as JSON (`TenantSummary[]`, `report.tenants`), or `null` unless
+    /// the workload's kind is tenants.
+    pub fn tenants(&self) -> String {
+        serde_json::to_string(&self.inner.tenant_summaries()).expect("the tenants' results serialise")
+    }
+
     /// JSON `{ planes, blocks_per_plane, units_per_block }` to lay the block map out; all 0
     /// for media without blocks.
     pub fn block_map_layout(&self) -> String {

@@ -23,6 +23,8 @@ import type { WorkloadKindText } from './generated/WorkloadKindText';
 import type { GcPolicy } from './generated/GcPolicy';
 import type { HandleSummary } from './generated/HandleSummary';
 import type { GroupSummary } from './generated/GroupSummary';
+import type { TenantSummary } from './generated/TenantSummary';
+import type { LatencySummary as EngineLatencySummary } from './generated/LatencySummary';
 import type { PlacementSummary } from './generated/PlacementSummary';
 import { ERROR_CODES, type ErrorCode } from './errors';
 import { numbers, oneOf, tied } from './schemaTie';
@@ -221,6 +223,15 @@ const placementSummary = tied<PlacementSummary>()(
     ...numbers(['reclaim_unit_bytes', 'group_spill_blocks', 'shared_gc_moved_bytes', 'shared_nand_share_percent', 'shared_reclaim_units_opened', 'invalid_placement_writes']),
   }),
 );
+/** A latency record the engine gives now (tenants' results come from no older run file). */
+const liveLatency = tied<EngineLatencySummary>()(z.object(numbers(['count', 'mean_us', 'p50_us', 'p99_us', 'p999_us', 'p9999_us', 'max_us'])));
+const tenantSummary = tied<TenantSummary>()(
+  z.object({
+    ...numbers(['tenant', 'plid', 'duration_s', 'read_bytes', 'written_bytes', 'trimmed_bytes', 'read_iops', 'write_iops', 'read_mb_per_s', 'write_mb_per_s']),
+    read_latency: liveLatency,
+    write_latency: liveLatency,
+  }),
+);
 const labLayout = tied<LabLayout>()(z.object(numbers(['blocks', 'pages_per_block', 'logical_pages', 'working_blocks', 'op_percent'])));
 const labDefaults = tied<EngineLabConfig>()(
   z.object({ ...numbers(['blocks', 'pages_per_block', 'op_percent', 'seed']), gc_policy: oneOf<GcPolicy>({ greedy: true, fifo: true, cost_benefit: true }) }),
@@ -307,6 +318,8 @@ export const RESULTS = {
   block_map_layout: blockMapLayout,
   /** NVMe FDP's results per reclaim unit handle, or null without FDP (`Simulation::placement`). */
   placement: z.nullable(placementSummary),
+  /** Each tenant's results, or null unless the workload's kind is tenants (`Simulation::tenants`). */
+  tenants: z.nullable(z.array(tenantSummary)),
   /** The drive's state at points along a finished run (`Simulation::snapshots`). */
   snapshots: driveSnapshots,
   /** Where each command's time went, by cause (`Simulation::latency_causes`). */

@@ -8,6 +8,7 @@ import type { LatencySummary as EngineLatencySummary } from './generated/Latency
 import type { Scenario } from './generated/Scenario';
 import type { Knob } from './generated/Knob';
 import type { PlacementSummary } from './generated/PlacementSummary';
+import type { TenantSummary } from './generated/TenantSummary';
 import type { KnobLayout } from './generated/KnobLayout';
 import type { SummaryField } from './generated/SummaryField';
 import type { Budget } from './generated/Budget';
@@ -93,6 +94,7 @@ export interface BlockMap {
   placement?: PlacementSummary;
 }
 export type { PlacementSummary };
+export type { TenantSummary };
 export type { HandleSummary } from './generated/HandleSummary';
 
 /** How the engine lays the block map out (`block_map_layout()`); all 0 for media without blocks. */
@@ -160,6 +162,8 @@ export type { Cause } from './generated/Cause';
 
 export interface RunResult {
   summary: Summary;
+  /** Each tenant's results (`workload.kind` tenants); null for every other workload. */
+  tenants: TenantSummary[] | null;
   /** The ceiling the run stopped at before its end, naming the field to change; null if it ran to its end. */
   stopped: ScenarioError | null;
   series: SeriesMeta[];

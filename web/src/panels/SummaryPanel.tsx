@@ -3,7 +3,7 @@
 // by id, values formatted by unit id.
 import { memo } from 'react';
 import { isCeilingStop } from '../engine/errors';
-import type { Summary, SummaryField, SummaryGroup } from '../engine/types';
+import type { Summary, SummaryField, SummaryGroup, TenantSummary } from '../engine/types';
 import { useI18n, type MessageKey } from '../i18n';
 import { summaryLabel } from '../i18n/engineText';
 import { unitText } from '../i18n/units';
@@ -13,6 +13,7 @@ import { summaryHelp } from './summaryHelp';
 import { HelpTip, Term } from '../glossary/Term';
 import type { Qos } from '../run/qos';
 import { QosLine } from './QosLine';
+import { TenantsTable } from './TenantsTable';
 
 interface Props {
   summary: Summary | null;
@@ -26,6 +27,8 @@ interface Props {
   stopped?: Stopped | null;
   /** The run's read QoS, when it is the spec sheets' job (4K random reads at QD1). */
   qos?: Qos | null;
+  /** Each tenant's results, for a run whose workload's kind is tenants. */
+  tenants?: readonly TenantSummary[] | null;
 }
 
 /** A heading for every group; a Record, so a group the engine adds needs its text first. */
@@ -60,7 +63,7 @@ const LATENCY_COLUMNS: Record<string, MessageKey> = {
 };
 
 // Memoised: the page re-renders with every frame of a streaming run; the summary comes once, at the end.
-export const SummaryPanel = memo(function SummaryPanel({ summary, fields, emptyText, devices, stopped, qos }: Props) {
+export const SummaryPanel = memo(function SummaryPanel({ summary, fields, emptyText, devices, stopped, qos, tenants }: Props) {
   const { t, lang } = useI18n();
   if (!summary || fields.length === 0) {
     return (
@@ -116,6 +119,7 @@ export const SummaryPanel = memo(function SummaryPanel({ summary, fields, emptyT
           <LatencyTable sections={layout.latency} />
         </div>
       )}
+      {tenants && tenants.length > 0 && <TenantsTable tenants={tenants} />}
       {layout.sections.map((s) => (
         <section className="details-section" key={s.group} data-group={s.group} aria-labelledby={`summary-${s.group}`}>
           <h3 className="details-heading" id={`summary-${s.group}`}>
