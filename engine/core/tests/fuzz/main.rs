@@ -136,6 +136,7 @@ fn fuzz(cases: u64, seed: u64) -> Tally {
         mutator.mutate(&mut doc);
         let text = doc.to_string();
         tally.cases += 1;
+        let failed_before = tally.failures.len();
         let parsed = catch_unwind(|| Scenario::from_json(&text));
         match parsed {
             Err(_) => tally.failures.push(format!("panic in validation for {text}")),
@@ -144,6 +145,11 @@ fn fuzz(cases: u64, seed: u64) -> Tally {
                 check_refusal(&e, &text, &mut tally);
             }
             Ok(Ok(scenario)) => run_case(&scenario, &text, &mut tally),
+        }
+        // Said at once as well as at the end: a long run's first failure is there to read
+        // while the rest goes on.
+        for f in &tally.failures[failed_before..] {
+            eprintln!("fuzz case {i}: {f}");
         }
         if tally.failures.len() >= 20 {
             break;
