@@ -29,10 +29,11 @@ describe('where data lands', () => {
     expect(summary.write_amplification).toBeLessThan(1.15);
     await page.locator('[data-testid="block-mode"] [data-value="handle"]').click();
     const rows = page.locator('[data-testid="placement-table"] tbody tr');
-    await expect(rows.count()).resolves.toBe(3);
-    // The cache's two engines write half the bytes each, through handles 1 and 2; handle 0 none.
+    // The cache's two engines write half the bytes each, through handles 1 and 2; handle 0 none,
+    // said in one line under the table instead of a row of zeros.
+    await expect(rows.count()).resolves.toBe(2);
     await expect(page.locator('[data-testid="placement-table"] tr[data-handle="1"] td').first().textContent()).resolves.toBe('50 %');
-    await expect(page.locator('[data-testid="placement-table"] tr[data-handle="0"] td').first().textContent()).resolves.toBe('0 %');
+    await expect(page.locator('[data-testid="placement-idle"]').textContent()).resolves.toBe('Handles no data went through (not shown above): 0');
     await expect(page.locator('.block-legend .legend-label').allTextContents()).resolves.toContain('Handle 2');
     await page.locator('[data-testid="placement-table"]').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${artifacts}placement-fdp.png` });
@@ -53,12 +54,15 @@ describe('where data lands', () => {
     await expect(table.locator('tr[data-tenant="2"] td').first().textContent()).resolves.toBe('2');
     // Neither reads: a dash, not a row of zeros.
     await expect(table.locator('tr[data-tenant="1"] td').nth(3).textContent()).resolves.toBe('–');
-    // Persistently isolated handles: the log's data is never copied, the random tenant's is.
+    // Persistently isolated handles: the log's data is never copied (1.002), the random tenant's
+    // is (1.088: its 400 GiB region has the drive's spare to itself).
     const waf = async (h: number) => Number(await page.locator(`[data-testid="placement-table"] tr[data-handle="${h}"] td`).nth(2).textContent());
-    expect(await waf(1)).toBeLessThan(1.05);
-    expect(await waf(2)).toBeGreaterThan(1.3);
+    expect(await waf(1)).toBeLessThan(1.01);
+    expect(await waf(2)).toBeGreaterThan(1.05);
     expect(summary.write_amplification).toBeLessThan(1.25);
-    await table.scrollIntoViewIfNeeded();
+    // Handles 0 and 3–7 carried nothing: a line, not six rows.
+    await expect(page.locator('[data-testid="placement-idle"]').textContent()).resolves.toBe('Handles no data went through (not shown above): 0, 3–7');
+    await table.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await page.screenshot({ path: `${artifacts}placement-tenants.png` });
     // Another workload's run shows no tenants' table.
     await open(page, '?preset=tlc-random-read');

@@ -22,11 +22,11 @@ export function TenantsTable({ tenants }: { tenants: readonly TenantSummary[] })
             <th scope="col">{t('tenants.plid')}</th>
             <th scope="col">{t('tenants.write')}</th>
             <th scope="col">
-              {t('tenants.write')} {t('tenants.p99')}
+              {t('tenants.write')} {t('summary.col.p99_us')}
             </th>
             <th scope="col">{t('tenants.read')}</th>
             <th scope="col">
-              {t('tenants.read')} {t('tenants.p99')}
+              {t('tenants.read')} {t('summary.col.p99_us')}
             </th>
             <th scope="col">{t('tenants.time')}</th>
           </tr>
