@@ -20,6 +20,10 @@ pub(crate) struct Freed {
     pub delayed_by: Cause,
 }
 
+/// Heap bytes a unit of room takes: its entry in `releases`, allocated whole when the buffer
+/// is made (the run's memory bound counts this, `NandSsd::memory`).
+pub(crate) const BYTES_PER_UNIT: u64 = std::mem::size_of::<Reverse<(Nanos, u32, Freed)>>() as u64;
+
 pub(crate) struct WriteBuffer {
     capacity: u32,
     /// (release time, units, what freed it) of pages already booked for programming. The
@@ -34,6 +38,13 @@ pub(crate) struct WriteBuffer {
 }
 
 impl WriteBuffer {
+    /// Units of room a drive's buffer has: `controller.write_buffer`, and never less than
+    /// two programs' worth (one filling while the one before programs).
+    pub fn units_of(device: &crate::scenario::Device, geo: &crate::media::Geometry) -> u32 {
+        let asked = (device.controller.write_buffer.0 / crate::units::MAPPING_UNIT_BYTES).min(u32::MAX as u64) as u32;
+        asked.max(2 * geo.slots_per_page * geo.pages_per_program)
+    }
+
     pub fn new(capacity_units: u32) -> Self {
         Self { capacity: capacity_units, releases: BinaryHeap::with_capacity(capacity_units as usize), booked: 0, pending: 0, last_admit: 0 }
     }

@@ -14,7 +14,7 @@
 //! timeline; without cache read/program a plane also waits for its own data transfers.
 
 pub(crate) mod admissions;
-mod buffer;
+pub(crate) mod buffer;
 pub(crate) mod calendar;
 pub(crate) mod cpu;
 pub(crate) mod gc_yield;
@@ -192,7 +192,6 @@ impl Hardware {
     pub(crate) fn new(device: &Device, geo: Geometry, seed: u64) -> Hardware {
         let nand = crate::media::NandTiming::of(&device.nand);
         let channel_bps = device.nand.channel_mb_per_s as u64 * 1_000_000;
-        let buffer_units = (device.controller.write_buffer.0 / MAPPING_UNIT_BYTES) as u32;
         let link_unit_ns = transfer_ns(MAPPING_UNIT_BYTES, device.host_interface.bytes_per_s());
         let multi_plane = device.nand.multi_plane;
         let timelines = if multi_plane { geo.planes } else { geo.dies };
@@ -219,7 +218,7 @@ impl Hardware {
             gathering: std::array::from_fn(|_| vec![Gathering::default(); geo.planes as usize]),
             cpu: CommandCpu::of(c),
             // At least two program operations, so the one being filled never waits on itself.
-            buffer: WriteBuffer::new(buffer_units.max(2 * geo.slots_per_page * geo.pages_per_program)),
+            buffer: WriteBuffer::new(WriteBuffer::units_of(device, &geo)),
             admissions: Admissions::new(),
             translation: Translation::new(&device.mapping, &geo, device.host_interface.bytes_per_s()),
             counters: FlashCounters::default(),

@@ -2,12 +2,11 @@
 //! `resolve/budget`).
 
 use super::NandSsd;
-use crate::controller::{admissions, calendar, gc_yield, plane_log, plane_timeline};
+use crate::controller::{admissions, buffer, calendar, gc_yield, plane_log, plane_timeline};
 use crate::device::footprint::Footprint;
 use crate::ftl::cost_benefit::CostBenefit;
 use crate::media::Geometry;
 use crate::scenario::{GcPolicy, Scenario};
-use crate::units::MAPPING_UNIT_BYTES;
 
 impl NandSsd {
     /// The heap a NAND drive of `s` laid out as `geo` takes: its maps and per-block state
@@ -41,8 +40,7 @@ impl NandSsd {
             expected: planes * (plane_timeline::INITIAL_BYTES + fixed),
         };
         let calendars = (d.nand.channels as u64 + 2) * (calendar::HEAP_BYTES + 64) + d.nand.channels as u64 * plane_log::LOG_BYTES;
-        let buffer_units = (d.controller.write_buffer.0 / MAPPING_UNIT_BYTES).max(2 * geo.slots_per_page as u64);
-        let buffer = 16 * buffer_units + admissions::BYTES;
+        let buffer = buffer::BYTES_PER_UNIT * buffer::WriteBuffer::units_of(d, geo) as u64 + admissions::BYTES;
         // Mapping cache: tier, LRU links, dirty flag and dirty-LRU links per segment.
         let segments = units.div_ceil(d.mapping.entries_per_segment(geo.page_bytes) as u64);
         let cache = 18 * segments;

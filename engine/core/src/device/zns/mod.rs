@@ -92,7 +92,6 @@ impl ZonedSsd {
     pub fn memory(s: &crate::scenario::Scenario, geo: &Geometry) -> crate::device::Footprint {
         use crate::controller::{admissions, calendar, plane_log, plane_timeline};
         use crate::device::Footprint;
-        use crate::units::MAPPING_UNIT_BYTES;
         let d = &s.device;
         let planes = geo.planes as u64;
         let fixed = 256 + plane_log::LOG_BYTES + 1;
@@ -101,8 +100,7 @@ impl ZonedSsd {
             expected: planes * (plane_timeline::INITIAL_BYTES + fixed),
         };
         let calendars = (d.nand.channels as u64 + 2) * (calendar::HEAP_BYTES + 64) + d.nand.channels as u64 * plane_log::LOG_BYTES;
-        let buffer_units = (d.controller.write_buffer.0 / MAPPING_UNIT_BYTES).max(2 * geo.slots_per_page as u64);
-        let buffer = 16 * buffer_units + admissions::BYTES;
+        let buffer = crate::controller::buffer::BYTES_PER_UNIT * crate::controller::buffer::WriteBuffer::units_of(d, geo) as u64 + admissions::BYTES;
         let segments = (geo.user_units as u64).div_ceil(d.mapping.entries_per_segment(geo.page_bytes) as u64);
         let zones = ZoneLayout::of(d, geo).zones as u64;
         let per_zone = 32 * zones;
