@@ -23,6 +23,12 @@ fn runs_take_the_memory_expected_of_them() {
     let mut big: serde_json::Value = serde_json::to_value(ssd_core::presets::find("tlc-random-read").unwrap().scenario().unwrap()).unwrap();
     big["device"]["controller"]["write_buffer"] = serde_json::json!(1u64 << 30);
     cases.push(("1 GiB write buffer".to_string(), Scenario::from_json(&big.to_string()).unwrap()));
+    // Four tenants at once, deep queues: their slots add up, and each keeps its histograms.
+    let mut four = big.clone();
+    four["device"]["controller"]["write_buffer"] = serde_json::json!(1u64 << 22);
+    let tenant = |rw: &str, offset: u64| serde_json::json!({ "enabled": true, "rw": rw, "iodepth": 256, "offset": offset, "size": 1u64 << 28, "io_size": 1u64 << 26, "runtime": 0 });
+    four["workload"] = serde_json::json!({ "kind": "tenants", "tenant_1": tenant("randwrite", 0), "tenant_2": tenant("randread", 1 << 28), "tenant_3": tenant("write", 2 << 28), "tenant_4": tenant("randrw", 3 << 28) });
+    cases.push(("four tenants".to_string(), Scenario::from_json(&four.to_string()).unwrap()));
     for (name, s) in cases {
         let base = heap::start();
         let mut sim = Simulation::new(&s).unwrap();

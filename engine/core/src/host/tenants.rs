@@ -41,8 +41,10 @@ pub fn latency_histogram() -> Histogram<u64> {
 }
 
 /// Bytes a tenant latency histogram takes (what the budget counts).
+/// Measured once: validation asks for a budget on every edit of a scenario.
 pub fn histogram_bytes() -> u64 {
-    (latency_histogram().distinct_values() * std::mem::size_of::<u64>()) as u64
+    static BYTES: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *BYTES.get_or_init(|| (latency_histogram().distinct_values() * std::mem::size_of::<u64>()) as u64)
 }
 
 /// What one tenant saw: its own bytes, operations and latencies.
@@ -90,25 +92,9 @@ impl TenantTally {
             write_iops: per_s(self.ios[w]),
             read_mb_per_s: per_s(self.bytes[r]) / 1e6,
             write_mb_per_s: per_s(self.bytes[w]) / 1e6,
-            read_latency: latency(&self.latency[0]),
-            write_latency: latency(&self.latency[1]),
+            read_latency: LatencySummary::of(&self.latency[0]),
+            write_latency: LatencySummary::of(&self.latency[1]),
         }
-    }
-}
-
-fn latency(h: &Histogram<u64>) -> LatencySummary {
-    if h.is_empty() {
-        return LatencySummary::default();
-    }
-    let us = |ns: u64| ns as f64 / 1000.0;
-    LatencySummary {
-        count: h.len() as f64,
-        mean_us: h.mean() / 1000.0,
-        p50_us: us(h.value_at_quantile(0.5)),
-        p99_us: us(h.value_at_quantile(0.99)),
-        p999_us: us(h.value_at_quantile(0.999)),
-        p9999_us: us(h.value_at_quantile(0.9999)),
-        max_us: us(h.max()),
     }
 }
 

@@ -35,6 +35,25 @@ pub struct LatencySummary {
     pub max_us: f64,
 }
 
+impl LatencySummary {
+    /// The percentiles of a histogram of nanoseconds; all zero if it is empty.
+    pub fn of(h: &hdrhistogram::Histogram<u64>) -> LatencySummary {
+        if h.is_empty() {
+            return LatencySummary::default();
+        }
+        let us = |ns: u64| ns as f64 / 1000.0;
+        LatencySummary {
+            count: h.len() as f64,
+            mean_us: h.mean() / 1000.0,
+            p50_us: us(h.value_at_quantile(0.5)),
+            p99_us: us(h.value_at_quantile(0.99)),
+            p999_us: us(h.value_at_quantile(0.999)),
+            p9999_us: us(h.value_at_quantile(0.9999)),
+            max_us: us(h.max()),
+        }
+    }
+}
+
 /// What a NAND drive's translation layer draws: which mapping-cache tiers it has (a hit-ratio
 /// line each), how its write counters convert to NAND space (WAF), and whether it has an SLC
 /// cache (its size, contents and folding).

@@ -102,9 +102,19 @@ pub(crate) fn metrics_bytes(s: &Scenario, plan: &Plan, window: TimeWindow, user_
     points += CDF_POINTS;
     // The event heap (a slot each, may double) and the slots (a command's latency parts
     // each), old and new while a phase starts.
-    let depth = plan.phases.iter().map(|p| p.job.iodepth as u64 * p.job.numjobs.max(1) as u64).max().unwrap_or(1);
+    // Tenants run side by side: their queues add up, and each keeps two histograms of its own.
+    let depth = plan
+        .phases
+        .iter()
+        .map(|p| match p.tenants.is_empty() {
+            true => p.job.iodepth as u64 * p.job.numjobs.max(1) as u64,
+            false => p.tenants.iter().map(|t| t.job.iodepth as u64).sum(),
+        })
+        .max()
+        .unwrap_or(1);
     let events = depth * (2 * 16 + 2 * (32 + 8 * crate::metrics::CAUSES as u64 + 8));
-    let fixed = histogram_bytes().saturating_add(events);
+    let tenants = plan.phases.iter().map(|p| p.tenants.len() as u64).max().unwrap_or(0);
+    let fixed = histogram_bytes().saturating_add(events).saturating_add(tenants * 2 * crate::host::tenants::histogram_bytes());
     let causes = crate::metrics::causes::RECORDER_BYTES;
     Footprint {
         bound: (points + most_points + time_points)

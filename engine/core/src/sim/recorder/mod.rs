@@ -312,19 +312,6 @@ impl Recorder {
     }
 
     pub fn latency(&self, op: Op) -> LatencySummary {
-        let h = &self.latency[op as usize];
-        if h.is_empty() {
-            return LatencySummary::default();
-        }
-        let us = |ns: u64| ns as f64 / 1000.0;
-        LatencySummary {
-            count: h.len() as f64,
-            mean_us: h.mean() / 1000.0,
-            p50_us: us(h.value_at_quantile(0.5)),
-            p99_us: us(h.value_at_quantile(0.99)),
-            p999_us: us(h.value_at_quantile(0.999)),
-            p9999_us: us(h.value_at_quantile(0.9999)),
-            max_us: us(h.max()),
-        }
+        LatencySummary::of(&self.latency[op as usize])
     }
 }
