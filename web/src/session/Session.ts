@@ -1,7 +1,7 @@
 // One page's session, outside React (as tldraw's editor or Excalidraw's actions): the engine and
 // its catalogue, the scenario as a typed object with its compiled handle and validation, the run
 // and its stream, auto-run, the pins, the trace file and the link. Views read a snapshot
-// (`getState`, `subscribe`: React's useSyncExternalStore) and call actions; nothing of the
+// (`store`: React's useStore, where a run's frames render as transitions) and call actions; nothing of the
 // model hides in hooks or refs. One edit = one compile in the worker, kept for its runs.
 import { CancelledError, EngineClient, type EngineState } from '../engine/bridge';
 import { EngineError, describeError, type EngineErrorData } from '../engine/errors';
@@ -18,6 +18,7 @@ import { pageOptions, scenarioSearch, urlWriter } from './link';
 import { pinList, type Pin } from './pins';
 import { ComparisonRuns, type VariantState } from './comparisonRuns';
 import { RunStream } from './runStream';
+import type { Store } from './useStore';
 import { traceWorkload } from './traceReplay';
 import type { RunView } from './runView';
 import { errorData, formatScenario, parseScenario, type Validation } from './scenarioText';
@@ -70,6 +71,8 @@ const NO_SCENARIO: ScenarioState = { ready: false, text: '', draft: null, preset
 export class Session {
   private state: SessionState;
   private readonly listeners = new Set<() => void>();
+  /** True while listeners hear a background change (a streamed frame, a finished run). */
+  private background = false;
   private engine_: EngineClient | null = null;
   private readonly run: RunStream;
   /** The comparison's runs: an article figure's members, a link's pins. */
@@ -87,7 +90,7 @@ export class Session {
   private link: { lang: Lang; comparison: readonly [string, string][] } = { lang: 'en', comparison: [] };
 
   constructor(private readonly options: SessionOptions) {
-    this.run = new RunStream(() => this.update({ view: this.run.view }));
+    this.run = new RunStream((background) => this.update({ view: this.run.view }, background));
     // A figure's members replace the comparison; a link's restored pins lead it.
     this.comparison = new ComparisonRuns(
       (variants) => this.update({ variants }),
@@ -99,6 +102,9 @@ export class Session {
   // ---- the store ----
 
   getState = (): SessionState => this.state;
+
+  /** The store React reads (useStore): a run's streamed frames and results are background changes. */
+  readonly store: Store<SessionState> = { subscribe: (l) => this.subscribe(l), get: () => this.state, background: () => this.background };
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -248,9 +254,14 @@ export class Session {
 
   // ---- inside ----
 
-  private update(patch: Partial<SessionState>): void {
+  private update(patch: Partial<SessionState>, background = false): void {
     this.state = { ...this.state, ...patch };
-    for (const listener of this.listeners) listener();
+    this.background = background;
+    try {
+      for (const listener of this.listeners) listener();
+    } finally {
+      this.background = false;
+    }
   }
 
   private setScenario(patch: Partial<ScenarioState>): void {

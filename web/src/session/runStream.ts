@@ -1,7 +1,9 @@
 // One run on the page at a time, outside React: starts a run on the engine (from a compiled
 // handle, or from text), collects its streamed points, paints at most once per animation frame,
 // and turns a stop or a failure into a status the UI can show. A new run stops the old one
-// between two chunks (the worker and its compiled scenarios stay).
+// between two chunks (the worker and its compiled scenarios stay). A painted frame and the
+// finished run are background changes: React renders them as transitions, yielding to input
+// every few milliseconds, so a streaming run never holds the main thread (useStore).
 import { CancelledError, type CompiledRef, type EngineClient } from '../engine/bridge';
 import type { RunChunk, RunResult } from '../engine/types';
 import { doneView, failedView, freshStream, IDLE_VIEW, receiveChunk, startedView, streamedView, type Streamed } from './streamedRun';
@@ -21,7 +23,8 @@ export class RunStream {
   private behind = false;
   private frameRequest: number | null = null;
 
-  constructor(private readonly changed: () => void) {}
+  /** `changed(background)`: the view moved on; `background` for a painted frame or the finished run. */
+  constructor(private readonly changed: (background: boolean) => void) {}
 
   get view(): RunView {
     return this.view_;
@@ -50,7 +53,7 @@ export class RunStream {
         if (id !== this.runId) return;
         this.settle();
         this.stream.progress = 1;
-        this.set(doneView(this.view_, result, this.stream));
+        this.set(doneView(this.view_, result, this.stream), true);
       },
       (err: unknown) => {
         if (id !== this.runId) return;
@@ -81,9 +84,9 @@ export class RunStream {
     this.stopPainting();
   }
 
-  private set(view: RunView): void {
+  private set(view: RunView, background = false): void {
     this.view_ = view;
-    this.changed();
+    this.changed(background);
   }
 
   private settle(): void {
@@ -99,7 +102,7 @@ export class RunStream {
   private paint(): void {
     this.frameRequest = null;
     this.rendering = true;
-    this.set(streamedView(this.view_, this.stream, this.stream.blockMap, this.stream.budget));
+    this.set(streamedView(this.view_, this.stream, this.stream.blockMap, this.stream.budget), true);
   }
 
   private stopPainting(): void {

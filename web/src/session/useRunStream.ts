@@ -1,23 +1,37 @@
 // A run stream for a view that owns no session (a story's steps): React reads the stream's view
-// with useSyncExternalStore; starting a run replaces the one going on (stopped between chunks).
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+// with useStore (its frames render as transitions); starting a run replaces the one going on
+// (stopped between chunks).
+import { useCallback, useEffect, useState } from 'react';
 import type { EngineClient } from '../engine/bridge';
 import { RunStream } from './runStream';
 import type { RunView } from './runView';
+import { useStore, type Store } from './useStore';
 
 export function useRunStream(engine: EngineClient | null): { view: RunView; start(scenarioJson: string): void } {
-  const [store] = useState(() => {
+  const [{ stream, store }] = useState(() => {
     const listeners = new Set<() => void>();
-    const stream = new RunStream(() => listeners.forEach((l) => l()));
-    const subscribe = (l: () => void) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
+    let background = false;
+    const stream = new RunStream((bg) => {
+      background = bg;
+      try {
+        listeners.forEach((l) => l());
+      } finally {
+        background = false;
+      }
+    });
+    const store: Store<RunView> = {
+      subscribe: (l) => {
+        listeners.add(l);
+        return () => listeners.delete(l);
+      },
+      get: () => stream.view,
+      background: () => background,
     };
-    return { stream, subscribe, get: () => stream.view };
+    return { stream, store };
   });
-  useEffect(() => () => store.stream.dispose(), [store]);
-  const view = useSyncExternalStore(store.subscribe, store.get);
-  useEffect(() => store.stream.painted(view.frame), [store, view.frame]);
-  const start = useCallback((scenarioJson: string) => engine && store.stream.start(engine, { text: scenarioJson }), [engine, store]);
+  useEffect(() => () => stream.dispose(), [stream]);
+  const view = useStore(store);
+  useEffect(() => stream.painted(view.frame), [stream, view.frame]);
+  const start = useCallback((scenarioJson: string) => engine && stream.start(engine, { text: scenarioJson }), [engine, stream]);
   return { view, start };
 }

@@ -1,14 +1,15 @@
 // React's view of a session: the model lives in Session (a plain module); this hook creates one
 // per mounted page, starts and disposes its engine in an effect (StrictMode's double mount never
-// leaves two engines), reads its snapshot with useSyncExternalStore, and opens the link's
+// leaves two engines), reads its snapshot with useStore (a run's frames render as transitions), and opens the link's
 // comparison once the catalogue is there (useComparisonLink). The playground and the embed view
 // are two layouts over this one session.
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useI18n } from '../i18n';
 import { workloadKind } from '../scenario/knobs';
 import type { KnobBinding } from './knobBinding';
 import { runFacts, Session as SessionModel, type SessionOptions } from './Session';
 import { useComparisonLink } from './useComparisonLink';
+import { useStore } from './useStore';
 import type { VariantsModel } from './comparisonRuns';
 
 export { AUTO_RUN_DELAY_MS } from './Session';
@@ -20,7 +21,7 @@ export function useSession(options: SessionOptions) {
     model.start();
     return () => model.dispose();
   }, [model]);
-  const state = useSyncExternalStore(model.subscribe, model.getState);
+  const state = useStore(model.store);
   const { view, catalog, scenario } = state;
   // The streamed frame is on screen: the model may paint the next one.
   useEffect(() => model.painted(view.frame), [model, view.frame]);
