@@ -264,7 +264,7 @@ const driveSnapshots = tied<DriveSnapshotsJson>()(
 /** A cause the engine books; one it adds is a compile error here until the page has its words (i18n/*.causes.ts). */
 const cause = oneOf<Cause>({
   host: true, firmware: true, map_dram: true, map_hmb: true, map_nand: true, buffer: true, queue_host: true, behind_program: true, behind_gc: true, behind_fold: true, behind_erase: true, behind_table: true,
-  media_read: true, media_program: true, media_write: true, read_retry: true, channel: true, link: true, seek: true, rotation: true, transfer: true, promotion: true, suspend: true, other: true,
+  media_read: true, media_program: true, media_write: true, read_retry: true, channel: true, link: true, seek: true, rotation: true, transfer: true, promotion: true, suspend: true, flush: true, other: true,
 });
 const slowCommand = tied<SlowCommand>()(z.object({ op: z.enum(['read', 'write']), ...numbers(['issued_s', 'latency_us', 'units']), causes_us: z.array(count) }));
 const latencyBand = tied<LatencyBand>()(z.object({ id: text, ...numbers(['from_us', 'to_us', 'count', 'mean_us']), causes_us: z.array(count) }));

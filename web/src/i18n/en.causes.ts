@@ -23,6 +23,7 @@ export const causesEn = {
   'cause.rotation': 'Rotational wait',
   'cause.transfer': 'Platter transfer',
   'cause.promotion': 'Promotion into the cache',
+  'cause.flush': 'Flush (fsync / FUA): the buffer written to NAND first',
   'cause.suspend': 'Suspending and resuming programs/erases',
   'cause.other': 'Other',
   'causes.legend': 'Latency by cause',

@@ -25,6 +25,7 @@ export const causesJa: Record<keyof typeof causesEn, string> = {
   'cause.rotation': '回転待ち',
   'cause.transfer': 'プラッタとの転送',
   'cause.promotion': 'キャッシュへのプロモーション',
+  'cause.flush': 'フラッシュ（fsync／FUA）：先にバッファを NAND へ書き出す',
   'cause.suspend': 'プログラム/消去の中断と再開',
   'cause.other': 'その他',
   'causes.legend': '要因別のレイテンシ',

@@ -35,6 +35,8 @@ pub(crate) struct WriteBuffer {
     pending: u32,
     /// Admission time of the last unit: units enter in order, so none enters before it.
     last_admit: Nanos,
+    /// The latest release time booked: every unit booked so far is on NAND by then.
+    last_release: Nanos,
 }
 
 impl WriteBuffer {
@@ -46,7 +48,7 @@ impl WriteBuffer {
     }
 
     pub fn new(capacity_units: u32) -> Self {
-        Self { capacity: capacity_units, releases: BinaryHeap::with_capacity(capacity_units as usize), booked: 0, pending: 0, last_admit: 0 }
+        Self { capacity: capacity_units, releases: BinaryHeap::with_capacity(capacity_units as usize), booked: 0, pending: 0, last_admit: 0, last_release: 0 }
     }
 
     /// When the units before one ready at `ready` have entered: it enters no earlier.
@@ -93,7 +95,15 @@ impl WriteBuffer {
         let units = units.min(self.pending);
         self.pending -= units;
         self.booked += units;
+        self.last_release = self.last_release.max(done);
         self.releases.push(Reverse((done, units, freed)));
+    }
+
+    /// When every unit booked so far is on NAND (units still pending are not booked: a
+    /// flush pads their pages first).
+    #[inline]
+    pub fn booked_durable_at(&self) -> Nanos {
+        self.last_release
     }
 }
 

@@ -346,6 +346,11 @@ impl Hardware {
         self.cpu.start(issue, write)
     }
 
+    /// When every unit of host data booked for programming so far is on NAND.
+    pub(crate) fn booked_durable_at(&self) -> Nanos {
+        self.buffer.booked_durable_at()
+    }
+
     /// When a command only the firmware handles, arriving at `issue`, completes.
     pub(crate) fn firmware_only(&self, issue: Nanos) -> Nanos {
         self.cpu.firmware_only(issue)

@@ -182,6 +182,21 @@ impl DeviceModel {
         }
     }
 
+    /// A flush arriving at `issue`: completes when every write before it is durable. A NAND
+    /// drive's buffer is a volatile cache unless it has power-loss protection; 3D XPoint
+    /// writes in place; a disk's and a zoned drive's flush are not modelled (the job's sync
+    /// knobs say so), a hybrid flushes its tiers.
+    pub fn flush<C: Chain>(&mut self, issue: Nanos, parts: &mut C) -> Nanos {
+        match self {
+            DeviceModel::Nand(d) => d.flush(issue, parts),
+            DeviceModel::Hybrid(h) => {
+                let cache = h.cache.flush(issue, parts);
+                h.backing.flush(cache, parts)
+            }
+            DeviceModel::Xpoint(_) | DeviceModel::Hdd(_) | DeviceModel::Zoned(_) => issue,
+        }
+    }
+
     #[inline]
     pub fn trim(&mut self, issue: Nanos, lba: u32, units: u32) -> Nanos {
         match self {
@@ -239,8 +254,8 @@ impl DeviceModel {
     }
 
     /// The latency causes this device books (a bit per `Cause`): what its commands' time
-    /// can be made of.
-    pub fn causes(&self) -> u32 {
+    /// can be made of; a flush's, if the workload `flushes` and the drive has a volatile cache.
+    pub fn causes(&self, flushes: bool) -> u32 {
         use Cause::*;
         let bits = |causes: &[Cause]| causes.iter().fold(0u32, |m, &c| m | 1 << c as u32);
         let common = bits(&[Host, Firmware, QueueHost, Link, Other]);
@@ -251,6 +266,7 @@ impl DeviceModel {
                     own.extend(d.ftl.slc_cache_enabled().then_some(BehindFold));
                     own.extend(d.hw.reads_retry().then_some(ReadRetry));
                     own.extend(d.hw.suspension.is_some().then_some(Suspend));
+                    own.extend((flushes && d.volatile_cache()).then_some(Flush));
                     bits(&own)
                 }
                 DeviceModel::Xpoint(_) => bits(&[MediaRead, MediaWrite, Channel]),
@@ -261,7 +277,7 @@ impl DeviceModel {
                     bits(&own)
                 }
                 DeviceModel::Hdd(_) => bits(&[Buffer, Seek, Rotation, Transfer]),
-                DeviceModel::Hybrid(h) => h.cache.causes() | h.backing.causes() | bits(&[Buffer, Promotion]),
+                DeviceModel::Hybrid(h) => h.cache.causes(flushes) | h.backing.causes(flushes) | bits(&[Buffer, Promotion]),
             }
     }
 

@@ -68,8 +68,21 @@ pub(super) fn job_section(out: &mut String, job: &Job, name: &str) -> Result<(),
     if job.zero_buffers {
         out.push_str("zero_buffers\n");
     }
+    sync(out, job);
     placement(out, job);
     Ok(())
+}
+
+/// When writes must be durable (`host::sync`): only the options the job sets.
+fn sync(out: &mut String, job: &Job) {
+    for (option, n) in [("fsync", job.fsync), ("fdatasync", job.fdatasync), ("write_barrier", job.write_barrier)] {
+        if n > 0 {
+            let _ = writeln!(out, "{option}={n}");
+        }
+    }
+    if job.sync {
+        out.push_str("sync=1\n");
+    }
 }
 
 /// fio's data placement options. fio sends placement directives only through its NVMe

@@ -45,6 +45,10 @@ pub fn fio_defaults() -> Job {
         startdelay: 0.0,
         log_avg_msec: 0.0,
         thinktime: 0.0,
+        fsync: 0,
+        fdatasync: 0,
+        sync: false,
+        write_barrier: 0,
         buffer_compress_percentage: 0,
         zero_buffers: false,
         random_distribution: RANDOM.to_string(),
@@ -85,7 +89,7 @@ impl Builder {
                 self.job.bs = crate::units::Bytes(self.block_size(section, entry, needs("bs")?).map_err(|m| fail("bs", m))?);
                 "bs"
             }
-            "rwmixread" | "rwmixwrite" | "iodepth" | "numjobs" | "log_avg_msec" | "buffer_compress_percentage" => {
+            "rwmixread" | "rwmixwrite" | "iodepth" | "numjobs" | "log_avg_msec" | "buffer_compress_percentage" | "fsync" | "fdatasync" | "write_barrier" => {
                 let field = number_field(&entry.key);
                 self.number(&entry.key, needs(field)?).map_err(|m| fail(field, m))?;
                 field
@@ -101,6 +105,10 @@ impl Builder {
             "time_based" => {
                 self.time_based = values::flag(value).map_err(|m| fail("runtime", m))?;
                 "runtime"
+            }
+            "sync" => {
+                self.job.sync = sync_mode(value).map_err(|m| fail("sync", m))?;
+                "sync"
             }
             "zero_buffers" => {
                 self.job.zero_buffers = values::flag(value).map_err(|m| fail("zero_buffers", m))?;
@@ -149,6 +157,9 @@ impl Builder {
             "rwmixwrite" => self.job.rwmixread = 100 - value,
             "iodepth" => self.job.iodepth = value,
             "numjobs" => self.job.numjobs = value,
+            "fsync" => self.job.fsync = value,
+            "fdatasync" => self.job.fdatasync = value,
+            "write_barrier" => self.job.write_barrier = value,
             "log_avg_msec" => self.job.log_avg_msec = value as f64,
             _ => self.job.buffer_compress_percentage = value,
         }
@@ -304,6 +315,19 @@ fn number_field(option: &str) -> &'static str {
         "iodepth" => "iodepth",
         "numjobs" => "numjobs",
         "log_avg_msec" => "log_avg_msec",
+        "fsync" => "fsync",
+        "fdatasync" => "fdatasync",
+        "write_barrier" => "write_barrier",
         _ => "buffer_compress_percentage",
+    }
+}
+
+/// fio's `sync`: a flag, or since fio 3.31 the O_ flag by name (`none`, `sync`, `dsync`); on a
+/// block device O_SYNC and O_DSYNC both make every write FUA.
+fn sync_mode(value: Option<&str>) -> Result<bool, String> {
+    match value.map(str::trim) {
+        Some("none") => Ok(false),
+        Some("sync") | Some("dsync") => Ok(true),
+        _ => values::flag(value).map_err(|m| format!("{m}, or none, sync or dsync")),
     }
 }

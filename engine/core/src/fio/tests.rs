@@ -159,6 +159,10 @@ fn random_job(d: &mut Draw) -> Job {
         thinktime: d.below(10_000_001) as f64,
         buffer_compress_percentage: d.below(101) as u32,
         zero_buffers: d.below(2) == 0,
+        fsync: if d.below(2) == 0 { 0 } else { 1 + d.below(64) as u32 },
+        fdatasync: if d.below(3) == 0 { 1 + d.below(64) as u32 } else { 0 },
+        sync: d.below(4) == 0,
+        write_barrier: if d.below(4) == 0 { 1 + d.below(64) as u32 } else { 0 },
         random_distribution: d.pick(&["random", "zipf:1.2", "zipf:0.8", "pareto:0.3", "zoned:80/20", "zoned:60/10:30/20:10/70"]).to_string(),
         ..placement(d)
     }
@@ -233,6 +237,24 @@ fn import_of_export_gives_the_same_job() {
         assert_eq!(parse(&back.job.random_distribution), parse(&job.random_distribution), "{text}");
         assert!(back.unmodelled.iter().all(|u| u.kind == UnmodelledKind::NoEffect), "{:?}", back.unmodelled);
     }
+}
+
+#[test]
+fn sync_options_read_as_fio_spells_them_and_come_back() {
+    let text = "[w]\nrw=randwrite\nsize=1g\nfsync=1\nfdatasync=4\nwrite_barrier=8\nsync=dsync\n";
+    let job = import(text, None).unwrap().job;
+    assert_eq!((job.fsync, job.fdatasync, job.write_barrier, job.sync), (1, 4, 8, true));
+    let out = export_job(&job, "w").unwrap();
+    assert!(out.contains("\nfsync=1\nfdatasync=4\nwrite_barrier=8\nsync=1\n"), "{out}");
+    assert_eq!(import(&out, None).unwrap().job, job);
+    for (value, on) in [("none", false), ("0", false), ("sync", true), ("1", true)] {
+        assert_eq!(import(&format!("[w]\nsize=1g\nsync={value}\n"), None).unwrap().job.sync, on, "sync={value}");
+    }
+    let e = import("[w]\nsize=1g\nsync=always\n", None).unwrap_err();
+    assert_eq!((e.field.as_str(), e.line), ("workload.sync", 3));
+    assert!(e.message.contains("none, sync or dsync"), "{}", e.message);
+    // Nothing written when nothing is set.
+    assert!(!export_job(&Job::default(), "").unwrap().contains("sync"));
 }
 
 #[test]

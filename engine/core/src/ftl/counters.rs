@@ -27,6 +27,8 @@ pub struct FtlCounters {
     /// view's "victims were x % valid".
     pub gc_victims: u64,
     pub victim_valid_share_sum: f64,
+    /// Slots of padding host flushes programmed to finish part-filled pages (`flush.rs`).
+    pub flush_padded_slots: u64,
 }
 
 impl FtlCounters {

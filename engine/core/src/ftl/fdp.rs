@@ -20,7 +20,7 @@
 //! (0) and counted, as the NVMe FDP model does (an "Invalid Placement Identifier" event;
 //! QEMU's and FEMU's FDP emulation do the same).
 
-use super::flash_ops::Stream;
+use super::flash_ops::{FlashOps, Stream};
 use super::{Frontier, Ftl};
 use crate::scenario::{Fdp, FdpIsolation, MAX_FDP_GROUPS, MAX_FDP_HANDLES};
 
@@ -256,6 +256,21 @@ impl Ftl {
         self.fdp.counters.host_units[handle as usize] += 1;
         self.fdp.counters.group_host_units[group as usize] += 1;
         self.write_compressed(lba, sectors, ops);
+    }
+
+    /// A flush covers every handle's data: the parked host frontiers' part-filled pages are
+    /// padded too (each swapped in and out again). Returns the slots padded.
+    pub(super) fn pad_parked_host_frontiers(&mut self, ops: &mut impl FlashOps) -> u64 {
+        let (pairs, active) = (self.fdp.host_parked.len() as u16, self.fdp.host_active);
+        let mut padded = 0;
+        for pair in (0..pairs).filter(|&p| p != active) {
+            self.switch_host_frontier(pair);
+            padded += self.pad_frontier(Stream::Host, ops);
+        }
+        if self.fdp.host_active != active {
+            self.switch_host_frontier(active);
+        }
+        padded
     }
 
     /// Parks the host frontier in the slot and puts the (group, handle) `pair`'s there.

@@ -22,6 +22,7 @@ mod counters;
 mod deferred;
 mod fdp;
 mod flash_ops;
+mod flush;
 mod free_pool;
 mod gc;
 mod inspect;

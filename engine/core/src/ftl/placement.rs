@@ -139,7 +139,7 @@ impl Ftl {
     /// The frontier's current slot on `plane` is done: move the write pointer on, program
     /// the page if that filled it, close the block if that filled it. True if a page was
     /// programmed.
-    fn finish_slot(&mut self, plane: u32, stream: Stream, ops: &mut impl FlashOps) -> bool {
+    pub(super) fn finish_slot(&mut self, plane: u32, stream: Stream, ops: &mut impl FlashOps) -> bool {
         let geo = self.geo;
         let s = stream as usize;
         let block = self.frontiers[s].open[plane as usize];
@@ -294,7 +294,7 @@ impl Ftl {
 
     /// The frontier finished a page on `plane`. The pages of one program operation (a
     /// one-shot wordline) go to the same plane; after its last, the next plane's turn.
-    fn page_done(&mut self, s: usize, plane: u32) {
+    pub(super) fn page_done(&mut self, s: usize, plane: u32) {
         let block = self.frontiers[s].open[plane as usize];
         if block != NONE && !self.blocks[block as usize].slc_mode {
             let written = self.blocks[block as usize].write_ptr;

@@ -2,6 +2,7 @@
 
 use super::distribution::{BlockSampler, RandomDistribution};
 use super::placement::PlacementPicker;
+use super::sync::SyncCadence;
 use super::CacheMix;
 use super::Command;
 use crate::metrics::Op;
@@ -36,6 +37,8 @@ pub struct JobRunner {
     /// A flash cache's two engines, when the job is one (`workload.kind = "cache"`): they
     /// choose each write instead of the job's own pattern.
     cache: Option<Box<CacheMix>>,
+    /// Which writes must be durable when they complete (fio's fsync, sync, ...).
+    sync: SyncCadence,
 }
 
 /// Commands a random job draws ahead, and how many at a time: a batch of draws is made
@@ -100,6 +103,7 @@ impl JobRunner {
             ahead: Lookahead::new(),
             placement: PlacementPicker::new(job, seed),
             cache: None,
+            sync: SyncCadence::of(job),
         }
     }
 
@@ -158,8 +162,9 @@ impl JobRunner {
     pub fn next_command(&mut self) -> Command {
         if let Some(mix) = &mut self.cache {
             let left = self.io_limit_bytes.saturating_sub(self.issued_bytes).div_ceil(MAPPING_UNIT_BYTES).max(1);
-            let command = mix.next(&mut self.rng, if self.io_limit_bytes == 0 { u64::MAX } else { left });
+            let mut command = mix.next(&mut self.rng, if self.io_limit_bytes == 0 { u64::MAX } else { left });
             self.issued_bytes += command.units as u64 * MAPPING_UNIT_BYTES;
+            command.flush = command.op == Op::Write && self.sync.after_write();
             return command;
         }
         if !self.rw.is_random() {
@@ -235,6 +240,7 @@ impl JobRunner {
         let lba = self.offset_units + first as u32;
         // Only writes carry a placement id (fio's `dp_fill_dspec_data`).
         let placement = if op == Op::Write { self.placement.pick(lba) } else { 0 };
-        Command { op, lba, units: units as u32, placement }
+        let flush = op == Op::Write && self.sync.after_write();
+        Command { op, lba, units: units as u32, placement, flush }
     }
 }

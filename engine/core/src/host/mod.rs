@@ -6,6 +6,7 @@ pub mod distribution;
 mod job;
 mod placement;
 mod replay;
+mod sync;
 mod trace_source;
 
 pub use cache::{memory_bytes as cache_memory_bytes, CacheMix};

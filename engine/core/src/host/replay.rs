@@ -257,6 +257,6 @@ impl TraceRunner {
             self.rest = Some(Piece { first_unit: (p.first_unit + n) % self.capacity_units, units: p.units - n, ..p });
         }
         self.counters.pieces += 1;
-        Next::Ready { command: Command { op: p.op, lba: p.first_unit as u32, units: n as u32, placement: p.placement }, due_ns: p.due_ns }
+        Next::Ready { command: Command { op: p.op, lba: p.first_unit as u32, units: n as u32, placement: p.placement, flush: false }, due_ns: p.due_ns }
     }
 }

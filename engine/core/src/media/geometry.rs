@@ -213,6 +213,12 @@ impl Geometry {
         self.div.slots_per_page.divides(offset)
     }
 
+    /// Slots one native program operation writes (a wordline's pages, one-shot).
+    #[inline]
+    pub fn slots_per_program(&self) -> u32 {
+        self.div.slots_per_program.get()
+    }
+
     /// True if `pages` (counted from a block's start) end a native program operation.
     #[inline]
     pub fn ends_program(&self, pages: u32) -> bool {

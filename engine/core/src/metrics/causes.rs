@@ -53,6 +53,9 @@ pub enum Cause {
     /// Waiting for a program or erase to suspend so the read can go ahead, or behind the
     /// extra time suspended operations take when they resume.
     Suspend,
+    /// A flush after the write (fsync, FUA): the buffer's data programmed to NAND, part-filled
+    /// pages padded, before the drive answers.
+    Flush,
     /// Time none of the above explains.
     Other,
 }
@@ -84,6 +87,7 @@ impl Cause {
         Cause::Transfer,
         Cause::Promotion,
         Cause::Suspend,
+        Cause::Flush,
         Cause::Other,
     ];
 
@@ -113,6 +117,7 @@ impl Cause {
             Cause::Transfer => "transfer",
             Cause::Promotion => "promotion",
             Cause::Suspend => "suspend",
+            Cause::Flush => "flush",
             Cause::Other => "other",
         }
     }
@@ -143,6 +148,7 @@ impl Cause {
             Cause::Transfer => "Disk transfer",
             Cause::Promotion => "Promotion",
             Cause::Suspend => "Suspend / resume",
+            Cause::Flush => "Flush (fsync / FUA)",
             Cause::Other => "Other",
         }
     }

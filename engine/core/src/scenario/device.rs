@@ -235,6 +235,12 @@ pub struct Controller {
     /// DRAM/SRAM write buffer: host writes complete once their data is here.
     #[knob(doc("Write buffer", "DRAM/SRAM that completes host writes before they reach NAND").range(kib(64.0), gib(4.0)).devices(NAND))]
     pub write_buffer: Bytes,
+    /// Power-loss protection: capacitors hold the energy to program the write buffer (and the
+    /// table's changes) if the power fails, so the buffer is not a volatile cache. The drive
+    /// says so (NVMe VWC = 0): a flush has nothing to wait for, and a FUA write completes
+    /// as any other. Without it a flush waits until the buffer's data is on NAND.
+    #[knob(doc("Power-loss protection", "Capacitors write the buffer out if power fails: the cache is not volatile, so a flush (fsync, FUA) completes at once").devices(NAND))]
+    pub plp: bool,
     /// Compress data before it is written (SandForce-style): compressible data takes fewer
     /// NAND sectors, which means fewer programs and more free space for GC.
     #[knob(doc("Compression", "Compress data before writing it (SandForce-style): compressible data takes fewer NAND sectors").devices(NAND))]
@@ -278,6 +284,7 @@ impl Default for Controller {
         Self {
             command_latency_us: 8.0,
             write_buffer: Bytes(4 * crate::units::MIB),
+            plp: false,
             compression: false,
             read_latency_us: 0.0,
             write_latency_us: 0.0,

@@ -88,6 +88,20 @@ pub struct Job {
     /// microseconds (fio's `thinktime`). Idle time lets background GC work.
     #[knob(doc("Think time", "fio thinktime: idle between a completion and the next command (lets background GC work)").unit("µs").range(0.0, 10_000_000.0))]
     pub thinktime: f64,
+    /// fio `fsync`: after every N writes a flush, so everything written before it is durable
+    /// when it completes (0 = never). See `host::sync`.
+    #[knob(doc("fsync every", "fio fsync: after every N writes the drive flushes its volatile write cache (0 = never)").unit("writes").range(0.0, 1_000_000.0).inert(&SYNC_OFF))]
+    pub fsync: u32,
+    /// fio `fdatasync`: as `fsync` (a raw block device has no file metadata to leave out).
+    #[knob(doc("fdatasync every", "fio fdatasync: as fsync on a block device, a flush after every N writes (0 = never)").unit("writes").range(0.0, 1_000_000.0).inert(&SYNC_OFF))]
+    pub fdatasync: u32,
+    /// fio `sync=1` (O_SYNC): every write is durable when it completes (FUA).
+    #[knob(doc("Synchronous writes", "fio sync: every write is durable when it completes (O_SYNC, FUA), not only in the drive's volatile cache").inert(&SYNC_OFF))]
+    pub sync: bool,
+    /// fio `write_barrier`: every N-th write is a barrier write, durable with everything
+    /// before it (0 = none).
+    #[knob(doc("Barrier every", "fio write_barrier: every N-th write is a barrier, durable with all before it (0 = none)").unit("writes").range(0.0, 1_000_000.0).inert(&SYNC_OFF))]
+    pub write_barrier: u32,
     /// Data pattern, as fio writes it: how compressible the data is, percent (0 = random).
     #[knob(shared::COMPRESSIBLE)]
     pub buffer_compress_percentage: u32,
@@ -115,6 +129,27 @@ pub struct Job {
     pub dp_scheme: String,
 }
 
+/// A flush changes nothing where no write waits in a volatile cache: a job that does not
+/// write, a drive with power-loss protection (it reports no volatile cache), and media the
+/// engine writes through (3D XPoint in place; a disk's and a zoned drive's flush is not
+/// modelled yet).
+const NO_WRITES: &str = "The job does not write: there is nothing to flush";
+const SYNC_OFF: [Inert; 8] = [
+    inert_when("workload.rw", "read", "sync_no_writes", NO_WRITES),
+    inert_when("workload.rw", "randread", "sync_no_writes", NO_WRITES),
+    inert_when("workload.rw", "trim", "sync_no_writes", NO_WRITES),
+    inert_when("workload.rw", "randtrim", "sync_no_writes", NO_WRITES),
+    inert_when(
+        "device.controller.plp",
+        "true",
+        "sync_plp",
+        "The drive has power-loss protection: its write cache is not volatile, so a flush waits for nothing",
+    ),
+    inert_when("device.kind", "xpoint_ssd", "sync_in_place", "3D XPoint writes in place, with no volatile write cache: a flush waits for nothing"),
+    inert_when("device.kind", "hdd", "sync_disk", "The engine does not model a disk's flush yet"),
+    inert_when("device.zns.enabled", "true", "sync_zoned", "The engine does not model a flush on a zoned drive yet"),
+];
+
 /// The placement knobs do nothing on a job that tags no writes (an id a knob, as the
 /// catalogue wants them).
 const UNTAGGED: &str = "Data placement is none: the job's writes carry no placement id";
@@ -139,6 +174,10 @@ impl Default for Job {
             startdelay: 0.0,
             log_avg_msec: 0.0,
             thinktime: 0.0,
+            fsync: 0,
+            fdatasync: 0,
+            sync: false,
+            write_barrier: 0,
             buffer_compress_percentage: 0,
             zero_buffers: false,
             random_distribution: RANDOM.to_string(),
@@ -185,6 +224,11 @@ impl Job {
         // Full transfers, plus at most one short tail per pass over the span.
         let tails = if span.is_multiple_of(bs) { 0 } else { io.div_ceil(span) };
         Some(io.div_ceil(bs).saturating_add(tails))
+    }
+
+    /// Whether some of the job's writes must be durable when they complete (`host::sync`).
+    pub fn flushes(&self) -> bool {
+        self.sync || self.fsync > 0 || self.fdatasync > 0 || self.write_barrier > 0
     }
 
     /// The access span in bytes once `size: 0` is resolved against the drive.

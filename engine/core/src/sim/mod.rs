@@ -161,7 +161,8 @@ impl Simulation {
             slc_cache: d.ftl.slc_cache_enabled(),
             placement_handles: if d.ftl.fdp_enabled() { d.ftl.fdp_handles() } else { 0 },
         });
-        let lines = DriveLines { ftl, tier: drive.tier().is_some(), causes: if causes { drive.causes() } else { 0 } };
+        let flushes = plan.phases.iter().any(|p| p.job.flushes() || p.tenants.iter().any(|t| t.job.flushes()));
+        let lines = DriveLines { ftl, tier: drive.tier().is_some(), causes: if causes { drive.causes(flushes) } else { 0 } };
         let recorder = Recorder::new(&plan, window, reads, writes, scale as f64, lines);
         let snapshots = Snapshots::new(Driver::of(&plan), drive.nand().is_some() || drive.tier().is_some() || drive.zoned().is_some());
         let overhead_ns = (scenario.host.command_overhead_us * 1000.0) as Nanos;
@@ -245,7 +246,7 @@ impl Simulation {
         self.phase = index;
         self.phase_start = at;
         self.phase_bytes = [0; 3];
-        let idle = Slot { command: Command { op: Op::Read, lba: 0, units: 0, placement: 0 }, issued: at, wake: Wake::Completes };
+        let idle = Slot { command: Command { op: Op::Read, lba: 0, units: 0, placement: 0, flush: false }, issued: at, wake: Wake::Completes };
         let slots = self.threads.slots();
         self.slots.clear();
         self.slots.resize(slots as usize, idle);
@@ -443,6 +444,10 @@ fn serve<C: Chain>(drive: &mut DeviceModel, store: Option<&mut ZonedLogRunner>, 
     }
     match command.op {
         Op::Read => drive.read(now, command.lba, command.units, chain),
+        Op::Write if command.flush => {
+            let done = drive.write_placed(now, command.lba, command.units, sectors, command.placement, chain);
+            drive.flush(done, chain)
+        }
         Op::Write => drive.write_placed(now, command.lba, command.units, sectors, command.placement, chain),
         Op::Trim => drive.trim(now, command.lba, command.units),
     }

@@ -27,6 +27,7 @@ export const CAUSE_COLORS: Readonly<Record<string, string>> = {
   rotation: '#bd9e39',
   transfer: '#e7cb94',
   promotion: '#de77ae',
+  flush: '#1b9e77',
   other: '#e5e7eb',
 };
 

@@ -24,6 +24,8 @@ pub struct NandSsd {
     pub hw: Hardware,
     /// The vendor's endurance rating, TB written, where the drive has one.
     pub rated_tbw: Option<f64>,
+    /// Power-loss protection: the write buffer is not volatile (`controller.plp`).
+    plp: bool,
 }
 
 impl NandSsd {
@@ -36,6 +38,7 @@ impl NandSsd {
                 .with_fdp(&device.fdp),
             hw: Hardware::new(device, geo, seed),
             rated_tbw: device.capacity.rated_tbw,
+            plp: device.controller.plp,
         }
     }
 
@@ -156,6 +159,26 @@ impl NandSsd {
         }
         parts.to(Cause::Link, done);
         done
+    }
+
+    /// Whether the write buffer is a volatile cache (no power-loss protection).
+    pub fn volatile_cache(&self) -> bool {
+        !self.plp
+    }
+
+    /// A flush arriving at `issue` (the host's fsync, or a FUA write's): it completes when
+    /// everything written before it is on NAND, part-filled pages padded (`ftl::flush`).
+    /// With power-loss protection the buffer is not volatile: the firmware answers at once.
+    pub fn flush<C: Chain>(&mut self, issue: Nanos, parts: &mut C) -> Nanos {
+        let start = self.hw.firmware_only(issue);
+        parts.to(Cause::Firmware, start);
+        if self.plp {
+            return start;
+        }
+        self.ftl.pad_host_pages(&mut self.hw);
+        let durable = self.hw.booked_durable_at().max(start);
+        parts.to(Cause::Flush, durable);
+        durable
     }
 
     /// The host is idle from `from` to `until`: background GC and idle folding may use the

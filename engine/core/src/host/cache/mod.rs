@@ -84,7 +84,7 @@ impl CacheMix {
             (at, units, self.blockcache_plid)
         };
         self.written[usize::from(!bighash)] += units * MAPPING_UNIT_BYTES;
-        Command { op: Op::Write, lba: lba as u32, units: units as u32, placement }
+        Command { op: Op::Write, lba: lba as u32, units: units as u32, placement, flush: false }
     }
 }
 

@@ -331,7 +331,7 @@ impl ZonedLogRunner {
     }
 
     fn plan(&mut self, op: Op, lba: u32, units: u32, action: ZoneAction, carries: Carries) {
-        self.pending.push_back(Planned { command: Command { op, lba, units, placement: 0 }, action, carries });
+        self.pending.push_back(Planned { command: Command { op, lba, units, placement: 0, flush: false }, action, carries });
     }
 
     /// A Zone Open before the frontier's first write to `zone`, if the host opens zones.
@@ -419,14 +419,14 @@ impl ZonedLogRunner {
             self.counters.user_units += 1;
             let planned = if self.zone_writes == ZoneWrites::Append {
                 Planned {
-                    command: Command { op: Op::Write, lba: self.lba(zone, 0), units: 1, placement: 0 },
+                    command: Command { op: Op::Write, lba: self.lba(zone, 0), units: 1, placement: 0, flush: false },
                     action: ZoneAction::Append,
                     carries: Carries::Object(object),
                 }
             } else {
                 self.moved(object, zone, offset);
                 Planned {
-                    command: Command { op: Op::Write, lba: self.lba(zone, offset), units: 1, placement: 0 },
+                    command: Command { op: Op::Write, lba: self.lba(zone, offset), units: 1, placement: 0, flush: false },
                     action: ZoneAction::None,
                     carries: Carries::Nothing,
                 }
