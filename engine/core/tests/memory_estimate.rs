@@ -29,6 +29,10 @@ fn runs_take_the_memory_expected_of_them() {
     let tenant = |rw: &str, offset: u64| serde_json::json!({ "enabled": true, "rw": rw, "iodepth": 256, "offset": offset, "size": 1u64 << 28, "io_size": 1u64 << 26, "runtime": 0 });
     four["workload"] = serde_json::json!({ "kind": "tenants", "tenant_1": tenant("randwrite", 0), "tenant_2": tenant("randread", 1 << 28), "tenant_3": tenant("write", 2 << 28), "tenant_4": tenant("randrw", 3 << 28) });
     cases.push(("four tenants".to_string(), Scenario::from_json(&four.to_string()).unwrap()));
+    // A power cut on a 1 GiB buffer: a record per acknowledged write and per booked batch.
+    let mut cut = big.clone();
+    cut["workload"] = serde_json::json!({ "kind": "job", "rw": "randwrite", "bs": "4k", "iodepth": 32, "size": 1u64 << 30, "runtime": 1, "power_cut_s": 0.05 });
+    cases.push(("power cut, 1 GiB buffer".to_string(), Scenario::from_json(&cut.to_string()).unwrap()));
     for (name, s) in cases {
         let base = heap::start();
         let mut sim = Simulation::new(&s).unwrap();

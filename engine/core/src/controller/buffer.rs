@@ -9,7 +9,7 @@
 use crate::metrics::Cause;
 use crate::units::Nanos;
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, VecDeque};
 
 /// The program that freed room for an admission: when it started on its timeline, what
 /// mostly kept it from starting sooner when it was booked (`Buffer` if nothing did).
@@ -37,6 +37,17 @@ pub(crate) struct WriteBuffer {
     last_admit: Nanos,
     /// The latest release time booked: every unit booked so far is on NAND by then.
     last_release: Nanos,
+    /// Units ever admitted, and ever booked. Units are numbered in admission order and
+    /// booked in that order (the buffer's model: a page takes the oldest units waiting).
+    admitted: u64,
+    booked_total: u64,
+    /// With a power cut to account for (`track_durability`): each booked batch not yet known
+    /// to be on NAND, as (number of the first unit after it, release time), in booking
+    /// order; every unit before the first is on NAND. None otherwise: no cost.
+    batches: Option<VecDeque<(u64, Nanos)>>,
+    durable_below: u64,
+    /// The power cut's time: a batch is forgotten only once it is on NAND by then.
+    cut_at: Nanos,
 }
 
 impl WriteBuffer {
@@ -48,7 +59,19 @@ impl WriteBuffer {
     }
 
     pub fn new(capacity_units: u32) -> Self {
-        Self { capacity: capacity_units, releases: BinaryHeap::with_capacity(capacity_units as usize), booked: 0, pending: 0, last_admit: 0, last_release: 0 }
+        Self {
+            capacity: capacity_units,
+            releases: BinaryHeap::with_capacity(capacity_units as usize),
+            booked: 0,
+            pending: 0,
+            last_admit: 0,
+            last_release: 0,
+            admitted: 0,
+            booked_total: 0,
+            batches: None,
+            durable_below: 0,
+            cut_at: 0,
+        }
     }
 
     /// When the units before one ready at `ready` have entered: it enters no earlier.
@@ -78,7 +101,18 @@ impl WriteBuffer {
             }
         }
         self.pending += 1;
+        self.admitted += 1;
         self.last_admit = at;
+        if let Some(batches) = &mut self.batches {
+            // Batches on NAND by now, and by the cut, stay so: forget them, in order.
+            while let Some(&(end, release)) = batches.front() {
+                if release > at.min(self.cut_at) {
+                    break;
+                }
+                self.durable_below = end;
+                batches.pop_front();
+            }
+        }
         at
     }
 
@@ -95,8 +129,56 @@ impl WriteBuffer {
         let units = units.min(self.pending);
         self.pending -= units;
         self.booked += units;
+        self.booked_total += units as u64;
+        if let Some(batches) = &mut self.batches {
+            batches.push_back((self.booked_total, done));
+        }
         self.last_release = self.last_release.max(done);
         self.releases.push(Reverse((done, units, freed)));
+    }
+
+    /// Keep what a power cut at `cut_at` needs: when each unit reaches NAND (`durable_units`).
+    pub fn track_durability(&mut self, cut_at: Nanos) {
+        self.batches = Some(VecDeque::with_capacity(self.capacity as usize + 1));
+        self.cut_at = cut_at;
+    }
+
+    /// Units of room.
+    pub fn capacity(&self) -> u32 {
+        self.capacity
+    }
+
+    /// Units admitted so far: the next unit admitted is numbered this.
+    #[inline]
+    pub fn admitted(&self) -> u64 {
+        self.admitted
+    }
+
+    /// Every unit numbered below this is known to be on NAND.
+    #[inline]
+    pub fn durable_below(&self) -> u64 {
+        self.durable_below
+    }
+
+    /// Of the `units` units numbered from `first`, how many were on NAND at `at` (their
+    /// batch's program done by then). Needs `track_durability`.
+    pub fn durable_units(&self, first: u64, units: u32, at: Nanos) -> u32 {
+        let Some(batches) = &self.batches else { return 0 };
+        let end = first + units as u64;
+        let mut durable = self.durable_below.clamp(first, end) - first;
+        let mut from = self.durable_below.max(first);
+        // The batches from the one holding `from` on, while they hold units of the range.
+        let mut i = batches.partition_point(|&(batch_end, _)| batch_end <= from);
+        while from < end && i < batches.len() {
+            let (batch_end, release) = batches[i];
+            let upto = batch_end.min(end);
+            if release <= at {
+                durable += upto - from;
+            }
+            from = upto;
+            i += 1;
+        }
+        durable as u32
     }
 
     /// When every unit booked so far is on NAND (units still pending are not booked: a
@@ -127,5 +209,25 @@ mod tests {
         b.release(2, 1000, F);
         assert_eq!(b.admit(30, |_, _| {}), 900);
         assert_eq!(b.admit(2000, |_, _| {}), 2000, "everything programmed by then");
+    }
+
+    #[test]
+    fn a_unit_is_durable_once_its_batch_is_programmed() {
+        let mut b = WriteBuffer::new(8);
+        b.track_durability(1_000);
+        for _ in 0..6 {
+            b.admit(10, |_, _| {});
+        }
+        b.release(2, 900, F); // units 0-1
+        b.release(2, 500, F); // units 2-3, on a faster plane
+                              // Units 4-5 wait for their page.
+        assert_eq!(b.durable_units(0, 6, 400), 0);
+        assert_eq!(b.durable_units(0, 6, 600), 2, "units 2-3 only: out of order");
+        assert_eq!(b.durable_units(1, 2, 600), 1, "a command over units 1-2 is shorn");
+        assert_eq!(b.durable_units(0, 6, 950), 4);
+        b.admit(920, |_, _| {}); // forgets batches done by then (and by the cut)
+        assert_eq!(b.durable_below(), 4);
+        assert_eq!(b.durable_units(0, 6, 950), 4);
+        assert_eq!(b.admitted(), 7);
     }
 }

@@ -346,6 +346,15 @@ impl Hardware {
         self.cpu.start(issue, write)
     }
 
+    /// The write buffer, for a power cut's accounting (`sim::power_cut`).
+    pub(crate) fn buffer(&self) -> &WriteBuffer {
+        &self.buffer
+    }
+
+    pub(crate) fn buffer_mut(&mut self) -> &mut WriteBuffer {
+        &mut self.buffer
+    }
+
     /// When every unit of host data booked for programming so far is on NAND.
     pub(crate) fn booked_durable_at(&self) -> Nanos {
         self.buffer.booked_durable_at()

@@ -83,6 +83,9 @@ fn sync(out: &mut String, job: &Job) {
     if job.sync {
         out.push_str("sync=1\n");
     }
+    if job.power_cut_s > 0.0 {
+        let _ = writeln!(out, "; the playground cuts the power {} s into this job: fio has no such option", job.power_cut_s);
+    }
 }
 
 /// fio's data placement options. fio sends placement directives only through its NVMe

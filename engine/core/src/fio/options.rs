@@ -49,6 +49,7 @@ pub fn fio_defaults() -> Job {
         fdatasync: 0,
         sync: false,
         write_barrier: 0,
+        power_cut_s: 0.0,
         buffer_compress_percentage: 0,
         zero_buffers: false,
         random_distribution: RANDOM.to_string(),

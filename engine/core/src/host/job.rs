@@ -97,7 +97,7 @@ impl JobRunner {
             issued_bytes: 0,
             start_ns,
             measure_from_ns: start_ns + (job.ramp_time * 1e9) as Nanos,
-            end_ns: (job.runtime > 0.0).then(|| start_ns + ((job.ramp_time + job.runtime) * 1e9) as Nanos),
+            end_ns: job_end(job, start_ns),
             thinktime_ns: (job.thinktime * 1e3) as Nanos,
             job: job.clone(),
             ahead: Lookahead::new(),
@@ -242,5 +242,16 @@ impl JobRunner {
         let placement = if op == Op::Write { self.placement.pick(lba) } else { 0 };
         let flush = op == Op::Write && self.sync.after_write();
         Command { op, lba, units: units as u32, placement, flush }
+    }
+}
+
+/// When a job stops issuing: at the end of its ramp and runtime, or at its power cut if that
+/// comes first (`sim::power_cut`).
+fn job_end(job: &Job, start_ns: Nanos) -> Option<Nanos> {
+    let runtime = (job.runtime > 0.0).then(|| start_ns + ((job.ramp_time + job.runtime) * 1e9) as Nanos);
+    let cut = (job.power_cut_s > 0.0).then(|| start_ns + (job.power_cut_s * 1e9) as Nanos);
+    match (runtime, cut) {
+        (Some(r), Some(c)) => Some(r.min(c)),
+        (r, c) => r.or(c),
     }
 }

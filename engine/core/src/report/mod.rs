@@ -33,6 +33,10 @@ pub struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub tenants: Option<Vec<crate::host::tenants::TenantSummary>>,
+    /// What a power cut left (`workload.power_cut_s`, on a NAND drive); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub power_cut: Option<crate::sim::power_cut::PowerCutSummary>,
 }
 
 /// The run's numbers: what the host saw and the run itself, then a section per device kind
@@ -168,6 +172,7 @@ impl Simulation {
             stopped: self.stopped().cloned(),
             placement: self.placement_summary(),
             tenants: self.tenant_summaries(),
+            power_cut: self.power_cut(),
         }
     }
 

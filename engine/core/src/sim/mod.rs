@@ -9,6 +9,7 @@ mod ceiling;
 mod events;
 mod issue;
 mod outputs;
+pub mod power_cut;
 mod precondition;
 mod recorder;
 mod replay;
@@ -90,6 +91,8 @@ pub struct Simulation {
     slot_parts: Vec<Parts>,
     /// Whether commands' latency is booked by cause at all (`with_causes`).
     books_causes: bool,
+    /// The power cut's record of writes, while the job has one (`power_cut.rs`).
+    power_cut: Option<power_cut::PowerCutLog>,
     /// Commands issued and not yet completed; zero means the host is idle.
     outstanding: u32,
     recorder: Recorder,
@@ -195,6 +198,7 @@ impl Simulation {
             slots: Vec::new(),
             slot_parts: Vec::new(),
             books_causes: causes,
+            power_cut: None,
             outstanding: 0,
             recorder,
             snapshots,
@@ -248,6 +252,8 @@ impl Simulation {
         self.phase_bytes = [0; 3];
         let idle = Slot { command: Command { op: Op::Read, lba: 0, units: 0, placement: 0, flush: false }, issued: at, wake: Wake::Completes };
         let slots = self.threads.slots();
+        let job = self.phases[index].job.clone();
+        self.arm_power_cut(&job, at, slots);
         self.slots.clear();
         self.slots.resize(slots as usize, idle);
         self.slot_parts.resize(slots as usize, Parts::starting(at));
@@ -259,6 +265,7 @@ impl Simulation {
 
     fn send(&mut self, slot: u32, command: Command, issued: Nanos, now: Nanos) {
         self.since_check += command.units as u64;
+        let cut_mark = self.cut_mark(&command);
         let sectors = if command.op == Op::Write { self.threads.runner(slot).data_sectors(self.drive.sectors_per_slot()) } else { 0 };
         let done = if self.books_causes {
             let parts = &mut self.slot_parts[slot as usize];
@@ -268,6 +275,9 @@ impl Simulation {
         } else {
             serve(&mut self.drive, self.zoned_log.as_mut(), slot, command, sectors, now, &mut Unbooked)
         };
+        if let Some(first) = cut_mark {
+            self.cut_note(&command, first, done);
+        }
         self.slots[slot as usize] = Slot { command, issued, wake: Wake::Completes };
         self.events_due.push(done, slot);
         self.outstanding += 1;

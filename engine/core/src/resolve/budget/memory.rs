@@ -114,18 +114,30 @@ pub(crate) fn metrics_bytes(s: &Scenario, plan: &Plan, window: TimeWindow, user_
         .unwrap_or(1);
     let events = depth * (2 * 16 + 2 * (32 + 8 * crate::metrics::CAUSES as u64 + 8));
     let tenants = plan.phases.iter().map(|p| p.tenants.len() as u64).max().unwrap_or(0);
-    let fixed = histogram_bytes().saturating_add(events).saturating_add(tenants * 2 * crate::host::tenants::histogram_bytes());
+    // A power cut on a NAND drive records each acknowledged write and each booked batch not
+    // yet on NAND (`sim::power_cut`): up to the buffer's units and the queue, in rings that
+    // may double once under a slow program.
+    let cut = s.device.kind == crate::scenario::DeviceKind::NandSsd && plan.phases.iter().any(|p| p.job.power_cut_s > 0.0);
+    let cut_bytes = if cut { crate::sim::power_cut::tracking_bytes(buffer_units_at_most(s), depth) } else { 0 };
+    let fixed = histogram_bytes().saturating_add(events).saturating_add(tenants * 2 * crate::host::tenants::histogram_bytes()).saturating_add(cut_bytes);
     let causes = crate::metrics::causes::RECORDER_BYTES;
     Footprint {
         bound: (points + most_points + time_points)
             .saturating_mul(POINT_BYTES)
             .saturating_add(series * SERIES_BYTES)
-            .saturating_add(fixed + crate::metrics::causes::RECORDER_BYTES_MOST),
+            .saturating_add(fixed + cut_bytes + crate::metrics::causes::RECORDER_BYTES_MOST),
         expected: (points + typical_time_points)
             .saturating_mul(TYPICAL_POINT_BYTES)
             .saturating_add(series * TYPICAL_SERIES_BYTES)
             .saturating_add(fixed + causes),
     }
+}
+
+/// The write buffer's units at most without the geometry (`WriteBuffer::units_of`: two
+/// programs' worth at least, and a program is at most 4 pages).
+fn buffer_units_at_most(s: &Scenario) -> u64 {
+    let unit = crate::units::MAPPING_UNIT_BYTES;
+    (s.device.controller.write_buffer.0 / unit).max(2 * 4 * (s.device.nand.page_bytes as u64).div_ceil(unit))
 }
 
 /// Latency causes a drive of the scenario's kind typically books (`DeviceModel::causes`).
