@@ -41,7 +41,7 @@ function runToEnd(scenario: object): void {
   keep('budget', sim.budget());
   keep('series_meta', sim.series_meta());
   while (!sim.run(1_000_000));
-  for (const name of ['summary', 'stopped', 'series_meta', 'block_map_layout', 'snapshots', 'latency_causes', 'placement', 'tenants'] as const) keep(name, sim[name]());
+  for (const name of ['summary', 'stopped', 'series_meta', 'block_map_layout', 'snapshots', 'latency_causes', 'placement', 'tenants', 'power_cut'] as const) keep(name, sim[name]());
   sim.free();
 }
 
@@ -62,6 +62,8 @@ beforeAll(() => {
   // Two tenants at once with their own placement ids: \`tenants\`' results (a row each).
   const tenant = { enabled: true, size: 2 ** 27, io_size: 2 ** 24, runtime: 0 };
   runToEnd({ ...tlc, device: { ...tlc.device, fdp: FDP_RUN.device.fdp }, workload: { kind: 'tenants', tenant_1: { ...tenant, rw: 'randwrite', plid: 1 }, tenant_2: { ...tenant, rw: 'randread', offset: 2 ** 27 } } });
+  // A power cut during random writes: \`power_cut\`'s results (lost and shorn writes listed).
+  runToEnd({ ...tlc, workload: { kind: 'job', rw: 'randwrite', bs: '20k', iodepth: 32, size: 2 ** 28, runtime: 1, power_cut_s: 0.004 } });
   const lab = new wasm.NandLab('{"blocks":8,"pages_per_block":4}');
   keep('lab_layout', lab.layout());
   for (let i = 0; i < 100; i++) lab.step('random');

@@ -349,6 +349,12 @@ impl Simulation {
         serde_json::to_string(&self.inner.tenant_summaries()).expect("the tenants' results serialise")
     }
 
+    /// What a power cut left as JSON (`PowerCutSummary`, `report.power_cut`), or `null` unless
+    /// the job has one on a NAND drive.
+    pub fn power_cut(&self) -> String {
+        serde_json::to_string(&self.inner.power_cut()).expect("the power cut's results serialise")
+    }
+
     /// JSON `{ planes, blocks_per_plane, units_per_block }` to lay the block map out; all 0
     /// for media without blocks.
     pub fn block_map_layout(&self) -> String {

@@ -89,7 +89,7 @@ export function PlaygroundResults({ s, filenameBase }: { s: Session; filenameBas
         }
         afterHeadline={<CompareBar pins={s.pins} variants={s.variants} figures={catalog?.figures ?? []} hidden={s.pins.pins.length - compatiblePins(s.pins.pins, headlineMeta).length} />}
       />
-      <SummaryPanel summary={view.summary} fields={catalog?.summaryFields ?? NO_FIELDS} emptyText={emptySummary} devices={s.runDevices} stopped={stopped} qos={qos} tenants={view.status === 'done' ? view.tenants : null} />
+      <SummaryPanel summary={view.summary} fields={catalog?.summaryFields ?? NO_FIELDS} emptyText={emptySummary} devices={s.runDevices} stopped={stopped} qos={qos} tenants={view.status === 'done' ? view.tenants : null} powerCut={view.status === 'done' ? view.powerCut : null} />
       <LabCard knobs={catalog?.labKnobs} />
     </div>
   );

@@ -37,11 +37,12 @@ export function runApi(engine: EngineGuard, compiled: CompiledScenarios) {
       const summary = read('summary', () => sim.summary());
       const stopped = read('stopped', () => sim.stopped());
       const tenants = read('tenants', () => sim.tenants());
+      const powerCut = read('power_cut', () => sim.power_cut());
       const blockMap = options.blockMap === false ? null : guard(() => readBlockMap(sim));
       const snapshots = options.blockMap === false ? null : readSnapshots(engine, sim);
       const latencyCauses = options.blockMap === false || options.causes === false ? null : readLatencyCauses(engine, sim);
       const transfer = [...(blockMap ? mapBuffers(blockMap) : []), ...(snapshots ? [snapshots.cells.buffer as ArrayBuffer] : [])];
-      return Comlink.transfer({ summary, tenants, stopped, series, chunks, blockMap, snapshots, latencyCauses, scenario: entry.scenario }, transfer);
+      return Comlink.transfer({ summary, tenants, powerCut, stopped, series, chunks, blockMap, snapshots, latencyCauses, scenario: entry.scenario }, transfer);
     } finally {
       running.delete(token);
       // Freeing memory of a trapped instance could trap again; it is discarded anyway.

@@ -24,6 +24,8 @@ import type { GcPolicy } from './generated/GcPolicy';
 import type { HandleSummary } from './generated/HandleSummary';
 import type { GroupSummary } from './generated/GroupSummary';
 import type { TenantSummary } from './generated/TenantSummary';
+import type { PowerCutSummary } from './generated/PowerCutSummary';
+import type { CutCommand } from './generated/CutCommand';
 import type { LatencySummary as EngineLatencySummary } from './generated/LatencySummary';
 import type { PlacementSummary } from './generated/PlacementSummary';
 import { ERROR_CODES, type ErrorCode } from './errors';
@@ -225,6 +227,16 @@ const placementSummary = tied<PlacementSummary>()(
 );
 /** A latency record the engine gives now (tenants' results come from no older run file). */
 const liveLatency = tied<EngineLatencySummary>()(z.object(numbers(['count', 'mean_us', 'p50_us', 'p99_us', 'p999_us', 'p9999_us', 'max_us'])));
+const cutCommand = tied<CutCommand>()(
+  z.object({ ...numbers(['acked_s', 'offset_bytes', 'bytes', 'durable_bytes']), class: z.enum(['lost', 'shorn', 'out_of_order']) }),
+);
+const powerCutSummary = tied<PowerCutSummary>()(
+  z.object({
+    ...numbers(['at_s', 'acknowledged_writes', 'in_flight_writes', 'lost_writes', 'shorn_writes', 'out_of_order_writes', 'lost_bytes']),
+    power_loss_protection: z.boolean(),
+    commands: z.array(cutCommand),
+  }),
+);
 const tenantSummary = tied<TenantSummary>()(
   z.object({
     ...numbers(['tenant', 'plid', 'duration_s', 'read_bytes', 'written_bytes', 'trimmed_bytes', 'read_iops', 'write_iops', 'read_mb_per_s', 'write_mb_per_s']),
@@ -320,6 +332,8 @@ export const RESULTS = {
   placement: z.nullable(placementSummary),
   /** Each tenant's results, or null unless the workload's kind is tenants (`Simulation::tenants`). */
   tenants: z.nullable(z.array(tenantSummary)),
+  /** What a power cut left, or null unless the job has one on a NAND drive (`Simulation::power_cut`). */
+  power_cut: z.nullable(powerCutSummary),
   /** The drive's state at points along a finished run (`Simulation::snapshots`). */
   snapshots: driveSnapshots,
   /** Where each command's time went, by cause (`Simulation::latency_causes`). */

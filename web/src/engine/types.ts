@@ -9,6 +9,7 @@ import type { Scenario } from './generated/Scenario';
 import type { Knob } from './generated/Knob';
 import type { PlacementSummary } from './generated/PlacementSummary';
 import type { TenantSummary } from './generated/TenantSummary';
+import type { PowerCutSummary } from './generated/PowerCutSummary';
 import type { KnobLayout } from './generated/KnobLayout';
 import type { SummaryField } from './generated/SummaryField';
 import type { Budget } from './generated/Budget';
@@ -94,7 +95,7 @@ export interface BlockMap {
   placement?: PlacementSummary;
 }
 export type { PlacementSummary };
-export type { TenantSummary };
+export type { TenantSummary, PowerCutSummary };
 export type { HandleSummary } from './generated/HandleSummary';
 
 /** How the engine lays the block map out (`block_map_layout()`); all 0 for media without blocks. */
@@ -164,6 +165,8 @@ export interface RunResult {
   summary: Summary;
   /** Each tenant's results (`workload.kind` tenants); null for every other workload. */
   tenants: TenantSummary[] | null;
+  /** What a power cut left (`workload.power_cut_s` on a NAND drive); null otherwise. */
+  powerCut: PowerCutSummary | null;
   /** The ceiling the run stopped at before its end, naming the field to change; null if it ran to its end. */
   stopped: ScenarioError | null;
   series: SeriesMeta[];

@@ -3,7 +3,7 @@
 // by id, values formatted by unit id.
 import { memo } from 'react';
 import { isCeilingStop } from '../engine/errors';
-import type { Summary, SummaryField, SummaryGroup, TenantSummary } from '../engine/types';
+import type { Summary, SummaryField, SummaryGroup, PowerCutSummary, TenantSummary } from '../engine/types';
 import { useI18n, type MessageKey } from '../i18n';
 import { summaryLabel } from '../i18n/engineText';
 import { unitText } from '../i18n/units';
@@ -14,6 +14,7 @@ import { HelpTip, Term } from '../glossary/Term';
 import type { Qos } from '../run/qos';
 import { QosLine } from './QosLine';
 import { TenantsTable } from './TenantsTable';
+import { PowerCutTable } from './PowerCutTable';
 
 interface Props {
   summary: Summary | null;
@@ -29,6 +30,8 @@ interface Props {
   qos?: Qos | null;
   /** Each tenant's results, for a run whose workload's kind is tenants. */
   tenants?: readonly TenantSummary[] | null;
+  /** What a power cut left, for a run whose job had one. */
+  powerCut?: PowerCutSummary | null;
 }
 
 /** A heading for every group; a Record, so a group the engine adds needs its text first. */
@@ -63,7 +66,7 @@ const LATENCY_COLUMNS: Record<string, MessageKey> = {
 };
 
 // Memoised: the page re-renders with every frame of a streaming run; the summary comes once, at the end.
-export const SummaryPanel = memo(function SummaryPanel({ summary, fields, emptyText, devices, stopped, qos, tenants }: Props) {
+export const SummaryPanel = memo(function SummaryPanel({ summary, fields, emptyText, devices, stopped, qos, tenants, powerCut }: Props) {
   const { t, lang } = useI18n();
   if (!summary || fields.length === 0) {
     return (
@@ -120,6 +123,7 @@ export const SummaryPanel = memo(function SummaryPanel({ summary, fields, emptyT
         </div>
       )}
       {tenants && tenants.length > 0 && <TenantsTable tenants={tenants} />}
+      {powerCut && <PowerCutTable cut={powerCut} />}
       {layout.sections.map((s) => (
         <section className="details-section" key={s.group} data-group={s.group} aria-labelledby={`summary-${s.group}`}>
           <h3 className="details-heading" id={`summary-${s.group}`}>

@@ -5,7 +5,7 @@ import type { ScenarioError } from '../engine/generated/ScenarioError';
 import type { Scenario } from '../engine/generated/Scenario';
 import type { ErrorCode } from '../engine/errors';
 import type { PointBuffer } from '../engine/chunking';
-import type { BlockMap, Budget, DriveSnapshots, LatencyCauses, SeriesMeta, Summary, TenantSummary } from '../engine/types';
+import type { BlockMap, Budget, DriveSnapshots, LatencyCauses, PowerCutSummary, SeriesMeta, Summary, TenantSummary } from '../engine/types';
 
 export type RunStatus = 'idle' | 'running' | 'done' | 'cancelled' | 'failed';
 
@@ -40,6 +40,8 @@ export interface RunView {
   snapshots: DriveSnapshots | null;
   /** Each tenant's results when the finished run's workload is tenants; null otherwise and while running. */
   tenants?: TenantSummary[] | null;
+  /** What a power cut left, when the finished run's job had one; null otherwise and while running. */
+  powerCut?: PowerCutSummary | null;
   /** Where the finished run's commands spent their time, by cause; null while running, or when it booked none. */
   latencyCauses?: LatencyCauses | null;
   /** Runs started on this page so far. */

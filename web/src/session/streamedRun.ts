@@ -66,7 +66,7 @@ export function receiveChunk(stream: Streamed, chunk: RunChunk): SeriesMeta[] | 
 
 /** `scenario`: the run's typed scenario when it is known before the run (a compiled one). */
 export function startedView(v: RunView, scenarioJson: string, scenario: Scenario | null = null): RunView {
-  return { ...v, status: 'running', progress: 0, summary: null, tenants: null, stopped: null, error: null, scenarioJson, scenario: scenario ?? v.scenario, elapsedMs: 0, runs: v.runs + 1, stale: v.series.length > 0 };
+  return { ...v, status: 'running', progress: 0, summary: null, tenants: null, powerCut: null, stopped: null, error: null, scenarioJson, scenario: scenario ?? v.scenario, elapsedMs: 0, runs: v.runs + 1, stale: v.series.length > 0 };
 }
 
 /** One painted frame of a streaming run. */
@@ -84,6 +84,7 @@ export function doneView(v: RunView, result: RunResult, stream: Streamed): RunVi
     buffers: stream.buffers,
     summary: result.summary,
     tenants: result.tenants,
+    powerCut: result.powerCut,
     stopped: result.stopped,
     blockMap: result.blockMap,
     snapshots: result.snapshots,
