@@ -46,6 +46,10 @@ pub(crate) struct WriteBuffer {
     /// order; every unit before the first is on NAND. None otherwise: no cost.
     batches: Option<VecDeque<(u64, Nanos)>>,
     durable_below: u64,
+    /// Programs whose wordline holds earlier pages of host data (multi-pass programming, no
+    /// one-shot): (first unit of the earlier pages, first unit of this program, its start,
+    /// its release). A cut while it programs corrupts the earlier pages (`paired_at`).
+    pairs: Option<VecDeque<(u64, u64, Nanos, Nanos)>>,
     /// The power cut's time: a batch is forgotten only once it is on NAND by then.
     cut_at: Nanos,
 }
@@ -70,6 +74,7 @@ impl WriteBuffer {
             booked_total: 0,
             batches: None,
             durable_below: 0,
+            pairs: None,
             cut_at: 0,
         }
     }
@@ -137,10 +142,52 @@ impl WriteBuffer {
         self.releases.push(Reverse((done, units, freed)));
     }
 
-    /// Keep what a power cut at `cut_at` needs: when each unit reaches NAND (`durable_units`).
-    pub fn track_durability(&mut self, cut_at: Nanos) {
+    /// Keep what a power cut at `cut_at` needs: when each unit reaches NAND (`durable_units`),
+    /// and with `paired_pages` which programs would corrupt earlier pages of their wordline.
+    pub fn track_durability(&mut self, cut_at: Nanos, paired_pages: bool) {
         self.batches = Some(VecDeque::with_capacity(self.capacity as usize + 1));
+        self.pairs = paired_pages.then(|| VecDeque::with_capacity(self.capacity as usize + 1));
         self.cut_at = cut_at;
+    }
+
+    /// Whether the buffer keeps paired programs (`track_durability`).
+    #[inline]
+    pub fn tracks_pairs(&self) -> bool {
+        self.pairs.is_some()
+    }
+
+    /// Units booked so far: the next batch booked starts at this number.
+    #[inline]
+    pub fn booked_total(&self) -> u64 {
+        self.booked_total
+    }
+
+    /// The batch just booked (`release`), starting at unit `first` and programmed from
+    /// `start`, shares its wordline with the earlier pages from unit `lower`.
+    pub fn paired(&mut self, lower: u64, first: u64, start: Nanos) {
+        let cut = self.cut_at;
+        let release = self.batches.as_ref().and_then(|b| b.back()).map_or(0, |&(_, r)| r);
+        if let Some(pairs) = &mut self.pairs {
+            // Only a program still going at the cut matters; one ended by now never will.
+            while pairs.front().is_some_and(|&(_, _, _, r)| r <= start.min(cut)) {
+                pairs.pop_front();
+            }
+            pairs.push_back((lower, first, start, release));
+        }
+    }
+
+    /// Every unit numbered below this is on NAND and no pending program can corrupt it: a
+    /// power cut's record may forget the writes below it.
+    #[inline]
+    pub fn settled_below(&self) -> u64 {
+        let paired = self.pairs.iter().flatten().map(|&(lower, ..)| lower).min();
+        paired.map_or(self.durable_below, |lower| lower.min(self.durable_below))
+    }
+
+    /// Unit ranges a cut at `at` corrupts: the earlier pages of each wordline whose next
+    /// page was being programmed then.
+    pub fn paired_at(&self, at: Nanos) -> Vec<(u64, u64)> {
+        self.pairs.iter().flatten().filter(|&&(_, _, start, release)| start <= at && at < release).map(|&(lower, first, _, _)| (lower, first)).collect()
     }
 
     /// Units of room.
@@ -155,16 +202,17 @@ impl WriteBuffer {
     }
 
     /// Every unit numbered below this is known to be on NAND.
-    #[inline]
+    #[cfg(test)]
     pub fn durable_below(&self) -> u64 {
         self.durable_below
     }
 
     /// Of the `units` units numbered from `first`, how many were on NAND at `at` (their
     /// batch's program done by then). Needs `track_durability`.
-    pub fn durable_units(&self, first: u64, units: u32, at: Nanos) -> u32 {
+    pub fn durable_units(&self, first: u64, units: u32, at: Nanos, corrupted: &[(u64, u64)]) -> u32 {
         let Some(batches) = &self.batches else { return 0 };
         let end = first + units as u64;
+        let lost: u64 = corrupted.iter().map(|&(a, b)| b.min(end).saturating_sub(a.max(first))).sum();
         let mut durable = self.durable_below.clamp(first, end) - first;
         let mut from = self.durable_below.max(first);
         // The batches from the one holding `from` on, while they hold units of the range.
@@ -178,7 +226,8 @@ impl WriteBuffer {
             from = upto;
             i += 1;
         }
-        durable as u32
+        // Corrupted pages were programmed (and counted) before the program that broke them.
+        durable.saturating_sub(lost) as u32
     }
 
     /// When every unit booked so far is on NAND (units still pending are not booked: a
@@ -214,20 +263,20 @@ mod tests {
     #[test]
     fn a_unit_is_durable_once_its_batch_is_programmed() {
         let mut b = WriteBuffer::new(8);
-        b.track_durability(1_000);
+        b.track_durability(1_000, false);
         for _ in 0..6 {
             b.admit(10, |_, _| {});
         }
         b.release(2, 900, F); // units 0-1
         b.release(2, 500, F); // units 2-3, on a faster plane
                               // Units 4-5 wait for their page.
-        assert_eq!(b.durable_units(0, 6, 400), 0);
-        assert_eq!(b.durable_units(0, 6, 600), 2, "units 2-3 only: out of order");
-        assert_eq!(b.durable_units(1, 2, 600), 1, "a command over units 1-2 is shorn");
-        assert_eq!(b.durable_units(0, 6, 950), 4);
+        assert_eq!(b.durable_units(0, 6, 400, &[]), 0);
+        assert_eq!(b.durable_units(0, 6, 600, &[]), 2, "units 2-3 only: out of order");
+        assert_eq!(b.durable_units(1, 2, 600, &[]), 1, "a command over units 1-2 is shorn");
+        assert_eq!(b.durable_units(0, 6, 950, &[]), 4);
         b.admit(920, |_, _| {}); // forgets batches done by then (and by the cut)
         assert_eq!(b.durable_below(), 4);
-        assert_eq!(b.durable_units(0, 6, 950), 4);
+        assert_eq!(b.durable_units(0, 6, 950, &[]), 4);
         assert_eq!(b.admitted(), 7);
     }
 }

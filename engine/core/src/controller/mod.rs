@@ -173,6 +173,9 @@ pub struct Hardware {
     gathering: [Vec<Gathering>; 3],
     cpu: CommandCpu,
     buffer: WriteBuffer,
+    /// Per plane, the first unit of the host wordline being programmed page by page; kept
+    /// only while a power cut with paired-page loss is pending (`pair_wordline`).
+    wordline_first: Vec<u64>,
     admissions: Admissions,
     pub(crate) translation: Translation,
     pub(crate) counters: FlashCounters,
@@ -219,6 +222,7 @@ impl Hardware {
             cpu: CommandCpu::of(c),
             // At least two program operations, so the one being filled never waits on itself.
             buffer: WriteBuffer::new(WriteBuffer::units_of(device, &geo)),
+            wordline_first: Vec::new(),
             admissions: Admissions::new(),
             translation: Translation::new(&device.mapping, &geo, device.host_interface.bytes_per_s()),
             counters: FlashCounters::default(),
@@ -346,13 +350,32 @@ impl Hardware {
         self.cpu.start(issue, write)
     }
 
+    /// A host page of `plane` programmed alone (no one-shot) from `start`, its units from
+    /// `first`: the first page of its wordline starts the wordline, a later one pairs with
+    /// the pages before it (`WriteBuffer::paired`).
+    fn pair_wordline(&mut self, plane: u32, page: u32, first: u64, start: Nanos) {
+        let in_wordline = (page % self.geo.pages_per_block) % self.geo.bits_per_cell;
+        let p = plane as usize;
+        if in_wordline == 0 {
+            self.wordline_first[p] = first;
+        } else {
+            self.buffer.paired(self.wordline_first[p], first, start);
+        }
+    }
+
+    /// Paired pages lose data at a power cut `cut_at` (`WriteBuffer::track_durability`):
+    /// only where each page of a multi-bit wordline is its own program.
+    pub(crate) fn track_durability(&mut self, cut_at: Nanos, paired_pages: bool) {
+        let pairs = paired_pages && self.geo.bits_per_cell > 1 && self.geo.pages_per_program == 1;
+        self.buffer.track_durability(cut_at, pairs);
+        if pairs {
+            self.wordline_first = vec![0; self.geo.planes as usize];
+        }
+    }
+
     /// The write buffer, for a power cut's accounting (`sim::power_cut`).
     pub(crate) fn buffer(&self) -> &WriteBuffer {
         &self.buffer
-    }
-
-    pub(crate) fn buffer_mut(&mut self) -> &mut WriteBuffer {
-        &mut self.buffer
     }
 
     /// When every unit of host data booked for programming so far is on NAND.
@@ -420,7 +443,11 @@ impl FlashOps for Hardware {
             let t = self.timeline_of(plane);
             let on_plane = if self.books_causes && start > g.loaded { self.logs[t].largest_during(g.loaded, start) } else { None };
             let delayed_by = on_plane.or(g.held_by).unwrap_or(Cause::Buffer);
+            let first = self.buffer.booked_total();
             self.buffer.release(g.host_units, done, buffer::Freed { start, timeline: t as u32, delayed_by });
+            if self.buffer.tracks_pairs() && !program.slc {
+                self.pair_wordline(plane, _page, first, start);
+            }
         }
     }
 

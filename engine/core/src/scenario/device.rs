@@ -121,6 +121,12 @@ pub struct Nand {
     /// operation; off, pages program one at a time (planar NAND's two-pass programming).
     #[knob(doc("One-shot programming", "3D NAND programs all pages of a wordline (3 for TLC, 4 for QLC) in one tPROG; off, one page at a time"))]
     pub one_shot: bool,
+    /// Paired pages: with pages programmed one at a time, a wordline's later pages are
+    /// programmed over its earlier ones, and a power cut during that program corrupts the
+    /// earlier pages too: data the drive had already put on NAND (Zheng et al., FAST'13;
+    /// `sim::power_cut`). One-shot programming writes the whole wordline at once.
+    #[knob(doc("Paired-page loss", "A power cut during a page's program also corrupts the earlier pages of its wordline, already on NAND (pages programmed one at a time)").inert(&PAIRED_OFF))]
+    pub paired_page_loss: bool,
     /// Multi-plane operations: a die's planes read, program and erase at the same time
     /// (independent plane reads). Off, a die does one operation at a time.
     #[knob(doc("Multi-plane operations", "A die's planes work at the same time; off, a die does one operation at a time"))]
@@ -153,6 +159,7 @@ impl Default for Nand {
             channel_mb_per_s: 800,
             timing: None,
             one_shot: true,
+            paired_page_loss: false,
             multi_plane: true,
             cache_ops: true,
             read_retry: super::ReadRetry::default(),
@@ -263,6 +270,18 @@ pub struct Controller {
     #[knob(doc("Striping", "Where host data's next page goes: the plane free first, or planes in a fixed order (a busy die holds the stripe up)").devices(NAND))]
     pub striping: Striping,
 }
+
+/// Paired pages exist only where a wordline holds several bits and its pages program apart.
+const PAIRED_OFF: [super::knobs::Inert; 3] = [
+    super::knobs::inert_when(
+        "device.nand.one_shot",
+        "true",
+        "paired_one_shot",
+        "One-shot programming writes a wordline's pages in one operation: a cut loses that operation's data only",
+    ),
+    super::knobs::inert_when("device.nand.cell", "slc", "paired_slc", "One bit per cell: a wordline has no other pages to corrupt"),
+    super::knobs::inert_when("device.controller.plp", "true", "paired_plp", "Power-loss protection finishes the program going on when the power fails"),
+];
 
 /// Where the host's next page goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, KnobValue)]

@@ -30,9 +30,11 @@ use ts_rs::TS;
 pub const LISTED: usize = 200;
 
 /// Heap a power cut's record takes with `buffer_units` units of buffer and `depth` commands
-/// in flight: the writes' ring and the buffer's batches (`WriteBuffer::track_durability`).
-pub fn tracking_bytes(buffer_units: u64, depth: u64) -> u64 {
-    (buffer_units + depth + 1) * std::mem::size_of::<Acked>() as u64 + (buffer_units + 1) * std::mem::size_of::<(u64, Nanos)>() as u64
+/// in flight: the writes' ring, the buffer's batches and, with paired pages, its paired
+/// programs (`WriteBuffer::track_durability`).
+pub fn tracking_bytes(buffer_units: u64, depth: u64, paired_pages: bool) -> u64 {
+    let pairs = if paired_pages { (buffer_units + 1) * std::mem::size_of::<(u64, u64, Nanos, Nanos)>() as u64 } else { 0 };
+    (buffer_units + depth + 1) * std::mem::size_of::<Acked>() as u64 + (buffer_units + 1) * std::mem::size_of::<(u64, Nanos)>() as u64 + pairs
 }
 
 /// A write acknowledged before the cut and not yet known to be on NAND.
@@ -71,7 +73,7 @@ impl PowerCutLog {
             return;
         }
         self.acknowledged += 1;
-        let below = buffer.durable_below();
+        let below = buffer.settled_below();
         while self.writes.front().is_some_and(|w| w.first_unit + w.units as u64 <= below) {
             self.writes.pop_front();
         }
@@ -88,8 +90,10 @@ impl PowerCutLog {
             ..PowerCutSummary::default()
         };
         let mut earlier_missing = false;
+        // Paired pages: a program going at the cut corrupts its wordline's earlier pages.
+        let corrupted = if self.plp { Vec::new() } else { buffer.paired_at(self.cut_at) };
         for w in &self.writes {
-            let durable = if self.plp { w.units } else { buffer.durable_units(w.first_unit, w.units, self.cut_at) };
+            let durable = if self.plp { w.units } else { buffer.durable_units(w.first_unit, w.units, self.cut_at, &corrupted) };
             let class = if durable == 0 {
                 CutClass::Lost
             } else if durable < w.units {
@@ -173,7 +177,7 @@ impl Simulation {
         if let DeviceModel::Nand(d) = &mut self.drive {
             let cut_at = at + (job.power_cut_s * 1e9) as Nanos;
             let (plp, units) = (!d.volatile_cache(), d.hw.buffer().capacity());
-            d.hw.buffer_mut().track_durability(cut_at);
+            d.hw.track_durability(cut_at, d.paired_page_loss());
             self.power_cut = Some(PowerCutLog::new(cut_at, at, plp, units, slots));
         }
     }
@@ -216,7 +220,7 @@ mod tests {
     #[test]
     fn each_acknowledged_write_is_lost_shorn_out_of_order_or_whole() {
         let mut b = WriteBuffer::new(64);
-        b.track_durability(1_000);
+        b.track_durability(1_000, false);
         let mut log = PowerCutLog::new(1_000, 0, false, 64, 4);
         // Five writes of 2 units, acknowledged in order; the fifth completes after the cut.
         for (k, acked) in [100, 200, 300, 400, 1_100].into_iter().enumerate() {

@@ -26,6 +26,8 @@ pub struct NandSsd {
     pub rated_tbw: Option<f64>,
     /// Power-loss protection: the write buffer is not volatile (`controller.plp`).
     plp: bool,
+    /// A cut during a page's program corrupts its wordline's earlier pages (`nand.paired_page_loss`).
+    paired_page_loss: bool,
 }
 
 impl NandSsd {
@@ -39,6 +41,7 @@ impl NandSsd {
             hw: Hardware::new(device, geo, seed),
             rated_tbw: device.capacity.rated_tbw,
             plp: device.controller.plp,
+            paired_page_loss: device.nand.paired_page_loss,
         }
     }
 
@@ -159,6 +162,11 @@ impl NandSsd {
         }
         parts.to(Cause::Link, done);
         done
+    }
+
+    /// Whether a power cut during a page's program corrupts the earlier pages of its wordline.
+    pub fn paired_page_loss(&self) -> bool {
+        self.paired_page_loss
     }
 
     /// Whether the write buffer is a volatile cache (no power-loss protection).
