@@ -24,6 +24,9 @@ pub(crate) struct Freed {
 /// is made (the run's memory bound counts this, `NandSsd::memory`).
 pub(crate) const BYTES_PER_UNIT: u64 = std::mem::size_of::<Reverse<(Nanos, u32, Freed)>>() as u64;
 
+/// Heap bytes a power cut's record of one acknowledged write takes (`sim::power_cut`).
+pub const ACKED_WRITE_BYTES: u64 = 24;
+
 pub(crate) struct WriteBuffer {
     capacity: u32,
     /// (release time, units, what freed it) of pages already booked for programming. The
@@ -148,6 +151,14 @@ impl WriteBuffer {
         self.batches = Some(VecDeque::with_capacity(self.capacity as usize + 1));
         self.pairs = paired_pages.then(|| VecDeque::with_capacity(self.capacity as usize + 1));
         self.cut_at = cut_at;
+    }
+
+    /// Heap a power cut's record takes with `buffer_units` units of buffer and `depth`
+    /// commands in flight: the acknowledged writes' ring (`sim::power_cut`), the booked
+    /// batches and, with paired pages, the paired programs.
+    pub fn power_cut_bytes(buffer_units: u64, depth: u64, paired_pages: bool) -> u64 {
+        let pairs = if paired_pages { (buffer_units + 1) * std::mem::size_of::<(u64, u64, Nanos, Nanos)>() as u64 } else { 0 };
+        (buffer_units + depth + 1) * ACKED_WRITE_BYTES + (buffer_units + 1) * std::mem::size_of::<(u64, Nanos)>() as u64 + pairs
     }
 
     /// Whether the buffer keeps paired programs (`track_durability`).

@@ -29,14 +29,6 @@ use ts_rs::TS;
 /// Commands a power cut's summary lists at most (the first, in acknowledgement order).
 pub const LISTED: usize = 200;
 
-/// Heap a power cut's record takes with `buffer_units` units of buffer and `depth` commands
-/// in flight: the writes' ring, the buffer's batches and, with paired pages, its paired
-/// programs (`WriteBuffer::track_durability`).
-pub fn tracking_bytes(buffer_units: u64, depth: u64, paired_pages: bool) -> u64 {
-    let pairs = if paired_pages { (buffer_units + 1) * std::mem::size_of::<(u64, u64, Nanos, Nanos)>() as u64 } else { 0 };
-    (buffer_units + depth + 1) * std::mem::size_of::<Acked>() as u64 + (buffer_units + 1) * std::mem::size_of::<(u64, Nanos)>() as u64 + pairs
-}
-
 /// A write acknowledged before the cut and not yet known to be on NAND.
 #[derive(Clone, Copy, Debug)]
 struct Acked {
@@ -46,6 +38,9 @@ struct Acked {
     first_unit: u64,
     acked: Nanos,
 }
+
+// The run's budget counts this record at the size the buffer's module states (`WriteBuffer::power_cut_bytes`).
+const _: () = assert!(std::mem::size_of::<Acked>() as u64 == crate::controller::buffer::ACKED_WRITE_BYTES);
 
 /// The run's record of writes while a power cut is pending.
 pub(crate) struct PowerCutLog {

@@ -120,7 +120,7 @@ pub(crate) fn metrics_bytes(s: &Scenario, plan: &Plan, window: TimeWindow, user_
     let cut = s.device.kind == crate::scenario::DeviceKind::NandSsd && plan.phases.iter().any(|p| p.job.power_cut_s > 0.0);
     let n = &s.device.nand;
     let paired = n.paired_page_loss && !n.one_shot && n.cell.bits_per_cell() > 1;
-    let cut_bytes = if cut { crate::sim::power_cut::tracking_bytes(buffer_units_at_most(s), depth, paired) } else { 0 };
+    let cut_bytes = if cut { crate::controller::buffer::WriteBuffer::power_cut_bytes(buffer_units_at_most(s), depth, paired) } else { 0 };
     let fixed = histogram_bytes().saturating_add(events).saturating_add(tenants * 2 * crate::host::tenants::histogram_bytes()).saturating_add(cut_bytes);
     let causes = crate::metrics::causes::RECORDER_BYTES;
     Footprint {
