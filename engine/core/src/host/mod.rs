@@ -14,6 +14,7 @@ pub use command::Command;
 pub use job::JobRunner;
 pub use replay::measure::{Measured, TraceExtent};
 pub use replay::{Next, ReplayCounters, ReplayError, TraceRunner, MAX_PIECE_UNITS};
+pub(crate) use sync::SyncCadence;
 pub use trace_source::{CommandSource, Pull, PushSource, StreamSource};
 pub mod plan;
 pub mod tenants;

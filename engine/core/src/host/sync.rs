@@ -22,6 +22,11 @@ impl SyncCadence {
         Self { every: [job.fsync as u64, job.fdatasync as u64, job.write_barrier as u64], fua: job.sync, writes: 0 }
     }
 
+    /// Whether any of the job's writes is made durable.
+    pub fn flushes(&self) -> bool {
+        self.fua || self.every.iter().any(|&n| n > 0)
+    }
+
     /// One more write: must it be durable before it completes?
     #[inline]
     pub fn after_write(&mut self) -> bool {
@@ -43,7 +48,8 @@ mod tests {
         let mut fua = SyncCadence::of(&Job { sync: true, ..Job::default() });
         assert!((0..5).all(|_| fua.after_write()));
         let mut none = SyncCadence::of(&Job::default());
-        assert!((0..100).all(|_| !none.after_write()));
+        assert!(!none.flushes() && (0..100).all(|_| !none.after_write()));
+        assert!(SyncCadence::of(&Job { write_barrier: 2, ..Job::default() }).flushes());
         // Two cadences: either one's turn flushes.
         let mut both = SyncCadence::of(&Job { fsync: 4, write_barrier: 6, ..Job::default() });
         let turns: Vec<u64> = (1..=12).filter(|_| both.after_write()).collect();

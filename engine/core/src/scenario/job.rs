@@ -241,11 +241,6 @@ impl Job {
         Some(io.div_ceil(bs).saturating_add(tails))
     }
 
-    /// Whether some of the job's writes must be durable when they complete (`host::sync`).
-    pub fn flushes(&self) -> bool {
-        self.sync || self.fsync > 0 || self.fdatasync > 0 || self.write_barrier > 0
-    }
-
     /// The access span in bytes once `size: 0` is resolved against the drive.
     pub fn span_bytes(&self, user_bytes: u64) -> u64 {
         if self.size.0 == 0 {

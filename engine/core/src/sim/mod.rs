@@ -21,7 +21,7 @@ mod zoned_log;
 use crate::device::{Baseline, DeviceModel, RunFrame};
 use crate::host::plan::Phase;
 use crate::host::zoned_log::ZonedLogRunner;
-use crate::host::Command;
+use crate::host::{Command, SyncCadence};
 use crate::media::Geometry;
 use crate::metrics::{Cause, Chain, DriveLines, FtlLines, Op, Parts, Unbooked, WindowCounters};
 use crate::resolve::window::TraceWindowRule;
@@ -164,7 +164,8 @@ impl Simulation {
             slc_cache: d.ftl.slc_cache_enabled(),
             placement_handles: if d.ftl.fdp_enabled() { d.ftl.fdp_handles() } else { 0 },
         });
-        let flushes = plan.phases.iter().any(|p| p.job.flushes() || p.tenants.iter().any(|t| t.job.flushes()));
+        let flushes = |job| SyncCadence::of(job).flushes();
+        let flushes = plan.phases.iter().any(|p| flushes(&p.job) || p.tenants.iter().any(|t| flushes(&t.job)));
         let lines = DriveLines { ftl, tier: drive.tier().is_some(), causes: if causes { drive.causes(flushes) } else { 0 } };
         let recorder = Recorder::new(&plan, window, reads, writes, scale as f64, lines);
         let snapshots = Snapshots::new(Driver::of(&plan), drive.nand().is_some() || drive.tier().is_some() || drive.zoned().is_some());
@@ -252,8 +253,7 @@ impl Simulation {
         self.phase_bytes = [0; 3];
         let idle = Slot { command: Command { op: Op::Read, lba: 0, units: 0, placement: 0, flush: false }, issued: at, wake: Wake::Completes };
         let slots = self.threads.slots();
-        let job = self.phases[index].job.clone();
-        self.arm_power_cut(&job, at, slots);
+        self.arm_power_cut(self.phases[index].job.power_cut_s, at, slots);
         self.slots.clear();
         self.slots.resize(slots as usize, idle);
         self.slot_parts.resize(slots as usize, Parts::starting(at));

@@ -165,12 +165,12 @@ pub struct CutCommand {
 impl Simulation {
     /// At the start of a job with a power cut, on a NAND drive: the buffer keeps what the
     /// accounting needs from now on (a run without a cut pays nothing for it).
-    pub(super) fn arm_power_cut(&mut self, job: &crate::scenario::Job, at: Nanos, slots: u32) {
-        if job.power_cut_s <= 0.0 || self.power_cut.is_some() {
+    pub(super) fn arm_power_cut(&mut self, power_cut_s: f64, at: Nanos, slots: u32) {
+        if power_cut_s <= 0.0 || self.power_cut.is_some() {
             return;
         }
         if let DeviceModel::Nand(d) = &mut self.drive {
-            let cut_at = at + (job.power_cut_s * 1e9) as Nanos;
+            let cut_at = at + (power_cut_s * 1e9) as Nanos;
             let (plp, units) = (!d.volatile_cache(), d.hw.buffer().capacity());
             d.hw.track_durability(cut_at, d.paired_page_loss());
             self.power_cut = Some(PowerCutLog::new(cut_at, at, plp, units, slots));
