@@ -3,7 +3,9 @@
 // shipped runs against the same pins). The summary's leaves (dotted ids) with zeros and `false`
 // left out, so the summary's layout may change and its numbers may not, then every series' id,
 // axes and points, as bytes. A cause line zero at every point is left out the same way: it draws
-// nothing, and a story's run file does not carry it (web/src/explain/story/runFile.ts).
+// nothing, and a story's run file does not carry it (web/src/explain/story/runFile.ts). A run
+// whose job cut the power adds what the cut left, its numbers by id and each write's class (a
+// run without one digests as before).
 
 /** FNV-1a over 64 bits, as the Rust test computes it. */
 class Fnv {
@@ -38,6 +40,8 @@ function leaves(prefix: string, value: unknown, out: Map<string, number>): void 
 export interface ReportJson {
   summary: Record<string, unknown>;
   series: { id: string; x: { id: string }; y: { id: string }; points: [number, number][] }[];
+  /** What a power cut left (the report's `power_cut`), null or absent when the job cut none. */
+  power_cut?: { commands: { class: string }[] } | null;
 }
 
 export function digest(report: ReportJson): string {
@@ -58,6 +62,15 @@ export function digest(report: ReportJson): string {
       h.number(x);
       h.number(y);
     }
+  }
+  if (report.power_cut) {
+    const cut = new Map<string, number>();
+    leaves('power_cut', report.power_cut, cut);
+    for (const id of [...cut.keys()].sort()) {
+      h.text(id);
+      h.number(cut.get(id)!);
+    }
+    for (const c of report.power_cut.commands) h.text(c.class);
   }
   return h.hex();
 }

@@ -1,10 +1,13 @@
 // The shipped-run file: a real run read back is bit for bit the run written (-0, NaN and the
 // block map's typed arrays included), its summary and series pass the page's schema check, and
-// a file is used only for its own scenario in its own format.
+// a file is used only for its own scenario in its own format. A run whose job cut the power
+// carries what the cut left; a file without it is not used for such a run.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../../web/src/engine/errors';
 import { runToEnd, type FinishedRun } from '../../web/src/engine/runToEnd';
 import { decodeRun, encodeRun, runFileName, RUN_FILE_FORMAT } from '../../web/src/explain/story/runFile';
+import { presetScenario } from '../../web/src/explain/story/stepScenario';
+import { codecContext } from '../../web/src/session/catalog';
 import { loadEngine } from './loadEngine';
 
 let scenario: string;
@@ -64,6 +67,26 @@ describe('a shipped run file', () => {
     const text = encodeRun(scenario, run);
     expect(decodeRun(`${scenario} `, text)).toBeNull();
     expect(decodeRun(scenario, text.replace(`"format":${RUN_FILE_FORMAT}`, '"format":1'))).toBeNull();
+  });
+
+  it('carries what a power cut left; a file that says nothing of it is not used for a run that cut the power', async () => {
+    const engine = loadEngine();
+    const codec = codecContext(await engine.catalog()).codec;
+    const set = { 'workload.rw': 'randwrite', 'workload.bs': '20k', 'workload.runtime': '1', 'workload.power_cut_s': '0.004' };
+    const cutScenario = JSON.stringify(presetScenario({ preset: 'tlc-random-read', set }, codec).scenario);
+    const cut = await runToEnd(engine, cutScenario, () => {}, { blockMap: false });
+    expect(cut.powerCut?.lost_writes).toBeGreaterThan(10);
+    const text = encodeRun(cutScenario, cut);
+    expect(decodeRun(cutScenario, text)!.powerCut).toEqual(cut.powerCut);
+    const old = JSON.parse(text) as Record<string, unknown>;
+    delete old.power_cut;
+    expect(decodeRun(cutScenario, JSON.stringify(old))).toBeNull();
+    // A run without a cut: none written, none read back, and an old file of it still used.
+    expect(run.powerCut ?? null).toBeNull();
+    const plain = JSON.parse(encodeRun(scenario, run)) as Record<string, unknown>;
+    expect(plain.power_cut).toBeNull();
+    delete plain.power_cut;
+    expect(decodeRun(scenario, JSON.stringify(plain))!.powerCut).toBeNull();
   });
 
   it('refuses a summary the page would not accept from the engine', () => {

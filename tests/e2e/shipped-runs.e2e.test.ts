@@ -44,6 +44,7 @@ describe('the story runs the build ships', () => {
           const report = {
             summary: run!.summary as unknown as Record<string, unknown>,
             series: run!.series.map((s, k) => ({ id: s.id, x: s.x, y: s.y, points: run!.buffers[k].toPairs() })),
+            power_cut: run!.powerCut ?? null,
           };
           expect(digest(report), `${at} run ${i}`).toBe(pins[i]);
           checked += 1;

@@ -3,7 +3,7 @@
 import type { EngineClient } from './bridge';
 import { PointBuffer } from './chunking';
 import type { Scenario } from './generated/Scenario';
-import type { BlockMap, DriveSnapshots, LatencyCauses, RunOptions, SeriesMeta, Summary } from './types';
+import type { BlockMap, DriveSnapshots, LatencyCauses, PowerCutSummary, RunOptions, SeriesMeta, Summary } from './types';
 
 export interface FinishedRun {
   series: SeriesMeta[];
@@ -14,6 +14,8 @@ export interface FinishedRun {
   snapshots: DriveSnapshots | null;
   /** Where the commands' time went, by cause; null when the run booked none. */
   latencyCauses: LatencyCauses | null;
+  /** What a power cut left (`workload.power_cut_s` on a NAND drive); null (or absent) otherwise. */
+  powerCut?: PowerCutSummary | null;
   /** The scenario the run ran, as the engine normalised it (a run shipped with the build has none). */
   scenario?: Scenario;
 }
@@ -29,5 +31,5 @@ export async function runToEnd(engine: Pick<EngineClient, 'run'>, scenarioJson: 
     options,
   );
   // Series added when the run finishes may have had no points: they still get a buffer.
-  return { series: result.series, buffers: result.series.map((_, i) => buffers[i] ?? new PointBuffer()), summary: result.summary, blockMap: result.blockMap, snapshots: result.snapshots, latencyCauses: result.latencyCauses, scenario: result.scenario };
+  return { series: result.series, buffers: result.series.map((_, i) => buffers[i] ?? new PointBuffer()), summary: result.summary, blockMap: result.blockMap, snapshots: result.snapshots, latencyCauses: result.latencyCauses, powerCut: result.powerCut, scenario: result.scenario };
 }

@@ -1,13 +1,15 @@
 // One step of a story: its title, its setup text with live numbers, and what it shows — a chart
 // of the step's run with the highlight drawn on it (after the reader's prediction, if it asks
-// for one), or the animated NAND view — then, once revealed, the explanation and the
-// back-of-envelope model beside the engine's number; inline knobs and its links.
+// for one), or the animated NAND view — then, once revealed, what a power cut left (when the
+// step's job cut the power), the explanation and the back-of-envelope model beside the engine's
+// number; inline knobs and its links.
 import { useMemo, useState, type ReactNode } from 'react';
 import type { LoadedCatalog } from '../../session/catalog';
 import { chartDefs, type ChartDef } from '../../run/chartSpecs';
 import type { PlotFrame } from '../../charts/plotFrame';
 import { useI18n, type Lang } from '../../i18n';
 import { BoundKnob } from '../../panels/BoundKnob';
+import { PowerCutTable } from '../../panels/PowerCutTable';
 import type { EngineClient } from '../../engine/bridge';
 import { refusedKnob } from '../../session/knobBinding';
 import { useStepBinding, type StepBindingOptions } from './useStepBinding';
@@ -92,6 +94,11 @@ export function StepView({ engine, wantEngine, storyId, step, index, total, resu
       <div className="story-figure">
         {'lab' in step.show ? <LabSlot config={step.show.lab} compact={embed} storyId={storyId} stepId={step.id} /> : revealed ? <StepChart result={result} ghost={ghost} def={def} chartId={chartId} chart={chart} onRetry={onRetry} /> : null}
       </div>
+      {revealed && view?.status === 'done' && view.powerCut && (
+        <div className="story-power-cut">
+          <PowerCutTable cut={view.powerCut} />
+        </div>
+      )}
       {revealed && step.after && (
         <div className="story-after" data-testid="story-after">
           <StepText text={step.after[lang]} live={live} />

@@ -45,6 +45,12 @@ interface RunFile {
   snapshots: { json: string; cells: string } | null;
   /** Where the commands' time went, by cause (the engine's JSON); absent in format 3. */
   latency_causes?: string | null;
+  /**
+   * What the run's power cut left (the engine's JSON), or null when its job cut no power. Absent
+   * in files made before the page drew power cuts: such a file of a run that cut the power is
+   * not used (its run is made again), so a step never shows a cut without its table.
+   */
+  power_cut?: string | null;
 }
 
 const TWO_32 = 2 ** 32;
@@ -98,6 +104,7 @@ export function encodeRun(scenarioJson: string, run: FinishedRun): string {
     snapshots: run.snapshots && { json: JSON.stringify({ ...run.snapshots, cells: undefined }), cells: toBase64(run.snapshots.cells) },
     // The bands and each point's parts, not the lists of commands (a story shows none).
     latency_causes: causes && JSON.stringify(causes),
+    power_cut: run.powerCut ? JSON.stringify(run.powerCut) : null,
   };
   return JSON.stringify(file);
 }
@@ -109,6 +116,7 @@ export function encodeRun(scenarioJson: string, run: FinishedRun): string {
 export function decodeRun(scenarioJson: string, text: string): FinishedRun | null {
   const file = JSON.parse(text) as RunFile;
   if (!READ_FORMATS.includes(file.format) || file.scenario !== scenarioJson) return null;
+  if (file.power_cut === undefined && cutsPower(scenarioJson)) return null;
   const series = engineResult('series_meta', file.series);
   const flats = file.format === RUN_FILE_FORMAT ? interleaved(file) : file.points?.map((p) => new Float64Array(fromBase64(p).buffer));
   if (!flats || flats.length !== series.length) return null;
@@ -132,9 +140,16 @@ export function decodeRun(scenarioJson: string, text: string): FinishedRun | nul
     },
     snapshots: file.snapshots && { ...engineResult('snapshots', file.snapshots.json), cells: fromBase64(file.snapshots.cells) },
     latencyCauses: file.latency_causes ? engineResult('latency_causes', file.latency_causes) : null,
+    powerCut: file.power_cut ? engineResult('power_cut', file.power_cut) : null,
     // The run's scenario, typed, as a live run's result carries it (checked as the engine's).
     scenario: engineResult('scenario', file.scenario),
   };
+}
+
+/** Does the scenario's job cut the power? (Read only for a file that says nothing of a cut.) */
+function cutsPower(scenarioJson: string): boolean {
+  const workload = (JSON.parse(scenarioJson) as { workload?: { power_cut_s?: unknown } }).workload;
+  return typeof workload?.power_cut_s === 'number' && workload.power_cut_s > 0;
 }
 
 /**

@@ -56,7 +56,7 @@ export function figureView(pins: readonly Pin[]): RunView {
 
 /** A run finished on the pool, as the page's own finished run would show it. */
 export function finishedView(scenarioJson: string, run: FinishedRun): RunView {
-  return { status: 'done', progress: 1, series: run.series, buffers: run.buffers, summary: run.summary, error: null, scenarioJson, scenario: run.scenario ?? null, elapsedMs: 0, frame: 1, blockMap: run.blockMap, snapshots: run.snapshots, latencyCauses: run.latencyCauses, runs: 1, stale: false };
+  return { status: 'done', progress: 1, series: run.series, buffers: run.buffers, summary: run.summary, error: null, scenarioJson, scenario: run.scenario ?? null, elapsedMs: 0, frame: 1, blockMap: run.blockMap, snapshots: run.snapshots, latencyCauses: run.latencyCauses, powerCut: run.powerCut ?? null, runs: 1, stale: false };
 }
 
 /** Series `indices` of a run, copied out as a pin holds them. */

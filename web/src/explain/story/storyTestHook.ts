@@ -3,6 +3,7 @@
 // playground.
 import { useEffect } from 'react';
 import { chartDefs } from '../../run/chartSpecs';
+import type { PowerCutSummary } from '../../engine/types';
 import type { StoryStep } from '../stories/schema';
 import type { StepPlan } from './stepPlan';
 import type { StoryRuns } from './useStoryRuns';
@@ -16,6 +17,8 @@ export interface StoryStepState {
   chart: string | null;
   lines: { label: string; points: number }[];
   summary: Record<string, unknown> | null;
+  /** What the step's power cut left, once its run is done (null: its job cut no power). */
+  powerCut: PowerCutSummary | null;
   scenarioJson: string | null;
   playground: string | null;
 }
@@ -56,6 +59,7 @@ export function useStoryTestHook(story: string, active: string | null, steps: re
           chart,
           lines,
           summary: r.view?.status === 'done' ? (r.view.summary) : null,
+          powerCut: r.view?.status === 'done' ? (r.view.powerCut ?? null) : null,
           scenarioJson: r.view?.scenarioJson ?? null,
           playground: plans[i]?.playground ?? null,
         };
