@@ -4,6 +4,7 @@
 import type { Lang } from '../i18n';
 import { INSIDE_ENTRIES } from './termsInside';
 import { PLACEMENT_ENTRIES } from './termsPlacement';
+import { POWER_ENTRIES } from './termsPower';
 
 export interface GlossaryText {
   term: string;
@@ -407,7 +408,7 @@ const CORE_ENTRIES = {
 } as const satisfies Record<string, GlossaryEntry>;
 
 /** Every entry; `as const satisfies` keeps the ids as a literal union for `GlossaryId`. */
-const ENTRIES = { ...CORE_ENTRIES, ...INSIDE_ENTRIES, ...PLACEMENT_ENTRIES } as const satisfies Record<string, GlossaryEntry>;
+const ENTRIES = { ...CORE_ENTRIES, ...INSIDE_ENTRIES, ...PLACEMENT_ENTRIES, ...POWER_ENTRIES } as const satisfies Record<string, GlossaryEntry>;
 
 export type GlossaryId = keyof typeof ENTRIES;
 
