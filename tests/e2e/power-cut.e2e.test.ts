@@ -1,7 +1,8 @@
 // When the power fails, on the playground (issue 46): a job that cuts the power shows what the
 // drive had acknowledged and lost, write by write; with power-loss protection nothing is lost;
 // fsync after every write costs most of the IOPS and shows as the latency cause Flush. In
-// English and Japanese.
+// English and Japanese. The story "When the power fails" shows the same table under a step's
+// chart once the reader has answered, from the run the build shipped.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { artifacts, browserPerFile, waitForRun } from './app';
@@ -57,4 +58,33 @@ describe('when the power fails', () => {
     await expect(page.locator('[data-testid="power-cut"]').count()).resolves.toBe(0);
     expect(session.browser.problems).toEqual([]);
   });
+
+  it('the story shows what the cut left under a step\'s chart, only once the reader has answered', async () => {
+    const { page } = session;
+    await page.goto(`${base()}?story=when-power-fails&step=acknowledged`, { waitUntil: 'load' });
+    await page.getByTestId('story-page').waitFor();
+    const step = (id: string) => page.locator(`[data-step="${id}"]`);
+    await page.waitForFunction(() => window.__ssdStory?.steps.every((s) => s.status === 'done'), undefined, { timeout: 120_000 });
+    // Asked, not told: no table before the answer.
+    await expect(step('acknowledged').getByTestId('power-cut').count()).resolves.toBe(0);
+    await step('acknowledged').locator('[data-choice="last-few"]').click();
+    const table = step('acknowledged').getByTestId('power-cut');
+    await expect(table.locator('h3').textContent()).resolves.toBe('The power failed at 0.05 s');
+    // The numbers the step's reveal quotes.
+    await expect(table.locator('[data-count="acknowledged"] dd').textContent()).resolves.toBe('2,851');
+    await expect(table.locator('[data-count="lost"] dd').textContent()).resolves.toBe('11');
+    await expect(table.locator('tbody tr[data-class="lost"]').count()).resolves.toBe(11);
+    const hook = await page.evaluate(() => window.__ssdStory!);
+    expect(hook.steps.find((s) => s.id === 'acknowledged')!.powerCut?.lost_writes).toBe(11);
+    expect(hook.steps.find((s) => s.id === 'flush-every-write')!.powerCut?.lost_writes).toBe(0);
+    expect(hook.steps.find((s) => s.id === 'busy-drive')!.powerCut?.shorn_writes).toBe(1);
+    // With power-loss protection: nothing lost, and the table says why.
+    await step('plp').locator('[data-choice="most"]').click();
+    await expect(step('plp').locator('[data-testid="power-cut"] [data-count="lost"] dd').textContent()).resolves.toBe('0');
+    await expect(step('plp').locator('[data-testid="power-cut"] .details-note').first().textContent()).resolves.toContain('Power-loss protection');
+    await page.getByTestId('lang').locator('[data-value="ja"]').click();
+    await expect(table.locator('h3').textContent()).resolves.toBe('0.05 s に電源が落ちた');
+    await page.getByTestId('lang').locator('[data-value="en"]').click();
+    expect(session.browser.problems).toEqual([]);
+  }, 200_000);
 });

@@ -8,9 +8,9 @@ import { paragraphs, stepTokens, tokenize, validateStory, type Story, type Story
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 describe('story files', () => {
-  it('every file validates and loads, in list order: NAND 101, the five articles, then where data lands', () => {
+  it('every file validates and loads, in list order: NAND 101, the five articles, then where data lands and when the power fails', () => {
     expect(STORY_PROBLEMS).toEqual([]);
-    expect(STORIES.map((s) => s.id)).toEqual(['nand-101', 'article-000', 'article-001', 'article-002', 'article-003', 'article-004', 'where-data-lands']);
+    expect(STORIES.map((s) => s.id)).toEqual(['nand-101', 'article-000', 'article-001', 'article-002', 'article-003', 'article-004', 'where-data-lands', 'when-power-fails']);
     expect(STORIES.filter((s) => s.article).map((s) => s.article)).toEqual(['000', '001', '002', '003', '004']);
   });
 

@@ -9,10 +9,11 @@ import article002 from './article-002.json';
 import article003 from './article-003.json';
 import article004 from './article-004.json';
 import whereDataLands from './where-data-lands.json';
+import whenPowerFails from './when-power-fails.json';
 import { validateStory, type Story, type StoryProblem } from './schema';
 
 /** Every story file as written, in list order (the tests validate these). */
-export const STORY_FILES: readonly unknown[] = [nand101, article000, article001, article002, article003, article004, whereDataLands];
+export const STORY_FILES: readonly unknown[] = [nand101, article000, article001, article002, article003, article004, whereDataLands, whenPowerFails];
 
 export const GLOSSARY_TERMS: ReadonlySet<string> = new Set(Object.keys(GLOSSARY));
 
