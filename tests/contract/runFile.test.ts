@@ -69,26 +69,6 @@ describe('a shipped run file', () => {
     expect(decodeRun(scenario, text.replace(`"format":${RUN_FILE_FORMAT}`, '"format":1'))).toBeNull();
   });
 
-  it('carries what a power cut left; a file that says nothing of it is not used for a run that cut the power', async () => {
-    const engine = loadEngine();
-    const codec = codecContext(await engine.catalog()).codec;
-    const set = { 'workload.rw': 'randwrite', 'workload.bs': '20k', 'workload.runtime': '1', 'workload.power_cut_s': '0.004' };
-    const cutScenario = JSON.stringify(presetScenario({ preset: 'tlc-random-read', set }, codec).scenario);
-    const cut = await runToEnd(engine, cutScenario, () => {}, { blockMap: false });
-    expect(cut.powerCut?.lost_writes).toBeGreaterThan(10);
-    const text = encodeRun(cutScenario, cut);
-    expect(decodeRun(cutScenario, text)!.powerCut).toEqual(cut.powerCut);
-    const old = JSON.parse(text) as Record<string, unknown>;
-    delete old.power_cut;
-    expect(decodeRun(cutScenario, JSON.stringify(old))).toBeNull();
-    // A run without a cut: none written, none read back, and an old file of it still used.
-    expect(run.powerCut ?? null).toBeNull();
-    const plain = JSON.parse(encodeRun(scenario, run)) as Record<string, unknown>;
-    expect(plain.power_cut).toBeNull();
-    delete plain.power_cut;
-    expect(decodeRun(scenario, JSON.stringify(plain))!.powerCut).toBeNull();
-  });
-
   it('refuses a summary the page would not accept from the engine', () => {
     const text = encodeRun(scenario, { ...run, summary: { ...run.summary, write_amplification: 'high' } as unknown as FinishedRun['summary'] });
     expect(() => decodeRun(scenario, text)).toThrow(EngineError);
@@ -109,5 +89,27 @@ describe('a shipped run file', () => {
     expect(runFileName(scenario)).toBe(runFileName(scenario));
     expect(runFileName(scenario)).not.toBe(runFileName(`${scenario} `));
     expect(runFileName('')).toBe('cbf29ce484222325.json');
+  });
+});
+
+describe('a shipped run file of a power cut', () => {
+  it('carries what a power cut left; a file that says nothing of it is not used for a run that cut the power', async () => {
+    const engine = loadEngine();
+    const codec = codecContext(await engine.catalog()).codec;
+    const set = { 'workload.rw': 'randwrite', 'workload.bs': '20k', 'workload.runtime': '1', 'workload.power_cut_s': '0.004' };
+    const cutScenario = JSON.stringify(presetScenario({ preset: 'tlc-random-read', set }, codec).scenario);
+    const cut = await runToEnd(engine, cutScenario, () => {}, { blockMap: false });
+    expect(cut.powerCut?.lost_writes).toBeGreaterThan(10);
+    const text = encodeRun(cutScenario, cut);
+    expect(decodeRun(cutScenario, text)!.powerCut).toEqual(cut.powerCut);
+    const old = JSON.parse(text) as Record<string, unknown>;
+    delete old.power_cut;
+    expect(decodeRun(cutScenario, JSON.stringify(old))).toBeNull();
+    // A run without a cut: none written, none read back, and an old file of it still used.
+    expect(run.powerCut ?? null).toBeNull();
+    const plain = JSON.parse(encodeRun(scenario, run)) as Record<string, unknown>;
+    expect(plain.power_cut).toBeNull();
+    delete plain.power_cut;
+    expect(decodeRun(scenario, JSON.stringify(plain))!.powerCut).toBeNull();
   });
 });
