@@ -95,7 +95,7 @@ export function StepView({ engine, wantEngine, storyId, step, index, total, resu
         {'lab' in step.show ? <LabSlot config={step.show.lab} compact={embed} storyId={storyId} stepId={step.id} /> : revealed ? <StepChart result={result} ghost={ghost} def={def} chartId={chartId} chart={chart} onRetry={onRetry} /> : null}
       </div>
       {revealed && view?.status === 'done' && view.powerCut && (
-        <div className="story-power-cut">
+        <div className="card story-power-cut">
           <PowerCutTable cut={view.powerCut} />
         </div>
       )}
