@@ -16,7 +16,7 @@ export const POWER_ENTRIES = {
     },
     ja: {
       term: '揮発性ライトキャッシュ',
-      definition: '書き込まれたデータが、行き先のフラッシュのページがプログラムされるまで待つドライブの RAM です。電源喪失保護のないドライブはデータがここに入った時点で書き込み完了を返すので、そのデータの安全は電源次第です。',
+      definition: '書き込まれたデータが、行き先のフラッシュのページがプログラムされるまで待つドライブの RAM です。電源断保護のないドライブはデータがここに入った時点で書き込み完了を返すので、そのデータの安全は電源次第です。',
     },
   },
   flush: {
@@ -37,7 +37,7 @@ export const POWER_ENTRIES = {
         "Capacitors on the drive (tantalum or polymer) that hold enough energy to program the write cache's data and the mapping table's changes to flash after the power fails. Enterprise drives have it; most client drives do not.",
     },
     ja: {
-      term: '電源喪失保護（PLP）',
+      term: '電源断保護（PLP）',
       definition: '電源が落ちたあと、ライトキャッシュのデータとマッピングテーブルの変更をフラッシュにプログラムするだけのエネルギーを蓄えるドライブ上のコンデンサ（タンタルやポリマー）です。エンタープライズ向けドライブは備えていますが、クライアント向けドライブの多くは備えていません。',
     },
   },
