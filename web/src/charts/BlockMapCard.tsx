@@ -10,6 +10,7 @@ import { ChartCard } from './ChartCard';
 import type { ChartExporter } from './exportChart';
 import { captionText } from './captions';
 import { RichText } from '../glossary/RichText';
+import type { Wear } from '../engine/generated/Wear';
 
 interface Props {
   map: BlockMap | null;
@@ -18,9 +19,11 @@ interface Props {
   exportable?: boolean;
   /** Which run the map shows, for the exported picture. */
   scenario?: string;
+  /** The run's wear levelling (a NAND drive's), said under the erase-count histogram. */
+  wear?: Wear | null;
 }
 
-export function BlockMapCard({ map, running, filenameBase, exportable = true, scenario = '' }: Props) {
+export function BlockMapCard({ map, running, filenameBase, exportable = true, scenario = '', wear = null }: Props) {
   const { t, locale, lang } = useI18n();
   const [picked, setMode] = useState<BlockMode>('valid');
   // Handles are a colouring only a drive with NVMe FDP on has.
@@ -56,7 +59,7 @@ export function BlockMapCard({ map, running, filenameBase, exportable = true, sc
       exporter={exporter}
       exportable={exportable && map !== null}
     >
-      {map ? <BlockMapChart map={map} mode={mode} exporter={exporter} title={title} scenario={scenario} /> : <p className="chart-placeholder muted">{running ? t('blocks.running') : t('blocks.after')}</p>}
+      {map ? <BlockMapChart map={map} mode={mode} exporter={exporter} title={title} scenario={scenario} wear={wear} /> : <p className="chart-placeholder muted">{running ? t('blocks.running') : t('blocks.after')}</p>}
       {map?.placement && <PlacementTable placement={map.placement} />}
     </ChartCard>
   );

@@ -13,6 +13,8 @@ import { csvRows, escapeXml, type ChartExporter } from './exportChart';
 import { UNMEASURED, useElementWidth } from './useElementWidth';
 import { canvasPng, composeBlockMap, rampTicks, type BlockMapPicture } from './blockMapExport';
 import { useBlockMapHover } from './useBlockMapHover';
+import { EraseHistogram } from './EraseHistogram';
+import type { Wear } from '../engine/generated/Wear';
 
 interface Props {
   map: BlockMap;
@@ -21,9 +23,11 @@ interface Props {
   title: string;
   /** Which run the map shows (preset title, seed), written on the exported picture. */
   scenario: string;
+  /** The run's wear levelling, said under the erase-count histogram (null: none to say). */
+  wear?: Wear | null;
 }
 
-export function BlockMapChart({ map, mode, exporter, title, scenario }: Props) {
+export function BlockMapChart({ map, mode, exporter, title, scenario, wear = null }: Props) {
   const { t, locale } = useI18n();
   const { ref, width, measured } = useElementWidth<HTMLDivElement>();
   const canvas = useRef<HTMLCanvasElement | null>(null);
@@ -70,6 +74,7 @@ export function BlockMapChart({ map, mode, exporter, title, scenario }: Props) {
       />
       {hover && <BlockTooltip hover={hover} width={width} handles={map.handles !== undefined} zones={map.zoneStates !== undefined} />}
       <BlockLegend mode={mode} erase={erase} handles={handles} />
+      {mode === 'erase' && <EraseHistogram eraseCounts={map.eraseCounts} wear={wear} />}
     </div>
   );
 }

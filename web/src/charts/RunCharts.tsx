@@ -39,6 +39,8 @@ export function RunCharts({ view, pins, runPreset = null, onRemovePin, runtimeS,
   const defs = chartDefs(view.series);
   const scenario = runTitle(lang, t, view.scenario, runPreset);
   const running = view.status === 'running';
+  // Wear levelling is a NAND drive's own (a hybrid's cache tier is described elsewhere).
+  const wear = view.scenario?.device.kind === 'nand_ssd' ? view.scenario.device.wear : null;
   const emptyText = running ? t('chart.waiting') : (idleText ?? t('chart.empty'));
   // One cursor for every chart of the finished run and the drive-state panel under the headline.
   // Deferred: the panel mounts in a render React may split, not in the finished run's own
@@ -48,7 +50,7 @@ export function RunCharts({ view, pins, runPreset = null, onRemovePin, runtimeS,
   const drive = useDriveCursor(snapshots, main);
 
   if (only) {
-    if (only === 'blocks') return blocks ? <BlockMapCard map={view.blockMap} running={running} filenameBase={filenameBase} exportable={exportable} scenario={scenario} /> : <EmptyChart title={t('chart.blocks')} text={t('blocks.none')} />;
+    if (only === 'blocks') return blocks ? <BlockMapCard map={view.blockMap} running={running} filenameBase={filenameBase} exportable={exportable} scenario={scenario} wear={wear} /> : <EmptyChart title={t('chart.blocks')} text={t('blocks.none')} />;
     const def = defs.find((d) => d.id === only) ?? defs[0];
     if (!def) return <EmptyChart text={emptyText} />;
     return <SeriesChartCard def={def} view={view} pins={def.id === 'headline' ? pins : []} runtimeS={runtimeS} filenameBase={filenameBase} exportable={exportable} actions={headlineActions} />;
@@ -70,7 +72,7 @@ export function RunCharts({ view, pins, runPreset = null, onRemovePin, runtimeS,
             <SeriesChartCard key={def.id} def={def} view={view} runtimeS={runtimeS} filenameBase={filenameBase} drive={drive} />
           ))}
           {/* A device without erase blocks has no map to wait for; a finished run without one has none to show. */}
-          {blocks && (view.blockMap || view.status !== 'done') && <BlockMapCard map={view.blockMap} running={running} filenameBase={filenameBase} scenario={scenario} />}
+          {blocks && (view.blockMap || view.status !== 'done') && <BlockMapCard map={view.blockMap} running={running} filenameBase={filenameBase} scenario={scenario} wear={wear} />}
         </div>
       )}
     </>
