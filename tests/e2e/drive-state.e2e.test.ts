@@ -3,7 +3,8 @@
 // its first chart step answers the pointer at two places with two different states; Play walks
 // the cursor along the run; article 001's SLC cache holds different data before and after the
 // cliff; NAND 101's steady state has closed blocks to draw; the playground's finished run does
-// the same under its headline chart.
+// the same under its headline chart, and its block map's wear mode counts every block by erase
+// count (issue 46).
 import type { Locator } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { STORIES } from '../../web/src/explain/stories';
@@ -139,6 +140,34 @@ describe('the drive under the playground’s headline chart', () => {
     expect(late.index).not.toBe(early.index);
     // The end-of-run block map stays beside it.
     await expect(session.page.getByTestId('chart-blocks').count()).resolves.toBeGreaterThan(0);
+    expect(session.browser.problems).toEqual([]);
+  });
+
+  it('the block map’s wear mode draws blocks by erase count: every block in a bar, min, mean and max said', async () => {
+    // A small drive rewriting an eighth of itself with static wear levelling off: blocks holding
+    // the data it never rewrites stay unerased while the rest wear, so the counts spread wide.
+    const query = 'preset=tlc-steady-state-random-write&device.nand.blocks_per_plane=32&device.wear.static_spread=0&workload.size=512m&workload.rounds=10';
+    await session.page.goto(`${base()}?${query}&lang=en`, { waitUntil: 'load' });
+    await waitForRun(session.page, (s) => s.workload.kind === 'steady_state' && s.device.wear.static_spread === 0 && s.workload.rounds === 10, 0, 120_000);
+    const map = await session.page.evaluate(() => {
+      const m = window.__ssd!.blockMap()!;
+      return { blocks: m.planes * m.blocksPerPlane, min: Math.min(...m.eraseCounts), max: Math.max(...m.eraseCounts) };
+    });
+    expect(map.min).toBe(0);
+    expect(map.max).toBeGreaterThan(0);
+    const card = session.page.getByTestId('chart-blocks');
+    await expect(card.getByTestId('pe-histogram').count()).resolves.toBe(0); // valid data is the first mode
+    await card.getByTestId('block-mode').locator('[data-value="erase"]').click();
+    const bins = await card.getByTestId('pe-bin').evaluateAll((els) => els.map((e) => ({ from: Number(e.getAttribute('data-from')), to: Number(e.getAttribute('data-to')), blocks: Number(e.getAttribute('data-blocks')), height: Number(e.getAttribute('height')) })));
+    expect(bins.reduce((sum, b) => sum + b.blocks, 0)).toBe(map.blocks);
+    expect(bins.length).toBeLessThanOrEqual(40);
+    expect(bins[0].from).toBeLessThanOrEqual(map.min);
+    expect(bins.at(-1)!.to).toBeGreaterThanOrEqual(map.max);
+    for (const b of bins) expect(b.height > 0, `bar ${b.from}–${b.to}`).toBe(b.blocks > 0);
+    await expect(card.getByTestId('pe-mean').count()).resolves.toBe(1);
+    await expect(card.getByTestId('pe-max').textContent()).resolves.toBe(`max ${map.max.toLocaleString('en')}`);
+    const summary = (await card.getByTestId('pe-summary').textContent())!;
+    expect(summary).toMatch(new RegExp(`^Erase counts of ${map.blocks.toLocaleString('en')} blocks: min 0 · mean [\\d.]+ · max ${map.max.toLocaleString('en')} · spread \\(max − min\\) ${map.max.toLocaleString('en')}$`));
     expect(session.browser.problems).toEqual([]);
   });
 });
