@@ -1,7 +1,11 @@
 // The block map's P/E histogram (issue 46): exact bins for known erase counts, one bin per count
-// when the counts span few values, 1-2-5 widths with integer edges when they span many.
+// when the counts span few values, 1-2-5 widths with integer edges when they span many; and the
+// chart drawn from them, in both languages.
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { EraseHistogram } from '../../web/src/charts/EraseHistogram';
 import { binWidth, eraseHistogram, histogramDomain, MAX_BINS } from '../../web/src/charts/eraseHistogram';
+import { I18nProvider, type Lang } from '../../web/src/i18n';
 
 const counts = (...c: number[]) => Uint32Array.from(c);
 
@@ -66,5 +70,36 @@ describe('erase-count histogram', () => {
     expect(histogramDomain(eraseHistogram(counts(10, 11)))).toEqual([7, 15]);
     expect(histogramDomain(eraseHistogram(counts(0, 40)))).toEqual([0, 42]);
     expect(histogramDomain(eraseHistogram(counts()))).toEqual([0, 8]);
+  });
+});
+
+describe('erase-count histogram, drawn', () => {
+  const draw = (lang: Lang, c: Uint32Array, staticSpread: number | null) =>
+    renderToStaticMarkup(
+      <I18nProvider initial={lang}>
+        <EraseHistogram eraseCounts={c} wear={staticSpread === null ? null : { dynamic: true, static_spread: staticSpread }} />
+      </I18nProvider>,
+    );
+  const attrs = (html: string, name: string) => [...html.matchAll(new RegExp(`data-testid="pe-bin"[^>]*?${name}="([^"]*)"`, 'g'))].map((m) => Number(m[1]));
+  const text = (html: string, id: string) => new RegExp(`data-testid="${id}"[^>]*>([^<]*)<`).exec(html)?.[1];
+
+  it('draws a bar per bin holding every block, the mean and max marked, and says min, mean, max and spread', () => {
+    const html = draw('en', counts(3, 5, 5, 4, 7, 3, 5, 1200), 100);
+    // 3 … 1,200 is 1,198 counts: 24 bins of 50 (0–49 … 1,150–1,199), and 1,200–1,249.
+    expect(attrs(html, 'data-from')).toEqual(Array.from({ length: 25 }, (_, i) => i * 50));
+    expect(attrs(html, 'data-blocks').reduce((a, b) => a + b, 0)).toBe(8);
+    expect(html).toContain('data-testid="pe-mean"');
+    expect(html).toContain('>max 1,200<');
+    expect(text(html, 'pe-summary')).toBe('Erase counts of 8 blocks: min 3 · mean 154 · max 1,200 · spread (max − min) 1,197');
+    expect(html).toContain('when a plane’s spread passes 100, GC moves');
+  });
+
+  it('says it in Japanese, and what turning static wear levelling off means', () => {
+    const html = draw('ja', new Uint32Array(16).fill(4), 0);
+    expect(attrs(html, 'data-blocks')).toEqual([16]);
+    expect(text(html, 'pe-summary')).toBe('16 ブロックの消去回数：最小 4・平均 4・最大 4・ばらつき（最大 − 最小）0');
+    expect(html).toContain('静的ウェアレベリングは無効です');
+    // Without a NAND drive's settings, nothing is said about them.
+    expect(draw('en', counts(1), null)).not.toContain('wear levelling');
   });
 });
