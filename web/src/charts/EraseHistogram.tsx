@@ -12,7 +12,7 @@ import { formatTick } from './scales';
 import { UNMEASURED, useElementWidth } from './useElementWidth';
 
 const H = 190;
-const M = { top: 34, right: 14, bottom: 42, left: 52 };
+const M = { top: 34, right: 14, bottom: 42, left: 60 };
 const MEAN = '#D55E00';
 const MAX = '#1b2233';
 
@@ -76,7 +76,7 @@ function PeBars({ h, width }: { h: Histogram; width: number }) {
         </rect>
       ))}
       <XTicks h={h} x={x} lo={lo} hi={hi} />
-      <text x={M.left - 40} y={(M.top + H - M.bottom) / 2} transform={`rotate(-90 ${M.left - 40} ${(M.top + H - M.bottom) / 2})`} textAnchor="middle" fontSize={12} fontWeight={600} fill={TEXT}>
+      <text x={14} y={(M.top + H - M.bottom) / 2} transform={`rotate(-90 14 ${(M.top + H - M.bottom) / 2})`} textAnchor="middle" fontSize={12} fontWeight={600} fill={TEXT}>
         {t('blocks.pe.y')}
       </text>
       {/* The mean runs to the axis; the max points down at its bar, which it would hide. Labels
