@@ -201,7 +201,7 @@ fn a_cut_during_a_later_page_of_a_wordline_corrupts_its_earlier_pages() {
         while !sim.run(1 << 20) {}
         sim.report().power_cut.unwrap()
     };
-    let mut extra_total = 0.0;
+    let (mut extra_total, mut out_of_order) = (0.0, 0);
     for k in 1..=40 {
         let cut_s = k as f64 * 0.00037;
         let (off, on) = (run(false, cut_s), run(true, cut_s));
@@ -210,12 +210,64 @@ fn a_cut_during_a_later_page_of_a_wordline_corrupts_its_earlier_pages() {
         assert_eq!(on.acknowledged_writes, off.acknowledged_writes, "the same run up to the cut");
         // Whole pages of earlier data: 4 writes of 4 KiB each.
         assert_eq!(extra % (4.0 * KIB), 0.0, "cut at {cut_s}: {extra} bytes more");
-        // What pairing loses was on NAND: those writes were whole before.
+        // What pairing loses was on NAND: those writes were whole before. Only the wordline's
+        // own pages are lost: the writes between them went to other planes' pages and
+        // survive, out of order after the lost ones.
         let was_whole = off.commands.iter().map(|c| c.offset_bytes).collect::<Vec<_>>();
-        let newly: Vec<f64> = on.commands.iter().filter(|c| !was_whole.contains(&c.offset_bytes)).map(|c| c.offset_bytes).collect();
-        assert_eq!(newly.len() as f64 * KIB, extra, "cut at {cut_s}");
+        let newly: Vec<_> = on.commands.iter().filter(|c| !was_whole.contains(&c.offset_bytes)).collect();
+        assert_eq!(newly.iter().map(|c| c.bytes - c.durable_bytes).sum::<f64>(), extra, "cut at {cut_s}");
+        assert!(newly.iter().all(|c| c.class == CutClass::Lost || c.class == CutClass::OutOfOrder), "cut at {cut_s}");
+        assert!(extra <= 2.0 * 16.0 * KIB * 4.0, "cut at {cut_s}: at most the 2 earlier pages of each of the 4 planes' wordlines: {extra}");
+        out_of_order += newly.iter().filter(|c| c.class == CutClass::OutOfOrder).count();
         extra_total += extra;
     }
-    println!("paired pages lost {} KiB more over 40 cuts", extra_total / 1024.0);
-    assert!(extra_total > 0.0);
+    println!("paired pages lost {} KiB more over 40 cuts; {out_of_order} writes survived out of order after them", extra_total / 1024.0);
+    assert!(extra_total > 0.0 && out_of_order > 0);
+}
+
+/// Power-on: the drive loads the table's last checkpoint and reads every page programmed
+/// since. Sequential 4 KiB writes at QD1 with a checkpoint every 1 MiB (256 writes): the
+/// entries to rebuild are the acknowledged writes past the last multiple of 256, their pages
+/// (4 writes a page) are the ones read again, and the time is the reads spread over the 4
+/// planes plus the checkpoint's transfer. A longer interval replays more.
+#[test]
+fn recovery_loads_the_last_checkpoint_and_reads_the_pages_written_since() {
+    let run = |checkpoint: &str, cut_s: f64| {
+        let mut device = drive(false);
+        device["mapping"] = json!({ "checkpoint_bytes": checkpoint });
+        let text = json!({ "seed": 5, "device": device, "precondition": { "fill_percent": 0 }, "workload": sequential(cut_s, json!({})) }).to_string();
+        let mut sim = Simulation::new(&Scenario::from_json(&text).unwrap()).unwrap();
+        while !sim.run(1 << 20) {}
+        sim.report().power_cut.unwrap()
+    };
+    let nand = ssd_core::scenario::Nand { cell: ssd_core::scenario::CellType::Tlc, ..Default::default() };
+    let t = ssd_core::media::NandTiming::of(&nand);
+    for cut_s in [0.0061, 0.0131, 0.021] {
+        let s = run("1m", cut_s);
+        let r = &s.recovery;
+        let acked = s.acknowledged_writes as u64;
+        println!(
+            "cut at {cut_s} s: {acked} acked, {} entries, {} + {} pages, {} ms",
+            r.entries_since_checkpoint,
+            r.checkpoint_pages,
+            r.replayed_pages,
+            r.time_s * 1e3
+        );
+        assert!(acked > 256, "past the first checkpoint: {acked}");
+        assert_eq!((r.checkpoint_bytes, r.entries_since_checkpoint), (1048576.0, (acked % 256) as f64));
+        // 1 GiB of DRAM holds the whole table: one 16 KiB page per 4,096 entries.
+        let table_pages = (0.93f64 * 262_144.0 / 4096.0).ceil();
+        assert!((r.checkpoint_pages - table_pages).abs() <= 1.0, "{} table pages", r.checkpoint_pages);
+        // The pages programmed since: those of the rebuilt writes that left the buffer.
+        let pages = r.entries_since_checkpoint / 4.0;
+        assert!(r.replayed_pages <= pages.ceil() + 3.0 && r.replayed_pages + 3.0 * 4.0 >= pages - 64.0, "{} replayed for {pages}", r.replayed_pages);
+        let sensing = (r.checkpoint_pages / 4.0).ceil() * t.slc_mode_read_ns as f64 + (r.replayed_pages / 4.0).ceil() * t.read_ns as f64;
+        // The checkpoint's pages cross the drive's one channel.
+        let transfer = r.checkpoint_pages * 16384.0 / (nand.channel_mb_per_s as f64 * 1e6) * 1e9;
+        assert!((r.time_s * 1e9 / (sensing + transfer) - 1.0).abs() < 0.01, "{} s for {sensing} ns of reads and {transfer} of transfer", r.time_s);
+        let longer = run("256m", cut_s);
+        assert_eq!(longer.recovery.entries_since_checkpoint, acked as f64, "one checkpoint, at the job's start");
+        assert!(longer.recovery.replayed_pages > r.replayed_pages && longer.recovery.time_s > r.time_s);
+        assert_eq!(longer.lost_writes, s.lost_writes, "the checkpoint decides the time, not what is lost");
+    }
 }

@@ -242,10 +242,26 @@ fn commands_carry_relative_times_ops_and_devices() {
     assert_eq!(
         got,
         vec![
-            TraceCommand { time_ns: 0, op: Op::Write, offset_bytes: 1_808_744_448, len_bytes: 4096, device: 3, line: 1 },
-            TraceCommand { time_ns: 500_000, op: Op::Read, offset_bytes: 0, len_bytes: 512, device: 17, line: 2 },
+            TraceCommand { time_ns: 0, op: Op::Write, offset_bytes: 1_808_744_448, len_bytes: 4096, device: 3, line: 1, durable: false },
+            TraceCommand { time_ns: 500_000, op: Op::Read, offset_bytes: 0, len_bytes: 512, device: 17, line: 2, durable: false },
         ]
     );
+}
+
+/// blkparse's RWBS: `F` beside `W` (FUA after it, a preflush before it) makes the write
+/// durable; an empty flush makes its device's next write durable, and one on a device no
+/// command has named yet flushes nothing (issue 46). fio's `sync` does the same for its file.
+#[test]
+fn flush_flags_make_writes_durable() {
+    let blk = b"  8,0 0 1 0.000001 1 Q W 0 + 8 [a]\n  8,0 0 2 0.000002 1 Q WFS 8 + 8 [a]\n  8,0 0 3 0.000003 1 Q FWS 16 + 8 [a]\n\
+                8,16 0 4 0.000004 1 Q FWS [jbd2]\n  8,0 0 5 0.000005 1 Q FWS [jbd2]\n  8,16 0 6 0.000006 1 Q W 0 + 8 [b]\n\
+                8,0 0 7 0.000007 1 Q R 0 + 8 [a]\n  8,0 0 8 0.000008 1 Q W 24 + 8 [a]\n  8,0 0 9 0.000009 1 Q W 32 + 8 [a]\n";
+    let got = commands_split(blk, &[], &TraceOptions::default()).unwrap();
+    let durable: Vec<(u32, bool)> = got.iter().map(|c| (c.line as u32, c.durable)).collect();
+    assert_eq!(durable, [(1, false), (2, true), (3, true), (6, false), (7, false), (8, true), (9, false)]);
+    let fio = b"fio version 2 iolog\n/dev/a add\n/dev/a open\n/dev/a write 0 4096\n/dev/a sync\n/dev/a read 0 4096\n/dev/a write 4096 4096\n/dev/a write 8192 4096\n";
+    let got = commands_split(fio, &[], &TraceOptions::default()).unwrap();
+    assert_eq!(got.iter().map(|c| c.durable).collect::<Vec<_>>(), [false, false, true, false]);
 }
 
 fn refusal(text: &[u8], format: Option<TraceFormat>) -> String {

@@ -25,6 +25,7 @@ import type { HandleSummary } from './generated/HandleSummary';
 import type { GroupSummary } from './generated/GroupSummary';
 import type { TenantSummary } from './generated/TenantSummary';
 import type { PowerCutSummary } from './generated/PowerCutSummary';
+import type { Recovery } from './generated/Recovery';
 import type { CutCommand } from './generated/CutCommand';
 import type { LatencySummary as EngineLatencySummary } from './generated/LatencySummary';
 import type { PlacementSummary } from './generated/PlacementSummary';
@@ -230,11 +231,13 @@ const liveLatency = tied<EngineLatencySummary>()(z.object(numbers(['count', 'mea
 const cutCommand = tied<CutCommand>()(
   z.object({ ...numbers(['acked_s', 'offset_bytes', 'bytes', 'durable_bytes']), class: z.enum(['lost', 'shorn', 'out_of_order']) }),
 );
+const cutRecovery = tied<Recovery>()(z.object(numbers(['checkpoint_bytes', 'entries_since_checkpoint', 'checkpoint_pages', 'replayed_pages', 'time_s'])));
 const powerCutSummary = tied<PowerCutSummary>()(
   z.object({
     ...numbers(['at_s', 'acknowledged_writes', 'in_flight_writes', 'lost_writes', 'shorn_writes', 'out_of_order_writes', 'lost_bytes']),
     power_loss_protection: z.boolean(),
     commands: z.array(cutCommand),
+    recovery: cutRecovery,
   }),
 );
 const tenantSummary = tied<TenantSummary>()(

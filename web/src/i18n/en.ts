@@ -188,6 +188,7 @@ export const en = {
   'powerCut.class.shorn': 'shorn',
   'powerCut.class.out_of_order': 'out of order',
   'powerCut.more': 'and {n} more',
+  'powerCut.recovery': 'At power-on the drive loads the last checkpoint of its table ({checkpoint} table pages; one is taken every {interval} of host data) and reads the {replayed} pages programmed since, to rebuild the {entries} entries changed since: it answers again after {time}. (An upper bound: firmware that keeps a summary page per block reads fewer.)',
   'tenants.title': 'Each tenant, over its own time',
   'tenants.tenant': 'Tenant',
   'tenants.n': 'Tenant {n}',

@@ -188,6 +188,7 @@ export const ja: Record<MessageKey, string> = {
   'powerCut.class.shorn': '一部消失',
   'powerCut.class.out_of_order': '順序の逆転',
   'powerCut.more': 'ほか {n} 件',
+  'powerCut.recovery': '電源投入時、ドライブはテーブルの最後のチェックポイント（テーブル {checkpoint} ページ。ホストが {interval} 書くごとに 1 回取る）を読み込み、その後にプログラムされた {replayed} ページを読んで、その後に変わった {entries} 個のエントリーを作り直します。再び応答するのは {time} 後です（上限値：ブロックごとに要約ページを持つファームウェアなら読むページはもっと少ない）。',
   'tenants.title': 'テナントごとの結果（それぞれの実行時間で）',
   'tenants.tenant': 'テナント',
   'tenants.n': 'テナント {n}',

@@ -102,6 +102,7 @@ export const KNOBS_JA: Record<string, KnobText> = {
   'device.mapping.sram_bytes': { label: 'SRAM テーブルキャッシュ', help: 'テーブルセグメント用のコントローラー SRAM。1 MiB で約 1 GiB の範囲をカバー' },
   'device.mapping.dram_bytes': { label: 'DRAM', help: 'テーブル用のオンボード DRAM。0 = DRAM レス。容量の 1/1000 でテーブル全体が収まる' },
   'device.mapping.dirty_sram_bytes': { label: 'ダーティセグメント用 SRAM', help: 'DRAM レスのドライブで、更新されたテーブルセグメントを置く信頼できる SRAM' },
+  'device.mapping.checkpoint_bytes': { label: 'テーブルのチェックポイント間隔', help: 'マッピングテーブルのチェックポイントの間にホストが書くデータ量。電源断の後、ドライブは最後のチェックポイントを読み込み、その後に書かれたページを読んで変わった分を作り直す' },
   'device.mapping.segment_bytes': { label: 'テーブルセグメント', help: 'テーブルはこのサイズのセグメント単位でキャッシュされ、NAND から読まれる。0 = NAND の 1 ページ（マルチプレーンページなら 2 ページ）' },
   'device.mapping.dram_access_us': { label: 'DRAM アクセス時間', help: 'DRAM からテーブルエントリを読む時間' },
   'device.mapping.hmb.allocation_policy': { label: 'HMB 割り当てポリシー', help: 'Windows の HmbAllocationPolicy：0 無効、1 ドライブの最小サイズ、2 推奨サイズ' },
@@ -210,6 +211,7 @@ export const KNOBS_JA: Record<string, KnobText> = {
   'device.zns.max_open_zones': { label: '最大オープンゾーン数', help: '同時に書き込み中にできるゾーン数。さらに別のゾーンへ書くと拒否される（Too Many Open Zones）' },
   'device.zns.max_active_zones': { label: '最大アクティブゾーン数', help: '同時にオープンまたはクローズ（書き始めて満杯でない）にできるゾーン数。オープンの上限以上（Too Many Active Zones）' },
   'device.zns.unwritten_read': { label: '未書き込みブロックの読み出し', help: 'ゾーンのライトポインタより先を読んだときの応答：ゼロを返すか、エラーにするか' },
+  'workload.flushes': { label: 'フラッシュを再生', help: 'トレースのフラッシュと FUA 書き込み（blkparse の F、fio の sync）で、fsync と同じく書き込みに NAND を待たせる。オフなら数えて読み飛ばす' },
   'workload.device_placement': { label: 'デバイスを配置 ID に', help: 'トレースのデバイス・ボリューム・ASU ごとに、書き込みに別々の配置 ID を付ける（最初に現れた順に 0、1、…）。FDP ドライブにテナントを置き分けるホストのように' },
   'workload.utilisation_percent': { label: '使用率', help: 'キャッシュが使うドライブの割合（CacheLib は 50 % と 100 % で計測）。残りは書かれず、ドライブが予備として使える' },
   'workload.utilisation_percent@zoned_log': { label: '使用率', help: 'ゾーン容量に対するホストのデータ量の割合。残りがホストの掃除に使える空き' },
@@ -312,13 +314,15 @@ export const INERT_JA: Record<string, string> = {
   cut_in_place: '3D XPoint はその場で書き込み、電源断保護もあるので、電源断で完了済みの書き込みは失われません',
   cut_not_modelled: 'エンジンが電源断をモデル化しているのは、今のところ NAND SSD だけです',
   sync_no_writes: 'このジョブは書き込まないので、フラッシュするものがありません',
-  sync_plp: 'このドライブには電源断保護があります：ライトキャッシュが揮発性でないので、フラッシュは何も待ちません',
+  sync_plp: 'このドライブには電源断保護があります：揮発性のライトキャッシュがないと報告するので、Linux はフラッシュを送りません',
   sync_in_place: '3D XPoint はその場で書き込み、揮発性のライトキャッシュがないので、フラッシュは何も待ちません',
   sync_disk: 'エンジンはまだディスクのフラッシュをモデル化していません',
   sync_zoned: 'エンジンはまだゾーンドライブのフラッシュをモデル化していません',
   plid_select_untagged: 'データ配置が none：このジョブの書き込みには配置 ID が付きません',
   dp_scheme_untagged: 'データ配置が none：このジョブの書き込みには配置 ID が付きません',
   hmb_off: 'ホストが HMB をオフにしています（割り当てポリシー 0）。何も割り当てられません',
+  no_power_cut: '電源断がありません：これが何を変えるかは、ジョブの電源断時刻を設定すると見えます',
+  cut_job_only: '電源を断てるのは fio 形式のジョブだけです',
 };
 
 /** The Japanese text for a knob, preferring the entry for its workload kind. */

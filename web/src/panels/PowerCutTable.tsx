@@ -13,6 +13,7 @@ const SHOWN = 20;
 export function PowerCutTable({ cut }: { cut: PowerCutSummary }) {
   const { t, lang, locale } = useI18n();
   const num = (v: number) => formatValue(v, locale);
+  const r = cut.recovery;
   const lostAny = cut.lost_writes + cut.shorn_writes + cut.out_of_order_writes > 0;
   const counts: [MessageKey, number][] = [
     ['powerCut.acknowledged', cut.acknowledged_writes],
@@ -38,7 +39,16 @@ export function PowerCutTable({ cut }: { cut: PowerCutSummary }) {
           <dd>{formatBytesShort(cut.lost_bytes, locale)}</dd>
         </div>
       </dl>
-      <p className="details-note">{t(cut.power_loss_protection ? 'powerCut.plp' : lostAny ? 'powerCut.volatile' : 'powerCut.nothingLost')}</p>
+      <p className="details-note" data-testid="power-cut-why">{t(cut.power_loss_protection ? 'powerCut.plp' : lostAny ? 'powerCut.volatile' : 'powerCut.nothingLost')}</p>
+      <p className="details-note" data-testid="power-cut-recovery">
+        {t('powerCut.recovery', {
+          checkpoint: num(r.checkpoint_pages),
+          interval: formatBytesShort(r.checkpoint_bytes, locale),
+          replayed: num(r.replayed_pages),
+          entries: num(r.entries_since_checkpoint),
+          time: `${num(r.time_s * 1e3)} ${unitText(lang, 'ms')}`,
+        })}
+      </p>
       {shown.length > 0 && (
         <div className="table-scroll">
           <table className="group-table power-cut-table">

@@ -27,6 +27,11 @@ pub(crate) const BYTES_PER_UNIT: u64 = std::mem::size_of::<Reverse<(Nanos, u32, 
 /// Heap bytes a power cut's record of one acknowledged write takes (`sim::power_cut`).
 pub const ACKED_WRITE_BYTES: u64 = 24;
 
+/// Earlier pages of its wordline a page's program can corrupt, at most (QLC's wordline has
+/// 4 pages). Each page waiting for its program holds a unit at least, so the pairs pending
+/// stay within this many per unit of room.
+const PAIRS_PER_PAGE: usize = 3;
+
 pub(crate) struct WriteBuffer {
     capacity: u32,
     /// (release time, units, what freed it) of pages already booked for programming. The
@@ -149,7 +154,7 @@ impl WriteBuffer {
     /// and with `paired_pages` which programs would corrupt earlier pages of their wordline.
     pub fn track_durability(&mut self, cut_at: Nanos, paired_pages: bool) {
         self.batches = Some(VecDeque::with_capacity(self.capacity as usize + 1));
-        self.pairs = paired_pages.then(|| VecDeque::with_capacity(self.capacity as usize + 1));
+        self.pairs = paired_pages.then(|| VecDeque::with_capacity(PAIRS_PER_PAGE * self.capacity as usize + 1));
         self.cut_at = cut_at;
     }
 
@@ -157,7 +162,7 @@ impl WriteBuffer {
     /// commands in flight: the acknowledged writes' ring (`sim::power_cut`), the booked
     /// batches and, with paired pages, the paired programs.
     pub fn power_cut_bytes(buffer_units: u64, depth: u64, paired_pages: bool) -> u64 {
-        let pairs = if paired_pages { (buffer_units + 1) * std::mem::size_of::<(u64, u64, Nanos, Nanos)>() as u64 } else { 0 };
+        let pairs = if paired_pages { (PAIRS_PER_PAGE as u64 * buffer_units + 1) * std::mem::size_of::<(u64, u64, Nanos, Nanos)>() as u64 } else { 0 };
         (buffer_units + depth + 1) * ACKED_WRITE_BYTES + (buffer_units + 1) * std::mem::size_of::<(u64, Nanos)>() as u64 + pairs
     }
 
@@ -173,9 +178,9 @@ impl WriteBuffer {
         self.booked_total
     }
 
-    /// The batch just booked (`release`), starting at unit `first` and programmed from
-    /// `start`, shares its wordline with the earlier pages from unit `lower`.
-    pub fn paired(&mut self, lower: u64, first: u64, start: Nanos) {
+    /// The batch just booked (`release`), programmed from `start`, shares its wordline with
+    /// an earlier page holding the units `lower..upper`: a cut during its program corrupts them.
+    pub fn paired(&mut self, lower: u64, upper: u64, start: Nanos) {
         let cut = self.cut_at;
         let release = self.batches.as_ref().and_then(|b| b.back()).map_or(0, |&(_, r)| r);
         if let Some(pairs) = &mut self.pairs {
@@ -183,7 +188,7 @@ impl WriteBuffer {
             while pairs.front().is_some_and(|&(_, _, _, r)| r <= start.min(cut)) {
                 pairs.pop_front();
             }
-            pairs.push_back((lower, first, start, release));
+            pairs.push_back((lower, upper, start, release));
         }
     }
 

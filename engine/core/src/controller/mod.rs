@@ -173,9 +173,10 @@ pub struct Hardware {
     gathering: [Vec<Gathering>; 3],
     cpu: CommandCpu,
     buffer: WriteBuffer,
-    /// Per plane, the first unit of the host wordline being programmed page by page; kept
-    /// only while a power cut with paired-page loss is pending (`pair_wordline`).
-    wordline_first: Vec<u64>,
+    /// Per plane, the unit ranges of the pages programmed so far of the host wordline being
+    /// programmed page by page (at most 3 before its last, QLC's); kept only while a power
+    /// cut with paired-page loss is pending (`pair_wordline`).
+    wordline_pages: Vec<([(u64, u64); 3], usize)>,
     admissions: Admissions,
     pub(crate) translation: Translation,
     pub(crate) counters: FlashCounters,
@@ -222,7 +223,7 @@ impl Hardware {
             cpu: CommandCpu::of(c),
             // At least two program operations, so the one being filled never waits on itself.
             buffer: WriteBuffer::new(WriteBuffer::units_of(device, &geo)),
-            wordline_first: Vec::new(),
+            wordline_pages: Vec::new(),
             admissions: Admissions::new(),
             translation: Translation::new(&device.mapping, &geo, device.host_interface.bytes_per_s()),
             counters: FlashCounters::default(),
@@ -350,16 +351,22 @@ impl Hardware {
         self.cpu.start(issue, write)
     }
 
-    /// A host page of `plane` programmed alone (no one-shot) from `start`, its units from
-    /// `first`: the first page of its wordline starts the wordline, a later one pairs with
-    /// the pages before it (`WriteBuffer::paired`).
-    fn pair_wordline(&mut self, plane: u32, page: u32, first: u64, start: Nanos) {
+    /// A host page of `plane` programmed alone (no one-shot) from `start`, holding the units
+    /// `units` (a range of the buffer's numbering): the first page of its wordline starts the
+    /// wordline, a later one pairs with each page before it (`WriteBuffer::paired`). Only
+    /// the wordline's own pages: the units between them went to other planes.
+    fn pair_wordline(&mut self, plane: u32, page: u32, units: (u64, u64), start: Nanos) {
         let in_wordline = (page % self.geo.pages_per_block) % self.geo.bits_per_cell;
-        let p = plane as usize;
+        let (pages, n) = &mut self.wordline_pages[plane as usize];
         if in_wordline == 0 {
-            self.wordline_first[p] = first;
-        } else {
-            self.buffer.paired(self.wordline_first[p], first, start);
+            *n = 0;
+        }
+        for &(lower, upper) in &pages[..*n] {
+            self.buffer.paired(lower, upper, start);
+        }
+        if *n < pages.len() {
+            pages[*n] = units;
+            *n += 1;
         }
     }
 
@@ -369,7 +376,7 @@ impl Hardware {
         let pairs = paired_pages && self.geo.bits_per_cell > 1 && self.geo.pages_per_program == 1;
         self.buffer.track_durability(cut_at, pairs);
         if pairs {
-            self.wordline_first = vec![0; self.geo.planes as usize];
+            self.wordline_pages = vec![([(0, 0); 3], 0); self.geo.planes as usize];
         }
     }
 
@@ -446,7 +453,7 @@ impl FlashOps for Hardware {
             let first = self.buffer.booked_total();
             self.buffer.release(g.host_units, done, buffer::Freed { start, timeline: t as u32, delayed_by });
             if self.buffer.tracks_pairs() && !program.slc {
-                self.pair_wordline(plane, _page, first, start);
+                self.pair_wordline(plane, _page, (first, first + g.host_units as u64), start);
             }
         }
     }

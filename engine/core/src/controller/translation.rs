@@ -137,6 +137,22 @@ impl Hardware {
         }
     }
 
+    /// Power-on after a cut (`sim::power_cut`): the drive loads its table's last checkpoint,
+    /// the part it keeps in DRAM (a DRAM-less drive reads its table from NAND when asked),
+    /// then reads the `replayed` pages programmed since, whose spare areas name the
+    /// addresses they hold. Every plane reads at once; the checkpoint's pages cross the
+    /// channels too (a replayed page's spare area is a few bytes). Returns the checkpoint's
+    /// pages and the time: an upper bound, as firmware that keeps a summary page per block
+    /// reads fewer.
+    pub(crate) fn recovery(&self, replayed: u64) -> (u64, Nanos) {
+        let t = &self.translation;
+        let loaded = t.cache.capacity(Tier::Dram).min(t.cache.segments()) as u64 * t.segment_pages;
+        let planes = self.geo.planes as u64;
+        let sensing = loaded.div_ceil(planes) * self.nand.slc_mode_read_ns + replayed.div_ceil(planes) * self.nand.read_ns;
+        let units = loaded * t.segment_units as u64 / t.segment_pages.max(1);
+        (loaded, sensing + units * self.channel_unit_ns / self.geo.channels as u64)
+    }
+
     /// Translation pages are spread over the planes by segment number. Firmware keeps the
     /// table in SLC-mode blocks (faster to read and program, and more durable), so table
     /// pages use the SLC-mode timings of the cell type.

@@ -95,6 +95,8 @@ struct Piece {
     units: u64,
     due_ns: Nanos,
     placement: u16,
+    /// Durable when it completes (`TraceCommand::durable`): its last command flushes.
+    flush: bool,
 }
 
 /// The trace's devices (volumes, ASUs, disks) as placement ids, 0, 1, 2… in the order they
@@ -144,6 +146,8 @@ pub struct TraceRunner {
     expected_sha256: Option<String>,
     /// Each device's writes carry its own placement id, when asked.
     device_placement: Option<DevicePlacement>,
+    /// Whether durable writes flush (`TraceReplay::flushes`).
+    flushes: bool,
 }
 
 impl TraceRunner {
@@ -170,6 +174,7 @@ impl TraceRunner {
             footprint: None,
             expected_sha256,
             device_placement: replay.device_placement.then(DevicePlacement::default),
+            flushes: replay.flushes,
         }
     }
 
@@ -245,7 +250,7 @@ impl TraceRunner {
             Some(ids) if op == Op::Write => ids.id(c.device),
             _ => 0,
         };
-        Ok(Piece { op, first_unit, units, due_ns, placement })
+        Ok(Piece { op, first_unit, units, due_ns, placement, flush: self.flushes && c.durable && op == Op::Write })
     }
 
     /// As much of `p` as one command carries: at most `MAX_PIECE_UNITS`, up to the drive's
@@ -257,6 +262,8 @@ impl TraceRunner {
             self.rest = Some(Piece { first_unit: (p.first_unit + n) % self.capacity_units, units: p.units - n, ..p });
         }
         self.counters.pieces += 1;
-        Next::Ready { command: Command { op: p.op, lba: p.first_unit as u32, units: n as u32, placement: p.placement, flush: false }, due_ns: p.due_ns }
+        // A durable write split in pieces flushes once, after its last.
+        let flush = p.flush && p.units == n;
+        Next::Ready { command: Command { op: p.op, lba: p.first_unit as u32, units: n as u32, placement: p.placement, flush }, due_ns: p.due_ns }
     }
 }

@@ -271,8 +271,10 @@ pub struct Controller {
     pub striping: Striping,
 }
 
-/// Paired pages exist only where a wordline holds several bits and its pages program apart.
-const PAIRED_OFF: [super::knobs::Inert; 3] = [
+/// Paired pages exist only where a wordline holds several bits and its pages program apart,
+/// and matter only when the power fails.
+const PAIRED_OFF: [super::knobs::Inert; 16] = super::knobs::joined(&PAIRED_ONLY, &super::job::NO_POWER_CUT);
+const PAIRED_ONLY: [super::knobs::Inert; 3] = [
     super::knobs::inert_when(
         "device.nand.one_shot",
         "true",

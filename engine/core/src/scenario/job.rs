@@ -139,20 +139,47 @@ pub struct Job {
 /// engine writes through (3D XPoint in place; a disk's and a zoned drive's flush is not
 /// modelled yet).
 const NO_WRITES: &str = "The job does not write: there is nothing to flush";
-const SYNC_OFF: [Inert; 8] = [
-    inert_when("workload.rw", "read", "sync_no_writes", NO_WRITES),
-    inert_when("workload.rw", "randread", "sync_no_writes", NO_WRITES),
-    inert_when("workload.rw", "trim", "sync_no_writes", NO_WRITES),
-    inert_when("workload.rw", "randtrim", "sync_no_writes", NO_WRITES),
+const SYNC_OFF: [Inert; 8] = super::knobs::joined(
+    &[
+        inert_when("workload.rw", "read", "sync_no_writes", NO_WRITES),
+        inert_when("workload.rw", "randread", "sync_no_writes", NO_WRITES),
+        inert_when("workload.rw", "trim", "sync_no_writes", NO_WRITES),
+        inert_when("workload.rw", "randtrim", "sync_no_writes", NO_WRITES),
+    ],
+    &CACHE_NOT_VOLATILE,
+);
+/// The drives whose flush waits for nothing (a trace's flushes too).
+pub(super) const CACHE_NOT_VOLATILE: [Inert; 4] = [
     inert_when(
         "device.controller.plp",
         "true",
         "sync_plp",
-        "The drive has power-loss protection: its write cache is not volatile, so a flush waits for nothing",
+        "The drive has power-loss protection: it reports no volatile write cache, so Linux sends it no flush",
     ),
     inert_when("device.kind", "xpoint_ssd", "sync_in_place", "3D XPoint writes in place, with no volatile write cache: a flush waits for nothing"),
     inert_when("device.kind", "hdd", "sync_disk", "The engine does not model a disk's flush yet"),
     inert_when("device.zns.enabled", "true", "sync_zoned", "The engine does not model a flush on a zoned drive yet"),
+];
+
+/// Only a power cut reads what the drive's power-fail knobs set (its table's checkpoint,
+/// paired pages): they do nothing on a job that does not cut the power, and on any other
+/// workload (only a fio-style job cuts it).
+const NO_CUT: &str = "No power cut: set the job's power cut to see what this changes";
+const JOB_ONLY: &str = "Only a fio-style job can cut the power";
+pub(super) const NO_POWER_CUT: [Inert; 13] = [
+    inert_when("workload.power_cut_s", "0", "no_power_cut", NO_CUT),
+    inert_when("workload.kind", "span_sweep", "cut_job_only", JOB_ONLY),
+    inert_when("workload.kind", "whole_drive_write", "cut_job_only", JOB_ONLY),
+    inert_when("workload.kind", "latency_trace", "cut_job_only", JOB_ONLY),
+    inert_when("workload.kind", "steady_state", "cut_job_only", JOB_ONLY),
+    inert_when("workload.kind", "transfer_size_sweep", "cut_job_only", JOB_ONLY),
+    inert_when("workload.kind", "crystal_disk_mark", "cut_job_only", JOB_ONLY),
+    inert_when("workload.kind", "file_copy", "cut_job_only", JOB_ONLY),
+    inert_when("workload.kind", "application_load", "cut_job_only", JOB_ONLY),
+    inert_when("workload.kind", "trace", "cut_job_only", JOB_ONLY),
+    inert_when("workload.kind", "cache", "cut_job_only", JOB_ONLY),
+    inert_when("workload.kind", "zoned_log", "cut_job_only", JOB_ONLY),
+    inert_when("workload.kind", "tenants", "cut_job_only", JOB_ONLY),
 ];
 
 /// A power cut is accounted on a NAND drive only: 3D XPoint writes in place with its own

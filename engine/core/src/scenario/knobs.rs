@@ -105,6 +105,18 @@ pub const fn inert_when(path: &'static str, equals: &'static str, id: &'static s
     Inert { path, equals, id, reason }
 }
 
+/// `a` then `b`, as one list of `N` (= both lengths) for `Doc::inert`.
+pub const fn joined<const N: usize>(a: &[Inert], b: &[Inert]) -> [Inert; N] {
+    assert!(a.len() + b.len() == N);
+    let mut out = [a[0]; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = if i < a.len() { a[i] } else { b[i - a.len()] };
+        i += 1;
+    }
+    out
+}
+
 /// The default a knob takes for each value of the field it follows: `values[i]` for
 /// `options[i]` of the knob at `path`.
 #[derive(Clone, Copy, Debug, Serialize, TS)]

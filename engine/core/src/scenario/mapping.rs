@@ -39,6 +39,14 @@ pub struct Mapping {
     /// multi-plane page loads two at once); 0 = one NAND page.
     #[knob(doc("Table segment", "The table is cached and read from NAND in segments of this size; 0 = one NAND page (a multi-plane page is two)").range(0.0, kib(256.0)))]
     pub segment_bytes: Bytes,
+    /// Host data written between checkpoints of the table. A drive keeps its table's changes
+    /// in memory and writes them to NAND now and then; at power-on after a cut it loads the
+    /// last checkpoint (what it keeps in DRAM) and rebuilds the entries changed since by
+    /// reading the pages programmed since, whose spare areas name the addresses they hold
+    /// (`sim::power_cut`). The interval is firmware's and not public: the default is an
+    /// assumption. The checkpoints' own writes are not booked.
+    #[knob(doc("Table checkpoint every", "Host data written between checkpoints of the mapping table: after a power cut the drive loads the last one and rebuilds what changed since by reading the pages written since").range(mib(1.0), gib(1024.0)).inert(&super::job::NO_POWER_CUT))]
+    pub checkpoint_bytes: Bytes,
     /// Set by `Scenario::scaled` only: table entries per segment on the 1/scale drive. A
     /// scaled drive keeps the full drive's number of segments and every cache's size in
     /// segments; each segment maps 1/scale of the addresses (see `scenario/scale.rs`).
@@ -56,6 +64,7 @@ impl Default for Mapping {
             dram_access_us: 0.1,
             hmb: Hmb::default(),
             segment_bytes: Bytes(0),
+            checkpoint_bytes: Bytes(GIB),
             scaled_entries_per_segment: None,
         }
     }

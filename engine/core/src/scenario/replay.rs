@@ -160,6 +160,14 @@ pub struct TraceReplay {
         "Each device, volume or ASU of the trace tags its writes with its own placement id (0, 1, … in order of first appearance), as a host placing tenants on an FDP drive would"
     ))]
     pub device_placement: bool,
+    /// The trace's flushes and durable writes (blkparse's `F`: FUA, preflush, an empty
+    /// flush; fio's sync and datasync) make a write wait for NAND, as a job's `fsync` does
+    /// (`host::replay`). Off, they are counted and skipped.
+    #[knob(doc(
+        "Replay flushes",
+        "The trace's flushes and FUA writes (blkparse F, fio sync) make the write wait for NAND, as fsync does; off, they are counted and skipped"
+    ).inert(&super::job::CACHE_NOT_VOLATILE))]
+    pub flushes: bool,
 }
 
 impl Default for TraceReplay {
@@ -178,6 +186,7 @@ impl Default for TraceReplay {
             bytes: Bytes(0),
             sha256: String::new(),
             device_placement: false,
+            flushes: false,
         }
     }
 }

@@ -165,7 +165,8 @@ impl Simulation {
             placement_handles: if d.ftl.fdp_enabled() { d.ftl.fdp_handles() } else { 0 },
         });
         let flushes = |job| SyncCadence::of(job).flushes();
-        let flushes = plan.phases.iter().any(|p| flushes(&p.job) || p.tenants.iter().any(|t| flushes(&t.job)));
+        let flushes = plan.phases.iter().any(|p| flushes(&p.job) || p.tenants.iter().any(|t| flushes(&t.job)))
+            || matches!(&scenario.workload, Workload::Trace(t) if t.flushes);
         let lines = DriveLines { ftl, tier: drive.tier().is_some(), causes: if causes { drive.causes(flushes) } else { 0 } };
         let recorder = Recorder::new(&plan, window, reads, writes, scale as f64, lines);
         let snapshots = Snapshots::new(Driver::of(&plan), drive.nand().is_some() || drive.tier().is_some() || drive.zoned().is_some());

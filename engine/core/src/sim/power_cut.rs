@@ -15,10 +15,14 @@
 //!
 //! With PLP the capacitors' energy programs the buffer: nothing acknowledged is lost. A write
 //! made durable by a flush or FUA (`host::sync`) is acknowledged only once it is on NAND.
+//!
+//! Power-on: the table is checkpointed when the job starts and after every
+//! `mapping.checkpoint_bytes` of host data acknowledged; the drive loads the last checkpoint
+//! and reads the pages programmed since to rebuild what changed (`Hardware::recovery`).
 
 use super::Simulation;
 use crate::controller::buffer::WriteBuffer;
-use crate::device::DeviceModel;
+use crate::device::{DeviceModel, NandSsd};
 use crate::host::Command;
 use crate::metrics::Op;
 use crate::units::{Nanos, MAPPING_UNIT_BYTES};
@@ -52,22 +56,48 @@ pub(crate) struct PowerCutLog {
     writes: VecDeque<Acked>,
     acknowledged: u64,
     in_flight: u64,
+    /// Host units between the table's checkpoints, units acknowledged since the job
+    /// started, and the drive's page programs at the last checkpoint and at the last
+    /// acknowledgement before the cut.
+    checkpoint_units: u64,
+    units_acked: u64,
+    programs_at_checkpoint: u64,
+    programs_at_cut: u64,
 }
 
 impl PowerCutLog {
-    pub fn new(cut_at: Nanos, job_start: Nanos, plp: bool, buffer_units: u32, slots: u32) -> Self {
-        Self { cut_at, job_start, plp, writes: VecDeque::with_capacity(buffer_units as usize + slots as usize + 1), acknowledged: 0, in_flight: 0 }
+    /// `programs`: the drive's page programs so far (the job starts from a checkpoint).
+    pub fn new(cut_at: Nanos, job_start: Nanos, plp: bool, buffer_units: u32, slots: u32, checkpoint_units: u64, programs: u64) -> Self {
+        Self {
+            cut_at,
+            job_start,
+            plp,
+            writes: VecDeque::with_capacity(buffer_units as usize + slots as usize + 1),
+            acknowledged: 0,
+            in_flight: 0,
+            checkpoint_units: checkpoint_units.max(1),
+            units_acked: 0,
+            programs_at_checkpoint: programs,
+            programs_at_cut: programs,
+        }
     }
 
     /// A write of `units` at `lba` whose first unit is numbered `first_unit`, acknowledged
-    /// at `acked` (when its completion reaches the host).
+    /// at `acked` (when its completion reaches the host); `programs`: the drive's page
+    /// programs so far.
     #[inline]
-    pub fn wrote(&mut self, lba: u32, units: u32, first_unit: u64, acked: Nanos, buffer: &WriteBuffer) {
+    pub fn wrote(&mut self, lba: u32, units: u32, first_unit: u64, acked: Nanos, buffer: &WriteBuffer, programs: u64) {
         if acked > self.cut_at {
             self.in_flight += 1;
             return;
         }
         self.acknowledged += 1;
+        let interval = self.units_acked / self.checkpoint_units;
+        self.units_acked += units as u64;
+        if self.units_acked / self.checkpoint_units != interval {
+            self.programs_at_checkpoint = programs;
+        }
+        self.programs_at_cut = programs;
         let below = buffer.settled_below();
         while self.writes.front().is_some_and(|w| w.first_unit + w.units as u64 <= below) {
             self.writes.pop_front();
@@ -140,6 +170,23 @@ pub struct PowerCutSummary {
     /// The lost, shorn and out-of-order writes, in the order they were acknowledged (the
     /// first `LISTED`).
     pub commands: Vec<CutCommand>,
+    pub recovery: Recovery,
+}
+
+/// Power-on after the cut. A scaled run writes as much host data by the cut as the full-size
+/// drive, and keeps its number of table segments: both counts are the full-size drive's.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, TS)]
+#[ts(export)]
+pub struct Recovery {
+    /// Host data between the table's checkpoints, and table entries (4 KiB units) changed
+    /// since the last one: rebuilt by reading the pages written since.
+    pub checkpoint_bytes: f64,
+    pub entries_since_checkpoint: f64,
+    /// Table pages read to load the checkpoint, and pages programmed since it, read again.
+    pub checkpoint_pages: f64,
+    pub replayed_pages: f64,
+    /// From power-on until the drive answers commands, seconds.
+    pub time_s: f64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
@@ -162,6 +209,27 @@ pub struct CutCommand {
     pub class: CutClass,
 }
 
+impl PowerCutLog {
+    /// Power-on: the last checkpoint and the pages programmed since.
+    fn recovery(&self, d: &NandSsd) -> Recovery {
+        let replayed = self.programs_at_cut - self.programs_at_checkpoint;
+        let (loaded, time) = d.hw.recovery(replayed);
+        Recovery {
+            checkpoint_bytes: (self.checkpoint_units * MAPPING_UNIT_BYTES) as f64,
+            entries_since_checkpoint: (self.units_acked % self.checkpoint_units) as f64,
+            checkpoint_pages: loaded as f64,
+            replayed_pages: replayed as f64,
+            time_s: time as f64 / 1e9,
+        }
+    }
+}
+
+/// Pages the drive has programmed, host data's and GC's.
+fn page_programs(d: &NandSsd) -> u64 {
+    let c = d.counters();
+    c.host_page_programs + c.gc_page_programs
+}
+
 impl Simulation {
     /// At the start of a job with a power cut, on a NAND drive: the buffer keeps what the
     /// accounting needs from now on (a run without a cut pays nothing for it).
@@ -173,7 +241,7 @@ impl Simulation {
             let cut_at = at + (power_cut_s * 1e9) as Nanos;
             let (plp, units) = (!d.volatile_cache(), d.hw.buffer().capacity());
             d.hw.track_durability(cut_at, d.paired_page_loss());
-            self.power_cut = Some(PowerCutLog::new(cut_at, at, plp, units, slots));
+            self.power_cut = Some(PowerCutLog::new(cut_at, at, plp, units, slots, d.checkpoint_units(), page_programs(d)));
         }
     }
 
@@ -191,14 +259,14 @@ impl Simulation {
     #[inline]
     pub(super) fn cut_note(&mut self, command: &Command, first: u64, done: Nanos) {
         if let (Some(log), DeviceModel::Nand(d)) = (&mut self.power_cut, &self.drive) {
-            log.wrote(command.lba, command.units, first, done, d.hw.buffer());
+            log.wrote(command.lba, command.units, first, done, d.hw.buffer(), page_programs(d));
         }
     }
 
     /// What the power cut left, if the run has one (`report.power_cut`).
     pub fn power_cut(&self) -> Option<PowerCutSummary> {
         match (&self.power_cut, &self.drive) {
-            (Some(log), DeviceModel::Nand(d)) => Some(log.summary(d.hw.buffer())),
+            (Some(log), DeviceModel::Nand(d)) => Some(PowerCutSummary { recovery: log.recovery(d), ..log.summary(d.hw.buffer()) }),
             _ => None,
         }
     }
@@ -216,13 +284,13 @@ mod tests {
     fn each_acknowledged_write_is_lost_shorn_out_of_order_or_whole() {
         let mut b = WriteBuffer::new(64);
         b.track_durability(1_000, false);
-        let mut log = PowerCutLog::new(1_000, 0, false, 64, 4);
+        let mut log = PowerCutLog::new(1_000, 0, false, 64, 4, 1 << 20, 0);
         // Five writes of 2 units, acknowledged in order; the fifth completes after the cut.
         for (k, acked) in [100, 200, 300, 400, 1_100].into_iter().enumerate() {
             let first = b.admitted();
             b.admit(acked - 50, |_, _| {});
             b.admit(acked - 50, |_, _| {});
-            log.wrote(k as u32 * 2, 2, first, acked, &b);
+            log.wrote(k as u32 * 2, 2, first, acked, &b, 0);
         }
         // Programs: units 0-1 by 500; 2-4 at 1,500 (after the cut); 5-7 at 800 (a free
         // plane, booked later, done first); 8-9 never booked.

@@ -55,7 +55,7 @@ pub(crate) fn msr(line: &[u8]) -> FieldResult<Parsed<'_>> {
     let name_start = host.as_ptr() as usize - line.as_ptr() as usize;
     let name_end = disk.as_ptr() as usize - line.as_ptr() as usize + disk.len();
     let time_ns = scaled(ticks, 100, "timestamp")?;
-    Ok(Parsed::Command(RawCommand { time_ns, op, offset_bytes, len_bytes, device: DeviceKey::Name(&line[name_start..name_end]) }))
+    Ok(Parsed::Command(RawCommand { time_ns, op, offset_bytes, len_bytes, device: DeviceKey::Name(&line[name_start..name_end]), durable: false }))
 }
 
 /// `0,303567,3584,w,0.000000`: ASU, LBA (512 B), size in bytes, r/w, seconds; the SPC
@@ -74,7 +74,7 @@ pub(crate) fn spc(line: &[u8]) -> FieldResult<Parsed<'_>> {
     };
     let time_ns = parse_seconds_ns(f.next_field("timestamp")?, "timestamp")?;
     let (offset_bytes, len_bytes) = extent(scaled(lba, SECTOR_BYTES, "lba")?, size, "lba", "size")?;
-    Ok(Parsed::Command(RawCommand { time_ns, op, offset_bytes, len_bytes, device: DeviceKey::Number(asu) }))
+    Ok(Parsed::Command(RawCommand { time_ns, op, offset_bytes, len_bytes, device: DeviceKey::Number(asu), durable: false }))
 }
 
 /// `3,W,1808744448,4096,1577808000000010`: device id, R/W, byte offset, byte length, µs.
@@ -91,7 +91,7 @@ pub(crate) fn alibaba(line: &[u8]) -> FieldResult<Parsed<'_>> {
     let time_ns = scaled(parse_u64(f.next_field("timestamp")?, "timestamp")?, 1_000, "timestamp")?;
     no_more(&mut f, "timestamp")?;
     let (offset_bytes, len_bytes) = extent(offset, length, "offset", "length")?;
-    Ok(Parsed::Command(RawCommand { time_ns, op, offset_bytes, len_bytes, device: DeviceKey::Number(device) }))
+    Ok(Parsed::Command(RawCommand { time_ns, op, offset_bytes, len_bytes, device: DeviceKey::Number(device), durable: false }))
 }
 
 /// `1538323200,1290000,16,1,1283`: Unix seconds, offset and size in 512 B sectors,
@@ -109,5 +109,5 @@ pub(crate) fn tencent(line: &[u8]) -> FieldResult<Parsed<'_>> {
     let volume = parse_u32(f.next_field("volume_id")?, "volume_id")?;
     no_more(&mut f, "volume_id")?;
     let (offset_bytes, len_bytes) = extent(offset, size, "offset", "size")?;
-    Ok(Parsed::Command(RawCommand { time_ns, op, offset_bytes, len_bytes, device: DeviceKey::Number(volume) }))
+    Ok(Parsed::Command(RawCommand { time_ns, op, offset_bytes, len_bytes, device: DeviceKey::Number(volume), durable: false }))
 }

@@ -62,6 +62,17 @@ impl Devices {
         Ok((device.id, device.kept))
     }
 
+    /// A device already seen, as `resolve` names it, without counting or adding it: a
+    /// flush on a device no command has named yet has nothing to make durable.
+    pub fn seen_kept(&self, key: DeviceKey) -> Option<u32> {
+        let index = match key {
+            DeviceKey::Number(n) | DeviceKey::BlockDev(n) => self.by_number.get(&n),
+            DeviceKey::Name(name) => self.by_name.get(name),
+        }?;
+        let device = &self.seen[*index];
+        device.kept.then_some(device.id)
+    }
+
     fn number_index(&mut self, n: u32, key: DeviceKey) -> Result<usize, Problem> {
         if let Some((last, index)) = self.last_number {
             if last == n {

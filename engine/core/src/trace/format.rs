@@ -97,13 +97,14 @@ pub(crate) struct RawCommand<'a> {
     pub offset_bytes: u64,
     pub len_bytes: u64,
     pub device: DeviceKey<'a>,
+    /// A write the host wants durable when it completes: blkparse's RWBS holds `F` beside
+    /// `W` (FUA after it, a preflush before it).
+    pub durable: bool,
 }
 
 /// Why a line that parsed is not a command. Each is counted in the summary.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Skip {
-    /// A flush, sync or datasync: no data moves and the drive model has no cache to flush.
-    Flush,
     /// A blkparse event other than the one chosen (G, I, D, M, …), or a v2 `wait`.
     OtherEvent,
     /// fio's add/open/close of a file.
@@ -114,5 +115,8 @@ pub(crate) enum Skip {
 
 pub(crate) enum Parsed<'a> {
     Command(RawCommand<'a>),
+    /// An empty flush (blkparse's `F` without a sector, fio's `sync` / `datasync`) on a
+    /// device: no data moves; the device's next write carries it (`TraceCommand::durable`).
+    Flush(DeviceKey<'a>),
     Skip(Skip),
 }

@@ -52,6 +52,10 @@ pub struct TraceCommand {
     pub device: u32,
     /// The 1-based line it came from, so a replay can refuse it by line.
     pub line: u64,
+    /// The host wants it durable when it completes: a FUA or preflush write, or the first
+    /// write on its device after an empty flush (the flush is timed after that write, as
+    /// the engine times any flush: `host::Command::flush`).
+    pub durable: bool,
 }
 
 /// How to read a trace. The default detects the format and keeps every device.

@@ -12,7 +12,7 @@ use super::detect::{detect, is_header};
 use super::devices::{DeviceSeen, Devices};
 use super::error::{Problem, TraceError};
 use super::fields::trim;
-use super::format::{BlkparseEvent, Parsed, RawCommand, Skip, TraceFormat};
+use super::format::{BlkparseEvent, Op, Parsed, RawCommand, Skip, TraceFormat};
 use super::text;
 use super::{TraceCommand, TraceOptions};
 use serde::Serialize;
@@ -34,7 +34,8 @@ pub struct LineCounts {
     pub blank_lines: u64,
     #[ts(type = "number")]
     pub headers: u64,
-    /// Flush, sync, datasync, and blkparse requests with no data direction.
+    /// Empty flushes: fio's sync and datasync, blkparse requests with no data. Each makes
+    /// its device's next write durable (`TraceCommand::durable`).
     #[ts(type = "number")]
     pub flushes: u64,
     /// blkparse events other than the chosen one; fio `wait`.
@@ -64,6 +65,8 @@ pub struct TraceReader {
     clock: Clock,
     counts: LineCounts,
     error: Option<TraceError>,
+    /// Devices with an empty flush since their last write: their next write carries it.
+    flush_pending: Vec<u32>,
 }
 
 impl TraceReader {
@@ -78,6 +81,7 @@ impl TraceReader {
             clock: Clock::default(),
             counts: LineCounts::default(),
             error: None,
+            flush_pending: Vec::new(),
         }
     }
 
@@ -204,6 +208,15 @@ impl TraceReader {
         };
         match parsed {
             Ok(Parsed::Command(command)) => self.accept(command, sink),
+            Ok(Parsed::Flush(device)) => {
+                self.counts.flushes += 1;
+                if let Some(id) = self.devices.seen_kept(device) {
+                    if !self.flush_pending.contains(&id) {
+                        self.flush_pending.push(id);
+                    }
+                }
+                Ok(())
+            }
             Ok(Parsed::Skip(skip)) => {
                 self.count_skip(skip);
                 Ok(())
@@ -240,7 +253,6 @@ impl TraceReader {
     fn count_skip(&mut self, skip: Skip) {
         let c = &mut self.counts;
         let slot = match skip {
-            Skip::Flush => &mut c.flushes,
             Skip::OtherEvent => &mut c.other_events,
             Skip::FileAction => &mut c.file_actions,
             Skip::Trailer => &mut c.trailer_lines,
@@ -263,7 +275,14 @@ impl TraceReader {
         }
         self.counts.commands += 1;
         let time_ns = self.clock.relative(command.time_ns);
-        sink(TraceCommand { time_ns, op: command.op, offset_bytes: command.offset_bytes, len_bytes: command.len_bytes, device, line: self.line_no });
+        let mut durable = command.durable;
+        if command.op == Op::Write {
+            if let Some(i) = self.flush_pending.iter().position(|&d| d == device) {
+                self.flush_pending.swap_remove(i);
+                durable = true;
+            }
+        }
+        sink(TraceCommand { time_ns, op: command.op, offset_bytes: command.offset_bytes, len_bytes: command.len_bytes, device, line: self.line_no, durable });
         Ok(())
     }
 }

@@ -31,14 +31,16 @@ pub(crate) fn blkparse(line: &[u8], wanted: BlkparseEvent) -> FieldResult<Parsed
     if action != wanted {
         return Ok(Parsed::Skip(Skip::OtherEvent));
     }
-    let op = match rwbs_op(f.next_field("rwbs")?)? {
+    let rwbs = f.next_field("rwbs")?;
+    let device = DeviceKey::BlockDev(device);
+    let op = match rwbs_op(rwbs)? {
         Some(op) => op,
-        None => return Ok(Parsed::Skip(Skip::Flush)),
+        None => return Ok(Parsed::Flush(device)),
     };
     // A request without a sector (`Q FWS [jbd2/sda1-8]`) is an empty flush: no data moves.
     let sector = match f.next() {
-        None => return Ok(Parsed::Skip(Skip::Flush)),
-        Some(field) if field.starts_with(b"[") => return Ok(Parsed::Skip(Skip::Flush)),
+        None => return Ok(Parsed::Flush(device)),
+        Some(field) if field.starts_with(b"[") => return Ok(Parsed::Flush(device)),
         Some(field) => parse_u64(field, "sector")?,
     };
     if f.next_field("sectors")? != b"+" {
@@ -46,7 +48,10 @@ pub(crate) fn blkparse(line: &[u8], wanted: BlkparseEvent) -> FieldResult<Parsed
     }
     let sectors = parse_u64(f.next_field("sectors")?, "sectors")?;
     let (offset_bytes, len_bytes) = extent(scaled(sector, SECTOR_BYTES, "sector")?, scaled(sectors, SECTOR_BYTES, "sectors")?, "sector", "sectors")?;
-    Ok(Parsed::Command(RawCommand { time_ns, op, offset_bytes, len_bytes, device: DeviceKey::BlockDev(device) }))
+    // Linux's blk_fill_rwbs writes `F` before the op for a preflush and after it for FUA:
+    // either way the write is durable when it completes.
+    let durable = op == Op::Write && rwbs.contains(&b'F');
+    Ok(Parsed::Command(RawCommand { time_ns, op, offset_bytes, len_bytes, device, durable }))
 }
 
 /// `8,0` as `8 << 20 | 0`.
@@ -88,7 +93,7 @@ pub(crate) fn fio(line: &[u8], timed: bool) -> FieldResult<Parsed<'_>> {
         b"read" => Op::Read,
         b"write" => Op::Write,
         b"trim" => Op::Trim,
-        b"sync" | b"datasync" => return Ok(Parsed::Skip(Skip::Flush)),
+        b"sync" | b"datasync" => return Ok(Parsed::Flush(DeviceKey::Name(file))),
         b"add" | b"open" | b"close" => return Ok(Parsed::Skip(Skip::FileAction)),
         // fio's own reader treats `wait`'s value inconsistently (µs by its HOWTO, ms since
         // start by iolog.c) and ignores it in version 3: skipped, counted.
@@ -101,5 +106,5 @@ pub(crate) fn fio(line: &[u8], timed: bool) -> FieldResult<Parsed<'_>> {
         return Err(("length", Problem::Unexpected));
     }
     let (offset_bytes, len_bytes) = extent(offset, length, "offset", "length")?;
-    Ok(Parsed::Command(RawCommand { time_ns, op, offset_bytes, len_bytes, device: DeviceKey::Name(file) }))
+    Ok(Parsed::Command(RawCommand { time_ns, op, offset_bytes, len_bytes, device: DeviceKey::Name(file), durable: false }))
 }

@@ -133,7 +133,7 @@ mod tests {
     use super::*;
 
     fn command(time_ns: u64, op: Op, len_bytes: u64) -> TraceCommand {
-        TraceCommand { time_ns, op, offset_bytes: 0, len_bytes, device: 0, line: 0 }
+        TraceCommand { time_ns, op, offset_bytes: 0, len_bytes, device: 0, line: 0, durable: false }
     }
 
     #[test]

@@ -13,7 +13,7 @@ use crate::ftl::{Ftl, UNMAPPED};
 use crate::media::Geometry;
 use crate::metrics::{Cause, Chain};
 use crate::scenario::Device;
-use crate::units::Nanos;
+use crate::units::{Nanos, MAPPING_UNIT_BYTES};
 
 /// Background steps of an idle between two looks at its flash operations (`NandSsd::idle`).
 const IDLE_STEPS_PER_CHECK: u32 = 64;
@@ -28,6 +28,8 @@ pub struct NandSsd {
     plp: bool,
     /// A cut during a page's program corrupts its wordline's earlier pages (`nand.paired_page_loss`).
     paired_page_loss: bool,
+    /// Host units written between the table's checkpoints (`mapping.checkpoint_bytes`).
+    checkpoint_units: u64,
 }
 
 impl NandSsd {
@@ -42,6 +44,7 @@ impl NandSsd {
             rated_tbw: device.capacity.rated_tbw,
             plp: device.controller.plp,
             paired_page_loss: device.nand.paired_page_loss,
+            checkpoint_units: (device.mapping.checkpoint_bytes.0 / MAPPING_UNIT_BYTES).max(1),
         }
     }
 
@@ -169,6 +172,10 @@ impl NandSsd {
         self.paired_page_loss
     }
 
+    pub fn checkpoint_units(&self) -> u64 {
+        self.checkpoint_units
+    }
+
     /// Whether the write buffer is a volatile cache (no power-loss protection).
     pub fn volatile_cache(&self) -> bool {
         !self.plp
@@ -176,13 +183,15 @@ impl NandSsd {
 
     /// A flush arriving at `issue` (the host's fsync, or a FUA write's): it completes when
     /// everything written before it is on NAND, part-filled pages padded (`ftl::flush`).
-    /// With power-loss protection the buffer is not volatile: the firmware answers at once.
+    /// With power-loss protection the drive reports no volatile write cache (NVMe VWC = 0),
+    /// and Linux then sends it no flush at all: the block layer completes an fsync's flush
+    /// itself and clears FUA (`writeback_cache_control`), so nothing reaches the drive.
     pub fn flush<C: Chain>(&mut self, issue: Nanos, parts: &mut C) -> Nanos {
+        if self.plp {
+            return issue;
+        }
         let start = self.hw.firmware_only(issue);
         parts.to(Cause::Firmware, start);
-        if self.plp {
-            return start;
-        }
         self.ftl.pad_host_pages(&mut self.hw);
         let durable = self.hw.booked_durable_at().max(start);
         parts.to(Cause::Flush, durable);
