@@ -72,8 +72,8 @@ const RUN_NUMBERS = [
 const NAND_SECTION = tied<NandSummary>()(
   z.object({
     ...numbers([
-      'nand_written_bytes', 'gc_runs', 'gc_moved_bytes', 'erases', 'wear_level_moves', 'erase_count_max', 'erase_count_mean', 'endurance_used_percent',
-      'estimated_tbw', 'flash_operations', 'read_retries', 'suspended_reads', 'reads_ahead_of_gc', 'plane_utilisation_percent', 'raw_capacity_bytes', 'op_percent', 'spare_percent_of_raw',
+      'nand_written_bytes', 'gc_runs', 'gc_moved_bytes', 'erases', 'wear_level_moves', 'wear_level_moved_bytes', 'erase_count_max', 'erase_count_mean',
+      'endurance_used_percent', 'estimated_tbw', 'most_worn_block_tbw', 'flash_operations', 'read_retries', 'suspended_reads', 'reads_ahead_of_gc', 'plane_utilisation_percent', 'raw_capacity_bytes', 'op_percent', 'spare_percent_of_raw',
       'working_blocks_per_plane', 'map_sram_hit_percent', 'map_dram_hit_percent', 'map_hmb_hit_percent', 'map_miss_percent', 'translation_page_reads',
       'translation_page_writes', 'hmb_granted_bytes', 'hmb_table_bytes', 'hmb_covered_span_bytes', 'slc_cache_bytes', 'slc_written_bytes', 'folded_bytes',
     ]),

@@ -15,8 +15,10 @@ pub struct FtlCounters {
     pub units_folded: u64,
     pub gc_runs: u64,
     pub erases: u64,
-    /// Victims chosen by static wear levelling rather than the GC policy.
+    /// Victims chosen by static wear levelling rather than the GC policy, and the units
+    /// moved out of them (also in `gc_units_moved`: GC's machinery moves them).
     pub wear_level_moves: u64,
+    pub wear_level_units_moved: u64,
     /// Sums over GC's victim choices of the space holding data in the victim's plane then
     /// (written, valid or not) and of its valid data, in sectors: their ratio is the spare
     /// GC really had.

@@ -37,12 +37,14 @@ pub(super) struct PlaneGc {
     debt: f64,
     /// The victim is folded out of the SLC cache at the cache's pace (see `keep_pace_any`).
     folding: bool,
+    /// The victim is cold data static wear levelling chose: its moves are counted apart.
+    wear_levelling: bool,
     victims_picked: u64,
 }
 
 impl Default for PlaneGc {
     fn default() -> Self {
-        Self { victim: NONE, next_page: 0, ratio: 0.0, debt: 0.0, folding: false, victims_picked: 0 }
+        Self { victim: NONE, next_page: 0, ratio: 0.0, debt: 0.0, folding: false, wear_levelling: false, victims_picked: 0 }
     }
 }
 
@@ -187,17 +189,17 @@ impl Ftl {
         if stale < (self.geo.slots_per_page * self.sectors) as u64 {
             return false;
         }
-        let victim = match self.static_wear_victim(plane) {
+        let cold = self.static_wear_victim(plane);
+        let victim = match cold.or_else(|| self.pick_victim(plane)) {
             Some(v) => v,
-            None => match self.pick_victim(plane) {
-                Some(v) => v,
-                None => return false,
-            },
+            None => return false,
         };
         // Reclaiming the block frees it whole, whatever mode it ran in.
         let valid = self.blocks[victim as usize].valid;
         let invalid = self.geo.slots_per_block * self.sectors - valid;
-        self.begin_victim(plane, victim, valid as f64 / invalid.max(1) as f64, true)
+        let begun = self.begin_victim(plane, victim, valid as f64 / invalid.max(1) as f64, true);
+        self.gc[plane as usize].wear_levelling = begun && cold.is_some();
+        begun
     }
 
     /// Makes `victim` the plane's block in collection, moving `ratio` sectors per host
@@ -400,6 +402,9 @@ impl Ftl {
     pub(super) fn take_from_victim(&mut self, plane: u32, victim: u32, n: u32, folding: bool) {
         self.blocks[victim as usize].valid -= n;
         self.valid_sectors[plane as usize] -= n as u64;
+        if self.gc[plane as usize].wear_levelling {
+            self.counters.wear_level_units_moved += n as u64;
+        }
         if folding {
             self.counters.units_folded += n as u64;
         } else {
@@ -423,5 +428,6 @@ impl Ftl {
         self.erased_slots[p] += self.geo.slots_per_block;
         self.counters.gc_runs += 1;
         self.gc[p].victim = NONE;
+        self.gc[p].wear_levelling = false;
     }
 }

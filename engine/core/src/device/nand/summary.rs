@@ -35,6 +35,9 @@ pub struct NandSummary {
     pub gc_moved_bytes: f64,
     pub erases: f64,
     pub wear_level_moves: f64,
+    /// Data moved out of those victims (part of `gc_moved_bytes`: GC's machinery moves it):
+    /// what static wear levelling cost in writes.
+    pub wear_level_moved_bytes: f64,
     /// Erase counts over all blocks, since the drive was new (preconditioning included).
     pub erase_count_max: f64,
     pub erase_count_mean: f64,
@@ -43,6 +46,10 @@ pub struct NandSummary {
     /// Endurance in TB written: the vendor's rating where the drive has one
     /// (`capacity.rated_tbw`), else the NAND's P/E life (`pe_life_tbw`).
     pub estimated_tbw: f64,
+    /// `estimated_tbw` if the most-worn block decides: the rating assumes every block wears
+    /// alike, so a spread of erase counts shortens it by mean / max. A lower bound (a drive
+    /// retires worn blocks onto its spares), and what static wear levelling protects.
+    pub most_worn_block_tbw: f64,
     /// Every NAND read, program and erase of this run, whatever caused it (host, GC, wear
     /// levelling, translation pages); preconditioning excluded.
     pub flash_operations: f64,
@@ -142,16 +149,20 @@ impl NandSsd {
         let page_writes = flash.translation_page_writes - b.flash.translation_page_writes;
         let geo = self.ftl.geometry();
         let bytes = |units: u64| (units * MAPPING_UNIT_BYTES) as f64;
+        let max_erases = counts.clone().max().unwrap_or(0) as f64;
+        let tbw = self.rated_tbw.unwrap_or_else(|| pe_life_tbw(full_geo.raw_bytes(), endurance, waf));
         NandSummary {
             nand_written_bytes: ((programs + page_writes) * geo.page_bytes as u64) as f64,
             gc_runs: (ftl.gc_runs - b.ftl.gc_runs) as f64,
             gc_moved_bytes: bytes(gc_units),
             erases: (ftl.erases - b.ftl.erases) as f64,
             wear_level_moves: (ftl.wear_level_moves - b.ftl.wear_level_moves) as f64,
-            erase_count_max: counts.max().unwrap_or(0) as f64,
+            wear_level_moved_bytes: bytes(ftl.wear_level_units_moved - b.ftl.wear_level_units_moved),
+            erase_count_max: max_erases,
             erase_count_mean: erase_mean,
             endurance_used_percent: erase_mean / endurance * 100.0,
-            estimated_tbw: self.rated_tbw.unwrap_or_else(|| pe_life_tbw(full_geo.raw_bytes(), endurance, waf)),
+            estimated_tbw: tbw,
+            most_worn_block_tbw: if max_erases > 0.0 { tbw * erase_mean / max_erases } else { tbw },
             flash_operations: (flash.flash_ops() - b.flash.flash_ops()) as f64,
             read_retries: (flash.read_retries - b.flash.read_retries) as f64,
             suspended_reads: (flash.suspended_reads - b.flash.suspended_reads) as f64,
