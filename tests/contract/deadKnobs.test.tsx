@@ -62,7 +62,7 @@ describe('dead knobs', () => {
     // An id is one reason; the four sync knobs of a job (issue 46) share theirs, and the power cut's conditions theirs;
     // the knobs only a power cut reads (checkpoint, paired pages) say so on every other workload.
     expect([...new Set(inert.map((i) => i.id))].sort()).toEqual([
-      'after_cleaning_block', 'cut_in_place', 'cut_job_only', 'cut_not_modelled', 'dp_scheme_untagged', 'explicit_open_block', 'hmb_off', 'hmb_unsupported', 'no_power_cut', 'paired_one_shot', 'paired_plp', 'paired_slc', 'plid_select_untagged', 'plids_untagged', 'slc_compression', 'slc_fdp', 'slc_nand',
+      'after_cleaning_block', 'cut_in_place', 'cut_job_only', 'cut_not_modelled', 'dp_scheme_untagged', 'explicit_open_block', 'hmb_off', 'hmb_unsupported', 'no_power_cut', 'paired_one_shot', 'paired_plp', 'paired_slc', 'plid_select_untagged', 'plids_untagged', 'slc_compression', 'slc_fdp', 'slc_nand', 'static_wl_off',
       'sync_disk', 'sync_in_place', 'sync_no_writes', 'sync_plp', 'sync_zoned', 'zone_writes_block',
     ]);
     for (const i of inert) {

@@ -77,7 +77,7 @@ describe('erase-count histogram, drawn', () => {
   const draw = (lang: Lang, c: Uint32Array, staticSpread: number | null) =>
     renderToStaticMarkup(
       <I18nProvider initial={lang}>
-        <EraseHistogram eraseCounts={c} wear={staticSpread === null ? null : { dynamic: true, static_spread: staticSpread }} />
+        <EraseHistogram eraseCounts={c} wear={staticSpread === null ? null : { dynamic: true, static_spread: staticSpread, static_every: 64 }} />
       </I18nProvider>,
     );
   const attrs = (html: string, name: string) => [...html.matchAll(new RegExp(`data-testid="pe-bin"[^>]*?${name}="([^"]*)"`, 'g'))].map((m) => Number(m[1]));
@@ -91,7 +91,7 @@ describe('erase-count histogram, drawn', () => {
     expect(html).toContain('data-testid="pe-mean"');
     expect(html).toContain('>max 1,200<');
     expect(text(html, 'pe-summary')).toBe('Erase counts of 8 blocks: min 3 · mean 154 · max 1,200 · spread (max − min) 1,197');
-    expect(html).toContain('when a plane’s spread passes 100, GC moves');
+    expect(html).toContain('every 64 GC victims of a plane it looks, and when the plane’s spread passes 100, GC moves');
   });
 
   it('says it in Japanese, and what turning static wear levelling off means', () => {

@@ -166,7 +166,7 @@ fn steady_state_waf(distribution: &str) -> f64 {
         ..Device::default()
     };
     let geo = Geometry::new(&device).unwrap();
-    let mut ftl = Ftl::new(geo, &device.gc, &Wear { dynamic: true, static_spread: 0 }, 1);
+    let mut ftl = Ftl::new(geo, &device.gc, &Wear { static_spread: 0, ..Wear::default() }, 1);
     let user = geo.user_units as u64;
     for lba in 0..geo.user_units {
         ftl.write(lba, &mut Untimed);

@@ -25,7 +25,7 @@ fn fdp(handles: u32, isolation: FdpIsolation) -> Fdp {
 /// An FTL for `device` (static wear levelling off: the models know nothing of it).
 fn ftl(device: &Device) -> (Ftl, Geometry) {
     let geo = Geometry::new(device).unwrap();
-    (Ftl::new(geo, &device.gc, &Wear { dynamic: true, static_spread: 0 }, 1).with_fdp(&device.fdp), geo)
+    (Ftl::new(geo, &device.gc, &Wear { static_spread: 0, ..Wear::default() }, 1).with_fdp(&device.fdp), geo)
 }
 
 /// WAF over host writes `steady` capacities long, after `warm` capacities of the same.

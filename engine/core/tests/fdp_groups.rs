@@ -22,7 +22,7 @@ fn device(op_percent: f64, handles: u32, groups: u32, isolation: FdpIsolation) -
 
 fn ftl(device: &Device) -> (Ftl, Geometry) {
     let geo = Geometry::new(device).unwrap();
-    (Ftl::new(geo, &device.gc, &Wear { dynamic: true, static_spread: 0 }, 1).with_fdp(&device.fdp), geo)
+    (Ftl::new(geo, &device.gc, &Wear { static_spread: 0, ..Wear::default() }, 1).with_fdp(&device.fdp), geo)
 }
 
 /// Two handles in two groups: id 1 is group 0's handle 1, ids 2 and 3 group 1's handles 0

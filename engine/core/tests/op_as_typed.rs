@@ -35,7 +35,7 @@ fn steady_state(preset: &str, op_percent: f64, scale: u32) -> SteadyState {
     let s = scenario(preset, op_percent, scale).scaled().unwrap();
     let geo = Geometry::new(&s.device).unwrap();
     // Static wear levelling picks cold victims the model knows nothing of.
-    let mut ftl = Ftl::new(geo, &s.device.gc, &Wear { dynamic: true, static_spread: 0 }, 1);
+    let mut ftl = Ftl::new(geo, &s.device.gc, &Wear { static_spread: 0, ..Wear::default() }, 1);
     let user = geo.user_units as u64;
     for lba in 0..geo.user_units {
         ftl.write(lba, &mut Untimed);

@@ -32,7 +32,7 @@ fn steady_state_waf(policy: GcPolicy, op_percent: f64, pages_per_block: u32, blo
     };
     let geo = Geometry::new(&device).unwrap();
     // Static wear levelling would pick cold victims the analytic models know nothing of.
-    let mut ftl = Ftl::new(geo, &device.gc, &Wear { dynamic: true, static_spread: 0 }, 1);
+    let mut ftl = Ftl::new(geo, &device.gc, &Wear { static_spread: 0, ..Wear::default() }, 1);
     let user = geo.user_units as u64;
     for lba in 0..geo.user_units {
         ftl.write(lba, &mut Untimed);

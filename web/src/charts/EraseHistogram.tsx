@@ -40,7 +40,7 @@ export function EraseHistogram({ eraseCounts, wear }: Props) {
         <p className="pe-summary" data-testid="pe-summary">
           {summary}
         </p>
-        {wear && <p className="pe-note muted">{wear.static_spread > 0 ? t('blocks.pe.staticOn', { limit: num(wear.static_spread) }) : t('blocks.pe.staticOff')}</p>}
+        {wear && <p className="pe-note muted">{wear.static_spread > 0 ? t('blocks.pe.staticOn', { limit: num(wear.static_spread), every: num(wear.static_every) }) : t('blocks.pe.staticOff')}</p>}
       </figcaption>
     </figure>
   );

@@ -223,7 +223,7 @@ export const en = {
   'blocks.pe.mean': 'mean {v}',
   'blocks.pe.max': 'max {v}',
   'blocks.pe.summary': 'Erase counts of {blocks} blocks: min {min} · mean {mean} · max {max} · spread (max − min) {spread}',
-  'blocks.pe.staticOn': 'Static wear levelling is on: when a plane’s spread passes {limit}, GC moves rarely rewritten data off its least-worn block so that block wears too.',
+  'blocks.pe.staticOn': 'Static wear levelling is on: every {every} GC victims of a plane it looks, and when the plane’s spread passes {limit}, GC moves rarely rewritten data off its least-worn block so that block wears too. Between two looks the spread can run past the limit.',
   'blocks.pe.staticOff': 'Static wear levelling is off: blocks holding rarely rewritten data stay at low counts while the rest wear, so the spread can keep growing.',
 
   'compare.title': 'Compare',

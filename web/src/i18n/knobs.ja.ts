@@ -99,6 +99,7 @@ export const KNOBS_JA: Record<string, KnobText> = {
   'device.gc.yield_to_reads': { label: 'GC が読み出しに譲る', help: 'ホストの読み出しが、そのダイに積まれた GC の処理より先に進み、到着時に実行中の操作だけを待つ。GC と、GC を待つ書き込みは後回しになる' },
   'device.wear.dynamic': { label: '動的ウェアレベリング', help: '最も摩耗の少ない空きブロックを開く' },
   'device.wear.static_spread': { label: '静的ウェアレベリング', help: '消去回数の差がこれを超えたらコールドデータを移動（0 = 無効）' },
+  'device.wear.static_every': { label: 'ウェアレベリングの確認間隔', help: '静的ウェアレベリングは、プレーンの GC 対象ブロックがこの数だけ選ばれるごとに消去回数の差を確かめる' },
   'device.mapping.sram_bytes': { label: 'SRAM テーブルキャッシュ', help: 'テーブルセグメント用のコントローラー SRAM。1 MiB で約 1 GiB の範囲をカバー' },
   'device.mapping.dram_bytes': { label: 'DRAM', help: 'テーブル用のオンボード DRAM。0 = DRAM レス。容量の 1/1000 でテーブル全体が収まる' },
   'device.mapping.dirty_sram_bytes': { label: 'ダーティセグメント用 SRAM', help: 'DRAM レスのドライブで、更新されたテーブルセグメントを置く信頼できる SRAM' },
@@ -321,6 +322,7 @@ export const INERT_JA: Record<string, string> = {
   plid_select_untagged: 'データ配置が none：このジョブの書き込みには配置 ID が付きません',
   dp_scheme_untagged: 'データ配置が none：このジョブの書き込みには配置 ID が付きません',
   hmb_off: 'ホストが HMB をオフにしています（割り当てポリシー 0）。何も割り当てられません',
+  static_wl_off: '静的ウェアレベリングがオフです（差の上限 0）',
   no_power_cut: '電源断がありません：これが何を変えるかは、ジョブの電源断時刻を設定すると見えます',
   cut_job_only: '電源を断てるのは fio 形式のジョブだけです',
 };

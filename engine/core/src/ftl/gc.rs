@@ -242,17 +242,18 @@ impl Ftl {
         true
     }
 
-    /// Static wear levelling: every 64th victim of a plane, if the plane's erase counts spread
-    /// wider than the limit, the least-worn closed block (cold data) is collected instead.
+    /// Static wear levelling: every `static_every`-th victim of a plane, if the plane's erase
+    /// counts spread wider than the limit, the least-worn closed block (cold data) is
+    /// collected instead. Its data moves into a worn block and the cold block joins the free
+    /// pool: the pool keeps its size, and the move costs its writes (foreground, when GC is).
     fn static_wear_victim(&mut self, plane: u32) -> Option<u32> {
         let p = plane as usize;
         self.gc[p].victims_picked += 1;
-        if self.wear.static_spread == 0 || !self.gc[p].victims_picked.is_multiple_of(64) {
+        if self.wear.static_spread == 0 || !self.gc[p].victims_picked.is_multiple_of(self.wear.static_every.max(1) as u64) {
             return None;
         }
-        // Moving cold data frees nothing: only while the plane has free blocks to spare
-        // beyond GC's threshold, or the move itself could take the pool's last block.
-        if (self.free[p].len() as u32) <= self.gc_threshold {
+        // The move needs somewhere to go: `begin_victim` checks GC's room for it too.
+        if self.free[p].len() == 0 {
             return None;
         }
         let first = plane * self.geo.blocks_per_plane;

@@ -98,8 +98,6 @@ struct Frontier {
 pub struct Ftl {
     geo: Geometry,
     policy: GcPolicy,
-    /// Static wear levelling moves cold data only while a plane has more free blocks.
-    gc_threshold: u32,
     /// Foreground GC starts a victim when a plane has fewer erased slots than this: the
     /// working area, so data fills exactly the raw capacity when GC chooses (see `gc.rs`).
     gc_trigger: u32,
@@ -162,7 +160,6 @@ impl Ftl {
         Ftl {
             geo,
             policy: gc_config.policy,
-            gc_threshold: gc_config.free_block_threshold,
             gc_trigger: geo.erased_target_slots,
             erased_slots: vec![geo.blocks_per_plane * geo.slots_per_block; geo.planes as usize],
             valid_sectors: vec![0; geo.planes as usize],

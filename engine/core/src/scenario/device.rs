@@ -271,6 +271,8 @@ pub struct Controller {
     pub striping: Striping,
 }
 
+const STATIC_OFF: [super::knobs::Inert; 1] =
+    [super::knobs::inert_when("device.wear.static_spread", "0", "static_wl_off", "Static wear levelling is off (spread 0)")];
 /// Paired pages exist only where a wordline holds several bits and its pages program apart,
 /// and matter only when the power fails.
 const PAIRED_OFF: [super::knobs::Inert; 16] = super::knobs::joined(&PAIRED_ONLY, &super::job::NO_POWER_CUT);
@@ -418,9 +420,8 @@ impl Default for Gc {
     }
 }
 
-/// Wear levelling. Dynamic: a plane opens its least-worn free block. Static: when the
-/// spread of erase counts in a plane exceeds `static_spread`, GC takes the least-worn closed
-/// block (cold data) as its next victim so its cells get used too. 0 turns static off.
+/// Wear levelling. Dynamic: a plane opens its least-worn free block. Static: every `static_every`-th GC victim of a plane, if its
+/// erase counts spread wider than `static_spread` (0 = off), GC takes its least-worn closed block (cold data) instead.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, Knobs)]
 #[serde(default, deny_unknown_fields)]
 #[ts(export)]
@@ -430,11 +431,13 @@ pub struct Wear {
     pub dynamic: bool,
     #[knob(doc("Static wear levelling", "Move cold data when erase counts spread wider than this (0 = off)").unit("P/E").range(0.0, 1_000_000.0))]
     pub static_spread: u32,
+    #[knob(doc("Wear-levelling check every", "Static wear levelling looks at the spread every this many GC victims of a plane").unit("victims").range(1.0, 4096.0).inert(&STATIC_OFF))]
+    pub static_every: u32,
 }
 
 impl Default for Wear {
     fn default() -> Self {
-        Self { dynamic: true, static_spread: 100 }
+        Self { dynamic: true, static_spread: 100, static_every: 64 }
     }
 }
 
