@@ -116,34 +116,46 @@ fn jobs() -> Vec<Job> {
     jobs
 }
 
-/// Every run this test holds, by name.
-fn runs() -> BTreeMap<String, String> {
-    common::on_every_core(&jobs(), |(name, make)| (name.clone(), digest(&run(&mut make(true))))).into_iter().collect()
+/// Whether the run without causes is compared too: every preset (every kind of drive and
+/// workload) and the small bench cases. The figures' members are presets' variants, and the
+/// 512 GiB cases add minutes.
+fn compared_without_causes(name: &str) -> bool {
+    !name.starts_with("figure") && !name.ends_with("-512g")
 }
 
-/// A run that books no latency causes gives every other number bit for bit: booking never
-/// decides a time. (Its report has no `latency_cause.*` series, and nothing else less.)
-#[test]
-fn a_run_without_causes_gives_the_same_numbers() {
+/// One run's digest with causes booked; for the runs compared, whether a run booking none gave
+/// other numbers, and whether the booked one drew cause lines.
+struct Checked {
+    name: String,
+    digest: String,
+    without: Option<(bool, bool)>,
+}
+
+/// Every run this test holds, once each with causes booked (and once without where compared).
+fn runs() -> Vec<Checked> {
     let not_causes = |id: &str| !id.starts_with("latency_cause.");
-    // Every preset (every kind of drive and workload) and the small bench cases: the
-    // figures' members are presets' variants, and the 512 GiB cases add minutes.
-    let jobs: Vec<Job> = jobs().into_iter().filter(|(name, _)| !name.starts_with("figure") && !name.ends_with("-512g")).collect();
-    let results = common::on_every_core(&jobs, |(name, make)| {
-        let (with, without) = (run(&mut make(true)), run(&mut make(false)));
-        assert!(without.series.iter().all(|s| not_causes(&s.id)), "{name}: cause series without causes");
-        let drew_causes = with.series.iter().any(|s| !not_causes(&s.id));
-        (name.clone(), digest_where(&with, not_causes) != digest(&without), drew_causes)
-    });
-    let differ: Vec<&String> = results.iter().filter(|r| r.1).map(|r| &r.0).collect();
+    common::on_every_core(&jobs(), |(name, make)| {
+        let with = run(&mut make(true));
+        let without = compared_without_causes(name).then(|| {
+            let without = run(&mut make(false));
+            assert!(without.series.iter().all(|s| not_causes(&s.id)), "{name}: cause series without causes");
+            (digest_where(&with, not_causes) != digest(&without), with.series.iter().any(|s| !not_causes(&s.id)))
+        });
+        Checked { name: name.clone(), digest: digest(&with), without }
+    })
+}
+
+/// Results held bit for bit, and a run that books no latency causes gives every other number
+/// bit for bit: booking never decides a time. (Its report has no `latency_cause.*` series, and
+/// nothing else less.) One test, so each run is made once.
+#[test]
+fn every_preset_figure_and_bench_case_gives_the_same_numbers_with_causes_booked_or_not() {
+    let checked = runs();
+    let differ: Vec<&String> = checked.iter().filter(|c| c.without.is_some_and(|w| w.0)).map(|c| &c.name).collect();
     assert!(differ.is_empty(), "numbers moved without causes: {differ:?}");
     // The latency-trace presets draw cause lines when booked: the runs compared do differ.
-    assert!(results.iter().filter(|r| r.2).count() >= 3, "too few runs drew cause lines to tell the two apart");
-}
-
-#[test]
-fn every_preset_figure_and_bench_case_gives_the_same_numbers() {
-    let got = runs();
+    assert!(checked.iter().filter(|c| c.without.is_some_and(|w| w.1)).count() >= 3, "too few runs drew cause lines to tell the two apart");
+    let got: BTreeMap<String, String> = checked.into_iter().map(|c| (c.name, c.digest)).collect();
     if std::env::var_os("UPDATE_DIGESTS").is_some() {
         std::fs::write(FILE, serde_json::to_string_pretty(&got).unwrap() + "\n").unwrap();
         return;

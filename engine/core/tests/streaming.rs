@@ -15,6 +15,7 @@
 
 mod common;
 
+use ssd_core::resolve::Resolved;
 use ssd_core::{presets, Scenario, Simulation};
 
 /// Events stepped one a call at a run's end: past the last time window and a benchmark's last
@@ -57,8 +58,9 @@ fn take(sim: &Simulation, taken: &mut Vec<Vec<[f64; 2]>>, naive: &mut Vec<Vec<[f
 /// sliver, a benchmark's repeated tests); takes what a caller would after every call.
 fn stream(s: &Scenario) -> Streamed {
     // How long the workload is, in chunks of `TAIL` events, after the same preconditioning calls
-    // as the stepped run below makes (they may run into the workload alike).
-    let mut sim = Simulation::new(s).unwrap();
+    // as the stepped run below makes (they may run into the workload alike). Without latency
+    // causes: the same events, faster (tests/digest.rs holds the two runs' numbers equal).
+    let mut sim = Simulation::with_causes(Resolved::compile(s).unwrap(), false).unwrap();
     while sim.preconditioning() && !sim.run(PRECONDITION_CHUNK) {}
     let mut chunks = 0u64;
     while !sim.is_finished() {
