@@ -259,7 +259,8 @@ fn flush_flags_make_writes_durable() {
     let got = commands_split(blk, &[], &TraceOptions::default()).unwrap();
     let durable: Vec<(u32, bool)> = got.iter().map(|c| (c.line as u32, c.durable)).collect();
     assert_eq!(durable, [(1, false), (2, true), (3, true), (6, false), (7, false), (8, true), (9, false)]);
-    let fio = b"fio version 2 iolog\n/dev/a add\n/dev/a open\n/dev/a write 0 4096\n/dev/a sync\n/dev/a read 0 4096\n/dev/a write 4096 4096\n/dev/a write 8192 4096\n";
+    let fio =
+        b"fio version 2 iolog\n/dev/a add\n/dev/a open\n/dev/a write 0 4096\n/dev/a sync\n/dev/a read 0 4096\n/dev/a write 4096 4096\n/dev/a write 8192 4096\n";
     let got = commands_split(fio, &[], &TraceOptions::default()).unwrap();
     assert_eq!(got.iter().map(|c| c.durable).collect::<Vec<_>>(), [false, false, true, false]);
 }
