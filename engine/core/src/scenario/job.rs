@@ -166,21 +166,34 @@ pub(super) const CACHE_NOT_VOLATILE: [Inert; 4] = [
 /// workload (only a fio-style job cuts it).
 const NO_CUT: &str = "No power cut: set the job's power cut to see what this changes";
 const JOB_ONLY: &str = "Only a fio-style job can cut the power";
-pub(super) const NO_POWER_CUT: [Inert; 13] = [
-    inert_when("workload.power_cut_s", "0", "no_power_cut", NO_CUT),
-    inert_when("workload.kind", "span_sweep", "cut_job_only", JOB_ONLY),
-    inert_when("workload.kind", "whole_drive_write", "cut_job_only", JOB_ONLY),
-    inert_when("workload.kind", "latency_trace", "cut_job_only", JOB_ONLY),
-    inert_when("workload.kind", "steady_state", "cut_job_only", JOB_ONLY),
-    inert_when("workload.kind", "transfer_size_sweep", "cut_job_only", JOB_ONLY),
-    inert_when("workload.kind", "crystal_disk_mark", "cut_job_only", JOB_ONLY),
-    inert_when("workload.kind", "file_copy", "cut_job_only", JOB_ONLY),
-    inert_when("workload.kind", "application_load", "cut_job_only", JOB_ONLY),
-    inert_when("workload.kind", "trace", "cut_job_only", JOB_ONLY),
-    inert_when("workload.kind", "cache", "cut_job_only", JOB_ONLY),
-    inert_when("workload.kind", "zoned_log", "cut_job_only", JOB_ONLY),
-    inert_when("workload.kind", "tenants", "cut_job_only", JOB_ONLY),
-];
+pub(super) const NO_POWER_CUT: [Inert; 13] = super::knobs::joined(
+    &[inert_when("workload.power_cut_s", "0", "no_power_cut", NO_CUT)],
+    &job_only([
+        "span_sweep",
+        "whole_drive_write",
+        "latency_trace",
+        "steady_state",
+        "transfer_size_sweep",
+        "crystal_disk_mark",
+        "file_copy",
+        "application_load",
+        "trace",
+        "cache",
+        "zoned_log",
+        "tenants",
+    ]),
+);
+
+/// `cut_job_only` on each workload kind in `kinds`.
+const fn job_only<const N: usize>(kinds: [&'static str; N]) -> [Inert; N] {
+    let mut out = [inert_when("workload.kind", "", "cut_job_only", JOB_ONLY); N];
+    let mut i = 0;
+    while i < N {
+        out[i] = inert_when("workload.kind", kinds[i], "cut_job_only", JOB_ONLY);
+        i += 1;
+    }
+    out
+}
 
 /// A power cut is accounted on a NAND drive only: 3D XPoint writes in place with its own
 /// power-loss protection; the disk, zoned and hybrid models do not keep what it needs yet.
