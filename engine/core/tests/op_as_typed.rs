@@ -6,6 +6,8 @@
 //! The drive is driven through the FTL without time (as preconditioning does), on the very
 //! geometry `Scenario::scaled` gives the simulator.
 
+mod common;
+
 use ssd_core::ftl::{Ftl, FtlCounters, Untimed};
 use ssd_core::media::Geometry;
 use ssd_core::presets;
@@ -64,23 +66,23 @@ fn steady_state(preset: &str, op_percent: f64, scale: u32) -> SteadyState {
 
 const OPS: [f64; 4] = [7.0, 12.5, 28.0, 100.0];
 
+/// Every (OP, scale) pair of `preset` at steady state, on every core: one test's pairs take
+/// minutes in turn.
 fn check(preset: &str, scales: &[u32], ops: &[f64]) {
-    for &op in ops {
-        for &scale in scales {
-            let m = steady_state(preset, op, scale);
-            let error = m.waf / m.model - 1.0;
-            println!(
-                "{preset} scale {scale} OP {op}%: OP of the geometry {:.4}%, spare GC had {:.3}%, WAF {:.4} vs model {:.4} ({:+.2}%)",
-                m.raw_op_percent,
-                m.spare_percent,
-                m.waf,
-                m.model,
-                error * 100.0
-            );
-            assert!((m.raw_op_percent - op).abs() < 0.001, "{preset} scale {scale}: OP {} instead of {op}", m.raw_op_percent);
-            assert!((m.spare_percent / op - 1.0).abs() < 0.02, "{preset} scale {scale} OP {op}%: GC had {:.3}% of spare", m.spare_percent);
-            assert!(error.abs() < 0.03, "{preset} scale {scale} OP {op}%: WAF {:.4} vs model {:.4}", m.waf, m.model);
-        }
+    let pairs: Vec<(f64, u32)> = ops.iter().flat_map(|&op| scales.iter().map(move |&scale| (op, scale))).collect();
+    for ((op, scale), m) in pairs.iter().zip(common::on_every_core(&pairs, |&(op, scale)| steady_state(preset, op, scale))) {
+        let error = m.waf / m.model - 1.0;
+        println!(
+            "{preset} scale {scale} OP {op}%: OP of the geometry {:.4}%, spare GC had {:.3}%, WAF {:.4} vs model {:.4} ({:+.2}%)",
+            m.raw_op_percent,
+            m.spare_percent,
+            m.waf,
+            m.model,
+            error * 100.0
+        );
+        assert!((m.raw_op_percent - op).abs() < 0.001, "{preset} scale {scale}: OP {} instead of {op}", m.raw_op_percent);
+        assert!((m.spare_percent / op - 1.0).abs() < 0.02, "{preset} scale {scale} OP {op}%: GC had {:.3}% of spare", m.spare_percent);
+        assert!(error.abs() < 0.03, "{preset} scale {scale} OP {op}%: WAF {:.4} vs model {:.4}", m.waf, m.model);
     }
 }
 
