@@ -4,6 +4,7 @@
 
 use super::knobs::{doc, inert_when, Inert, KnobValue, Knobs};
 use super::placement::{DataPlacement, PlidSelect};
+use super::workload::WORKLOAD_KINDS;
 use super::workload_docs as shared;
 use crate::units::Bytes;
 use serde::{Deserialize, Serialize};
@@ -166,30 +167,18 @@ pub(super) const CACHE_NOT_VOLATILE: [Inert; 4] = [
 /// workload (only a fio-style job cuts it).
 const NO_CUT: &str = "No power cut: set the job's power cut to see what this changes";
 const JOB_ONLY: &str = "Only a fio-style job can cut the power";
-pub(super) const NO_POWER_CUT: [Inert; 13] = super::knobs::joined(
-    &[inert_when("workload.power_cut_s", "0", "no_power_cut", NO_CUT)],
-    &job_only([
-        "span_sweep",
-        "whole_drive_write",
-        "latency_trace",
-        "steady_state",
-        "transfer_size_sweep",
-        "crystal_disk_mark",
-        "file_copy",
-        "application_load",
-        "trace",
-        "cache",
-        "zoned_log",
-        "tenants",
-    ]),
-);
+pub(super) const NO_POWER_CUT: [Inert; WORKLOAD_KINDS.len()] =
+    super::knobs::joined(&[inert_when("workload.power_cut_s", "0", "no_power_cut", NO_CUT)], &job_only());
 
-/// `cut_job_only` on each workload kind in `kinds`.
-const fn job_only<const N: usize>(kinds: [&'static str; N]) -> [Inert; N] {
-    let mut out = [inert_when("workload.kind", "", "cut_job_only", JOB_ONLY); N];
+/// `cut_job_only` on every workload kind but `job` (the last of `WORKLOAD_KINDS`, checked
+/// when this is built), so a kind added there is covered.
+const fn job_only() -> [Inert; WORKLOAD_KINDS.len() - 1] {
+    let last = WORKLOAD_KINDS[WORKLOAD_KINDS.len() - 1].as_bytes();
+    assert!(last.len() == 3 && last[0] == b'j' && last[1] == b'o' && last[2] == b'b');
+    let mut out = [inert_when("workload.kind", "", "cut_job_only", JOB_ONLY); WORKLOAD_KINDS.len() - 1];
     let mut i = 0;
-    while i < N {
-        out[i] = inert_when("workload.kind", kinds[i], "cut_job_only", JOB_ONLY);
+    while i < out.len() {
+        out[i] = inert_when("workload.kind", WORKLOAD_KINDS[i], "cut_job_only", JOB_ONLY);
         i += 1;
     }
     out
