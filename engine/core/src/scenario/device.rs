@@ -275,7 +275,7 @@ const STATIC_OFF: [super::knobs::Inert; 1] =
     [super::knobs::inert_when("device.wear.static_spread", "0", "static_wl_off", "Static wear levelling is off (spread 0)")];
 /// Paired pages exist only where a wordline holds several bits and its pages program apart,
 /// and matter only when the power fails.
-const PAIRED_OFF: [super::knobs::Inert; 3 + super::workload::WORKLOAD_KINDS.len()] = super::knobs::joined(&PAIRED_ONLY, &super::job::NO_POWER_CUT);
+const PAIRED_OFF: [super::knobs::Inert; 3 + super::workload_kinds::WORKLOAD_KINDS.len()] = super::knobs::joined(&PAIRED_ONLY, &super::job::NO_POWER_CUT);
 const PAIRED_ONLY: [super::knobs::Inert; 3] = [
     super::knobs::inert_when(
         "device.nand.one_shot",

@@ -4,8 +4,8 @@
 
 use super::knobs::{doc, inert_when, Inert, KnobValue, Knobs};
 use super::placement::{DataPlacement, PlidSelect};
-use super::workload::WORKLOAD_KINDS;
 use super::workload_docs as shared;
+use super::workload_kinds::WORKLOAD_KINDS;
 use crate::units::Bytes;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;

@@ -33,6 +33,7 @@ mod tenants;
 mod tier;
 mod workload;
 mod workload_docs;
+mod workload_kinds;
 mod xpoint;
 mod zns;
 

@@ -9,24 +9,7 @@ use super::knobs::Knob;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-/// The workload kinds, as `workload.kind` spells them, in the order a menu lists them (the
-/// page's comes from here, `catalogue::LAYOUT`): the articles' benchmarks first, then a trace
-/// replay, then a custom fio-style job.
-pub const WORKLOAD_KINDS: [&str; 13] = [
-    "span_sweep",
-    "whole_drive_write",
-    "latency_trace",
-    "steady_state",
-    "file_copy",
-    "transfer_size_sweep",
-    "crystal_disk_mark",
-    "application_load",
-    "trace",
-    "cache",
-    "zoned_log",
-    "tenants",
-    "job",
-];
+pub use super::workload_kinds::WORKLOAD_KINDS;
 
 /// What the host does: one fio-style job, or one of the benchmarks behind the articles'
 /// charts. A benchmark runs a series of jobs on the same drive, one per chart point.
