@@ -164,6 +164,19 @@ describe('the panel', () => {
     expect(folds({ folded_percent: 0 }, false)).not.toContain('folding');
   });
 
+  it("names static wear levelling's share only in an interval where it moved data", () => {
+    const note = (gc: { wear_level_percent?: number }) => {
+      const one = driveSnapshots(2, () => ({ gc: { victims: 3, victim_valid_percent: 50, folded_percent: 0, ...gc }, slc: null }));
+      return renderToStaticMarkup(
+        <I18nProvider initial="en">
+          <DriveStatePanel cursor={{ snapshots: one, index: 1, axis: named, stops: snapshotStops(one, named), at: 1, pointAt: () => {}, goTo: () => {} }} />
+        </I18nProvider>,
+      );
+    };
+    expect(note({ wear_level_percent: 76 })).toContain('3 GC victims in the interval · 76 % of GC work was static wear levelling');
+    expect(note({})).not.toContain('wear levelling');
+  });
+
   it('hides the parts a snapshot lacks', () => {
     const last = html(7);
     expect(last).not.toContain('data-gauge="slc"');

@@ -23,7 +23,7 @@ import { CAUSE_SERIES, CAUSES, DOC, TRACE, TRACE_META } from './latencyCausesFix
 
 const SOURCE = { series: CAUSE_SERIES, doc: DOC };
 /** Every cause id of the contract's table, `suspend` (issue 28's later part) and `flush` (issue 46). */
-const CONTRACT_CAUSES = 'host firmware map_dram map_hmb map_nand buffer queue_host behind_gc behind_fold behind_erase behind_table media_read media_program media_write read_retry channel link seek rotation transfer promotion other suspend flush'.split(' ');
+const CONTRACT_CAUSES = 'host firmware map_dram map_hmb map_nand buffer queue_host behind_gc behind_fold behind_wear_level behind_erase behind_table media_read media_program media_write read_retry channel link seek rotation transfer promotion other suspend flush'.split(' ');
 
 describe('the latency trace stacked by cause', () => {
   it('stacks the non-zero causes bottom first in the document order, each layer on the ones below', () => {

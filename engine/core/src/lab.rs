@@ -154,7 +154,7 @@ impl EventLog {
 /// Slot, page and block coincide in the lab's geometry (one plane, 4 KiB pages), so the
 /// FTL's global page index is the slot.
 impl FlashOps for EventLog {
-    fn read_page(&mut self, _plane: u32, page: u32, _units: u32, _slc: bool) {
+    fn read_page(&mut self, _plane: u32, page: u32, _units: u32, _why: crate::ftl::Move) {
         self.push(EventKind::Read, Stream::Gc, 0, page, UNMAPPED);
     }
     fn program_page(&mut self, _plane: u32, page: u32, stream: Stream, _host_units: u32, _program: Program) {

@@ -14,6 +14,11 @@ use ssd_core::{Scenario, Simulation};
 /// until 9 GiB (36 drive capacities) are written; static wear levelling at `spread` (0 = off),
 /// checked every `every` GC victims of a plane.
 fn hot_area(spread: u32, every: u32) -> (NandSummary, f64) {
+    let s = hot_area_run(spread, every).report().summary;
+    (s.nand.0.expect("a NAND drive"), s.write_amplification)
+}
+
+fn hot_area_run(spread: u32, every: u32) -> Simulation {
     let text = json!({
         "seed": 3,
         "device": {
@@ -29,8 +34,7 @@ fn hot_area(spread: u32, every: u32) -> (NandSummary, f64) {
     .to_string();
     let mut sim = Simulation::new(&Scenario::from_json(&text).unwrap()).unwrap();
     while !sim.run(1 << 20) {}
-    let s = sim.report().summary;
-    (s.nand.0.expect("a NAND drive"), s.write_amplification)
+    sim
 }
 
 #[test]
@@ -81,4 +85,36 @@ fn checked_at_every_victim_the_spread_stays_near_its_limit() {
         assert!(over(&every) <= spread as f64, "spread {spread}: max {} mean {}", every.erase_count_max, every.erase_count_mean);
         assert!(over(&rarely) > 2.0 * over(&every), "spread {spread}");
     }
+}
+
+/// A host write held up by wear levelling's copies on its die waits "behind wear levelling",
+/// not "behind GC"; the drive-state cursor gives the copies' share of GC's moves. With static
+/// wear levelling off the cause is not listed and the share never appears.
+#[test]
+fn writes_wait_behind_wear_levelling_apart_from_gc() {
+    let part = |sim: &Simulation, id: &str| {
+        let d = sim.latency_causes();
+        let w = d.write.as_ref().expect("writes");
+        d.causes.iter().position(|c| c.id() == id).map(|i| w.causes_us[i])
+    };
+    let shares = |sim: &Simulation| -> Vec<f64> {
+        let snapshots: serde_json::Value = serde_json::from_str(&sim.snapshots_json()).unwrap();
+        snapshots["snapshots"].as_array().unwrap().iter().filter_map(|s| s["gc"]["wear_level_percent"].as_f64()).collect()
+    };
+    let (off, on) = (hot_area_run(0, 1), hot_area_run(10, 1));
+    assert_eq!(part(&off, "behind_wear_level"), None, "not listed when static wear levelling is off");
+    assert!(shares(&off).is_empty());
+    let (wl, gc) = (part(&on, "behind_wear_level").unwrap(), part(&on, "behind_gc").unwrap());
+    let moved = on.report().summary.nand.0.unwrap();
+    let share = moved.wear_level_moved_bytes / moved.gc_moved_bytes;
+    println!("writes' mean: {wl:.2} µs behind wear levelling, {gc:.2} µs behind GC; its share of GC's moves {:.1} %", share * 100.0);
+    assert!(wl > 0.0 && gc > 0.0);
+    // Its copies are three quarters of GC's moves here, and a large part of the wait; less
+    // than their share, since a cold block's pages are full (fewer reads per unit moved than
+    // a partly stale victim's) and the wait is for whatever holds the die when a write comes.
+    let waited = wl / (wl + gc);
+    assert!(share > 0.5 && waited > share / 4.0, "waited {waited:.3} vs moved {share:.3}");
+    let seen = shares(&on);
+    assert!(!seen.is_empty() && seen.iter().all(|&p| p > 0.0 && p <= 100.0), "{seen:?}");
+    assert_eq!(on.unbalanced_latency_parts(), 0, "every command's parts add up");
 }

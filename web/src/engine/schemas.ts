@@ -258,7 +258,7 @@ const driveSnapshot = tied<DriveSnapshot>()(
     ...numbers(['time_s', 'written_gb', 'read_gb', 'ops', 'free_blocks', 'blocks']),
     point: z.nullable(z.object({ series: text, x: count })),
     planes: z.object(numbers(['host_read', 'host_program', 'gc_read', 'gc_program', 'erase', 'table'])),
-    gc: z.object({ victims: count, victim_valid_percent: orNull, folded_percent: orNull }),
+    gc: z.object({ victims: count, victim_valid_percent: orNull, folded_percent: orNull, wear_level_percent: z.optional(count) }),
     closed_valid: z.array(count),
     slc: z.nullable(z.object(numbers(['data_gb', 'size_gb']))),
     buffer_percent: orNull,
@@ -278,7 +278,7 @@ const driveSnapshots = tied<DriveSnapshotsJson>()(
 
 /** A cause the engine books; one it adds is a compile error here until the page has its words (i18n/*.causes.ts). */
 const cause = oneOf<Cause>({
-  host: true, firmware: true, map_dram: true, map_hmb: true, map_nand: true, buffer: true, queue_host: true, behind_program: true, behind_gc: true, behind_fold: true, behind_erase: true, behind_table: true,
+  host: true, firmware: true, map_dram: true, map_hmb: true, map_nand: true, buffer: true, queue_host: true, behind_program: true, behind_gc: true, behind_fold: true, behind_wear_level: true, behind_erase: true, behind_table: true,
   media_read: true, media_program: true, media_write: true, read_retry: true, channel: true, link: true, seek: true, rotation: true, transfer: true, promotion: true, suspend: true, flush: true, other: true,
 });
 const slowCommand = tied<SlowCommand>()(z.object({ op: z.enum(['read', 'write']), ...numbers(['issued_s', 'latency_us', 'units']), causes_us: z.array(count) }));

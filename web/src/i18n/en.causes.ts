@@ -11,6 +11,7 @@ export const causesEn = {
   'cause.behind_program': 'Behind a program of host data',
   'cause.behind_gc': 'Behind garbage collection',
   'cause.behind_fold': 'Behind folding (SLC → native)',
+  'cause.behind_wear_level': 'Behind wear levelling (cold data moved)',
   'cause.behind_erase': 'Behind a block erase',
   'cause.behind_table': 'Behind mapping-table reads/writes',
   'cause.media_read': 'Array read (tR)',

@@ -37,6 +37,7 @@ export const driveStateEn = {
   'drive.plane.idle': 'Idle',
   'drive.folded': '{p} of GC work was folding SLC data into native blocks',
   'drive.victims': '{n} GC victims in the interval',
+  'drive.wearLevel': '{p} of GC work was static wear levelling moving cold data',
   'drive.tierDisk': 'A hybrid drive: the map and the planes are its flash cache’s. In this interval {p} of the reads came from the disk.',
   'drive.histogram': 'Closed blocks by valid share',
   'drive.closedCount': '{n} blocks',

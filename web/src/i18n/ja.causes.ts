@@ -13,6 +13,7 @@ export const causesJa: Record<keyof typeof causesEn, string> = {
   'cause.behind_program': 'ホストデータのプログラム待ち',
   'cause.behind_gc': 'ガベージコレクション待ち',
   'cause.behind_fold': 'フォールディング待ち（SLC → ネイティブ）',
+  'cause.behind_wear_level': 'ウェアレベリング待ち（コールドデータの移動）',
   'cause.behind_erase': 'ブロック消去待ち',
   'cause.behind_table': 'マッピングテーブルの読み書き待ち',
   'cause.media_read': 'セルの読み出し（tR）',

@@ -39,6 +39,7 @@ export const driveStateJa: Record<keyof typeof driveStateEn, string> = {
   'drive.plane.idle': 'アイドル',
   'drive.folded': 'GC の処理のうち {p} は SLC のデータをネイティブブロックへ移すフォールディングでした',
   'drive.victims': 'この区間の GC 回収ブロック：{n} 個',
+  'drive.wearLevel': 'GC の処理のうち {p} は静的ウェアレベリングによるコールドデータの移動でした',
   'drive.tierDisk': 'ハイブリッドドライブです。マップとプレーンはフラッシュキャッシュのものです。この区間の読み出しのうち {p} はディスクからでした。',
   'drive.histogram': '書き込み済みブロックの有効データ率',
   'drive.closedCount': '{n} ブロック',

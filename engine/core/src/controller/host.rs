@@ -4,6 +4,7 @@
 //! wait by what the plane did, so a run that books no causes compiles them without it.
 
 use super::{Busy, Hardware};
+use crate::ftl::Move;
 use crate::metrics::{Cause, Chain};
 use crate::units::Nanos;
 
@@ -33,7 +34,7 @@ impl Hardware {
                 read
             }
             (None, None) => {
-                let read = self.read_array(plane, ready, units, slc, Busy::HostRead);
+                let read = self.read_array(plane, ready, units, slc, Busy::HostRead, Move::Collect);
                 self.waited_for_plane(plane, read.start, chain);
                 read
             }
@@ -47,7 +48,7 @@ impl Hardware {
         };
         self.counters.read_retries += steps as u64;
         for _ in 0..steps {
-            out = self.read_array(plane, out, units, slc, Busy::HostRead).out;
+            out = self.read_array(plane, out, units, slc, Busy::HostRead, Move::Collect).out;
         }
         chain.to(Cause::ReadRetry, out);
         out

@@ -24,7 +24,7 @@ pub(crate) mod plane_timeline;
 mod suspend;
 mod translation;
 
-use crate::ftl::{FlashOps, Program, Stream};
+use crate::ftl::{FlashOps, Move, Program, Stream};
 use crate::media::{Geometry, NandTiming, ReadRetryPolicy};
 use crate::metrics::Cause;
 use crate::scenario::Device;
@@ -97,15 +97,18 @@ pub const BUSY_CAUSES: usize = 6;
 
 impl Busy {
     /// What a command waiting behind this work was waiting for (`plane_log`); GC's moves
-    /// out of the SLC cache are folding. Host programs are `MediaProgram` until the waiter
-    /// says what they are to it.
+    /// are named by why they move (`why`: collecting, folding out of the SLC cache, wear
+    /// levelling). Host programs are `MediaProgram` until the waiter says what they are to it.
     #[inline]
-    fn as_wait(self, fold: bool) -> Cause {
+    fn as_wait(self, why: Move) -> Cause {
         match self {
             Busy::HostRead => Cause::QueueHost,
             Busy::HostProgram => Cause::MediaProgram,
-            Busy::GcRead | Busy::GcProgram if fold => Cause::BehindFold,
-            Busy::GcRead | Busy::GcProgram => Cause::BehindGc,
+            Busy::GcRead | Busy::GcProgram => match why {
+                Move::Collect => Cause::BehindGc,
+                Move::Fold => Cause::BehindFold,
+                Move::WearLevel => Cause::BehindWearLevel,
+            },
             Busy::Erase => Cause::BehindErase,
             Busy::Table => Cause::BehindTable,
         }
@@ -167,8 +170,8 @@ pub struct Hardware {
     host_page_ready: Nanos,
     /// Per plane: latest arrival (from GC source reads) of the data filling its GC page.
     gc_page_ready: Vec<Nanos>,
-    /// Per plane: whether the GC page being filled holds data folded out of the SLC cache.
-    gc_page_folds: Vec<bool>,
+    /// Per plane: why the data filling its GC page moved (the last reason `Move` orders).
+    gc_page_moves: Vec<Move>,
     /// Per stream and plane: the program operation being gathered.
     gathering: [Vec<Gathering>; 3],
     cpu: CommandCpu,
@@ -218,7 +221,7 @@ impl Hardware {
             calendar_now: 0,
             host_page_ready: 0,
             gc_page_ready: vec![0; geo.planes as usize],
-            gc_page_folds: vec![false; geo.planes as usize],
+            gc_page_moves: vec![Move::Collect; geo.planes as usize],
             gathering: std::array::from_fn(|_| vec![Gathering::default(); geo.planes as usize]),
             cpu: CommandCpu::of(c),
             // At least two program operations, so the one being filled never waits on itself.
@@ -248,15 +251,15 @@ impl Hardware {
         }
     }
 
-    /// Array operation on a plane: starts once `ready` and the plane is free. `fold`: GC
-    /// work moving data out of the SLC cache.
+    /// Array operation on a plane: starts once `ready` and the plane is free. `why`: what
+    /// GC work moves data for.
     #[inline(always)]
-    fn book_plane(&mut self, plane: u32, ready: Nanos, busy: Nanos, cause: Busy, fold: bool) -> Nanos {
+    fn book_plane(&mut self, plane: u32, ready: Nanos, busy: Nanos, cause: Busy, why: Move) -> Nanos {
         self.plane_busy[plane as usize] += busy;
         self.busy_by[cause as usize] += busy;
         let t = self.timeline_of(plane);
         let end = self.timelines[t].book(self.now, ready, busy);
-        self.logs[t].note(end - busy, end, cause.as_wait(fold));
+        self.logs[t].note(end - busy, end, cause.as_wait(why));
         if let Some(y) = &mut self.gc_yield {
             if matches!(cause, Busy::GcRead | Busy::GcProgram | Busy::Erase) {
                 y.note(t, end - busy, end);
@@ -268,16 +271,14 @@ impl Hardware {
     /// Array read of a page, then its `units` out over the channel. Without cache read the
     /// plane stays busy while they go.
     #[inline(always)]
-    fn read_array(&mut self, plane: u32, ready: Nanos, units: u32, slc: bool, cause: Busy) -> Sensed {
+    fn read_array(&mut self, plane: u32, ready: Nanos, units: u32, slc: bool, cause: Busy, why: Move) -> Sensed {
         let t_r = if slc { self.nand.slc_mode_read_ns } else { self.nand.read_ns };
         let out = units as Nanos * self.channel_unit_ns;
-        // A GC read of an SLC-mode page is folding (or collecting the cache, which is too).
-        let fold = slc && cause == Busy::GcRead;
         let (start, sensed) = if self.cache_ops {
-            let end = self.book_plane(plane, ready, t_r, cause, fold);
+            let end = self.book_plane(plane, ready, t_r, cause, why);
             (end - t_r, end)
         } else {
-            let end = self.book_plane(plane, ready, t_r + out, cause, fold);
+            let end = self.book_plane(plane, ready, t_r + out, cause, why);
             (end - t_r - out, end - out)
         };
         Sensed { start, sensed, out: self.book_channel(plane, sensed, units) }
@@ -397,13 +398,14 @@ impl Hardware {
 }
 
 impl FlashOps for Hardware {
-    fn read_page(&mut self, plane: u32, _page: u32, units: u32, slc: bool) {
+    fn read_page(&mut self, plane: u32, _page: u32, units: u32, why: Move) {
         // GC or folding source read: sense the page, move the valid units to the controller.
         self.counters.gc_page_reads += 1;
-        let moved = self.read_array(plane, self.now, units, slc, Busy::GcRead).out;
+        let moved = self.read_array(plane, self.now, units, why.slc(), Busy::GcRead, why).out;
         let open = &mut self.gc_page_ready[plane as usize];
         *open = (*open).max(moved);
-        self.gc_page_folds[plane as usize] |= slc;
+        let page = &mut self.gc_page_moves[plane as usize];
+        *page = (*page).max(why);
     }
 
     fn program_page(&mut self, plane: u32, _page: u32, stream: Stream, host_units: u32, program: Program) {
@@ -434,14 +436,14 @@ impl FlashOps for Hardware {
         let g = std::mem::take(&mut self.gathering[stream as usize][plane as usize]);
         let t_prog = if program.slc { self.nand.slc_mode_program_ns } else { self.nand.program_ns };
         let cause = if stream.is_host() { Busy::HostProgram } else { Busy::GcProgram };
-        let fold = !stream.is_host() && std::mem::take(&mut self.gc_page_folds[plane as usize]);
+        let why = if stream.is_host() { Move::Collect } else { std::mem::take(&mut self.gc_page_moves[plane as usize]) };
         let done = if self.cache_ops {
-            self.book_plane(plane, g.loaded, t_prog, cause, fold)
+            self.book_plane(plane, g.loaded, t_prog, cause, why)
         } else {
             // Without cache program the plane holds while its data comes in.
             let pages = if program.slc { 1 } else { self.geo.pages_per_program } as Nanos;
             let transfer = pages * self.geo.slots_per_page as Nanos * self.channel_unit_ns;
-            self.book_plane(plane, g.loaded.saturating_sub(transfer), t_prog + transfer, cause, fold)
+            self.book_plane(plane, g.loaded.saturating_sub(transfer), t_prog + transfer, cause, why)
         };
         if stream.is_host() {
             // What kept this program from starting when its data was in: a write waiting
@@ -460,7 +462,7 @@ impl FlashOps for Hardware {
 
     fn erase_block(&mut self, plane: u32, _block: u32) {
         self.counters.erases += 1;
-        self.book_plane(plane, self.now, self.nand.erase_ns, Busy::Erase, false);
+        self.book_plane(plane, self.now, self.nand.erase_ns, Busy::Erase, Move::Collect);
     }
 
     fn plane_ready(&self, plane: u32) -> Nanos {

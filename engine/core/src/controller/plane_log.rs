@@ -43,7 +43,7 @@ impl PlaneLog {
     /// The first program or erase (an operation at least `min_ns` long, not a resume) on
     /// the plane during [from, to): its start, end and cause.
     pub fn long_op_during(&self, from: Nanos, to: Nanos, min_ns: Nanos) -> Option<(Nanos, Nanos, Cause)> {
-        let long = |c: Cause| matches!(c, Cause::MediaProgram | Cause::BehindGc | Cause::BehindFold | Cause::BehindErase);
+        let long = |c: Cause| matches!(c, Cause::MediaProgram | Cause::BehindGc | Cause::BehindFold | Cause::BehindWearLevel | Cause::BehindErase);
         self.ops.iter().copied().filter(|&(start, end, cause)| start < to && from < end && end - start >= min_ns && long(cause)).min_by_key(|op| op.0)
     }
 

@@ -163,7 +163,7 @@ impl Hardware {
     fn read_translation_page(&mut self, segment: u32, ready: Nanos) -> Nanos {
         self.counters.translation_page_reads += self.translation.segment_pages;
         let plane = self.translation_plane(segment);
-        let sensed = self.book_plane(plane, ready, self.nand.slc_mode_read_ns, super::Busy::Table, false);
+        let sensed = self.book_plane(plane, ready, self.nand.slc_mode_read_ns, super::Busy::Table, crate::ftl::Move::Collect);
         // The whole segment crosses the channel: the cache keeps whole segments (a segment
         // of two pages is one multi-plane read).
         self.book_channel(plane, sensed, self.translation.segment_units)
@@ -175,6 +175,6 @@ impl Hardware {
         let loaded = self.book_channel(plane, self.now, self.translation.segment_units);
         let c = self.channel_of_plane(plane);
         self.channel_logs[c].note(loaded - self.translation.segment_units as Nanos * self.channel_unit_ns, loaded, Cause::BehindTable);
-        self.book_plane(plane, loaded, self.nand.slc_mode_program_ns, super::Busy::Table, false);
+        self.book_plane(plane, loaded, self.nand.slc_mode_program_ns, super::Busy::Table, crate::ftl::Move::Collect);
     }
 }

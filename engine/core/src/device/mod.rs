@@ -264,6 +264,7 @@ impl DeviceModel {
                 DeviceModel::Nand(d) => {
                     let mut own = vec![MapDram, MapHmb, MapNand, Buffer, BehindProgram, BehindGc, BehindErase, BehindTable, MediaRead, MediaProgram, Channel];
                     own.extend(d.ftl.slc_cache_enabled().then_some(BehindFold));
+                    own.extend(d.ftl.static_wear_levelling().then_some(BehindWearLevel));
                     own.extend(d.hw.reads_retry().then_some(ReadRetry));
                     own.extend(d.hw.suspension.is_some().then_some(Suspend));
                     own.extend((flushes && d.volatile_cache()).then_some(Flush));

@@ -14,9 +14,11 @@ pub struct Probe {
     /// GC's victim choices and the sum of their valid shares (`FtlCounters`).
     pub gc_victims: u64,
     pub victim_valid_share_sum: f64,
-    /// Units GC moved, and of them folded out of the SLC cache.
+    /// Units GC moved, and of them folded out of the SLC cache, and moved by static wear
+    /// levelling.
     pub gc_units: u64,
     pub folded_units: u64,
+    pub wear_level_units: u64,
     /// Table lookups answered by SRAM, DRAM, HMB and NAND.
     pub lookups: [u64; 4],
     /// A hybrid's tier: units read from the cache and from the backing tier.
@@ -60,6 +62,7 @@ impl DeviceModel {
                 victim_valid_share_sum: ftl.victim_valid_share_sum,
                 gc_units: window.gc_units,
                 folded_units: window.folded_units,
+                wear_level_units: ftl.wear_level_units_moved,
                 lookups: window.lookups,
                 tier_reads: [0; 2],
             };

@@ -121,7 +121,7 @@ impl Ftl {
                 kept += (lba != UNMAPPED) as usize;
             }
             if kept > before {
-                ops.read_page(plane, page, (kept - before) as u32, folding);
+                ops.read_page(plane, page, (kept - before) as u32, self.move_kind(plane, folding));
             }
         }
         let units = (kept - first) as u32;

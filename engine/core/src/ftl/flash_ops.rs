@@ -21,6 +21,25 @@ impl Stream {
     }
 }
 
+/// Why GC's stream reads a page and moves its data: to reclaim the victim's stale space, to
+/// fold it out of the SLC cache (an SLC-mode read), or for static wear levelling (cold data
+/// out of a little-worn block). A page gathering data moved for several reasons counts as
+/// the last of them here.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Move {
+    #[default]
+    Collect,
+    Fold,
+    WearLevel,
+}
+
+impl Move {
+    /// The source page is read in SLC mode.
+    pub fn slc(self) -> bool {
+        self == Move::Fold
+    }
+}
+
 /// How a page is programmed: in SLC mode (one page per wordline) or natively, and whether it
 /// is the last page of its program operation (one-shot programming gathers a wordline's
 /// pages and programs them together).
@@ -32,9 +51,8 @@ pub struct Program {
 
 /// The flash operations the FTL asks for, in the order it needs them.
 pub trait FlashOps {
-    /// Read `units` mapping units from one physical page (GC's source reads), of a block
-    /// in SLC mode or not.
-    fn read_page(&mut self, plane: u32, page: u32, units: u32, slc: bool);
+    /// Read `units` mapping units from one physical page (GC's source reads), for `why`.
+    fn read_page(&mut self, plane: u32, page: u32, units: u32, why: Move);
     /// Program one full physical page written by `stream`; `host_units` host units had
     /// their data completed by it (their write-buffer room frees when its program
     /// operation is done).
@@ -54,7 +72,7 @@ pub trait FlashOps {
 pub struct Untimed;
 
 impl FlashOps for Untimed {
-    fn read_page(&mut self, _: u32, _: u32, _: u32, _: bool) {}
+    fn read_page(&mut self, _: u32, _: u32, _: u32, _: Move) {}
     fn program_page(&mut self, _: u32, _: u32, _: Stream, _: u32, _: Program) {}
     fn erase_block(&mut self, _: u32, _: u32) {}
 }

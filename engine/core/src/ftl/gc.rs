@@ -23,7 +23,7 @@
 //! space runs short meanwhile: `fold_at_gc_pace`).
 
 use super::victims::NONE;
-use super::{BlockState, FlashOps, Ftl, Stream, UNMAPPED};
+use super::{BlockState, FlashOps, Ftl, Move, Stream, UNMAPPED};
 use crate::scenario::GcPolicy;
 
 #[derive(Clone, Copy, Debug)]
@@ -315,7 +315,7 @@ impl Ftl {
             if occupied == 0 {
                 continue;
             }
-            ops.read_page(plane, geo.page_of_slot(page_first), occupied, folding);
+            ops.read_page(plane, geo.page_of_slot(page_first), occupied, self.move_kind(plane, folding));
             for i in members {
                 let lba = self.p2l[i];
                 if lba == UNMAPPED {
@@ -329,6 +329,9 @@ impl Ftl {
                     self.counters.units_folded += 1;
                 } else {
                     self.slc.native_valid -= 1;
+                }
+                if self.gc[p].wear_levelling {
+                    self.counters.wear_level_units_moved += 1;
                 }
                 self.place_on(lba, plane, Stream::Gc, ops);
                 moved += sectors;
@@ -354,7 +357,7 @@ impl Ftl {
         if occupied == 0 {
             return 0;
         }
-        ops.read_page(plane, self.geo.page_of_slot(page_first), occupied, folding);
+        ops.read_page(plane, self.geo.page_of_slot(page_first), occupied, self.move_kind(plane, folding));
         let mut i = slots.start;
         while i < slots.end {
             let block = self.frontiers[Stream::Gc as usize].open[p];
@@ -396,6 +399,24 @@ impl Ftl {
         self.counters.gc_sectors_moved += occupied as u64;
         self.fdp_gc_moved(plane, occupied);
         occupied
+    }
+
+    /// Static wear levelling is on (its copies can hold a host command up).
+    pub fn static_wear_levelling(&self) -> bool {
+        self.wear.static_spread > 0
+    }
+
+    /// Why the plane's victim's data moves (the controller books the time a host command
+    /// waits behind it by this).
+    #[inline(always)]
+    pub(super) fn move_kind(&self, plane: u32, folding: bool) -> Move {
+        if self.gc[plane as usize].wear_levelling {
+            Move::WearLevel
+        } else if folding {
+            Move::Fold
+        } else {
+            Move::Collect
+        }
     }
 
     /// `n` units (one slot each) left the victim for the GC frontier.

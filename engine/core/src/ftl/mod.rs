@@ -38,7 +38,7 @@ use cost_benefit::CostBenefit;
 pub use counters::{BlockMap, FtlCounters};
 pub use fdp::{FdpCounters, NO_HANDLE};
 use flash_ops::STREAMS;
-pub use flash_ops::{FlashOps, Program, Stream, Untimed};
+pub use flash_ops::{FlashOps, Move, Program, Stream, Untimed};
 use free_pool::FreePool;
 use slc::SlcState;
 use std::collections::VecDeque;

@@ -28,7 +28,7 @@ struct Tally {
 }
 
 impl FlashOps for Tally {
-    fn read_page(&mut self, _: u32, _: u32, units: u32, _: bool) {
+    fn read_page(&mut self, _: u32, _: u32, units: u32, _: super::Move) {
         self.reads += units as u64;
     }
     fn program_page(&mut self, _: u32, _: u32, stream: Stream, host_units: u32, _: Program) {

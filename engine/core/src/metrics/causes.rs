@@ -28,11 +28,12 @@ pub enum Cause {
     /// Waiting for write-buffer room that no one die's work explains.
     Buffer,
     /// Waiting for its die behind other host reads, programs of host data, GC copies,
-    /// folding, an erase, or mapping-table pages.
+    /// folding, static wear levelling's copies, an erase, or mapping-table pages.
     QueueHost,
     BehindProgram,
     BehindGc,
     BehindFold,
+    BehindWearLevel,
     BehindErase,
     BehindTable,
     /// Its own array read; the program that frees a write's buffer room; an in-place write.
@@ -74,6 +75,7 @@ impl Cause {
         Cause::BehindProgram,
         Cause::BehindGc,
         Cause::BehindFold,
+        Cause::BehindWearLevel,
         Cause::BehindErase,
         Cause::BehindTable,
         Cause::MediaRead,
@@ -104,6 +106,7 @@ impl Cause {
             Cause::BehindProgram => "behind_program",
             Cause::BehindGc => "behind_gc",
             Cause::BehindFold => "behind_fold",
+            Cause::BehindWearLevel => "behind_wear_level",
             Cause::BehindErase => "behind_erase",
             Cause::BehindTable => "behind_table",
             Cause::MediaRead => "media_read",
@@ -135,6 +138,7 @@ impl Cause {
             Cause::BehindProgram => "Behind a program of host data",
             Cause::BehindGc => "Behind GC",
             Cause::BehindFold => "Behind folding",
+            Cause::BehindWearLevel => "Behind wear levelling",
             Cause::BehindErase => "Behind an erase",
             Cause::BehindTable => "Behind table I/O",
             Cause::MediaRead => "Media read",

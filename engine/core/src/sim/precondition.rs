@@ -21,7 +21,7 @@ struct CountedUntimed {
 }
 
 impl FlashOps for CountedUntimed {
-    fn read_page(&mut self, _: u32, _: u32, _: u32, _: bool) {
+    fn read_page(&mut self, _: u32, _: u32, _: u32, _: crate::ftl::Move) {
         self.ops += 1;
     }
     fn program_page(&mut self, _: u32, _: u32, _: Stream, _: u32, _: Program) {

@@ -281,6 +281,10 @@ struct GcOut {
     victims: u64,
     victim_valid_percent: Option<f64>,
     folded_percent: Option<f64>,
+    /// Of GC's moves, static wear levelling's; absent while it moves nothing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    wear_level_percent: Option<f64>,
 }
 
 #[derive(Serialize, TS)]
@@ -372,6 +376,7 @@ impl<'a> SnapshotOut<'a> {
                 victims,
                 victim_valid_percent: percent(now.victim_valid_share_sum - was.victim_valid_share_sum, victims as f64),
                 folded_percent: percent((now.folded_units - was.folded_units) as f64, moved),
+                wear_level_percent: percent((now.wear_level_units - was.wear_level_units) as f64, moved).filter(|&p| p > 0.0),
             },
             closed_valid: t.state.closed_valid,
             free_blocks: t.state.free_blocks,

@@ -14,6 +14,7 @@ export const CAUSE_COLORS: Readonly<Record<string, string>> = {
   buffer: '#f7c873',
   behind_gc: '#d7301f',
   behind_fold: '#f08a3c',
+  behind_wear_level: '#b8860b',
   behind_erase: '#9e1a12',
   suspend: '#f4a6a0',
   behind_program: '#a6d96a',

@@ -29,6 +29,8 @@ export function PlaneBar({ snapshot }: { snapshot: DriveSnapshot }) {
   const { victims } = snapshot.gc;
   // Folding is named only where there is an SLC cache to fold out of (or it happened).
   const folded = snapshot.gc.folded_percent !== null && (snapshot.gc.folded_percent > 0 || snapshot.slc) ? snapshot.gc.folded_percent : null;
+  // Static wear levelling's copies, only in an interval where it moved anything.
+  const wearLevel = snapshot.gc.wear_level_percent;
   // A hybrid's map and planes are its flash cache's: idle planes while the disk serves the reads
   // would otherwise read as a drive doing nothing.
   const fromDisk = snapshot.tier?.read_hit_percent != null ? 100 - snapshot.tier.read_hit_percent : null;
@@ -54,10 +56,14 @@ export function PlaneBar({ snapshot }: { snapshot: DriveSnapshot }) {
         </p>
       )}
       {(victims > 0 || folded !== null) && (
-        <p className="muted small drive-gc-note">
-          {victims > 0 && t('drive.victims', { n: victims.toLocaleString(locale) })}
-          {victims > 0 && folded !== null && ' · '}
-          {folded !== null && t('drive.folded', { p: percentText(folded / 100, locale) })}
+        <p className="muted small drive-gc-note" data-testid="drive-gc-note">
+          {[
+            victims > 0 && t('drive.victims', { n: victims.toLocaleString(locale) }),
+            folded !== null && t('drive.folded', { p: percentText(folded / 100, locale) }),
+            wearLevel !== undefined && t('drive.wearLevel', { p: percentText(wearLevel / 100, locale) }),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
       )}
     </div>
