@@ -1,6 +1,7 @@
 //! Compiles every `engine/presets/*.json` (scenarios), `engine/presets/figures/*.json`
 //! (overlays of presets that redraw an article's chart) and `engine/presets/spec-sheets/*.json`
-//! (the public figures a "-like" preset is checked against) into the crate, sorted by name.
+//! (the public figures a "-like" preset is checked against) and `engine/presets/gallery/*.json`
+//! (public measurements of real drives, repeated on their presets) into the crate, sorted by name.
 
 use std::{env, fs, path::Path};
 
@@ -28,5 +29,6 @@ fn main() {
     collect(&presets, "PRESET_FILES", &mut out);
     collect(&presets.join("figures"), "FIGURE_FILES", &mut out);
     collect(&presets.join("spec-sheets"), "SPEC_SHEET_FILES", &mut out);
+    collect(&presets.join("gallery"), "GALLERY_FILES", &mut out);
     fs::write(Path::new(&env::var("OUT_DIR").unwrap()).join("presets.rs"), out).unwrap();
 }

@@ -34,6 +34,7 @@
 
 mod bench;
 mod fio;
+mod gallery;
 mod out;
 mod progress;
 mod trace;
@@ -67,6 +68,7 @@ const USAGE: &str = "usage:
                                     --no-causes: runs that book no latency causes)
   ssdsim spec-sheets                every \"-like\" preset against its spec sheet, as Markdown
   ssdsim articles                   every number the five articles state against the engine's, as Markdown
+  ssdsim gallery                    real drives' public measurements against the engine's, as Markdown
   ssdsim budget <scenario.json | -> print the run's budget, run it, print the work done
   ssdsim trace FILE [--format NAME] [--device LABEL]... [--complete] [--json]
                                     summarise a block trace (MSR, SPC, Alibaba, Tencent,
@@ -76,7 +78,8 @@ const USAGE: &str = "usage:
                                     a fio job file as a scenario (JSON); options not
                                     modelled are listed on standard error
   ssdsim fio export <scenario.json | ->
-                                    a job scenario as a fio job file";
+                                    a job scenario as a fio job file
+  ssdsim fio compare JOB.fio RESULT.json [--preset NAME | --scenario S.json] [--job NAME] [--json]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -94,6 +97,7 @@ fn main() -> ExitCode {
         ["fio", rest @ ..] => fio::run(rest),
         ["spec-sheets"] => spec_sheets(),
         ["articles"] => articles(),
+        ["gallery"] => gallery::run(),
         ["-h" | "--help" | "help"] => out::line(USAGE),
         _ => Err(USAGE.to_string()),
     };

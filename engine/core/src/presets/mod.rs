@@ -4,6 +4,7 @@
 pub mod article_lines;
 pub mod articles;
 mod figures;
+pub mod gallery;
 pub mod spec_sheets;
 
 pub use figures::{all as figures_all, find_figure, merge, Figure};
