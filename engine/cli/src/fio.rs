@@ -1,7 +1,8 @@
 //! `ssdsim fio import FILE [--job NAME] [--scenario S.json]` and `ssdsim fio export
 //! SCENARIO`: fio job files in and out (docs/fio.md). The import prints a whole scenario
 //! (the drive from the default scenario or `--scenario`, its workload replaced by the job)
-//! and lists on standard error every option it did not model.
+//! and lists on standard error every option it did not model. `ssdsim fio compare JOB RESULT`
+//! runs the job on a drive and holds fio's own JSON result of it against the run.
 
 use ssd_core::fio;
 use ssd_core::Scenario;
@@ -10,7 +11,8 @@ pub fn run(args: &[&str]) -> Result<(), String> {
     match args {
         ["import", rest @ ..] => import(rest),
         ["export", path] => export(path),
-        _ => Err("usage: ssdsim fio import FILE [--job NAME] [--scenario S.json] | ssdsim fio export <scenario.json | ->".to_string()),
+        ["compare", rest @ ..] => CompareOptions::parse(rest).and_then(|o| compare(&o)),
+        _ => Err("usage: ssdsim fio import FILE [--job NAME] [--scenario S.json] | ssdsim fio export <scenario.json | -> | ssdsim fio compare JOB.fio RESULT.json [--preset NAME | --scenario S.json] [--job NAME] [--json]".to_string()),
     }
 }
 
@@ -53,4 +55,115 @@ fn export(path: &str) -> Result<(), String> {
     let scenario = Scenario::parse(&crate::read_scenario(path)?).map_err(|e| format!("invalid scenario: {e}"))?;
     let text = fio::export(&scenario).map_err(|e| format!("cannot export as a fio job file: {e}"))?;
     crate::out::line(text.trim_end())
+}
+
+struct CompareOptions<'a> {
+    job_file: &'a str,
+    result_file: &'a str,
+    preset: Option<&'a str>,
+    scenario: Option<&'a str>,
+    job: Option<&'a str>,
+    json: bool,
+}
+
+impl<'a> CompareOptions<'a> {
+    fn parse(args: &[&'a str]) -> Result<Self, String> {
+        let (mut files, mut preset, mut scenario, mut job, mut json) = (Vec::new(), None, None, None, false);
+        let mut args = args.iter();
+        while let Some(&arg) = args.next() {
+            match arg {
+                "--preset" => preset = Some(*args.next().ok_or("--preset needs a preset name (ssdsim presets)")?),
+                "--scenario" => scenario = Some(*args.next().ok_or("--scenario needs a scenario file")?),
+                "--job" => job = Some(*args.next().ok_or("--job needs a section name")?),
+                "--json" => json = true,
+                _ if arg.starts_with("--") => return Err(format!("unknown option {arg}")),
+                _ => files.push(arg),
+            }
+        }
+        if preset.is_some() && scenario.is_some() {
+            return Err("the drive comes from --preset or --scenario, not both".to_string());
+        }
+        match files.as_slice() {
+            [job_file, result_file] => Ok(CompareOptions { job_file, result_file, preset, scenario, job, json }),
+            _ => Err("ssdsim fio compare needs a job file and fio's JSON result of it (fio --output-format=json)".to_string()),
+        }
+    }
+
+    /// The drive: a preset's, a scenario file's, or the default scenario's.
+    fn drive(&self) -> Result<Scenario, String> {
+        if let Some(name) = self.preset {
+            let p = ssd_core::presets::find(name).ok_or_else(|| format!("no preset named \"{name}\"; see ssdsim presets"))?;
+            return p.scenario().map_err(|e| e.to_string());
+        }
+        match self.scenario {
+            Some(path) => Scenario::parse(&crate::read_scenario(path)?).map_err(|e| format!("invalid scenario {path}: {e}")),
+            None => Ok(Scenario::default()),
+        }
+    }
+}
+
+/// What `ssdsim fio compare --json` prints.
+#[derive(serde::Serialize)]
+struct CompareOutput<'a> {
+    drive: &'a str,
+    fio_version: &'a str,
+    measured: &'a fio::MeasuredJob,
+    comparison: &'a fio::FioComparison,
+    /// The ceiling the run stopped at, if it did: the model's numbers are then partial.
+    stopped: Option<ssd_core::ScenarioError>,
+}
+
+fn compare(o: &CompareOptions) -> Result<(), String> {
+    let imported = fio::import(&crate::read_input(o.job_file)?, o.job).map_err(|e| format!("{}: {e}", o.job_file))?;
+    // The refusal's message names the field's path (`jobs[0].read.iops`).
+    let measured = fio::parse_result(&crate::read_input(o.result_file)?).map_err(|e| format!("{}: {}", o.result_file, e.message))?;
+    let job = measured.job(Some(o.job.unwrap_or(&imported.name))).map_err(|e| format!("{}: {}", o.result_file, e.message))?;
+    let mut scenario = o.drive()?;
+    scenario.workload = imported.workload();
+    let mut sim = ssd_core::Simulation::new(&scenario).map_err(|e| format!("the job does not run on this drive: {e}"))?;
+    crate::progress::run_to_end(&mut sim);
+    if let Some(notice) = sim.stopped() {
+        eprintln!("ssdsim: {notice}");
+    }
+    let summary = serde_json::to_value(sim.summary()).map_err(|e| e.to_string())?;
+    let comparison = fio::compare(job, &fio::ModelNumbers::from_summary(summary).map_err(|e| e.to_string())?);
+    if o.json {
+        let out = CompareOutput {
+            drive: &scenario.name,
+            fio_version: &measured.fio_version,
+            measured: job,
+            comparison: &comparison,
+            stopped: sim.stopped().cloned(),
+        };
+        return crate::out::line(serde_json::to_string(&out).map_err(|e| format!("cannot write the comparison as JSON: {e}"))?);
+    }
+    crate::out::line(markdown(&comparison, &scenario.name, &measured.fio_version).trim_end())
+}
+
+/// The comparison as a Markdown table: a row per metric both have.
+fn markdown(c: &fio::FioComparison, drive: &str, fio_version: &str) -> String {
+    use std::fmt::Write;
+    let mut text = format!("[{}] measured by {fio_version}, modelled on {drive}\n\n", c.job);
+    text.push_str("| metric | measured | model | model / measured | error |\n|---|---:|---:|---:|---:|\n");
+    for m in &c.metrics {
+        let _ = writeln!(text, "| {} | {} | {} | {:.3} | {:+.1} % |", m.metric, figure(m.measured), figure(m.model), m.ratio, m.error_percent);
+    }
+    match c.geomean_ratio {
+        Some(g) => {
+            let _ = writeln!(text, "\nGeometric mean distance of the ratios from 1: {g:.3} (1 = every metric equal).");
+        }
+        None => text.push_str("\nNo metric to compare: the result and the run share no direction that moved data.\n"),
+    }
+    text
+}
+
+/// A value at a precision that suits its size.
+fn figure(v: f64) -> String {
+    if v >= 1000.0 {
+        format!("{v:.0}")
+    } else if v >= 10.0 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.3}")
+    }
 }

@@ -51,3 +51,40 @@ fn a_job_is_chosen_by_name_and_refusals_name_line_and_option() {
     assert_ne!(code, 0);
     assert!(err.contains("workload.kind"), "{err}");
 }
+
+fn result_fixture(name: &str) -> String {
+    format!("{}/../../tests/fixtures/fio-results/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn compare_holds_fios_result_against_the_run_of_the_job() {
+    let (job, result) = (fixture("randread-4k-qd32.fio"), result_fixture("randread-4k-qd32.json"));
+    let (code, out, err) = ssdsim(&["fio", "compare", &job, &result, "--preset", "970-evo-plus-like", "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["fio_version"], "fio-3.35");
+    let metrics = v["comparison"]["metrics"].as_array().unwrap();
+    let ids: Vec<_> = metrics.iter().map(|m| m["metric"].as_str().unwrap()).collect();
+    assert_eq!(
+        ids,
+        ["read_mb_per_s", "read_iops", "read_latency.mean_us", "read_latency.p50_us", "read_latency.p99_us", "read_latency.p999_us", "read_latency.p9999_us"]
+    );
+    assert_eq!(metrics[0]["measured"].as_f64(), Some(1467.859614));
+    let (model, ratio) = (metrics[0]["model"].as_f64().unwrap(), metrics[0]["ratio"].as_f64().unwrap());
+    assert!((ratio - model / 1467.859614).abs() < 1e-12 && (0.5..2.0).contains(&ratio), "{ratio}");
+
+    let (code, table, err) = ssdsim(&["fio", "compare", &job, &result, "--preset", "970-evo-plus-like"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(table.contains("| metric | measured | model | model / measured | error |") && table.contains("| read_mb_per_s | 1468 |"), "{table}");
+}
+
+#[test]
+fn compare_refuses_a_malformed_result_naming_the_field() {
+    let text = std::fs::read_to_string(result_fixture("randread-4k-qd32.json")).unwrap().replacen("\"iops\" : 358364.163584", "\"iops\" : \"fast\"", 1);
+    let (code, _, err) = ssdsim(&["fio", "compare", &fixture("randread-4k-qd32.fio"), "-"], &text);
+    assert_eq!(code, 1);
+    assert!(err.contains("-: jobs[0].read.iops must be a number (got text)"), "{err}");
+    let (code, _, err) = ssdsim(&["fio", "compare", &fixture("randread-4k-qd32.fio"), "-", "--preset", "x", "--scenario", "y"], "{}");
+    assert_eq!(code, 1);
+    assert!(err.contains("not both"), "{err}");
+}

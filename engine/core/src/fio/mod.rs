@@ -7,20 +7,28 @@
 //! times in seconds unless suffixed (`thinktime` in µs), and `time_based`. Nothing is
 //! dropped silently: every option the engine does not model comes back in `unmodelled` with
 //! its section, line and why; a value the engine cannot take is refused naming the line, the
-//! option, the scenario field and its range. The mapping table is in docs/fio.md.
+//! option, the scenario field and its range. The mapping table is in docs/fio.md. fio's own
+//! results (JSON, bandwidth and latency logs) are read in `result.rs` and `log.rs` and held
+//! against the engine's run of the job in `compare.rs`.
 
+mod compare;
 mod export;
 mod import;
 mod ini;
+mod log;
 mod options;
 mod reasons;
+mod result;
 mod tenants;
 mod values;
 
 #[cfg(test)]
 mod tests;
 
+pub use compare::{compare, geomean_distance, FioComparison, MetricError, ModelLatency, ModelNumbers};
 pub use export::{export_job, FILENAME_PLACEHOLDER};
+pub use log::{parse_log, FioLogKind, MeasuredCurve, MeasuredLog};
+pub use result::{parse_result, MeasuredDirection, MeasuredJob, MeasuredLatency, MeasuredOp, MeasuredResult};
 
 use crate::scenario::{ErrorCode, Job, Scenario, ScenarioError, Workload};
 
