@@ -29,7 +29,7 @@ import { ROOT, sourceFiles } from './houseRules/sourceTree';
  * - charts, panels, explain (the lab and the stories), app (the shell only).
  * Files at web/src's root (`main.tsx`) sit above every folder.
  */
-export const LAYERS = ['engine', 'scenario', 'i18n', 'ui', 'glossary', 'session', 'run', 'charts', 'panels', 'explain', 'app'] as const;
+export const LAYERS = ['engine', 'scenario', 'i18n', 'ui', 'glossary', 'session', 'run', 'charts', 'panels', 'explain', 'gallery', 'app'] as const;
 
 const SRC = 'web/src';
 

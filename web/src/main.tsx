@@ -39,7 +39,9 @@ const render = (node: ReactNode) =>
 const shown: Promise<unknown> =
   page === 'stories'
     ? import('./explain/story/StoryApp').then(({ StoryApp }) => render(<StoryApp embed={embedded} />))
-    : embedded
+    : page === 'drives'
+      ? import('./gallery/GalleryApp').then(({ GalleryApp }) => render(<GalleryApp embed={embedded} />))
+      : embedded
       ? import('./app/EmbedApp').then(({ EmbedApp }) => render(<EmbedApp />))
       : page === 'welcome'
         ? import('./explain/welcome/Welcome').then(({ Welcome }) => render(<Welcome />))

@@ -150,6 +150,20 @@ pub fn article_values(name: &str, lines_json: &str) -> Result<String, JsValue> {
     presets::article_lines::measure_lines_json(name, lines_json).map_err(js_error)
 }
 
+/// The gallery of real drives as JSON `GalleryEntry[]`: each drive's source, the runs that
+/// repeat its reviewer's protocol (scenarios the playground can open) and its public values.
+#[wasm_bindgen]
+pub fn gallery() -> Result<String, JsValue> {
+    presets::gallery::entries_json().map_err(js_error)
+}
+
+/// One gallery drive's runs, run to their end and measured as `ssdsim gallery` measures them:
+/// `GalleryMeasured[]` in the drive's value order.
+#[wasm_bindgen]
+pub fn gallery_measure(preset: &str) -> Result<String, JsValue> {
+    presets::gallery::measure_json(preset).map_err(js_error)
+}
+
 /// The wall time a page's run may take before it stops with its partial results (seconds).
 #[wasm_bindgen]
 pub fn wall_time_limit_s() -> f64 {

@@ -25,6 +25,9 @@ export function Topbar({ engine, canShare, onShare, onEmbed, onExport, onImport 
         <a className="btn btn-ghost" href="./?story=" data-testid="nav-stories">
           {t('story.list')}
         </a>
+        <a className="btn btn-ghost" href="./?drives" data-testid="nav-drives">
+          {t('gallery.nav')}
+        </a>
         <GlossaryButton />
         <button type="button" className="btn btn-ghost" onClick={onShare} disabled={!canShare} data-testid="share">
           <Icon name="share" />

@@ -7,6 +7,7 @@ import { compileApi } from './compileApi';
 import { compiledScenarios } from './compiledScenarios';
 import { engineGuard, type WasmBindings, type WasmInstance } from './engineGuard';
 import { fioApi } from './fioApi';
+import { galleryApi } from './galleryApi';
 import { labApi } from './labApi';
 import { runApi } from './runApi';
 import { traceApi } from './traceApi';
@@ -25,7 +26,7 @@ export function createEngineApi(ready: Promise<WasmInstance | void>, wasm: WasmB
   const engine = engineGuard(ready, wasm);
   // What the page compiles is kept for its runs: a scenario is compiled once.
   const compiled = compiledScenarios(engine);
-  return { ...catalogueApi(engine), ...compileApi(engine, compiled), ...fioApi(engine), ...labApi(engine), ...runApi(engine, compiled), ...traceApi(engine) };
+  return { ...catalogueApi(engine), ...compileApi(engine, compiled), ...fioApi(engine), ...galleryApi(engine), ...labApi(engine), ...runApi(engine, compiled), ...traceApi(engine) };
 }
 
 export type EngineApi = ReturnType<typeof createEngineApi>;

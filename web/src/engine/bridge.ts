@@ -5,6 +5,8 @@ import * as Comlink from 'comlink';
 import { useEffect, useState } from 'react';
 import type { WorkerApi } from './worker';
 import type { FioImport } from './generated/FioImport';
+import type { GalleryEntry } from './generated/GalleryEntry';
+import type { GalleryMeasured } from './generated/GalleryMeasured';
 import type { Scenario } from './generated/Scenario';
 import type { ArticleEngineValue, ArticleLine, Catalog, Preset, RunChunk, RunOptions, RunResult, TraceFinished, TraceScanOptions, TraceScanProgress } from './types';
 import { CancelledError, EngineError, registerErrorTransfer } from './errors';
@@ -119,6 +121,16 @@ export class EngineClient {
   /** A job scenario as a fio job file. */
   fioExport(scenarioJson: string): Promise<string> {
     return this.call((r) => r.fioExport(scenarioJson));
+  }
+
+  /** The gallery of real drives: sources, protocols' runs, public values (galleryApi.ts). */
+  gallery(): Promise<GalleryEntry[]> {
+    return this.call((r) => r.gallery());
+  }
+
+  /** One gallery drive's protocols run and measured by the engine. */
+  galleryMeasure(preset: string): Promise<GalleryMeasured[]> {
+    return this.call((r) => r.galleryMeasure(preset));
   }
 
   /** An article figure's values measured on the lines the page drew (catalogueApi.ts). */

@@ -31,6 +31,7 @@ import type { LatencySummary as EngineLatencySummary } from './generated/Latency
 import type { PlacementSummary } from './generated/PlacementSummary';
 import { ERROR_CODES, type ErrorCode } from './errors';
 import { numbers, oneOf, tied } from './schemaTie';
+import { galleryEntries, galleryMeasured } from './gallerySchemas';
 import type { ArticleEngineValue, ArticleMeasure, ArticleMeasureAxis, ArticleValue, Axis, AxisId, BlockMapLayout, Budget, DriveSnapshot, DriveSnapshotsJson, SnapshotDriver, EngineLabConfig, Figure, FigureMember, LabCounters, LabelId, LabLayout, TraceFed, TraceFinished, TraceProblem, TraceRefusal, TraceSummary, TraceTimeline, Cause, LatencyBand, LatencyCauses, LatencySummary, OpCauses, Preset, DriveIdentity, SlowCommand, SeriesMeta, SeriesRole, Summary, SummaryField, SummaryGroup, Unit } from './types';
 
 const text = z.string();
@@ -352,6 +353,9 @@ export const RESULTS = {
   trace_finished: tied<TraceFinished>()(z.object({ error: z.nullable(traceRefusal), summary: z.nullable(traceSummary) })),
   /** A fio job file read into a job workload, with the options not modelled (ssd_core::fio). */
   fio_import: fioImport,
+  /** The gallery of real drives, and one drive measured (gallerySchemas.ts). */
+  gallery: galleryEntries,
+  gallery_measure: galleryMeasured,
 };
 
 export type ResultName = keyof typeof RESULTS;

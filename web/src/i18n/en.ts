@@ -3,11 +3,13 @@
 import { driveStateEn } from './en.driveState';
 import { causesEn } from './en.causes';
 import { traceEn } from './en.trace';
+import { galleryEn } from './en.gallery';
 
 export const en = {
   ...driveStateEn,
   ...causesEn,
   ...traceEn,
+  ...galleryEn,
   'app.title': 'SSD Playground',
   'app.tagline': 'Simulate NAND flash, the FTL and host I/O — live, in your browser',
   'app.home': 'SSD Playground home',

@@ -3,11 +3,13 @@ import type { MessageKey } from './en';
 import { driveStateJa } from './ja.driveState';
 import { causesJa } from './ja.causes';
 import { traceJa } from './ja.trace';
+import { galleryJa } from './ja.gallery';
 
 export const ja: Record<MessageKey, string> = {
   ...driveStateJa,
   ...causesJa,
   ...traceJa,
+  ...galleryJa,
   'app.title': 'SSD Playground',
   'app.tagline': 'NAND フラッシュ・FTL・ホスト I/O をブラウザーでシミュレート',
   'app.home': 'SSD Playground のホーム',

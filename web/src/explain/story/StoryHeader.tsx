@@ -16,6 +16,9 @@ export function StoryHeader() {
         <a className="btn btn-ghost" href="./" data-testid="nav-playground">
           {t('story.playground')}
         </a>
+        <a className="btn btn-ghost" href="./?drives" data-testid="nav-drives">
+          {t('gallery.nav')}
+        </a>
         <GlossaryButton />
         <LanguageSwitch />
       </nav>

@@ -5,7 +5,7 @@
 const VISITED_KEY = 'ssd-playground:visited';
 const SAVED_SCENARIO_KEY = 'ssd-playground:last-scenario';
 
-export type PageKind = 'welcome' | 'stories' | 'playground';
+export type PageKind = 'welcome' | 'stories' | 'drives' | 'playground';
 
 type Store = Pick<Storage, 'getItem' | 'setItem'>;
 
@@ -38,6 +38,7 @@ export function pageFor(search: string, visited: boolean): PageKind {
   const params = new URLSearchParams(search);
   if (params.has('welcome')) return 'welcome';
   if (params.has('story')) return 'stories';
+  if (params.has('drives')) return 'drives';
   if ([...params.keys()].length === 0 && !visited) return 'welcome';
   return 'playground';
 }
