@@ -51,6 +51,9 @@ beforeAll(() => {
   keep('scenario', wasm.default_scenario());
   // One member's line of article 004: values measured on it, and values missing the other member.
   keep('article_values', wasm.article_values('article-004-cached-vs-not', JSON.stringify([{ member: 'momentus-xt-like', points: [4, 5.3, 1024, 60] }])));
+  // The gallery of real drives, and one drive measured (its protocol's runs are short).
+  keep('gallery', wasm.gallery());
+  keep('gallery_measure', wasm.gallery_measure('bg3-like'));
   const presets = JSON.parse(wasm.presets()) as { name: string; scenario: { workload: object } }[];
   for (const p of presets) keep('scenario', wasm.validate_scenario(JSON.stringify(p.scenario)));
   for (const { preset, workload } of RUNS) {
