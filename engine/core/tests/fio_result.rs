@@ -170,4 +170,9 @@ fn the_engines_run_of_the_job_compares_from_its_summary() {
     assert_eq!(c.metrics.len(), 7, "{c:?}");
     assert!(c.metrics.iter().all(|m| m.model > 0.0 && m.ratio.is_finite()));
     assert!(ModelNumbers::from_summary(serde_json::json!({ "read_mb_per_s": 1 })).is_err());
+    // The page's one step: the same comparison from the summary's JSON text.
+    assert_eq!(fio::compare_with_summary(&measured, Some("randread-4k-qd32"), &serde_json::to_string(&report.summary).unwrap()).unwrap(), c);
+    assert_eq!(fio::compare_with_summary(&measured, None, "{").unwrap_err().field, "summary");
+    assert_eq!(fio::FioLogKind::named(Some("latency"), "x").unwrap(), FioLogKind::Latency);
+    assert_eq!(fio::FioLogKind::named(None, "x.log").unwrap_err().field, "kind");
 }

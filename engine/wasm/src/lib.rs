@@ -49,6 +49,29 @@ pub fn fio_export(scenario_json: &str) -> Result<String, JsValue> {
     ssd_core::fio::export(&scenario).map_err(js_error)
 }
 
+/// fio's own JSON result (`--output-format=json`) as JSON `MeasuredResult`. Throws
+/// `{field, code, message}` naming the field's path (`jobs[0].read.clat_ns.percentile`).
+#[wasm_bindgen]
+pub fn fio_result(text: &str) -> Result<String, JsValue> {
+    ssd_core::fio::parse_result(text).map(|r| r.to_json()).map_err(js_error)
+}
+
+/// A fio bandwidth or latency log (`kind`: "bandwidth" | "latency"; absent: from the file
+/// name) as JSON `MeasuredLog`. Throws naming the line and column.
+#[wasm_bindgen]
+pub fn fio_log(text: &str, file_name: &str, kind: Option<String>) -> Result<String, JsValue> {
+    let kind = ssd_core::fio::FioLogKind::named(kind.as_deref(), file_name).map_err(js_error)?;
+    ssd_core::fio::parse_log(text, kind).map(|l| l.to_json()).map_err(js_error)
+}
+
+/// fio's JSON result (its job `job`, or its only job) against a run's summary (the JSON of
+/// `Summary`), as JSON `FioComparison`.
+#[wasm_bindgen]
+pub fn fio_compare(result_text: &str, job: Option<String>, summary_json: &str) -> Result<String, JsValue> {
+    let measured = ssd_core::fio::parse_result(result_text).map_err(js_error)?;
+    ssd_core::fio::compare_with_summary(&measured, job.as_deref(), summary_json).map(|c| c.to_json()).map_err(js_error)
+}
+
 /// How many scenarios this engine instance has validated: the contract tests hold a run to
 /// one validation (`Compiled` then `Simulation.from_compiled`, or `new Simulation(json)`).
 #[wasm_bindgen]

@@ -105,3 +105,10 @@ pub fn geomean_distance(ratios: impl Iterator<Item = f64>) -> Option<f64> {
     let (sum, n) = ratios.fold((0.0, 0usize), |(s, n), r| (s + r.ln().abs(), n + 1));
     (n > 0).then(|| (sum / n as f64).exp())
 }
+
+/// The page's and the CLI's one step: the job of `measured` named `job` (or its only job)
+/// against a run summary's JSON text.
+pub fn compare_with_summary(measured: &super::MeasuredResult, job: Option<&str>, summary_json: &str) -> Result<FioComparison, ScenarioError> {
+    let summary = serde_json::from_str(summary_json).map_err(|e| ScenarioError::new("summary", ErrorCode::Syntax, format!("not a run summary: {e}")))?;
+    Ok(compare(measured.job(job)?, &ModelNumbers::from_summary(summary)?))
+}

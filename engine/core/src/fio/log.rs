@@ -30,6 +30,21 @@ impl FioLogKind {
             None
         }
     }
+
+    /// The kind asked for by id ("bandwidth", "latency"), or else the one the file name says;
+    /// refused naming `kind` when neither tells.
+    pub fn named(id: Option<&str>, file_name: &str) -> Result<FioLogKind, ScenarioError> {
+        let kind = match id {
+            Some("bandwidth") => Some(FioLogKind::Bandwidth),
+            Some("latency") => Some(FioLogKind::Latency),
+            Some(_) => None,
+            None => FioLogKind::from_file_name(file_name),
+        };
+        kind.ok_or_else(|| {
+            let message = format!("{file_name}: not a fio bandwidth or latency log (fio names them NAME_bw.N.log, NAME_lat.N.log, NAME_clat.N.log)");
+            ScenarioError::new("kind", ErrorCode::InvalidOption, message)
+        })
+    }
 }
 
 /// One direction's points, `[time_s, value]`, in the file's order.

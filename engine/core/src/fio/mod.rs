@@ -25,7 +25,7 @@ mod values;
 #[cfg(test)]
 mod tests;
 
-pub use compare::{compare, geomean_distance, FioComparison, MetricError, ModelLatency, ModelNumbers};
+pub use compare::{compare, compare_with_summary, geomean_distance, FioComparison, MetricError, ModelLatency, ModelNumbers};
 pub use export::{export_job, FILENAME_PLACEHOLDER};
 pub use log::{parse_log, FioLogKind, MeasuredCurve, MeasuredLog};
 pub use result::{parse_result, MeasuredDirection, MeasuredJob, MeasuredLatency, MeasuredOp, MeasuredResult};
