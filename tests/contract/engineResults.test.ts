@@ -75,6 +75,12 @@ beforeAll(() => {
   // Every fio fixture: jobs with and without options the engine does not model.
   const fio = new URL('../fixtures/fio/', import.meta.url);
   for (const file of readdirSync(fio)) keep('fio_import', wasm.fio_import(readFileSync(new URL(file, fio), 'utf8')));
+  // fio's own results: a JSON result, its bandwidth log, and the result against a run's summary.
+  const measured = new URL('../fixtures/fio-results/', import.meta.url);
+  const result = readFileSync(new URL('randread-4k-qd32.json', measured), 'utf8');
+  keep('fio_result', wasm.fio_result(result));
+  keep('fio_log', wasm.fio_log(readFileSync(new URL('randread-4k-qd32_bw.1.log', measured), 'utf8'), 'randread-4k-qd32_bw.1.log', undefined));
+  keep('fio_compare', wasm.fio_compare(result, undefined, seen.get('summary')![0]));
   // A trace read in two chunks, and one refused at a line.
   const trace = readFileSync(new URL('../fixtures/traces/blkparse_sda.txt', import.meta.url));
   const scan = new wasm.TraceScan('{"format":"auto","devices":[],"complete":false}');

@@ -15,6 +15,8 @@ import { DraftRefusal, RefusalBanner } from './RefusalBanner';
 import { useDraftProblems } from '../ui/fieldDrafts';
 import { SessionRunControls } from './SessionRunControls';
 import { useFioJob } from './useFioJob';
+import { useFioResult } from './useFioResult';
+import { FioResultFile } from '../panels/FioResultFile';
 import { wantedTrace } from '../session/traceReplay';
 import type { Session } from '../session/useSession';
 
@@ -29,6 +31,7 @@ export function PlaygroundSidebar({ s, devices }: { s: Session; devices: readonl
   const preset = catalog?.presets.find((p) => p.name === scenario.preset);
   const presetKind = preset ? workloadKind(preset.scenario) : kind;
   const fio = useFioJob(s);
+  const fioResult = useFioResult(s, fio.notice?.status === 'imported' ? fio.notice.result.name : null);
   const replayTrace = s.model.replayTrace;
   const drafts = useDraftProblems();
 
@@ -60,6 +63,7 @@ export function PlaygroundSidebar({ s, devices }: { s: Session; devices: readonl
             fio={fio}
             traceReady={s.traceFile !== null}
           />
+          <FioResultFile fio={fioResult} />
           <TracePanel engine={s.engine} onReplay={replayTrace} wanted={wantedTrace(current, s.traceFile)} onAttach={s.setTraceFile} />
           <DevicePanel knobs={catalog.knobs} layout={catalog.layout} binding={s.knobs} />
           {/* A refusal no knob on screen can show (the document, a cross-field rule) reads here. */}

@@ -26,6 +26,7 @@ import { captionId, captionText } from './captions';
 import { RichText } from '../glossary/RichText';
 import { ArticleTable } from './ArticleTable';
 import { useArticleOnChart } from './useArticleOnChart';
+import { useMeasuredOnChart } from './useMeasuredOnChart';
 import { chartCursor, namedAxis } from './drive-state/chartCursor';
 import type { DriveCursor } from './drive-state/useDriveCursor';
 import type { CauseSource } from './causes/causeStack';
@@ -94,7 +95,7 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the buffers mutate in place; view.frame (new points) and overlay.length stand for them
     [view.frame, view.series, view.status, view.scenario, def, overlay.length, pins, runPreset, slots, lang, cdfMode, comparing, t, mismatch, showOdd],
   );
-  const article = useArticleOnChart(overlay, series, metas); // an article figure's numbers: marks and a table
+  const [article, measured] = [useArticleOnChart(overlay, series, metas), useMeasuredOnChart(view, metas, def.mark)]; // an article figure's numbers (marks, a table); a loaded fio result's (marks, its bw log)
   const causes = useTraceCauses({ def, view, first, source: causeSource, highlight, drive: !!drive, bands: causeBands });
 
   if (!first) return null;
@@ -106,7 +107,7 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
   const canLogY = def.role === 'latency_trace' || (def.mark === 'line' && (def.role === 'headline' || def.role === 'time'));
   const logY = logYChoice ?? defaultLogY(overlay.find((p) => p.figure)?.figure, canLogY);
   const histogram = def.role === 'cdf' && cdfMode === 'hist';
-  const refLines: RefLine[] = [...(def.role === 'latency_trace' && showPct ? percentileLines(view, first, { t, lang, locale }) : []), ...(def.role === 'cdf' && !histogram ? qosRefLines(view, first, { t, lang, locale }) : []), ...(article?.marks ?? [])];
+  const refLines: RefLine[] = [...(def.role === 'latency_trace' && showPct ? percentileLines(view, first, { t, lang, locale }) : []), ...(def.role === 'cdf' && !histogram ? qosRefLines(view, first, { t, lang, locale }) : []), ...(article?.marks ?? []), ...measured.marks];
 
   const key = titleKey(def, first);
   const xName = axisName(lang, first.x);
@@ -133,7 +134,7 @@ export function SeriesChartCard({ def, view, pins = [], runPreset = null, onRemo
       className={def.id === 'headline' ? 'chart-headline' : undefined}
     >
       <Chart
-        series={series}
+        series={measured.series.length ? [...series, ...measured.series] : series}
         x={{ name: xName, unit: first.x.unit, categories: first.x.categories.length ? first.x.categories : undefined, scale: logX && !first.x.categories.length ? 'log' : 'linear' }}
         y={{ name: yName, unit: histogram ? 'percent' : first.y.unit, scale: logY && canLogY ? 'log' : 'linear' }}
         mark={def.mark}

@@ -4,7 +4,11 @@
 import * as Comlink from 'comlink';
 import { useEffect, useState } from 'react';
 import type { WorkerApi } from './worker';
+import type { FioComparison } from './generated/FioComparison';
 import type { FioImport } from './generated/FioImport';
+import type { FioLogKind } from './generated/FioLogKind';
+import type { MeasuredLog } from './generated/MeasuredLog';
+import type { MeasuredResult } from './generated/MeasuredResult';
 import type { GalleryEntry } from './generated/GalleryEntry';
 import type { GalleryMeasured } from './generated/GalleryMeasured';
 import type { Scenario } from './generated/Scenario';
@@ -121,6 +125,19 @@ export class EngineClient {
   /** A job scenario as a fio job file. */
   fioExport(scenarioJson: string): Promise<string> {
     return this.call((r) => r.fioExport(scenarioJson));
+  }
+
+  /** fio's own JSON result, a bw/lat log, and the result against a run's summary (fioApi.ts). */
+  fioResult(text: string): Promise<MeasuredResult> {
+    return this.call((r) => r.fioResult(text));
+  }
+
+  fioLog(text: string, fileName: string, kind?: FioLogKind): Promise<MeasuredLog> {
+    return this.call((r) => r.fioLog(text, fileName, kind));
+  }
+
+  fioCompare(resultText: string, job: string | null, summaryJson: string): Promise<FioComparison> {
+    return this.call((r) => r.fioCompare(resultText, job, summaryJson));
   }
 
   /** The gallery of real drives: sources, protocols' runs, public values (galleryApi.ts). */

@@ -31,6 +31,7 @@ import type { LatencySummary as EngineLatencySummary } from './generated/Latency
 import type { PlacementSummary } from './generated/PlacementSummary';
 import { ERROR_CODES, type ErrorCode } from './errors';
 import { numbers, oneOf, tied } from './schemaTie';
+import { fioComparison, measuredLog, measuredResult } from './fioResultSchemas';
 import { galleryEntries, galleryMeasured } from './gallerySchemas';
 import type { ArticleEngineValue, ArticleMeasure, ArticleMeasureAxis, ArticleValue, Axis, AxisId, BlockMapLayout, Budget, DriveSnapshot, DriveSnapshotsJson, SnapshotDriver, EngineLabConfig, Figure, FigureMember, LabCounters, LabelId, LabLayout, TraceFed, TraceFinished, TraceProblem, TraceRefusal, TraceSummary, TraceTimeline, Cause, LatencyBand, LatencyCauses, LatencySummary, OpCauses, Preset, DriveIdentity, SlowCommand, SeriesMeta, SeriesRole, Summary, SummaryField, SummaryGroup, Unit } from './types';
 
@@ -353,6 +354,10 @@ export const RESULTS = {
   trace_finished: tied<TraceFinished>()(z.object({ error: z.nullable(traceRefusal), summary: z.nullable(traceSummary) })),
   /** A fio job file read into a job workload, with the options not modelled (ssd_core::fio). */
   fio_import: fioImport,
+  /** fio's own JSON result, a bw/lat log of it, and the result held against a run (fioResultSchemas.ts). */
+  fio_result: measuredResult,
+  fio_log: measuredLog,
+  fio_compare: fioComparison,
   /** The gallery of real drives, and one drive measured (gallerySchemas.ts). */
   gallery: galleryEntries,
   gallery_measure: galleryMeasured,

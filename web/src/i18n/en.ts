@@ -3,12 +3,14 @@
 import { driveStateEn } from './en.driveState';
 import { causesEn } from './en.causes';
 import { traceEn } from './en.trace';
+import { fioResultEn } from './en.fioResult';
 import { galleryEn } from './en.gallery';
 
 export const en = {
   ...driveStateEn,
   ...causesEn,
   ...traceEn,
+  ...fioResultEn,
   ...galleryEn,
   'app.title': 'SSD Playground',
   'app.tagline': 'Simulate NAND flash, the FTL and host I/O — live, in your browser',

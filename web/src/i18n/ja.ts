@@ -3,12 +3,14 @@ import type { MessageKey } from './en';
 import { driveStateJa } from './ja.driveState';
 import { causesJa } from './ja.causes';
 import { traceJa } from './ja.trace';
+import { fioResultJa } from './ja.fioResult';
 import { galleryJa } from './ja.gallery';
 
 export const ja: Record<MessageKey, string> = {
   ...driveStateJa,
   ...causesJa,
   ...traceJa,
+  ...fioResultJa,
   ...galleryJa,
   'app.title': 'SSD Playground',
   'app.tagline': 'NAND フラッシュ・FTL・ホスト I/O をブラウザーでシミュレート',
