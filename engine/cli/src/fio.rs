@@ -12,7 +12,7 @@ pub fn run(args: &[&str]) -> Result<(), String> {
         ["import", rest @ ..] => import(rest),
         ["export", path] => export(path),
         ["compare", rest @ ..] => CompareOptions::parse(rest).and_then(|o| compare(&o)),
-        _ => Err("usage: ssdsim fio import FILE [--job NAME] [--scenario S.json] | ssdsim fio export <scenario.json | -> | ssdsim fio compare JOB.fio RESULT.json [--preset NAME | --scenario S.json] [--job NAME] [--json]".to_string()),
+        _ => Err("usage: ssdsim fio import FILE [--job NAME] [--scenario S.json] | ssdsim fio export <scenario.json | -> | ssdsim fio compare JOB.fio RESULT.json [--preset NAME | --scenario S.json | --nearest] [--job NAME] [--json]".to_string()),
     }
 }
 
@@ -64,11 +64,13 @@ struct CompareOptions<'a> {
     scenario: Option<&'a str>,
     job: Option<&'a str>,
     json: bool,
+    /// Every preset instead of one drive, nearest first.
+    nearest: bool,
 }
 
 impl<'a> CompareOptions<'a> {
     fn parse(args: &[&'a str]) -> Result<Self, String> {
-        let (mut files, mut preset, mut scenario, mut job, mut json) = (Vec::new(), None, None, None, false);
+        let (mut files, mut preset, mut scenario, mut job, mut json, mut nearest) = (Vec::new(), None, None, None, false, false);
         let mut args = args.iter();
         while let Some(&arg) = args.next() {
             match arg {
@@ -76,15 +78,16 @@ impl<'a> CompareOptions<'a> {
                 "--scenario" => scenario = Some(*args.next().ok_or("--scenario needs a scenario file")?),
                 "--job" => job = Some(*args.next().ok_or("--job needs a section name")?),
                 "--json" => json = true,
+                "--nearest" => nearest = true,
                 _ if arg.starts_with("--") => return Err(format!("unknown option {arg}")),
                 _ => files.push(arg),
             }
         }
-        if preset.is_some() && scenario.is_some() {
-            return Err("the drive comes from --preset or --scenario, not both".to_string());
+        if [preset.is_some(), scenario.is_some(), nearest].iter().filter(|&&b| b).count() > 1 {
+            return Err("the drive comes from --preset, --scenario or --nearest (every preset), one of them".to_string());
         }
         match files.as_slice() {
-            [job_file, result_file] => Ok(CompareOptions { job_file, result_file, preset, scenario, job, json }),
+            [job_file, result_file] => Ok(CompareOptions { job_file, result_file, preset, scenario, job, json, nearest }),
             _ => Err("ssdsim fio compare needs a job file and fio's JSON result of it (fio --output-format=json)".to_string()),
         }
     }
@@ -118,26 +121,74 @@ fn compare(o: &CompareOptions) -> Result<(), String> {
     // The refusal's message names the field's path (`jobs[0].read.iops`).
     let measured = fio::parse_result(&crate::read_input(o.result_file)?).map_err(|e| format!("{}: {}", o.result_file, e.message))?;
     let job = measured.job(Some(o.job.unwrap_or(&imported.name))).map_err(|e| format!("{}: {}", o.result_file, e.message))?;
+    if o.nearest {
+        return nearest(o, &imported, job);
+    }
     let mut scenario = o.drive()?;
     scenario.workload = imported.workload();
-    let mut sim = ssd_core::Simulation::new(&scenario).map_err(|e| format!("the job does not run on this drive: {e}"))?;
-    crate::progress::run_to_end(&mut sim);
-    if let Some(notice) = sim.stopped() {
+    let (comparison, stopped) = run_against(&scenario, job).map_err(|e| format!("the job does not run on this drive: {e}"))?;
+    if let Some(notice) = &stopped {
         eprintln!("ssdsim: {notice}");
     }
-    let summary = serde_json::to_value(sim.summary()).map_err(|e| e.to_string())?;
-    let comparison = fio::compare(job, &fio::ModelNumbers::from_summary(summary).map_err(|e| e.to_string())?);
     if o.json {
-        let out = CompareOutput {
-            drive: &scenario.name,
-            fio_version: &measured.fio_version,
-            measured: job,
-            comparison: &comparison,
-            stopped: sim.stopped().cloned(),
-        };
+        let out = CompareOutput { drive: &scenario.name, fio_version: &measured.fio_version, measured: job, comparison: &comparison, stopped };
         return crate::out::line(serde_json::to_string(&out).map_err(|e| format!("cannot write the comparison as JSON: {e}"))?);
     }
     crate::out::line(markdown(&comparison, &scenario.name, &measured.fio_version).trim_end())
+}
+
+/// Runs `scenario` (its workload the job) and holds `job` against it; the ceiling it stopped
+/// at, if any, beside.
+fn run_against(scenario: &Scenario, job: &fio::MeasuredJob) -> Result<(fio::FioComparison, Option<ssd_core::ScenarioError>), String> {
+    let mut sim = ssd_core::Simulation::new(scenario).map_err(|e| e.to_string())?;
+    crate::progress::run_to_end(&mut sim);
+    let summary = serde_json::to_value(sim.summary()).map_err(|e| e.to_string())?;
+    let comparison = fio::compare(job, &fio::ModelNumbers::from_summary(summary).map_err(|e| e.to_string())?);
+    Ok((comparison, sim.stopped().cloned()))
+}
+
+/// One preset's run of the job in `ssdsim fio compare --nearest`.
+#[derive(serde::Serialize)]
+struct NearestRow {
+    preset: &'static str,
+    drive: String,
+    /// exp(mean |ln(model / measured)|) over `metrics` metrics: 1 = every metric equal.
+    geomean_ratio: f64,
+    metrics: usize,
+    stopped: bool,
+}
+
+/// The job run on every preset's drive, nearest first by the geometric mean of the ratios'
+/// distance from 1. A preset the job cannot run on (too small, another device kind's limits)
+/// is named on standard error and left out.
+fn nearest(o: &CompareOptions, imported: &fio::Imported, job: &fio::MeasuredJob) -> Result<(), String> {
+    let mut rows = Vec::new();
+    for p in ssd_core::presets::all() {
+        let mut scenario = p.scenario().map_err(|e| format!("{}: {e}", p.name))?;
+        scenario.workload = imported.workload();
+        match run_against(&scenario, job) {
+            Ok((c, stopped)) => {
+                if let Some(g) = c.geomean_ratio {
+                    rows.push(NearestRow { preset: p.name, drive: scenario.name, geomean_ratio: g, metrics: c.metrics.len(), stopped: stopped.is_some() });
+                }
+            }
+            Err(e) => eprintln!("ssdsim: {}: left out: {e}", p.name),
+        }
+    }
+    rows.sort_by(|a, b| a.geomean_ratio.total_cmp(&b.geomean_ratio));
+    if o.json {
+        return crate::out::line(serde_json::to_string(&rows).map_err(|e| format!("cannot write the presets as JSON: {e}"))?);
+    }
+    use std::fmt::Write;
+    let mut text = format!(
+        "[{}]: presets nearest first (geometric mean of the ratios' distance from 1)\n\n| preset | drive | distance | metrics |\n|---|---|---:|---:|\n",
+        job.name
+    );
+    for r in &rows {
+        let mark = if r.stopped { " (stopped at a ceiling)" } else { "" };
+        let _ = writeln!(text, "| {} | {}{mark} | {:.3} | {} |", r.preset, r.drive, r.geomean_ratio, r.metrics);
+    }
+    crate::out::line(text.trim_end())
 }
 
 /// The comparison as a Markdown table: a row per metric both have.

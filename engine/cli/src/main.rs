@@ -79,7 +79,7 @@ const USAGE: &str = "usage:
                                     modelled are listed on standard error
   ssdsim fio export <scenario.json | ->
                                     a job scenario as a fio job file
-  ssdsim fio compare JOB.fio RESULT.json [--preset NAME | --scenario S.json] [--job NAME] [--json]";
+  ssdsim fio compare JOB.fio RESULT.json [--preset NAME | --scenario S.json | --nearest] [--job NAME] [--json]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

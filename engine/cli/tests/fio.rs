@@ -84,7 +84,26 @@ fn compare_refuses_a_malformed_result_naming_the_field() {
     let (code, _, err) = ssdsim(&["fio", "compare", &fixture("randread-4k-qd32.fio"), "-"], &text);
     assert_eq!(code, 1);
     assert!(err.contains("-: jobs[0].read.iops must be a number (got text)"), "{err}");
-    let (code, _, err) = ssdsim(&["fio", "compare", &fixture("randread-4k-qd32.fio"), "-", "--preset", "x", "--scenario", "y"], "{}");
+    let (code, _, err) = ssdsim(&["fio", "compare", &fixture("randread-4k-qd32.fio"), "-", "--preset", "x", "--scenario", "y"], "");
     assert_eq!(code, 1);
-    assert!(err.contains("not both"), "{err}");
+    assert!(err.contains("one of them"), "{err}");
+}
+
+#[test]
+fn nearest_ranks_every_preset_by_its_distance_from_the_measurement() {
+    // The fixture's job, shortened: every preset runs it.
+    let job = std::fs::read_to_string(fixture("randread-4k-qd32.fio")).unwrap().replace("runtime=10", "runtime=20ms");
+    let result = result_fixture("randread-4k-qd32.json");
+    let (code, out, err) = ssdsim(&["fio", "compare", "-", &result, "--nearest", "--json"], &job);
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<serde_json::Value> = serde_json::from_str(&out).unwrap();
+    assert!(rows.len() >= 20, "{} presets ranked; {err}", rows.len());
+    let distances: Vec<f64> = rows.iter().map(|r| r["geomean_ratio"].as_f64().unwrap()).collect();
+    assert!(distances.windows(2).all(|w| w[0] <= w[1]) && distances[0] >= 1.0, "{distances:?}");
+    // The nearest preset's distance is its own comparison's.
+    let nearest = rows[0]["preset"].as_str().unwrap();
+    let (code, one, err) = ssdsim(&["fio", "compare", "-", &result, "--preset", nearest, "--json"], &job);
+    assert_eq!(code, 0, "{err}");
+    let one: serde_json::Value = serde_json::from_str(&one).unwrap();
+    assert_eq!(one["comparison"]["geomean_ratio"].as_f64(), Some(distances[0]));
 }
