@@ -32,6 +32,13 @@ export function GalleryCard({ entry, measurement, codec, base, embed }: Props) {
         </h2>
         <p className="muted gallery-preset">
           <code>{entry.preset}</code>
+          {/* On the preset's line, so the card does not move when the numbers arrive. */}
+          {(measurement.status === 'measuring' || measurement.status === 'waiting') && (
+            <span className="gallery-measuring" data-testid="gallery-measuring">
+              {' · '}
+              {t(measurement.status === 'measuring' ? 'gallery.measuring' : 'gallery.waiting')}
+            </span>
+          )}
         </p>
         {entry.related && <p className="gallery-related">{t('gallery.related', { text: entry.related })}</p>}
         <p className="gallery-source">
@@ -41,11 +48,6 @@ export function GalleryCard({ entry, measurement, codec, base, embed }: Props) {
       {measurement.status === 'failed' && (
         <p className="note note-warn" role="alert">
           {t('gallery.failed', { message: measurement.message })}
-        </p>
-      )}
-      {(measurement.status === 'measuring' || measurement.status === 'waiting') && (
-        <p className="muted gallery-measuring" data-testid="gallery-measuring">
-          {t(measurement.status === 'measuring' ? 'gallery.measuring' : 'gallery.waiting')}
         </p>
       )}
       <ul className="gallery-values">
@@ -101,12 +103,11 @@ function ValueRow({ value, measured, entry, codec, embed }: { value: GalleryValu
           </div>
         </dl>
       </div>
-      {v && (
-        <p className={`gallery-verdict gallery-verdict-${v}`} data-testid="gallery-verdict" data-verdict={v}>
-          <strong>{t(`gallery.verdict.${v}`)}</strong>
-          {value.differs && <>: {value.differs}</>}
-        </p>
-      )}
+      {/* The stated difference is known before the run: shown at once, the verdict added when measured. */}
+      <p className={`gallery-verdict gallery-verdict-${v ?? 'pending'}`} data-testid={v ? 'gallery-verdict' : undefined} data-verdict={v ?? undefined}>
+        <strong>{v ? t(`gallery.verdict.${v}`) : '…'}</strong>
+        {value.differs && <>: {value.differs}</>}
+      </p>
       {run && codec && (
         <a className="btn gallery-open" href={playgroundHref(run, codec)} target={embed ? '_blank' : undefined} rel={embed ? 'noopener' : undefined} data-testid="gallery-open">
           {t('gallery.open')}
