@@ -61,7 +61,7 @@ describe('a fio result against the model', () => {
     for (const m of cli.comparison.metrics) {
       const [measured, model, error] = await cells(m.metric);
       expect([measured, model], m.metric).toEqual([fmt(m.measured), fmt(m.model)]);
-      expect(error).toBe(`${m.error_percent > 0 ? '+' : m.error_percent < 0 ? '−' : ''}${Math.abs(m.error_percent).toFixed(1)} %`);
+      expect(error).toBe(`${m.error_percent > 0 ? '+' : m.error_percent < 0 ? '−' : ''}${Math.abs(m.error_percent).toFixed(1)}\u00a0%`);
     }
     await expect(cells('read_mb_per_s')).resolves.toContain('1,468');
     await expect(cells('read_latency.p99_us')).resolves.toContain('150.5');

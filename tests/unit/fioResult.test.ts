@@ -55,8 +55,8 @@ describe('the "Measured vs model" table', () => {
     expect(measureOf({ metric: 'write_mb_per_s', op: 'write', measured: 1, model: 1, ratio: 1, error_percent: 0 })).toBe('mb_per_s');
     expect(metricValue(1467.859614, 'en-US')).toBe('1,468');
     expect(metricValue(150.528, 'en-US')).toBe('150.5');
-    expect(errorText(50.94, 'en-US')).toBe('+50.9 %');
-    expect(errorText(-0.27, 'en-US')).toBe('−0.3 %');
-    expect(errorText(0, 'en-US')).toBe('0.0 %');
+    expect(errorText(50.94, 'en-US')).toBe('+50.9\u00a0%');
+    expect(errorText(-0.27, 'en-US')).toBe('−0.3\u00a0%');
+    expect(errorText(0, 'en-US')).toBe('0.0\u00a0%');
   });
 });

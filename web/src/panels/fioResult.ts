@@ -20,8 +20,8 @@ export function metricValue(v: number, locale: string): string {
   return formatValue(Number(v.toPrecision(4)), locale);
 }
 
-/** The model's error against the measurement, signed, one decimal: "+50.9 %", "−0.3 %". */
+/** The model's error against the measurement, signed, one decimal, kept on one line: "+50.9 %", "−0.3 %". */
 export function errorText(percent: number, locale: string): string {
   const text = Math.abs(percent).toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  return `${percent > 0 ? '+' : percent < 0 ? '−' : ''}${text} %`;
+  return `${percent > 0 ? '+' : percent < 0 ? '−' : ''}${text}\u00a0%`;
 }
