@@ -9,6 +9,7 @@ import { useI18n } from '../i18n';
 import type { CodecContext } from '../scenario/urlCodec';
 import { GalleryBar } from './GalleryBar';
 import { cardHref, embedCode, formatNumber, formatValue, playgroundHref, verdict } from './galleryModel';
+import { galleryDriveText, galleryValueText } from './galleryText';
 import type { Measurement } from './useGallery';
 
 interface Props {
@@ -20,14 +21,15 @@ interface Props {
 }
 
 export function GalleryCard({ entry, measurement, codec, base, embed }: Props) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const [showEmbed, setShowEmbed] = useState(false);
+  const text = galleryDriveText(lang, entry);
   return (
     <article className="gallery-card" id={entry.preset} data-testid={`gallery-card-${entry.preset}`}>
       <header className="gallery-card-head">
         <h2>
           <a href={cardHref(entry.preset)} title={t('gallery.link')}>
-            {entry.drive}
+            {text.drive}
           </a>
         </h2>
         <p className="muted gallery-preset">
@@ -40,9 +42,9 @@ export function GalleryCard({ entry, measurement, codec, base, embed }: Props) {
             </span>
           )}
         </p>
-        {entry.related && <p className="gallery-related">{t('gallery.related', { text: entry.related })}</p>}
+        {text.related && <p className="gallery-related">{t('gallery.related', { text: text.related })}</p>}
         <p className="gallery-source">
-          <span className="muted">{t('gallery.source')}:</span> {entry.source}
+          <span className="muted">{t('gallery.source')}{t('gallery.colon')}</span>{text.source}
         </p>
       </header>
       {measurement.status === 'failed' && (
@@ -66,7 +68,7 @@ export function GalleryCard({ entry, measurement, codec, base, embed }: Props) {
           {showEmbed && (
             <label className="gallery-embed-code">
               {t('gallery.embedCode')}
-              <textarea readOnly rows={3} value={embedCode(base, entry.preset, entry.drive)} onFocus={(e) => e.currentTarget.select()} data-testid="gallery-embed-code" />
+              <textarea readOnly rows={3} value={embedCode(base, entry.preset, text.drive)} onFocus={(e) => e.currentTarget.select()} data-testid="gallery-embed-code" />
             </label>
           )}
         </footer>
@@ -76,15 +78,16 @@ export function GalleryCard({ entry, measurement, codec, base, embed }: Props) {
 }
 
 function ValueRow({ value, measured, entry, codec, embed }: { value: GalleryValue; measured: GalleryMeasured | undefined; entry: GalleryEntry; codec: CodecContext | null; embed: boolean }) {
-  const { t, locale } = useI18n();
+  const { t, lang, locale } = useI18n();
+  const text = galleryValueText(lang, entry.preset, value);
   const show = (v: number) => formatValue(value.unit, v, locale);
   const run = entry.runs.find((r) => r.id === value.run);
   const v = measured ? verdict(value, measured) : null;
   return (
     <li className="gallery-value" data-testid={`gallery-value-${value.id}`}>
-      <h3>{value.label}</h3>
+      <h3>{text.label}</h3>
       <p className="gallery-protocol">
-        <span className="muted">{t('gallery.protocol')}:</span> {value.protocol}
+        <span className="muted">{t('gallery.protocol')}{t('gallery.colon')}</span>{text.protocol}
       </p>
       <div className="gallery-figures">
         <GalleryBar publicValue={value.public} engine={measured?.engine ?? null} publicText={show(value.public)} engineText={measured ? show(measured.engine) : '…'} ok={v === 'within'} />
@@ -106,7 +109,7 @@ function ValueRow({ value, measured, entry, codec, embed }: { value: GalleryValu
       {/* The stated difference is known before the run: shown at once, the verdict added when measured. */}
       <p className={`gallery-verdict gallery-verdict-${v ?? 'pending'}`} data-testid={v ? 'gallery-verdict' : undefined} data-verdict={v ?? undefined}>
         <strong>{v ? t(`gallery.verdict.${v}`) : '…'}</strong>
-        {value.differs && <>: {value.differs}</>}
+        {text.differs && <>{t('gallery.colon')}{text.differs}</>}
       </p>
       {run && codec && (
         <a className="btn gallery-open" href={playgroundHref(run, codec)} target={embed ? '_blank' : undefined} rel={embed ? 'noopener' : undefined} data-testid="gallery-open">

@@ -1,6 +1,7 @@
 // English text of the gallery of real drives (issue 47): public measurements beside the
 // engine's, one card per drive. What each drive and value is (its source, protocol and stated
-// difference) is the engine's text (engine/presets/gallery/*.json).
+// difference) is the engine's text (engine/presets/gallery/*.json), in Japanese by preset and
+// value id in ja.gallery.ts (GALLERY_DRIVES_JA).
 export const galleryEn = {
   'gallery.nav': 'Real drives',
   'gallery.title': 'Real drives beside the model',
@@ -10,6 +11,8 @@ export const galleryEn = {
   'gallery.source': 'Source',
   'gallery.related': 'Not the preset’s own drive: {text}',
   'gallery.protocol': 'Protocol',
+  // Between a heading and its text (“Source: …”), and a verdict and its reason.
+  'gallery.colon': ': ',
   'gallery.public': 'Public',
   'gallery.engine': 'Engine',
   'gallery.ratio': 'Engine / public',
