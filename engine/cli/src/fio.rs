@@ -12,7 +12,13 @@ pub fn run(args: &[&str]) -> Result<(), String> {
         ["import", rest @ ..] => import(rest),
         ["export", path] => export(path),
         ["compare", rest @ ..] => CompareOptions::parse(rest).and_then(|o| compare(&o)),
-        _ => Err("usage: ssdsim fio import FILE [--job NAME] [--scenario S.json] | ssdsim fio export <scenario.json | -> | ssdsim fio compare JOB.fio RESULT.json [--preset NAME | --scenario S.json | --nearest] [--job NAME] [--json]".to_string()),
+        ["fit", rest @ ..] => CompareOptions::parse(rest).and_then(|o| {
+            if o.nearest {
+                return Err("ssdsim fio fit fits one drive: --preset or --scenario, not --nearest".to_string());
+            }
+            crate::fit::fit(&o)
+        }),
+        _ => Err("usage: ssdsim fio import FILE [--job NAME] [--scenario S.json] | ssdsim fio export <scenario.json | -> | ssdsim fio compare JOB.fio RESULT.json [--preset NAME | --scenario S.json | --nearest] [--job NAME] [--json] | ssdsim fio fit JOB.fio RESULT.json [--preset NAME | --scenario S.json] [--job NAME] [--json] [--out FITTED.json]".to_string()),
     }
 }
 
@@ -57,20 +63,22 @@ fn export(path: &str) -> Result<(), String> {
     crate::out::line(text.trim_end())
 }
 
-struct CompareOptions<'a> {
-    job_file: &'a str,
-    result_file: &'a str,
+pub(crate) struct CompareOptions<'a> {
+    pub job_file: &'a str,
+    pub result_file: &'a str,
     preset: Option<&'a str>,
     scenario: Option<&'a str>,
-    job: Option<&'a str>,
-    json: bool,
+    pub job: Option<&'a str>,
+    pub json: bool,
     /// Every preset instead of one drive, nearest first.
-    nearest: bool,
+    pub nearest: bool,
+    /// `fit`: where to write the fitted scenario.
+    pub out: Option<&'a str>,
 }
 
 impl<'a> CompareOptions<'a> {
     fn parse(args: &[&'a str]) -> Result<Self, String> {
-        let (mut files, mut preset, mut scenario, mut job, mut json, mut nearest) = (Vec::new(), None, None, None, false, false);
+        let (mut files, mut preset, mut scenario, mut job, mut json, mut nearest, mut out) = (Vec::new(), None, None, None, false, false, None);
         let mut args = args.iter();
         while let Some(&arg) = args.next() {
             match arg {
@@ -79,6 +87,7 @@ impl<'a> CompareOptions<'a> {
                 "--job" => job = Some(*args.next().ok_or("--job needs a section name")?),
                 "--json" => json = true,
                 "--nearest" => nearest = true,
+                "--out" => out = Some(*args.next().ok_or("--out needs a file to write the fitted scenario to")?),
                 _ if arg.starts_with("--") => return Err(format!("unknown option {arg}")),
                 _ => files.push(arg),
             }
@@ -87,13 +96,13 @@ impl<'a> CompareOptions<'a> {
             return Err("the drive comes from --preset, --scenario or --nearest (every preset), one of them".to_string());
         }
         match files.as_slice() {
-            [job_file, result_file] => Ok(CompareOptions { job_file, result_file, preset, scenario, job, json, nearest }),
-            _ => Err("ssdsim fio compare needs a job file and fio's JSON result of it (fio --output-format=json)".to_string()),
+            [job_file, result_file] => Ok(CompareOptions { job_file, result_file, preset, scenario, job, json, nearest, out }),
+            _ => Err("ssdsim fio compare and fit need a job file and fio's JSON result of it (fio --output-format=json)".to_string()),
         }
     }
 
     /// The drive: a preset's, a scenario file's, or the default scenario's.
-    fn drive(&self) -> Result<Scenario, String> {
+    pub(crate) fn drive(&self) -> Result<Scenario, String> {
         if let Some(name) = self.preset {
             let p = ssd_core::presets::find(name).ok_or_else(|| format!("no preset named \"{name}\"; see ssdsim presets"))?;
             return p.scenario().map_err(|e| e.to_string());
@@ -117,6 +126,9 @@ struct CompareOutput<'a> {
 }
 
 fn compare(o: &CompareOptions) -> Result<(), String> {
+    if o.out.is_some() {
+        return Err("--out writes a fitted scenario: it belongs to ssdsim fio fit".to_string());
+    }
     let imported = fio::import(&crate::read_input(o.job_file)?, o.job).map_err(|e| format!("{}: {e}", o.job_file))?;
     // The refusal's message names the field's path (`jobs[0].read.iops`).
     let measured = fio::parse_result(&crate::read_input(o.result_file)?).map_err(|e| format!("{}: {}", o.result_file, e.message))?;
@@ -139,7 +151,7 @@ fn compare(o: &CompareOptions) -> Result<(), String> {
 
 /// Runs `scenario` (its workload the job) and holds `job` against it; the ceiling it stopped
 /// at, if any, beside.
-fn run_against(scenario: &Scenario, job: &fio::MeasuredJob) -> Result<(fio::FioComparison, Option<ssd_core::ScenarioError>), String> {
+pub(crate) fn run_against(scenario: &Scenario, job: &fio::MeasuredJob) -> Result<(fio::FioComparison, Option<ssd_core::ScenarioError>), String> {
     let mut sim = ssd_core::Simulation::new(scenario).map_err(|e| e.to_string())?;
     crate::progress::run_to_end(&mut sim);
     let summary = serde_json::to_value(sim.summary()).map_err(|e| e.to_string())?;

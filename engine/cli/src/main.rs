@@ -34,6 +34,7 @@
 
 mod bench;
 mod fio;
+mod fit;
 mod gallery;
 mod out;
 mod progress;
@@ -79,7 +80,10 @@ const USAGE: &str = "usage:
                                     modelled are listed on standard error
   ssdsim fio export <scenario.json | ->
                                     a job scenario as a fio job file
-  ssdsim fio compare JOB.fio RESULT.json [--preset NAME | --scenario S.json | --nearest] [--job NAME] [--json]";
+  ssdsim fio compare JOB.fio RESULT.json [--preset NAME | --scenario S.json | --nearest] [--job NAME] [--json]
+  ssdsim fio fit JOB.fio RESULT.json [--preset NAME | --scenario S.json] [--job NAME] [--json] [--out FITTED.json]
+                                    the drive's headline knobs fitted to one fio result,
+                                    error before and after, every fitted value labelled";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

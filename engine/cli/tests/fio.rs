@@ -107,3 +107,37 @@ fn nearest_ranks_every_preset_by_its_distance_from_the_measurement() {
     let one: serde_json::Value = serde_json::from_str(&one).unwrap();
     assert_eq!(one["comparison"]["geomean_ratio"].as_f64(), Some(distances[0]));
 }
+
+/// `ssdsim fio fit`: the headline knobs moved toward one fio result, never away from it; every
+/// value labelled fitted; the fitted scenario it writes gives the same comparison again.
+#[test]
+fn fit_moves_the_headline_knobs_toward_the_result_and_labels_them_fitted() {
+    let result = format!("{}/../../tests/fixtures/fio-results/randread-4k-qd32.json", env!("CARGO_MANIFEST_DIR"));
+    let job = fixture("randread-4k-qd32-short.fio");
+    let fitted = std::env::temp_dir().join(format!("ssdsim-fit-{}.json", std::process::id()));
+    let fitted = fitted.to_str().unwrap();
+    let (code, out, err) = ssdsim(&["fio", "fit", &job, &result, "--preset", "bg4-like", "--json", "--out", fitted], "");
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["fitted"], true);
+    let (before, after) = (v["before"]["geomean_ratio"].as_f64().unwrap(), v["after"]["geomean_ratio"].as_f64().unwrap());
+    println!("distance {before:.3} -> {after:.3}; knobs {}", v["knobs"]);
+    assert!(after < before, "the BG4-like's tR is slower than this result's drive: {before} -> {after}");
+    let knobs = v["knobs"].as_array().unwrap();
+    assert!(!knobs.is_empty());
+    for k in knobs {
+        assert_ne!(k["before"], k["after"], "{k}");
+        assert!(k["knob"].as_str().unwrap().starts_with("device."), "{k}");
+    }
+    // The fitted drive, compared again, is where the fit said it was.
+    let (code, again, err) = ssdsim(&["fio", "compare", &job, &result, "--scenario", fitted, "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let again: serde_json::Value = serde_json::from_str(&again).unwrap();
+    assert_eq!(again["comparison"]["geomean_ratio"].as_f64(), Some(after));
+    std::fs::remove_file(fitted).unwrap();
+
+    let (code, _, err) = ssdsim(&["fio", "fit", &job, &result, "--nearest"], "");
+    assert!(code != 0 && err.contains("fits one drive"), "{err}");
+    let (code, _, err) = ssdsim(&["fio", "compare", &job, &result, "--out", "x.json"], "");
+    assert!(code != 0 && err.contains("belongs to ssdsim fio fit"), "{err}");
+}
