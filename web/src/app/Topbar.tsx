@@ -1,7 +1,7 @@
 // Page header: brand, share / embed / export / import, language, engine status.
 import type { EngineState } from '../engine/bridge';
 import { useI18n } from '../i18n';
-import { Brand, LanguageSwitch } from '../ui/TopbarParts';
+import { Brand, LanguageSwitch, ViewLink } from '../ui/TopbarParts';
 import { EngineBadge } from '../ui/EngineStatus';
 import { FilePicker, asText } from '../ui/FilePicker';
 import { Icon } from '../ui/Icon';
@@ -22,12 +22,8 @@ export function Topbar({ engine, canShare, onShare, onEmbed, onExport, onImport 
     <header className="topbar">
       <Brand href="./" label={t('app.home')} tagline={t('app.tagline')} />
       <nav className="top-actions" aria-label={t('app.actions')}>
-        <a className="btn btn-ghost" href="./?story=" data-testid="nav-stories">
-          {t('story.list')}
-        </a>
-        <a className="btn btn-ghost" href="./?drives" data-testid="nav-drives">
-          {t('gallery.nav')}
-        </a>
+        <ViewLink view="stories" />
+        <ViewLink view="drives" />
         <GlossaryButton />
         <button type="button" className="btn btn-ghost" onClick={onShare} disabled={!canShare} data-testid="share">
           <Icon name="share" />

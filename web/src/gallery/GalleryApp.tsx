@@ -6,7 +6,7 @@ import { useEngine } from '../engine/bridge';
 import { useI18n } from '../i18n';
 import { appBase } from '../scenario/appBase';
 import { useCatalog } from '../session/catalog';
-import { Brand, LanguageSwitch } from '../ui/TopbarParts';
+import { Brand, LanguageSwitch, ViewLink } from '../ui/TopbarParts';
 import { EngineBadge } from '../ui/EngineStatus';
 import { usePostHeight } from '../ui/usePostHeight';
 import { GalleryCard } from './GalleryCard';
@@ -62,12 +62,8 @@ export function GalleryApp({ embed }: { embed: boolean }) {
       <header className="topbar">
         <Brand href="./" label={t('app.home')} tagline={t('gallery.tagline')} />
         <nav className="top-actions" aria-label={t('app.actions')}>
-          <a className="btn btn-ghost" href="./" data-testid="nav-playground">
-            {t('story.playground')}
-          </a>
-          <a className="btn btn-ghost" href="./?story=" data-testid="nav-stories">
-            {t('story.list')}
-          </a>
+          <ViewLink view="playground" />
+          <ViewLink view="stories" />
           <LanguageSwitch />
           <EngineBadge state={state} />
         </nav>
