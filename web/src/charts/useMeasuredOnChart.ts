@@ -13,7 +13,8 @@ const NONE = { marks: [] as RefLine[], series: [] as PlotSeries[] };
 
 export function useMeasuredOnChart(view: RunView, metas: readonly SeriesMeta[], mark: string): { marks: RefLine[]; series: PlotSeries[] } {
   const { t, lang, locale } = useI18n();
-  const m = useSyncExternalStore(measuredStore.subscribe, measuredStore.get);
+  // Rendered to a string (tests, an embed's first paint): the store as it stands.
+  const m = useSyncExternalStore(measuredStore.subscribe, measuredStore.get, measuredStore.get);
   if (!m || view.status !== 'done' || mark !== 'line') return NONE;
   const op = (o: string) => t(`fioResult.op.${o === 'read' ? 'read' : 'write'}`);
   const marks = [
