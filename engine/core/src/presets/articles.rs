@@ -8,6 +8,7 @@
 //! every value to its band - or, for a stated difference, outside it, so a difference that
 //! closes cannot go unnoticed.
 
+use super::table_number as num;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -230,18 +231,6 @@ pub(super) fn check(figure_members: &[&str], values: &[ArticleValue]) -> Result<
 
 /// A band's upper end at or above this has none ("at least").
 pub const UNBOUNDED: f64 = 1e6;
-
-/// A number as the table prints it: three significant figures, no more decimals than useful.
-fn num(v: f64) -> String {
-    let digits = if v.abs() >= 100.0 {
-        0
-    } else if v.abs() >= 10.0 {
-        1
-    } else {
-        2
-    };
-    format!("{v:.digits$}")
-}
 
 /// The Markdown table `docs/articles.md` holds between its markers.
 pub fn markdown(rows: &[Row]) -> String {

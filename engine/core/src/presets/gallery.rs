@@ -11,7 +11,7 @@
 //! test holds every value to its verdict, so a stated difference that closes, or an unstated one
 //! that opens, fails.
 
-use super::{find, merge, GALLERY_FILES};
+use super::{find, merge, table_number as num, GALLERY_FILES};
 use crate::scenario::{ErrorCode, Scenario, ScenarioError};
 use crate::{Report, Simulation};
 use serde::{Deserialize, Serialize};
@@ -302,18 +302,6 @@ pub fn measure_json(preset: &str) -> Result<String, ScenarioError> {
         .find(|e| e.preset == preset)
         .ok_or_else(|| ScenarioError::new("preset", ErrorCode::InvalidOption, format!("no gallery drive {preset}")))?;
     Ok(serde_json::to_string(&entry.measure()?).expect("the values serialise"))
-}
-
-/// A number as the table prints it: three significant figures at most, no needless decimals.
-fn num(v: f64) -> String {
-    let digits = if v.abs() >= 100.0 {
-        0
-    } else if v.abs() >= 10.0 {
-        1
-    } else {
-        2
-    };
-    format!("{v:.digits$}")
 }
 
 /// The Markdown table `docs/gallery.md` holds: one line per value, measured beside public.

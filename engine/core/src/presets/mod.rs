@@ -172,6 +172,19 @@ pub fn default_scenario() -> Scenario {
     find(DEFAULT_PRESET).and_then(|p| p.scenario().ok()).unwrap_or_default()
 }
 
+/// A number as the articles' and the gallery's tables print it: three significant figures at
+/// most, no more decimals than useful.
+pub(crate) fn table_number(v: f64) -> String {
+    let digits = if v.abs() >= 100.0 {
+        0
+    } else if v.abs() >= 10.0 {
+        1
+    } else {
+        2
+    };
+    format!("{v:.digits$}")
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
