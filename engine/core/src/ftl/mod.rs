@@ -103,6 +103,8 @@ pub struct Ftl {
     gc_trigger: u32,
     /// Per plane: erased slots (free blocks and the unwritten rest of open blocks).
     erased_slots: Vec<u32>,
+    /// Per plane: erased slots the SLC cache took beyond its host data, for GC to pay back.
+    erased_owed: Vec<u32>,
     /// Per plane: valid sectors.
     valid_sectors: Vec<u64>,
     background_target: u32,
@@ -162,6 +164,7 @@ impl Ftl {
             policy: gc_config.policy,
             gc_trigger: geo.erased_target_slots,
             erased_slots: vec![geo.blocks_per_plane * geo.slots_per_block; geo.planes as usize],
+            erased_owed: vec![0; geo.planes as usize],
             valid_sectors: vec![0; geo.planes as usize],
             background_target: if gc_config.background { gc_config.background_free_blocks } else { 0 },
             pre_erase: gc_config.pre_erase,
@@ -436,7 +439,9 @@ impl Ftl {
         self.blocks[block as usize].slc_mode = slc;
         if slc {
             // The wordlines' other bits are lost to the block while it runs as SLC.
-            self.erased_slots[plane as usize] -= self.geo.slots_per_block - self.geo.slc_slots_per_block;
+            let lost = self.geo.slots_per_block - self.geo.slc_slots_per_block;
+            self.erased_slots[plane as usize] -= lost;
+            self.erased_owed[plane as usize] += lost;
         }
         if !self.blocks[block as usize].erased {
             self.erase(plane, block, ops);

@@ -7,6 +7,8 @@
 //! shrink it; data landing in native blocks does, which is how a full drive ends with only
 //! the static part.
 //!
+//! A burst fills it once: SLC blocks GC reclaims for space meanwhile (on a full drive its
+//! cheapest victims) stay counted against it until the host idles (`taken_mid_burst`).
 //! Once the cache is full it is "exhausted" until the host idles:
 //! - `direct`: host data goes to native blocks, and the SLC blocks the frontier was writing
 //!   are closed (`close_slc_frontier`), so they can be folded or collected like the rest.
@@ -53,6 +55,17 @@ pub(super) struct SlcState {
     pub native_valid: u64,
     /// The cache filled and the host has not idled since.
     pub exhausted: bool,
+    /// `direct`: SLC slots GC reclaimed for space while the cache was still taking the
+    /// burst. They stay counted against the cache until the host idles: a drive's SLC
+    /// cache takes a burst of its size and then writes native blocks until idle time folds
+    /// it (Samsung's TurboWrite; reviews' whole-drive writes never recover mid-write).
+    /// Without this, on a full drive GC's cheapest victims are the SLC blocks themselves
+    /// (a third as many units as a native block's), so whether the cache ever filled under
+    /// random writes hung on whether a plane closed an SLC block before it filled: on a
+    /// 1/64 970-like (half an SLC block a plane) it did not and host data went native, on
+    /// a 1/8 one it did and every host unit went through SLC and was moved again
+    /// (first drive write after preconditioning WAF 4.4 against 6.0).
+    taken_mid_burst: u64,
     /// Closed SLC blocks per plane in the order they were closed, with their erase count
     /// then (an entry whose block was reclaimed by GC meanwhile no longer matches).
     closed: Vec<VecDeque<(u32, u32)>>,
@@ -76,6 +89,7 @@ impl SlcState {
             used_slots: 0,
             native_valid: 0,
             exhausted: false,
+            taken_mid_burst: 0,
             closed: (0..planes).map(|_| VecDeque::new()).collect(),
             by_valid: ValidBuckets::new(planes, 1, 0),
         }
@@ -108,7 +122,7 @@ impl SlcState {
     }
 
     fn has_room(&self) -> bool {
-        self.used_slots < self.size_slots()
+        self.used_slots + self.taken_mid_burst < self.size_slots()
     }
 
     pub fn closed(&mut self, block: u32, plane: u32, erase_count: u32, valid: u32) {
@@ -289,6 +303,7 @@ impl Ftl {
             }
         }
         self.slc.exhausted = false;
+        self.slc.taken_mid_burst = 0;
     }
 
     /// One step of idle folding on `plane`: starts folding its oldest SLC block if there is
@@ -344,6 +359,7 @@ impl Ftl {
         self.frontiers[s].fill[p] = 0;
         self.blocks[block as usize].write_ptr = written + pad;
         self.erased_slots[p] -= pad;
+        self.erased_owed[p] += pad;
         self.slc.used_slots += pad as u64;
         self.page_filled(plane, block, written + pad, Stream::Slc, ops);
     }
@@ -363,6 +379,7 @@ impl Ftl {
             return false;
         }
         self.erased_slots[p] -= self.geo.slc_slots_per_block - written;
+        self.erased_owed[p] += self.geo.slc_slots_per_block - written;
         self.frontiers[s].open[p] = NONE;
         if self.frontiers[s].filling == plane {
             self.frontiers[s].filling = NONE;
@@ -371,14 +388,21 @@ impl Ftl {
         true
     }
 
-    /// A block run in SLC mode was reclaimed: the cache's space is back.
-    pub(super) fn slc_block_freed(&mut self, block: u32) {
-        self.slc.used_slots -= self.blocks[block as usize].write_ptr as u64;
+    /// A block run in SLC mode was reclaimed: the cache's space is back, but not for the
+    /// burst in progress if GC took it for space (`taken_mid_burst`).
+    pub(super) fn slc_block_freed(&mut self, block: u32, by_gc: bool) {
+        let written = self.blocks[block as usize].write_ptr as u64;
+        self.slc.used_slots -= written;
+        if by_gc && !self.slc.exhausted && self.slc.when_full == SlcWhenFull::Direct {
+            self.slc.taken_mid_burst += written;
+        }
         self.blocks[block as usize].slc_mode = false;
     }
 
-    /// Idle time reclaimed a block: once the cache has room again it takes host data.
+    /// Idle time reclaimed a block, or found nothing to reclaim: once the cache has room
+    /// again it takes host data.
     pub(super) fn slc_recovered_in_idle(&mut self) {
+        self.slc.taken_mid_burst = 0;
         if self.slc.enabled && self.slc.exhausted && self.slc.has_room() {
             self.slc.exhausted = false;
         }
