@@ -16,7 +16,7 @@
 mod common;
 
 use ssd_core::resolve::Resolved;
-use ssd_core::{presets, Scenario, Simulation};
+use ssd_core::{Scenario, Simulation};
 
 /// Events stepped one a call at a run's end: past the last time window and a benchmark's last
 /// repeat of its tests.
@@ -101,12 +101,8 @@ fn stream(s: &Scenario) -> Streamed {
 
 #[test]
 fn streamed_points_are_the_final_series_at_every_chunk_boundary_of_the_tail_for_every_preset_and_figure_member() {
-    let mut runs: Vec<(String, Scenario)> = presets::all().map(|p| (format!("preset {}", p.name), p.scenario().unwrap())).collect();
-    for f in presets::figures_all().unwrap() {
-        for (i, (preset, _, s)) in f.members.into_iter().enumerate() {
-            runs.push((format!("figure {} member {i} ({preset})", f.name), s));
-        }
-    }
+    // A figure member that is a preset as shipped streams as the preset does.
+    let runs = common::shipped_runs().runs;
     let results = common::on_every_core(&runs, |(name, s)| (name.clone(), stream(s)));
     let differ: Vec<String> = results.iter().filter(|(_, r)| !r.differ.is_empty()).map(|(name, r)| format!("{name}: {}", r.differ.join(", "))).collect();
     assert!(differ.is_empty(), "streamed points differ from the final series:\n{}", differ.join("\n"));

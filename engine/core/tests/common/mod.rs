@@ -40,3 +40,32 @@ pub fn on_every_core<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) 
     out.sort_by_key(|(i, _)| *i);
     out.into_iter().map(|(_, r)| r).collect()
 }
+
+/// Every preset's scenario and every figure member's, named as `tests/digests.json` names
+/// them. A figure member that is a preset as shipped (a third of the members) is run once,
+/// under the preset's name; `same` pairs its own name with the preset's.
+pub struct ShippedRuns {
+    pub runs: Vec<(String, Scenario)>,
+    pub same: Vec<(String, String)>,
+}
+
+pub fn shipped_runs() -> ShippedRuns {
+    use ssd_core::presets;
+    let mut runs: Vec<(String, Scenario)> =
+        presets::all().map(|p| (format!("preset {}", p.name), p.scenario().unwrap_or_else(|e| panic!("{}: {e}", p.name)))).collect();
+    let mut by_json: std::collections::HashMap<String, String> = runs.iter().map(|(name, s)| (s.to_json(), name.clone())).collect();
+    let mut same = Vec::new();
+    for f in presets::figures_all().unwrap() {
+        for (i, (preset, _label, s)) in f.members.into_iter().enumerate() {
+            let name = format!("figure {} member {i} ({preset})", f.name);
+            match by_json.entry(s.to_json()) {
+                std::collections::hash_map::Entry::Occupied(e) => same.push((name, e.get().clone())),
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert(name.clone());
+                    runs.push((name, s));
+                }
+            }
+        }
+    }
+    ShippedRuns { runs, same }
+}
