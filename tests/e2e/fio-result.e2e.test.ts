@@ -1,7 +1,8 @@
 // Your drive against the model, in Chromium: a `.fio` job imported, fio's own JSON result of it
 // and its bandwidth log loaded (read in the page, nothing uploaded), the run of the job held
 // against it in "Measured vs model" with the numbers `ssdsim fio compare` prints, the measured
-// values drawn on the charts; a malformed result refused naming its field, the scenario kept.
+// values drawn on the charts; a malformed result refused naming its field, the scenario kept;
+// the job run on every shipped drive, nearest first, and "Use this drive" taking one.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
@@ -88,5 +89,54 @@ describe('a fio result against the model', () => {
     await expect(error.textContent()).resolves.toMatch(/broken\.json.*jobs\[0\]\.read\.iops must be a number \(got text\)/);
     await expect(page.evaluate(() => window.__ssd?.scenarioJson)).resolves.toBe(before);
     await expect(page.getByTestId('fio-compare-table').count()).resolves.toBe(1);
+  });
+});
+
+// After the tests above: the job imported and fio's result loaded on the 970 EVO Plus-like drive.
+describe('the nearest preset drive to a fio result', () => {
+  // The fixture job runs 10 s of simulated time: every shipped drive takes about 13 s in all here.
+  it('finds the nearest preset drive: each shipped drive runs the job, nearest first, and “Use this drive” takes one', async () => {
+    const hook = () => page.evaluate(() => ({ scenarioJson: window.__ssd?.scenarioJson ?? '', runs: window.__ssd?.runs ?? 0 }));
+    const before = { url: page.url(), ...(await hook()) };
+    const own = Number(/([\d.]+) \(1 =/.exec((await page.getByTestId('fio-compare-summary').textContent()) ?? '')?.[1]);
+    await page.getByTestId('fio-nearest-find').click();
+    await expect(page.getByTestId('fio-nearest-progress').textContent()).resolves.toMatch(/^\d+ of (\d+) drives: [a-z0-9-]+/);
+    await page.getByTestId('fio-nearest-table').waitFor({ timeout: 60_000 });
+    // The reader's scenario, its run and the link are as they were.
+    expect({ url: page.url(), ...(await hook()) }).toEqual(before);
+
+    const rows = await page.locator('[data-testid="fio-nearest-table"] tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => ({ preset: tr.getAttribute('data-preset')!, status: tr.getAttribute('data-status'), distance: Number(tr.getAttribute('data-distance')), notes: [...tr.querySelectorAll('th small')].map((n) => n.textContent ?? '') })),
+    );
+    // Every preset is in the table, once: as a row or as a preset sharing a row's drive.
+    const presets = await page.locator('[data-testid="preset-select"] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const listed = rows.flatMap((r) => [r.preset, ...r.notes.flatMap((n) => /^same drive: (.*)$/.exec(n)?.[1].split(', ') ?? [])]);
+    expect([...listed].sort()).toEqual([...presets].sort());
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.length).toBeLessThan(presets.length);
+    // Nearest first; the job on this page's own drive is as far as its own run says.
+    const compared = rows.filter((r) => r.status === 'compared');
+    expect(compared.map((r) => r.distance)).toEqual([...compared.map((r) => r.distance)].sort((a, b) => a - b));
+    expect(compared.every((r) => r.distance >= 1)).toBe(true);
+    expect(compared.find((r) => r.preset === '970-evo-plus-like')!.distance).toBeCloseTo(own, 3);
+    // A hard disk is a thousand times off on 4 KiB random reads at QD32; it is still listed.
+    expect(compared.find((r) => r.preset === 'hdd-7200-like')!.distance).toBeGreaterThan(100);
+    const first = page.locator('[data-testid="fio-nearest-table"] tbody tr').first();
+    await expect(first.locator('td').first().textContent()).resolves.toBe(`×\u00a0${compared[0].distance.toFixed(3)}`);
+
+    // “Use this drive” on the nearest drive that is not the one in use: the preset's drive, the job kept.
+    const other = compared.find((r) => r.preset !== '970-evo-plus-like')!;
+    const old = JSON.parse(before.scenarioJson) as { device: unknown; workload: unknown; precondition: unknown };
+    await page.locator(`[data-testid="fio-nearest-table"] tr[data-preset="${other.preset}"] [data-testid="fio-nearest-use"]`).click();
+    // The first run since the table came is the new drive's: nothing else changed the scenario.
+    await waitForRun(page, (s: { workload: { rw?: string } }) => s.workload.rw === 'randread', before.runs);
+    const now = JSON.parse((await hook()).scenarioJson) as typeof old;
+    expect(now.device).not.toEqual(old.device);
+    expect(now.workload).toEqual(old.workload);
+    expect(now.precondition).toEqual(old.precondition);
+    await expect(page.getByTestId('preset-select').inputValue()).resolves.toBe(other.preset);
+    await page.waitForURL((u) => u.searchParams.get('preset') === other.preset);
+    // The ranking stays: it belongs to the job and the result, not to the drive in use.
+    await expect(page.getByTestId('fio-nearest-table').count()).resolves.toBe(1);
   });
 });

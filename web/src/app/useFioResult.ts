@@ -67,7 +67,7 @@ export function useFioResult(s: Session, job: string | null): FioResultControls 
   useEffect(() => () => measuredStore.set(null), []);
 
   return useMemo(
-    () => ({ loaded: loaded && { file: loaded.file, result: loaded.result }, logs, comparison, notice, onResult, onLog, onClear }),
+    () => ({ loaded: loaded && { file: loaded.file, text: loaded.text, result: loaded.result }, logs, comparison, notice, onResult, onLog, onClear }),
     [loaded, logs, comparison, notice, onResult, onLog, onClear],
   );
 }

@@ -6,10 +6,12 @@ import type { FioComparison } from '../engine/generated/FioComparison';
 import type { MeasuredLog } from '../engine/generated/MeasuredLog';
 import type { MeasuredResult } from '../engine/generated/MeasuredResult';
 import { FilePicker, asText } from '../ui/FilePicker';
+import { NearestDrives, type NearestControls } from './NearestDrives';
 import { errorText, MAX_FIO_RESULT_BYTES, measureOf, metricValue, type FioResultNotice } from './fioResult';
 
 export interface FioResultControls {
-  loaded: { file: string; result: MeasuredResult } | null;
+  /** `text`: the file as read, for each comparison the engine makes of it. */
+  loaded: { file: string; text: string; result: MeasuredResult } | null;
   logs: readonly { file: string; log: MeasuredLog }[];
   comparison: FioComparison | null;
   notice: FioResultNotice;
@@ -18,7 +20,8 @@ export interface FioResultControls {
   onClear(): void;
 }
 
-export function FioResultFile({ fio }: { fio: FioResultControls }) {
+/** `nearest`: "Nearest preset drive", offered while a result is loaded and the workload is a job. */
+export function FioResultFile({ fio, nearest = null }: { fio: FioResultControls; nearest?: NearestControls | null }) {
   const { t } = useI18n();
   return (
     <details className="card panel fio-result" data-testid="fio-result" open={fio.loaded !== null || fio.notice !== null}>
@@ -48,6 +51,7 @@ export function FioResultFile({ fio }: { fio: FioResultControls }) {
       )}
       {fio.loaded && !fio.comparison && <p className="muted">{t('fioResult.waiting')}</p>}
       {fio.comparison && <ComparisonTable c={fio.comparison} />}
+      {fio.loaded && nearest && <NearestDrives nearest={nearest} />}
     </details>
   );
 }

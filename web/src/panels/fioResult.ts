@@ -25,3 +25,15 @@ export function errorText(percent: number, locale: string): string {
   const text = Math.abs(percent).toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return `${percent > 0 ? '+' : percent < 0 ? '−' : ''}${text}\u00a0%`;
 }
+
+/** A nearest-drive distance as the CLI prints it (three decimals), read as a factor: "× 1.550". */
+export function distanceText(d: number, locale: string): string {
+  return `×\u00a0${d.toLocaleString(locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 })}`;
+}
+
+/** The metric furthest from its measurement (by |ln ratio|, as the distance weighs it); null with none. */
+export function worstMetric(metrics: readonly MetricError[]): MetricError | null {
+  let worst: MetricError | null = null;
+  for (const m of metrics) if (!worst || Math.abs(Math.log(m.ratio)) > Math.abs(Math.log(worst.ratio))) worst = m;
+  return worst;
+}

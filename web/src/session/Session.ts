@@ -22,7 +22,7 @@ import type { Store } from './useStore';
 import { traceWorkload } from './traceReplay';
 import type { RunView } from './runView';
 import { errorData, formatScenario, parseScenario, type Validation } from './scenarioText';
-import { withKind, withReset, withValue } from './scenarioEdits';
+import { withDrive, withKind, withReset, withValue } from './scenarioEdits';
 
 /** How long after an edit auto-run waits before it runs, so a typed number settles first. */
 export const AUTO_RUN_DELAY_MS = 350;
@@ -152,6 +152,17 @@ export class Session {
     this.setScenario({ preset: name, issues: [] });
     const scenario = baseScenario(name, null, catalog.codec);
     this.edit(formatScenario(scenario), scenario);
+    this.writeLink();
+  };
+
+  /** A preset's drive in place of the scenario's, the workload kept: the preset then names the scenario. */
+  chooseDrive = (name: string): void => {
+    const from = this.current();
+    const catalog = this.state.catalog;
+    if (!from || !catalog?.codec.presets.has(name)) return;
+    this.setScenario({ preset: name, issues: [] });
+    const next = withDrive(from, name, catalog);
+    this.edit(formatScenario(next), next);
     this.writeLink();
   };
 

@@ -35,3 +35,13 @@ export function withReset(from: JsonObject, path: string, preset: string, ctx: E
 export function withKind(from: JsonObject, kind: string, preset: string, ctx: EditContext): JsonObject {
   return { ...from, workload: baseScenario(preset, kind, ctx.codec).workload };
 }
+
+/**
+ * Another preset's drive under the reader's workload ("Use this drive" of the nearest presets):
+ * the preset's device, the scale it is simulated at and its name; workload, precondition, host
+ * and seed stay the reader's.
+ */
+export function withDrive(from: JsonObject, preset: string, ctx: EditContext): JsonObject {
+  const base = baseScenario(preset, null, ctx.codec);
+  return { ...from, name: base.name ?? '', description: base.description ?? '', device: base.device ?? null, scale: base.scale ?? 1 };
+}

@@ -41,6 +41,7 @@ export function useSession(options: SessionOptions) {
       resetValue: model.resetValue,
       setKind: model.setKind,
       choosePreset: model.choosePreset,
+      chooseDrive: model.chooseDrive,
       importScenario: model.importScenario,
       dismissIssues: model.dismissIssues,
     }),
