@@ -2,7 +2,8 @@
 //! SCENARIO`: fio job files in and out (docs/fio.md). The import prints a whole scenario
 //! (the drive from the default scenario or `--scenario`, its workload replaced by the job)
 //! and lists on standard error every option it did not model. `ssdsim fio compare JOB RESULT`
-//! runs the job on a drive and holds fio's own JSON result of it against the run.
+//! runs the job on a drive and holds fio's own JSON result of it against the run (`ssdsim
+//! fio fit`, in `fit.rs`, takes the same options).
 
 use ssd_core::fio;
 use ssd_core::Scenario;
@@ -12,12 +13,6 @@ pub fn run(args: &[&str]) -> Result<(), String> {
         ["import", rest @ ..] => import(rest),
         ["export", path] => export(path),
         ["compare", rest @ ..] => CompareOptions::parse(rest).and_then(|o| compare(&o)),
-        ["fit", rest @ ..] => CompareOptions::parse(rest).and_then(|o| {
-            if o.nearest {
-                return Err("ssdsim fio fit fits one drive: --preset or --scenario, not --nearest".to_string());
-            }
-            crate::fit::fit(&o)
-        }),
         _ => Err("usage: ssdsim fio import FILE [--job NAME] [--scenario S.json] | ssdsim fio export <scenario.json | -> | ssdsim fio compare JOB.fio RESULT.json [--preset NAME | --scenario S.json | --nearest] [--job NAME] [--json] | ssdsim fio fit JOB.fio RESULT.json [--preset NAME | --scenario S.json] [--job NAME] [--json] [--out FITTED.json]".to_string()),
     }
 }
@@ -77,7 +72,7 @@ pub(crate) struct CompareOptions<'a> {
 }
 
 impl<'a> CompareOptions<'a> {
-    fn parse(args: &[&'a str]) -> Result<Self, String> {
+    pub(crate) fn parse(args: &[&'a str]) -> Result<Self, String> {
         let (mut files, mut preset, mut scenario, mut job, mut json, mut nearest, mut out) = (Vec::new(), None, None, None, false, false, None);
         let mut args = args.iter();
         while let Some(&arg) = args.next() {

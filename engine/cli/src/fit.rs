@@ -58,7 +58,16 @@ struct FitOutput<'a> {
     after: &'a FioComparison,
 }
 
-pub fn fit(o: &CompareOptions) -> Result<(), String> {
+/// `ssdsim fio fit ...` (its options are `fio compare`'s, one drive).
+pub fn run(args: &[&str]) -> Result<(), String> {
+    let o = CompareOptions::parse(args)?;
+    if o.nearest {
+        return Err("ssdsim fio fit fits one drive: --preset or --scenario, not --nearest".to_string());
+    }
+    fit(&o)
+}
+
+fn fit(o: &CompareOptions) -> Result<(), String> {
     let imported = fio::import(&crate::read_input(o.job_file)?, o.job).map_err(|e| format!("{}: {e}", o.job_file))?;
     let measured = fio::parse_result(&crate::read_input(o.result_file)?).map_err(|e| format!("{}: {}", o.result_file, e.message))?;
     let job = measured.job(Some(o.job.unwrap_or(&imported.name))).map_err(|e| format!("{}: {}", o.result_file, e.message))?;

@@ -98,6 +98,7 @@ fn main() -> ExitCode {
         ["bench", rest @ ..] => bench::Options::parse(rest).and_then(|o| bench::run(&o)),
         ["budget", path] => budget(path),
         ["trace", rest @ ..] => trace::Options::parse(rest).and_then(|o| trace::run(&o)),
+        ["fio", "fit", rest @ ..] => fit::run(rest),
         ["fio", rest @ ..] => fio::run(rest),
         ["spec-sheets"] => spec_sheets(),
         ["articles"] => articles(),
