@@ -205,6 +205,17 @@ impl Ftl {
         begun
     }
 
+    /// The SLC cache takes `slots` of the plane's erased space that hold no host data (a
+    /// block's other bits, an abandoned rest, padding): GC owes them back (`pay_back`). The
+    /// debt stops at the working area, the most a plane can be short of: anything beyond
+    /// was given back otherwise (idle folding frees whole blocks at no host unit's pace),
+    /// and a drive written through SLC for days does not count it without end.
+    pub(super) fn take_for_slc(&mut self, plane: u32, slots: u32) {
+        let p = plane as usize;
+        self.erased_slots[p] -= slots;
+        self.erased_owed[p] = (self.erased_owed[p] + slots).min(self.gc_trigger);
+    }
+
     /// Slots (at most `most`) of what the SLC cache took from the plane's working area that
     /// the victim being picked pays back, and so moves faster. The pace v / i holds the
     /// level a victim starts from, so space taken by something other than host data would

@@ -439,9 +439,7 @@ impl Ftl {
         self.blocks[block as usize].slc_mode = slc;
         if slc {
             // The wordlines' other bits are lost to the block while it runs as SLC.
-            let lost = self.geo.slots_per_block - self.geo.slc_slots_per_block;
-            self.erased_slots[plane as usize] -= lost;
-            self.erased_owed[plane as usize] += lost;
+            self.take_for_slc(plane, self.geo.slots_per_block - self.geo.slc_slots_per_block);
         }
         if !self.blocks[block as usize].erased {
             self.erase(plane, block, ops);

@@ -358,8 +358,7 @@ impl Ftl {
         let pad = self.geo.slots_per_page - in_page;
         self.frontiers[s].fill[p] = 0;
         self.blocks[block as usize].write_ptr = written + pad;
-        self.erased_slots[p] -= pad;
-        self.erased_owed[p] += pad;
+        self.take_for_slc(plane, pad);
         self.slc.used_slots += pad as u64;
         self.page_filled(plane, block, written + pad, Stream::Slc, ops);
     }
@@ -378,8 +377,7 @@ impl Ftl {
         if written == 0 || !written.is_multiple_of(self.geo.slots_per_page) {
             return false;
         }
-        self.erased_slots[p] -= self.geo.slc_slots_per_block - written;
-        self.erased_owed[p] += self.geo.slc_slots_per_block - written;
+        self.take_for_slc(plane, self.geo.slc_slots_per_block - written);
         self.frontiers[s].open[p] = NONE;
         if self.frontiers[s].filling == plane {
             self.frontiers[s].filling = NONE;
