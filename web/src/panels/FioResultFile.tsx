@@ -1,13 +1,13 @@
 // "Your fio result": fio's own JSON result of the job (and, optionally, its bandwidth or latency
 // logs), read in this browser, and after the run of the job the table "Measured vs model". A
 // refused file says which field; the scenario is never touched.
-import { useI18n, type MessageKey } from '../i18n';
+import { useI18n } from '../i18n';
 import type { FioComparison } from '../engine/generated/FioComparison';
 import type { MeasuredLog } from '../engine/generated/MeasuredLog';
 import type { MeasuredResult } from '../engine/generated/MeasuredResult';
 import { FilePicker, asText } from '../ui/FilePicker';
 import { NearestDrives, type NearestControls } from './NearestDrives';
-import { errorText, MAX_FIO_RESULT_BYTES, measureOf, metricValue, type FioResultNotice } from './fioResult';
+import { errorText, MAX_FIO_RESULT_BYTES, metricName, metricValue, type FioResultNotice } from './fioResult';
 
 export interface FioResultControls {
   /** `text`: the file as read, for each comparison the engine makes of it. */
@@ -73,7 +73,7 @@ function ComparisonTable({ c }: { c: FioComparison }) {
         <tbody>
           {c.metrics.map((m) => (
             <tr key={m.metric} data-metric={m.metric}>
-              <th scope="row">{t(`fioResult.measure.${measureOf(m)}` as MessageKey, { op: t(`fioResult.op.${m.op === 'read' ? 'read' : 'write'}`) })}</th>
+              <th scope="row">{metricName(m, t)}</th>
               <td>{metricValue(m.measured, locale)}</td>
               <td>{metricValue(m.model, locale)}</td>
               <td>{errorText(m.error_percent, locale)}</td>

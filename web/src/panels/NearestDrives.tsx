@@ -2,10 +2,10 @@
 // (one after another, cancellable, with progress) and the drives ranked by the distance the
 // summary line gives, nearest first; a drive that refused the job is listed with the reason.
 // "Use this drive" is the session's edit: it changes the scenario as a preset choice would.
-import type { NearestRow } from '../session/nearestDrives';
+import { distanceOf, type NearestRow } from '../session/nearestDrives';
 import type { NearestState } from '../session/nearestRuns';
-import { useI18n, type MessageKey } from '../i18n';
-import { distanceText, errorText, measureOf, worstMetric } from './fioResult';
+import { useI18n } from '../i18n';
+import { distanceText, errorText, metricName, worstMetric } from './fioResult';
 
 export interface NearestControls {
   state: NearestState;
@@ -64,7 +64,7 @@ function NearestTable({ rows, onUse }: { rows: readonly NearestRow[]; onUse(pres
       </thead>
       <tbody>
         {rows.map((r) => {
-          const d = r.status === 'compared' ? r.comparison.geomean_ratio : null;
+          const d = distanceOf(r);
           const worst = r.status === 'compared' ? worstMetric(r.comparison.metrics) : null;
           return (
             <tr key={r.preset} data-preset={r.preset} data-status={r.status} data-distance={d ?? ''}>
@@ -72,7 +72,7 @@ function NearestTable({ rows, onUse }: { rows: readonly NearestRow[]; onUse(pres
                 {r.preset}
                 {worst && (
                   <small className="fio-nearest-note" data-testid="fio-nearest-worst">
-                    {t('fioResult.nearest.worst', { metric: t(`fioResult.measure.${measureOf(worst)}` as MessageKey, { op: t(`fioResult.op.${worst.op === 'read' ? 'read' : 'write'}`) }), error: errorText(worst.error_percent, locale) })}
+                    {t('fioResult.nearest.worst', { metric: metricName(worst, t), error: errorText(worst.error_percent, locale) })}
                   </small>
                 )}
                 {r.alsoIn.length > 0 && <small className="fio-nearest-note">{t('fioResult.nearest.also', { presets: r.alsoIn.join(', ') })}</small>}

@@ -2,6 +2,7 @@
 // own fio results"), kept apart from React so it is tested on its own: a metric's message keys,
 // and how a value and its error read in the "Measured vs model" table.
 import type { MetricError } from '../engine/generated/MetricError';
+import type { I18n, MessageKey } from '../i18n';
 import { formatValue } from '../run/format';
 
 /** Biggest fio result or log the page reads: a long per-I/O log is tens of MB. */
@@ -13,6 +14,11 @@ export type FioResultNotice = { status: 'failed'; file: string; message: string 
 /** The measure a metric id names after its direction: `read_latency.p99_us` → `latency.p99_us`. */
 export function measureOf(m: MetricError): string {
   return m.metric.slice(m.op.length + 1);
+}
+
+/** A metric in the table's words, its direction named: "Read clat p99 (µs)". */
+export function metricName(m: MetricError, t: I18n['t']): string {
+  return t(`fioResult.measure.${measureOf(m)}` as MessageKey, { op: t(`fioResult.op.${m.op === 'read' ? 'read' : 'write'}`) });
 }
 
 /** A measured or modelled value at four significant figures, grouped for the locale. */
