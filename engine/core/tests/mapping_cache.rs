@@ -239,3 +239,33 @@ fn a_fragmented_grant_covers_less() {
     assert_eq!(r.summary.nand.as_ref().unwrap().hmb_granted_bytes, 64.0 * 1048576.0);
     assert_eq!(r.summary.nand.as_ref().unwrap().hmb_table_bytes, 0.0, "16 MiB chunks hold no 24 MiB region");
 }
+
+/// Translation pages read per GiB the host wrote: on a write-only run, the segments made
+/// dirty (a DRAM-less drive reads each from NAND before modifying it).
+fn table_pages_read_per_gib(r: &Report) -> f64 {
+    r.summary.nand.as_ref().unwrap().translation_page_reads / (r.summary.host_written_bytes / (1u64 << 30) as f64)
+}
+
+#[test]
+fn a_sequential_write_dirties_as_many_table_segments_per_byte_at_every_scale() {
+    // The DRAM-less BG4-like with no HMB: segments of 32 KiB (two pages), each mapping 32 MiB
+    // on the full drive. A fresh drive written in order dirties one segment per 32 MiB, so 64
+    // pages a GiB, at every scale (written back too, but for the last 32, which the SRAM
+    // still holds at the end: most of what a 1/64 drive wrote). Before runs were kept, a segment of the 1/64 drive mapped
+    // 512 KiB and 64 times as many were dirtied, read and written back.
+    let at = |scale: u32| {
+        let mut v: Value = serde_json::from_str(presets::find("bg4-like-hmb-off").unwrap().json).unwrap();
+        v["scale"] = json!(scale);
+        v["precondition"] = json!({"fill_percent": 0});
+        // Without its SLC cache: folding moves the cache's data again, into segments the
+        // 32 dirty ones still hold on a small drive and no longer on a large one.
+        v["device"]["slc_cache"] = json!({"static_bytes": 0, "dynamic_percent": 0});
+        v["workload"] = json!({"kind": "job", "rw": "write", "bs": "128k", "iodepth": 32, "size": 0, "io_size": "64g", "runtime": 0});
+        table_pages_read_per_gib(&Simulation::run_to_end(&Scenario::from_json(&v.to_string()).unwrap()).unwrap())
+    };
+    for scale in [4, 16, 64] {
+        let pages = at(scale);
+        println!("scale {scale}: {pages:.1} table pages read a GiB");
+        assert!((pages / 64.0 - 1.0).abs() < 0.03, "scale {scale}: {pages:.1} table pages read a GiB, 64 on the full drive");
+    }
+}

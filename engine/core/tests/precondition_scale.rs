@@ -1,10 +1,12 @@
 //! Preconditioning gives the same drive at every `scale` (issue 47): after a full fill and
 //! random rounds, the first writes a reader runs (4 KiB uniform random, QD32) amplify and
-//! run as fast at the largest scale a preset allows as at a quarter of it, each within 3 %;
-//! and the 970-like case the issue found (WAF 6.18 at scale 4, 4.39 at 64) within 3 % from
-//! scale 4 to 64, at greedy theory's WAF for the OP as typed.
+//! run as fast at the largest scale a preset allows as at a quarter of it (and, for a drive
+//! whose table is written back, as at the scale it ships at), each within 3 %; and the
+//! 970-like case the issue found (WAF 6.18 at scale 4, 4.39 at 64) within 3 % from scale 4
+//! to 64, at greedy theory's WAF for the OP as typed.
 //!
-//! Two things made the state depend on scale, both with an SLC cache on a full drive:
+//! Three things made the state depend on scale. The first two need an SLC cache on a full
+//! drive:
 //! - GC's cheapest victims were the SLC cache's own blocks (a third of a native block's
 //!   units), so whether the cache ever filled hung on whether a plane closed an SLC block
 //!   before it filled: at 1/64 (half an SLC block a plane) it never did and host data went
@@ -14,6 +16,10 @@
 //!   block costs when it opens (its other bits) and at the cache's end (its unwritten rest)
 //!   stayed taken for good: one block a plane is a large share of a 1/64 drive's spare
 //!   (`gc.rs`, `pay_back`).
+//! - A drive whose table is written back (it does not fit the DRAM) dirtied N times as many
+//!   table segments at 1/N when GC moved what was left of the fill: a segment maps 1/N of
+//!   the addresses while a block keeps its size. The BG3-like wrote +5 % at 1/85 against
+//!   1/10 (`controller/translation.rs`, `Runs`).
 
 use serde_json::{json, Value};
 use ssd_core::media::Geometry;
@@ -48,6 +54,14 @@ fn run_first_writes(preset: &Scenario, scale: u32, drive_writes: f64, limited: b
     (!r.summary.truncated).then_some((r.summary.write_amplification, r.summary.write_mb_per_s))
 }
 
+/// Whether the drive's table outgrows its DRAM, so that modified segments are written back.
+fn table_written_back(s: &Scenario) -> bool {
+    let geo = Geometry::new(&s.device).unwrap();
+    let m = &s.device.mapping;
+    let segments = (geo.user_units as u64).div_ceil(m.full_entries_per_segment(geo.page_bytes) as u64);
+    m.dram_bytes.0 / m.segment_bytes(geo.page_bytes) < segments
+}
+
 fn within(a: f64, b: f64, tolerance: f64) -> bool {
     (a / b - 1.0).abs() < tolerance
 }
@@ -73,13 +87,20 @@ fn every_preset_drive_is_the_same_drive_after_preconditioning_at_every_scale() {
     let mut failures = vec![];
     for (name, s) in nand_drives().into_values() {
         let most = largest_scale(&s);
-        let base = (most / 4).max(1);
+        let mut bases = vec![(most / 4).max(1)];
+        // A drive whose table is written back also against the scale it ships at, where that is
+        // further from its largest: its table's runs are what keep the two alike.
+        if table_written_back(&s) && s.scale < bases[0] {
+            bases.push(s.scale);
+        }
         // The first quarter of the first drive write: where the preconditioned state weighs most.
         let (waf, mb) = first_writes(&s, most, 0.25);
-        let (base_waf, base_mb) = first_writes(&s, base, 0.25);
-        println!("{name}: scale {most} WAF {waf:.3} {mb:.1} MB/s, scale {base} WAF {base_waf:.3} {base_mb:.1} MB/s");
-        if !within(waf, base_waf, 0.03) || !within(mb, base_mb, 0.03) {
-            failures.push(format!("{name}: scale {most} WAF {waf:.3} {mb:.1} MB/s against scale {base} WAF {base_waf:.3} {base_mb:.1} MB/s"));
+        for base in bases {
+            let (base_waf, base_mb) = first_writes(&s, base, 0.25);
+            println!("{name}: scale {most} WAF {waf:.3} {mb:.1} MB/s, scale {base} WAF {base_waf:.3} {base_mb:.1} MB/s");
+            if !within(waf, base_waf, 0.03) || !within(mb, base_mb, 0.03) {
+                failures.push(format!("{name}: scale {most} WAF {waf:.3} {mb:.1} MB/s against scale {base} WAF {base_waf:.3} {base_mb:.1} MB/s"));
+            }
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -118,11 +139,13 @@ fn the_970_like_first_drive_write_amplifies_as_greedy_theory_says_at_every_scale
 
 /// By hand (minutes): every drive from its largest scale down to the smallest that runs here
 /// (its first writes within the browser's work ceiling), halving. Prints each scale's WAF
-/// and speed over the smallest's.
+/// and speed over the smallest's. `SSD_DRIVES=bg3-like,660p-like` runs those drives only.
 #[test]
 #[ignore]
 fn down_to_the_smallest_scale_that_runs_here() {
-    for (name, s) in nand_drives().into_values() {
+    let only = std::env::var("SSD_DRIVES").ok();
+    let wanted = |name: &str| only.as_deref().is_none_or(|o| o.split(',').any(|n| n == name));
+    for (name, s) in nand_drives().into_values().filter(|(name, _)| wanted(name)) {
         let most = largest_scale(&s);
         let mut runs = vec![];
         let mut scale = most;

@@ -43,9 +43,10 @@ fn article_000_the_bg3s_tallest_write_waits_behind_its_table_flush_and_no_bg4_wr
     let i = bg3.tallest();
     let flush = bg3.part("behind_table", i);
     println!("BG3-like tallest {:.2} ms (behind table I/O {flush:.2} ms); BG4-like tallest {:.3} ms", bg3.ms[i], bg4.max());
-    assert!((5.0..30.0).contains(&bg3.ms[i]), "the story says about 12 ms: {}", bg3.ms[i]);
-    assert!(flush > 0.9 * bg3.ms[i]);
-    // Some spikes are booked behind table I/O outright (the step's text says so).
+    assert!((5.0..30.0).contains(&bg3.ms[i]), "the story says about 13 ms: {}", bg3.ms[i]);
+    // Most of it behind the flush, the rest its own program (the step's text says so).
+    assert!(flush > 0.8 * bg3.ms[i] && flush + bg3.part("media_program", i) > 0.99 * bg3.ms[i], "{flush:.2} of {:.2} ms", bg3.ms[i]);
+    // Some spikes are booked behind table I/O outright.
     assert!((0..bg3.ms.len()).any(|k| bg3.ms[k] > 5.0 && bg3.part("behind_table", k) > 0.9 * bg3.ms[k]));
     assert!(bg4.max() < 1.0, "the story says about 0.7 ms, never near 100: {}", bg4.max());
 }

@@ -91,7 +91,7 @@ export const ARTICLE_VALUES_JA: Record<string, Record<string, ArticleValueText>>
     'whole-no-fdp': { label: '書き込み増幅、キャッシュがドライブの 100 %、FDP なし' },
     'whole-fdp': {
       label: '書き込み増幅、キャッシュがドライブの 100 %、FDP あり',
-      differs: '固定の人気度のキーに対する LRU は、書かれた順からかけ離れた順にリージョンを回収するので、どの再利用単位にも不要になる時期の違うリージョンが入る（FIFO なら 1.06）。CacheLib のリージョンは書かれた順により近い順で不要になるはず（推定）',
+      differs: '固定の人気度のキーに対する LRU は、書かれた順からかけ離れた順にリージョンを回収するので、どの再利用単位にも不要になる時期の違うリージョンが入る（FIFO なら 1.00）。CacheLib のリージョンは書かれた順により近い順で不要になるはず（推定）',
     },
     'half-no-fdp': { label: '書き込み増幅、キャッシュがドライブの 50 %、FDP なし' },
     'half-fdp': { label: '書き込み増幅、キャッシュがドライブの 50 %、FDP あり' },

@@ -469,7 +469,7 @@ impl FlashOps for Hardware {
         self.timelines[self.timeline_of(plane)].free_at().max(self.now)
     }
 
-    fn map_updated(&mut self, lba: u32) {
-        self.update_mapping(lba);
+    fn map_updated(&mut self, lba: u32, stream: Stream) {
+        self.update_mapping(lba, stream == Stream::Gc);
     }
 }

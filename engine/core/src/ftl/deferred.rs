@@ -141,7 +141,7 @@ impl Ftl {
             debug_assert!(self.p2l[to..to + n as usize].iter().all(|&e| e == UNMAPPED), "GC writes erased slots");
             self.p2l.copy_within(from..from + n as usize, to);
             for i in to..to + n as usize {
-                ops.map_updated(self.p2l[i]);
+                ops.map_updated(self.p2l[i], Stream::Gc);
             }
             self.take_from_victim(plane, victim, n, folding);
             self.slots_filled(plane, block, written, n);

@@ -64,8 +64,9 @@ pub trait FlashOps {
     fn plane_ready(&self, _plane: u32) -> u64 {
         0
     }
-    /// A logical unit's mapping entry changed (the mapping cache tracks dirty segments).
-    fn map_updated(&mut self, _lba: u32) {}
+    /// A logical unit's mapping entry changed, for a write of `stream` (the mapping cache
+    /// tracks dirty segments, and a scaled drive the runs each stream's updates make).
+    fn map_updated(&mut self, _lba: u32, _stream: Stream) {}
 }
 
 /// Preconditioning: place data without spending simulated time.

@@ -419,7 +419,7 @@ impl Ftl {
                 }
                 self.p2l[i - 1] = UNMAPPED;
                 let slot = first_slot + taken;
-                self.point_map(lba, slot, slot as usize, ops);
+                self.point_map(lba, slot, slot as usize, Stream::Gc, ops);
                 taken += 1;
             }
             self.take_from_victim(plane, victim, taken, folding);

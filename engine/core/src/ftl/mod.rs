@@ -375,12 +375,12 @@ impl Ftl {
         (self.geo.blocks_per_plane * self.geo.slots_per_block - self.erased_slots[plane as usize]) as u64 * self.sectors as u64
     }
 
-    fn map(&mut self, lba: u32, slot: u32, ops: &mut impl FlashOps) {
+    fn map(&mut self, lba: u32, slot: u32, stream: Stream, ops: &mut impl FlashOps) {
         let members = slot as usize * self.sectors as usize;
         // Without compression a slot holds one unit: its one entry is free (no search).
         let free =
             if self.sectors == 1 { members } else { (members..members + self.sectors as usize).find(|&i| self.p2l[i] == UNMAPPED).expect("the slot has room") };
-        self.point_map(lba, slot, free, ops);
+        self.point_map(lba, slot, free, stream, ops);
         let block = self.geo.block_of_slot(slot);
         debug_assert_eq!(self.blocks[block as usize].state, BlockState::Open);
         let sectors = self.sectors_of(lba);

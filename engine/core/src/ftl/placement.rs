@@ -58,7 +58,7 @@ impl Ftl {
         let n = (first..first + room).take_while(|&lba| self.l2p[lba as usize] == UNMAPPED).count() as u32;
         let slot = block * self.geo.slots_per_block + written;
         for i in 0..n {
-            self.point_map(first + i, slot + i, (slot + i) as usize, ops);
+            self.point_map(first + i, slot + i, (slot + i) as usize, Stream::Host, ops);
         }
         self.host_units_pending += n;
         self.slots_filled(plane, block, written, n);
@@ -73,7 +73,7 @@ impl Ftl {
     #[inline(always)]
     fn place_unit(&mut self, lba: u32, plane: u32, block: u32, written: u32, stream: Stream, ops: &mut impl FlashOps) {
         let slot = block * self.geo.slots_per_block + written;
-        self.point_map(lba, slot, slot as usize, ops);
+        self.point_map(lba, slot, slot as usize, stream, ops);
         if stream.is_host() {
             self.host_units_pending += 1;
         }
@@ -83,8 +83,8 @@ impl Ftl {
     /// Unit `lba` now lives in `slot`, in its P2L entry `entry`: the maps say so (L2P
     /// unless preconditioning defers it).
     #[inline(always)]
-    pub(super) fn point_map(&mut self, lba: u32, slot: u32, entry: usize, ops: &mut impl FlashOps) {
-        ops.map_updated(lba);
+    pub(super) fn point_map(&mut self, lba: u32, slot: u32, entry: usize, stream: Stream, ops: &mut impl FlashOps) {
+        ops.map_updated(lba, stream);
         if !self.map_deferred {
             self.l2p[lba as usize] = slot;
         }
@@ -125,7 +125,7 @@ impl Ftl {
             self.fdp_block_opened(block, stream);
         }
         let slot = block * self.geo.slots_per_block + self.blocks[block as usize].write_ptr;
-        self.map(lba, slot, ops);
+        self.map(lba, slot, stream, ops);
         if stream.is_host() {
             self.host_units_pending += 1;
         }

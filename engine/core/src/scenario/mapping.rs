@@ -255,9 +255,14 @@ impl Mapping {
         }
     }
 
+    /// Logical units one segment of the full-size drive maps: its 4-byte entries.
+    pub fn full_entries_per_segment(&self, page_bytes: u32) -> u32 {
+        ((self.segment_bytes(page_bytes) / 4) as u32).max(1)
+    }
+
     /// Logical units one segment maps: its 4-byte entries (fewer on a scaled drive).
     pub fn entries_per_segment(&self, page_bytes: u32) -> u32 {
-        self.scaled_entries_per_segment.unwrap_or((self.segment_bytes(page_bytes) / 4) as u32).max(1)
+        self.scaled_entries_per_segment.unwrap_or(self.full_entries_per_segment(page_bytes)).max(1)
     }
 
     pub(crate) fn validate(&self) -> Result<(), ScenarioError> {

@@ -234,7 +234,7 @@ impl NandSsd {
         self.hw.advance(done);
         for i in 0..units {
             if self.ftl.lookup(lba + i) != UNMAPPED {
-                self.hw.update_mapping(lba + i);
+                self.hw.update_mapping(lba + i, false);
             }
             self.ftl.trim(lba + i);
         }
