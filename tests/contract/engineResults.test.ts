@@ -81,6 +81,15 @@ beforeAll(() => {
   keep('fio_result', wasm.fio_result(result));
   keep('fio_log', wasm.fio_log(readFileSync(new URL('randread-4k-qd32_bw.1.log', measured), 'utf8'), 'randread-4k-qd32_bw.1.log', undefined));
   keep('fio_compare', wasm.fio_compare(result, undefined, seen.get('summary')![0]));
+  // A fit's steps to its end, told that comparison (which no drive then beats) or, every other time, a refusal.
+  const told = seen.get('fio_compare')![0];
+  const drive = presets.find((p) => p.name === '970-evo-plus-like')!.scenario;
+  let step = wasm.fio_fit_start(JSON.stringify({ ...drive, workload: { kind: 'job', rw: 'randread' } }));
+  for (let i = 0; (JSON.parse(step) as { run: unknown }).run !== null; i++) {
+    keep('fio_fit', step);
+    step = wasm.fio_fit_next(JSON.stringify((JSON.parse(step) as { state: unknown }).state), i % 2 ? undefined : told);
+  }
+  keep('fio_fit', step);
   // A trace read in two chunks, and one refused at a line.
   const trace = readFileSync(new URL('../fixtures/traces/blkparse_sda.txt', import.meta.url));
   const scan = new wasm.TraceScan('{"format":"auto","devices":[],"complete":false}');

@@ -2,8 +2,12 @@
 // and its bandwidth log loaded (read in the page, nothing uploaded), the run of the job held
 // against it in "Measured vs model" with the numbers `ssdsim fio compare` prints, the measured
 // values drawn on the charts; a malformed result refused naming its field, the scenario kept;
-// the job run on every shipped drive, nearest first, and "Use this drive" taking one.
+// the job run on every shipped drive, nearest first, and "Use this drive" taking one; the drive's
+// knobs fitted to the result as `ssdsim fio fit` fits them, and "Use the fitted drive" taking it.
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -16,6 +20,8 @@ const path = (p: string) => fileURLToPath(new URL(`../fixtures/${p}`, import.met
 const job = path('fio/randread-4k-qd32.fio');
 const result = path('fio-results/randread-4k-qd32.json');
 const bwLog = path('fio-results/randread-4k-qd32_bw.1.log');
+/** The same job cut to 100 ms: what a fit runs dozens of times (the CLI's fit tests run it too). */
+const shortJob = path('fio/randread-4k-qd32-short.fio');
 
 interface Metric {
   metric: string;
@@ -138,5 +144,56 @@ describe('the nearest preset drive to a fio result', () => {
     await page.waitForURL((u) => u.searchParams.get('preset') === other.preset);
     // The ranking stays: it belongs to the job and the result, not to the drive in use.
     await expect(page.getByTestId('fio-nearest-table').count()).resolves.toBe(1);
+  });
+});
+
+// After the tests above: fio's result loaded, the nearest other drive (the BG4-like, HMB 64 MiB) in use.
+describe('the knobs fitted to a fio result', () => {
+  it('fits the drive’s knobs as ssdsim fio fit does, touching the link only when the fitted drive is used', async () => {
+    const hook = () => page.evaluate(() => ({ scenarioJson: window.__ssd?.scenarioJson ?? '', runs: window.__ssd?.runs ?? 0 }));
+    // The 10 s job tried on up to 41 drives is minutes in a browser: its 100 ms cut, the same result.
+    const runs = (await hook()).runs;
+    await page.getByTestId('fio-file').setInputFiles(shortJob);
+    await waitForRun(page, (s: { workload: { runtime?: number } }) => s.workload.runtime === 0.1, runs);
+    await page.getByTestId('fio-compare-table').waitFor();
+    const before = { url: page.url(), ...(await hook()) };
+
+    await page.getByTestId('fio-fit-run').click();
+    await expect.poll(() => page.getByTestId('fio-fit-progress').textContent(), { timeout: 20_000 }).toMatch(/^[1-9]\d* drives tried \(at most 41\)/);
+    await page.getByTestId('fio-fit-result').waitFor({ timeout: 60_000 });
+    // The reader's scenario, its run and the link are as they were.
+    expect({ url: page.url(), ...(await hook()) }).toEqual(before);
+    await expect(page.getByTestId('fio-fit-label').textContent()).resolves.toMatch(/^Fitted to this one measurement, not the drive’s specification \(\d+ drives tried\)/);
+
+    // The same fit natively, on the same scenario: the same knobs, to the same values.
+    const dir = mkdtempSync(join(tmpdir(), 'ssd-fit-'));
+    writeFileSync(join(dir, 'scenario.json'), before.scenarioJson);
+    const cli = JSON.parse(execFileSync(SSDSIM, ['fio', 'fit', shortJob, result, '--scenario', join(dir, 'scenario.json'), '--json'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString('utf8')) as {
+      knobs: { knob: string; before: number; after: number }[];
+      tried: number;
+      after: { geomean_ratio: number };
+    };
+    const rows = await page.locator('[data-testid="fio-fit-knobs"] tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => ({ knob: tr.getAttribute('data-fit-knob')!, before: Number(tr.getAttribute('data-before')), after: Number(tr.getAttribute('data-after')) })),
+    );
+    expect(rows).toEqual(cli.knobs);
+    expect(rows.length).toBeGreaterThan(0);
+    await expect(page.getByTestId('fio-fit-label').textContent()).resolves.toContain(`(${cli.tried} drives tried)`);
+    expect(Number(await page.getByTestId('fio-fit-distance').getAttribute('data-after'))).toBeCloseTo(cli.after.geomean_ratio, 9);
+    await expect(page.locator('[data-testid="fio-fit-metrics"] tbody tr').count()).resolves.toBe(7);
+
+    // “Use the fitted drive”: the fitted knobs in the scenario and the link, the job kept.
+    const old = JSON.parse(before.scenarioJson) as { device: Record<string, unknown>; workload: unknown };
+    await page.getByTestId('fio-fit-use').click();
+    // The first run since the fit began is the fitted drive's: nothing else changed the scenario.
+    await waitForRun(page, () => true, before.runs);
+    const now = JSON.parse((await hook()).scenarioJson) as typeof old;
+    const at = (s: unknown, knob: string) => knob.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], s);
+    for (const k of rows) expect(at(now, k.knob), k.knob).toBe(k.after);
+    expect(now.workload).toEqual(old.workload);
+    expect(now.device).not.toEqual(old.device);
+    await page.waitForURL((u) => u.href !== before.url);
+    // The fit stays, its drive now the one in use.
+    await expect(page.getByTestId('fio-fit-use').isDisabled()).resolves.toBe(true);
   });
 });

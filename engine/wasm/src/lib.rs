@@ -6,7 +6,9 @@ use ssd_core::scenario::ScenarioError;
 use ssd_core::{presets, Scenario, Simulation as CoreSimulation};
 use wasm_bindgen::prelude::*;
 
+mod fio;
 mod trace;
+pub use fio::{fio_compare, fio_export, fio_fit_next, fio_fit_start, fio_import, fio_log, fio_result};
 pub use trace::TraceScan;
 
 /// Bytes of a pushed trace the engine holds at most: what the worker feeds ahead of the run.
@@ -14,7 +16,7 @@ const PUSHED_TRACE_BYTES: usize = 4 << 20;
 
 /// A refusal crosses to JavaScript as a plain object `{field, code, message}` (the ts-rs type
 /// `ScenarioError`), so the page keys on `field` and `code` and never parses the message.
-fn js_error(e: ScenarioError) -> JsValue {
+pub(crate) fn js_error(e: ScenarioError) -> JsValue {
     js_sys::JSON::parse(&e.to_json()).unwrap_or_else(|_| JsValue::from_str(&e.message))
 }
 
@@ -30,46 +32,6 @@ pub fn default_scenario() -> String {
 #[wasm_bindgen]
 pub fn validate_scenario(json: &str) -> Result<String, JsValue> {
     Scenario::from_json(json).map(|s| s.to_json()).map_err(js_error)
-}
-
-/// A fio job file read into a job workload (`job`: the section to import; the first job
-/// section when absent), as JSON `{workload, name, jobs, unmodelled}` (ts-rs `FioImport`).
-/// Throws `{field, code, message}` like every refusal, the message starting with the line,
-/// section and option (`line 3: [a] iodepth: must be between 1 and 1024 (got 0)`).
-#[wasm_bindgen]
-pub fn fio_import(text: &str, job: Option<String>) -> Result<String, JsValue> {
-    ssd_core::fio::import(text, job.as_deref()).map(|i| i.to_json()).map_err(|e| js_error(e.to_scenario_error()))
-}
-
-/// A scenario whose workload is a job, as a fio job file. Throws `{field, code, message}`
-/// (`workload.kind` for other workloads).
-#[wasm_bindgen]
-pub fn fio_export(scenario_json: &str) -> Result<String, JsValue> {
-    let scenario = Scenario::parse(scenario_json).map_err(js_error)?;
-    ssd_core::fio::export(&scenario).map_err(js_error)
-}
-
-/// fio's own JSON result (`--output-format=json`) as JSON `MeasuredResult`. Throws
-/// `{field, code, message}` naming the field's path (`jobs[0].read.clat_ns.percentile`).
-#[wasm_bindgen]
-pub fn fio_result(text: &str) -> Result<String, JsValue> {
-    ssd_core::fio::parse_result(text).map(|r| r.to_json()).map_err(js_error)
-}
-
-/// A fio bandwidth or latency log (`kind`: "bandwidth" | "latency"; absent: from the file
-/// name) as JSON `MeasuredLog`. Throws naming the line and column.
-#[wasm_bindgen]
-pub fn fio_log(text: &str, file_name: &str, kind: Option<String>) -> Result<String, JsValue> {
-    let kind = ssd_core::fio::FioLogKind::named(kind.as_deref(), file_name).map_err(js_error)?;
-    ssd_core::fio::parse_log(text, kind).map(|l| l.to_json()).map_err(js_error)
-}
-
-/// fio's JSON result (its job `job`, or its only job) against a run's summary (the JSON of
-/// `Summary`), as JSON `FioComparison`.
-#[wasm_bindgen]
-pub fn fio_compare(result_text: &str, job: Option<String>, summary_json: &str) -> Result<String, JsValue> {
-    let measured = ssd_core::fio::parse_result(result_text).map_err(js_error)?;
-    ssd_core::fio::compare_with_summary(&measured, job.as_deref(), summary_json).map(|c| c.to_json()).map_err(js_error)
 }
 
 /// How many scenarios this engine instance has validated: the contract tests hold a run to

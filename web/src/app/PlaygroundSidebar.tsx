@@ -16,6 +16,7 @@ import { useDraftProblems } from '../ui/fieldDrafts';
 import { SessionRunControls } from './SessionRunControls';
 import { useFioJob } from './useFioJob';
 import { useFioResult } from './useFioResult';
+import { useFitKnobs } from './useFitKnobs';
 import { useNearestDrives } from './useNearestDrives';
 import { FioResultFile } from '../panels/FioResultFile';
 import { wantedTrace } from '../session/traceReplay';
@@ -35,6 +36,7 @@ export function PlaygroundSidebar({ s, devices }: { s: Session; devices: readonl
   const fioJobName = fio.notice?.status === 'imported' ? fio.notice.result.name : null;
   const fioResult = useFioResult(s, fioJobName);
   const nearest = useNearestDrives(s, fioResult, fioJobName);
+  const fit = useFitKnobs(s, fioResult, fioJobName);
   const replayTrace = s.model.replayTrace;
   const drafts = useDraftProblems();
 
@@ -66,7 +68,7 @@ export function PlaygroundSidebar({ s, devices }: { s: Session; devices: readonl
             fio={fio}
             traceReady={s.traceFile !== null}
           />
-          <FioResultFile fio={fioResult} nearest={nearest} />
+          <FioResultFile fio={fioResult} nearest={nearest} fit={fit} />
           <TracePanel engine={s.engine} onReplay={replayTrace} wanted={wantedTrace(current, s.traceFile)} onAttach={s.setTraceFile} />
           <DevicePanel knobs={catalog.knobs} layout={catalog.layout} binding={s.knobs} />
           {/* A refusal no knob on screen can show (the document, a cross-field rule) reads here. */}

@@ -7,6 +7,7 @@ import type { WorkerApi } from './worker';
 import type { FioComparison } from './generated/FioComparison';
 import type { FioImport } from './generated/FioImport';
 import type { FioLogKind } from './generated/FioLogKind';
+import type { FitStep } from './generated/FitStep';
 import type { MeasuredLog } from './generated/MeasuredLog';
 import type { MeasuredResult } from './generated/MeasuredResult';
 import type { GalleryEntry } from './generated/GalleryEntry';
@@ -138,6 +139,15 @@ export class EngineClient {
 
   fioCompare(resultText: string, job: string | null, summaryJson: string): Promise<FioComparison> {
     return this.call((r) => r.fioCompare(resultText, job, summaryJson));
+  }
+
+  /** The fit of the scenario's drive to a fio result, a step at a time; each step's `run` runs as any run does (fioApi.ts). */
+  fioFitStart(scenarioJson: string): Promise<FitStep> {
+    return this.call((r) => r.fioFitStart(scenarioJson));
+  }
+
+  fioFitNext(state: unknown, comparison: FioComparison | null): Promise<FitStep> {
+    return this.call((r) => r.fioFitNext(state, comparison));
   }
 
   /** The gallery of real drives: sources, protocols' runs, public values (galleryApi.ts). */

@@ -5,7 +5,7 @@ import { engineResult, type ResultName, type ResultOf } from './engineResult';
 import { abortError, EngineError, refusalFrom } from './errors';
 
 /** The wasm exports the API uses; tests pass a stand-in to make the engine trap on purpose. */
-export type WasmBindings = Pick<typeof wasmBindings, 'Compiled' | 'NandLab' | 'Simulation' | 'article_values' | 'default_scenario' | 'figures' | 'fio_compare' | 'fio_export' | 'fio_import' | 'fio_log' | 'fio_result' | 'gallery' | 'gallery_measure' | 'knob_layout' | 'knobs' | 'lab_defaults' | 'lab_knobs' | 'presets' | 'summary_fields' | 'TraceScan' | 'validate_scenario' | 'wall_time_limit_s'>;
+export type WasmBindings = Pick<typeof wasmBindings, 'Compiled' | 'NandLab' | 'Simulation' | 'article_values' | 'default_scenario' | 'figures' | 'fio_compare' | 'fio_export' | 'fio_fit_next' | 'fio_fit_start' | 'fio_import' | 'fio_log' | 'fio_result' | 'gallery' | 'gallery_measure' | 'knob_layout' | 'knobs' | 'lab_defaults' | 'lab_knobs' | 'presets' | 'summary_fields' | 'TraceScan' | 'validate_scenario' | 'wall_time_limit_s'>;
 
 /** What init() / initSync() resolve to, as far as the API needs it: the instance's memory. */
 export interface WasmInstance {

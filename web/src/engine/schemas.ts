@@ -31,7 +31,7 @@ import type { LatencySummary as EngineLatencySummary } from './generated/Latency
 import type { PlacementSummary } from './generated/PlacementSummary';
 import { ERROR_CODES, type ErrorCode } from './errors';
 import { numbers, oneOf, tied } from './schemaTie';
-import { fioComparison, measuredLog, measuredResult } from './fioResultSchemas';
+import { fioComparison, fitStep, measuredLog, measuredResult } from './fioResultSchemas';
 import { galleryEntries, galleryMeasured } from './gallerySchemas';
 import type { ArticleEngineValue, ArticleMeasure, ArticleMeasureAxis, ArticleValue, Axis, AxisId, BlockMapLayout, Budget, DriveSnapshot, DriveSnapshotsJson, SnapshotDriver, EngineLabConfig, Figure, FigureMember, LabCounters, LabelId, LabLayout, TraceFed, TraceFinished, TraceProblem, TraceRefusal, TraceSummary, TraceTimeline, Cause, LatencyBand, LatencyCauses, LatencySummary, OpCauses, Preset, DriveIdentity, SlowCommand, SeriesMeta, SeriesRole, Summary, SummaryField, SummaryGroup, Unit } from './types';
 
@@ -358,6 +358,8 @@ export const RESULTS = {
   fio_result: measuredResult,
   fio_log: measuredLog,
   fio_compare: fioComparison,
+  /** A step of the fit of the drive's headline knobs to a fio result (ssd_core::fio::FioFit). */
+  fio_fit: fitStep,
   /** The gallery of real drives, and one drive measured (gallerySchemas.ts). */
   gallery: galleryEntries,
   gallery_measure: galleryMeasured,

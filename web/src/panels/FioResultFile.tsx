@@ -6,6 +6,7 @@ import type { FioComparison } from '../engine/generated/FioComparison';
 import type { MeasuredLog } from '../engine/generated/MeasuredLog';
 import type { MeasuredResult } from '../engine/generated/MeasuredResult';
 import { FilePicker, asText } from '../ui/FilePicker';
+import { FitKnobs, type FitControls } from './FitKnobs';
 import { NearestDrives, type NearestControls } from './NearestDrives';
 import { errorText, MAX_FIO_RESULT_BYTES, metricName, metricValue, type FioResultNotice } from './fioResult';
 
@@ -20,8 +21,8 @@ export interface FioResultControls {
   onClear(): void;
 }
 
-/** `nearest`: "Nearest preset drive", offered while a result is loaded and the workload is a job. */
-export function FioResultFile({ fio, nearest = null }: { fio: FioResultControls; nearest?: NearestControls | null }) {
+/** `nearest` and `fit`: "Nearest preset drive" and "Fit the knobs", offered while a result is loaded and the workload is a job. */
+export function FioResultFile({ fio, nearest = null, fit = null }: { fio: FioResultControls; nearest?: NearestControls | null; fit?: FitControls | null }) {
   const { t } = useI18n();
   return (
     <details className="card panel fio-result" data-testid="fio-result" open={fio.loaded !== null || fio.notice !== null}>
@@ -52,6 +53,7 @@ export function FioResultFile({ fio, nearest = null }: { fio: FioResultControls;
       {fio.loaded && !fio.comparison && <p className="muted">{t('fioResult.waiting')}</p>}
       {fio.comparison && <ComparisonTable c={fio.comparison} />}
       {fio.loaded && nearest && <NearestDrives nearest={nearest} />}
+      {fio.loaded && fit && <FitKnobs fit={fit} />}
     </details>
   );
 }

@@ -22,7 +22,7 @@ import type { Store } from './useStore';
 import { traceWorkload } from './traceReplay';
 import type { RunView } from './runView';
 import { errorData, formatScenario, parseScenario, type Validation } from './scenarioText';
-import { withDrive, withKind, withReset, withValue } from './scenarioEdits';
+import { withDrive, withFittedDevice, withKind, withReset, withValue } from './scenarioEdits';
 
 /** How long after an edit auto-run waits before it runs, so a typed number settles first. */
 export const AUTO_RUN_DELAY_MS = 350;
@@ -165,6 +165,9 @@ export class Session {
     this.edit(formatScenario(next), next);
     this.writeLink();
   };
+
+  /** The drive "Fit the knobs" fitted to a fio result in place of the scenario's; the link follows once it compiles. */
+  takeFittedDrive = (fitted: JsonObject): void => this.editFrom((from) => withFittedDevice(from, fitted));
 
   /** Reads a scenario file: the engine validates it and the nearest preset names it. */
   importScenario = async (fileText: string): Promise<boolean> => {

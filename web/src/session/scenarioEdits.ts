@@ -1,5 +1,6 @@
 // The ways a reader changes the scenario, as pure functions from the scenario as it is to the
-// next one: a knob, a knob back to its preset value, another workload kind, another preset.
+// next one: a knob, a knob back to its preset value, another workload kind, another preset, a
+// drive fitted to a fio result.
 // The session applies them; the playground, a story step and an embed all edit through them.
 import { getPath, setPath, type Json, type JsonObject } from '../scenario/paths';
 import { setWithFollowers } from '../scenario/followedDefaults';
@@ -44,4 +45,13 @@ export function withKind(from: JsonObject, kind: string, preset: string, ctx: Ed
 export function withDrive(from: JsonObject, preset: string, ctx: EditContext): JsonObject {
   const base = baseScenario(preset, null, ctx.codec);
   return { ...from, name: base.name ?? '', description: base.description ?? '', device: base.device ?? null, scale: base.scale ?? 1 };
+}
+
+/**
+ * "Use the fitted drive" of "Fit the knobs": the device the fit ran last and kept (the reader's own
+ * with its fitted knobs moved); scale, workload, precondition, host and seed stay the reader's, as
+ * the fit ran them. The preset still names the scenario: the link carries the moved knobs.
+ */
+export function withFittedDevice(from: JsonObject, fitted: JsonObject): JsonObject {
+  return { ...from, device: fitted.device ?? from.device ?? null };
 }

@@ -42,6 +42,7 @@ export function useSession(options: SessionOptions) {
       setKind: model.setKind,
       choosePreset: model.choosePreset,
       chooseDrive: model.chooseDrive,
+      takeFittedDrive: model.takeFittedDrive,
       importScenario: model.importScenario,
       dismissIssues: model.dismissIssues,
     }),

@@ -40,7 +40,7 @@ impl ModelNumbers {
 }
 
 /// One metric: ids as the summary's (`write_mb_per_s`, `write_latency.p99_us`).
-#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct MetricError {
     pub metric: String,
@@ -56,7 +56,7 @@ pub struct MetricError {
 /// The comparison of one job: its rows in order (bandwidth, IOPS, then latency, read before
 /// write), and the geometric mean of the ratios' distance from 1 (exp of the mean |ln ratio|;
 /// 1 = every metric equal) as one figure of how close the model is; null with no metric.
-#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct FioComparison {
     pub job: String,

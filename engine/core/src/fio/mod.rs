@@ -13,6 +13,7 @@
 
 mod compare;
 mod export;
+mod fit;
 mod import;
 mod ini;
 mod log;
@@ -27,6 +28,7 @@ mod tests;
 
 pub use compare::{compare, compare_with_summary, geomean_distance, FioComparison, MetricError, ModelLatency, ModelNumbers};
 pub use export::{export_job, FILENAME_PLACEHOLDER};
+pub use fit::{FioFit, FitMove, FitOutput, FitStep, FIT_MOST_TRIES};
 pub use log::{parse_log, FioLogKind, MeasuredCurve, MeasuredLog};
 pub use result::{parse_result, MeasuredDirection, MeasuredJob, MeasuredLatency, MeasuredOp, MeasuredResult};
 

@@ -6,12 +6,12 @@
 //! percentile`), as a scenario field is. Fields the comparison does not use are not read.
 
 use crate::scenario::{ErrorCode, ScenarioError};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use ts_rs::TS;
 
 /// A direction fio reports on, as fio names its objects.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 #[ts(export)]
 pub enum MeasuredOp {
