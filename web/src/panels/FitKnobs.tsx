@@ -124,9 +124,7 @@ function MetricTable({ before, after }: { before: FioComparison; after: FioCompa
           <th scope="col">{t('fioResult.metric')}</th>
           <th scope="col">{t('fioResult.measured')}</th>
           <th scope="col">{t('fioResult.fit.modelBefore')}</th>
-          <th scope="col">{t('fioResult.error')}</th>
           <th scope="col">{t('fioResult.fit.modelFitted')}</th>
-          <th scope="col">{t('fioResult.error')}</th>
         </tr>
       </thead>
       <tbody>
@@ -136,14 +134,23 @@ function MetricTable({ before, after }: { before: FioComparison; after: FioCompa
             <tr key={b.metric} data-metric={b.metric}>
               <th scope="row">{metricName(b, t)}</th>
               <td>{metricValue(b.measured, locale)}</td>
-              <td>{metricValue(b.model, locale)}</td>
-              <td>{errorText(b.error_percent, locale)}</td>
-              <td>{a ? metricValue(a.model, locale) : '—'}</td>
-              <td>{a ? errorText(a.error_percent, locale) : '—'}</td>
+              <ModelCell value={b.model} error={b.error_percent} />
+              {a ? <ModelCell value={a.model} error={a.error_percent} /> : <td>—</td>}
             </tr>
           );
         })}
       </tbody>
     </table>
+  );
+}
+
+/** The model's value with its error under it: two columns of errors do not fit the sidebar. */
+function ModelCell({ value, error }: { value: number; error: number }) {
+  const { locale } = useI18n();
+  return (
+    <td>
+      {metricValue(value, locale)}
+      <span className="fio-fit-error">{errorText(error, locale)}</span>
+    </td>
   );
 }
