@@ -14,6 +14,7 @@ import { formatValue } from '../run/format';
 import { knobText } from '../i18n/engineText';
 import { useI18n } from '../i18n';
 import { distanceText, errorText, metricName, metricValue } from './fioResult';
+import { LaneProgress } from './LaneProgress';
 
 export interface FitControls {
   state: FitState;
@@ -35,13 +36,14 @@ export function FitKnobs({ fit }: { fit: FitControls }) {
       <h3 id="fio-fit-title">{t('fioResult.fit.title')}</h3>
       <p className="muted">{t('fioResult.fit.intro')}</p>
       {state.status === 'running' ? (
-        <div className="fio-nearest-progress" data-testid="fio-fit-progress">
-          <span>{state.most > 0 ? t('fioResult.fit.progress', { n: state.tried, most: state.most }) : t('fioResult.fit.starting')}</span>
-          <progress max={1} value={state.most > 0 ? Math.min(1, (state.tried - 1 + state.progress) / state.most) : 0} aria-label={t('fioResult.fit.title')} />
-          <button type="button" className="btn btn-ghost btn-small" onClick={fit.cancel} data-testid="fio-fit-cancel">
-            {t('fioResult.fit.cancel')}
-          </button>
-        </div>
+        <LaneProgress
+          testId="fio-fit"
+          label={state.most > 0 ? t('fioResult.fit.progress', { n: state.tried, most: state.most }) : t('fioResult.fit.starting')}
+          fraction={state.most > 0 ? Math.min(1, (state.tried - 1 + state.progress) / state.most) : 0}
+          title={t('fioResult.fit.title')}
+          cancelLabel={t('fioResult.fit.cancel')}
+          onCancel={fit.cancel}
+        />
       ) : (
         <button type="button" className="btn btn-small" onClick={fit.run} data-testid="fio-fit-run">
           {t('fioResult.fit.run')}

@@ -6,6 +6,7 @@ import { distanceOf, type NearestRow } from '../session/nearestDrives';
 import type { NearestState } from '../session/nearestRuns';
 import { useI18n } from '../i18n';
 import { distanceText, errorText, metricName, worstMetric } from './fioResult';
+import { LaneProgress } from './LaneProgress';
 
 export interface NearestControls {
   state: NearestState;
@@ -23,13 +24,14 @@ export function NearestDrives({ nearest }: { nearest: NearestControls }) {
       <h3 id="fio-nearest-title">{t('fioResult.nearest.title')}</h3>
       <p className="muted">{t('fioResult.nearest.intro')}</p>
       {state.status === 'running' ? (
-        <div className="fio-nearest-progress" data-testid="fio-nearest-progress">
-          <span>{t('fioResult.nearest.progress', { n: state.index + 1, total: state.total, preset: state.preset })}</span>
-          <progress max={1} value={(state.index + state.progress) / state.total} aria-label={t('fioResult.nearest.title')} />
-          <button type="button" className="btn btn-ghost btn-small" onClick={nearest.cancel} data-testid="fio-nearest-cancel">
-            {t('fioResult.nearest.cancel')}
-          </button>
-        </div>
+        <LaneProgress
+          testId="fio-nearest"
+          label={t('fioResult.nearest.progress', { n: state.index + 1, total: state.total, preset: state.preset })}
+          fraction={(state.index + state.progress) / state.total}
+          title={t('fioResult.nearest.title')}
+          cancelLabel={t('fioResult.nearest.cancel')}
+          onCancel={nearest.cancel}
+        />
       ) : (
         <button type="button" className="btn btn-small" onClick={nearest.run} data-testid="fio-nearest-find">
           {t('fioResult.nearest.find')}

@@ -6,7 +6,7 @@ import { CancelledError, type EngineClient } from '../engine/bridge';
 import type { FioComparison } from '../engine/generated/FioComparison';
 import type { FitOutput } from '../engine/generated/FitOutput';
 import type { JsonObject } from '../scenario/paths';
-import { OwnLane, reason, runAndCompare, type MeasuredInput } from './ownLane';
+import { LaneRuns, runAndCompare, type MeasuredInput } from './ownLane';
 
 export type FitState =
   | { status: 'idle' }
@@ -52,36 +52,12 @@ async function fitOn(engine: EngineClient, input: FitInput, report: Report): Pro
 }
 
 /** The fit outside React: state through `changed`, one fit at a time, cancellable. */
-export class FitRuns {
-  private readonly lane: OwnLane;
-
-  constructor(
-    private readonly changed: (state: FitState) => void,
-    /** Tests hand in engines of their own; the page's is a fresh worker. */
-    createClient?: () => EngineClient,
-  ) {
-    this.lane = new OwnLane(createClient);
-  }
-
-  run = async (input: FitInput): Promise<void> => {
-    const batch = this.lane.begin();
-    const report: Report = (tried, most, progress) => batch.live() && this.changed({ status: 'running', tried, most, progress });
-    report(0, 0, 0);
-    try {
+export class FitRuns extends LaneRuns<FitState> {
+  run = (input: FitInput): Promise<void> =>
+    this.runBatch(async (batch) => {
+      const report: Report = (tried, most, progress) => batch.live() && this.changed({ status: 'running', tried, most, progress });
+      report(0, 0, 0);
       const [done] = await batch.map([input], (engine) => fitOn(engine, input, report));
-      if (batch.live()) this.changed(done);
-    } catch (err) {
-      // Cancelled (or replaced by a newer fit): the newer state is already set.
-      if (batch.live() && !(err instanceof CancelledError)) this.changed({ status: 'failed', message: reason(err) });
-    }
-  };
-
-  cancel = (): void => {
-    this.lane.cancel();
-    this.changed({ status: 'idle' });
-  };
-
-  dispose(): void {
-    this.lane.dispose();
-  }
+      return done;
+    });
 }

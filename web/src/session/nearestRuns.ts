@@ -4,7 +4,7 @@
 // engine, so the reader's scenario, run and charts stay as they are.
 import { CancelledError, type EngineClient } from '../engine/bridge';
 import { rankNearest, type DriveCandidate, type NearestRow } from './nearestDrives';
-import { OwnLane, reason, runAndCompare, type MeasuredInput } from './ownLane';
+import { LaneRuns, reason, runAndCompare, type MeasuredInput } from './ownLane';
 
 export type NearestState =
   | { status: 'idle' }
@@ -31,40 +31,16 @@ async function runOne(engine: EngineClient, c: DriveCandidate, input: NearestInp
 }
 
 /** The runs outside React: state through `changed`, one batch at a time, cancellable. */
-export class NearestRuns {
-  private readonly lane: OwnLane;
-
-  constructor(
-    private readonly changed: (state: NearestState) => void,
-    /** Tests hand in engines of their own; the page's are fresh workers. */
-    createClient?: () => EngineClient,
-  ) {
-    this.lane = new OwnLane(createClient);
-  }
-
-  run = async (input: NearestInput): Promise<void> => {
-    const batch = this.lane.begin();
-    const total = input.candidates.length;
-    const report = (index: number, progress: number) => batch.live() && this.changed({ status: 'running', index, total, preset: input.candidates[index].preset, progress });
-    if (total > 0) report(0, 0);
-    try {
+export class NearestRuns extends LaneRuns<NearestState> {
+  run = (input: NearestInput): Promise<void> =>
+    this.runBatch(async (batch) => {
+      const total = input.candidates.length;
+      const report = (index: number, progress: number) => batch.live() && this.changed({ status: 'running', index, total, preset: input.candidates[index].preset, progress });
+      if (total > 0) report(0, 0);
       const rows = await batch.map(input.candidates, (engine, c, index) => {
         report(index, 0);
         return runOne(engine, c, input, (p) => report(index, p));
       });
-      if (batch.live()) this.changed({ status: 'done', rows: rankNearest(rows) });
-    } catch (err) {
-      // Cancelled (or replaced by a newer batch): the newer state is already set.
-      if (batch.live() && !(err instanceof CancelledError)) this.changed({ status: 'failed', message: reason(err) });
-    }
-  };
-
-  cancel = (): void => {
-    this.lane.cancel();
-    this.changed({ status: 'idle' });
-  };
-
-  dispose(): void {
-    this.lane.dispose();
-  }
+      return { status: 'done', rows: rankNearest(rows) };
+    });
 }

@@ -3,7 +3,7 @@
 // and charts stay as they are, and the page's own engine keeps a core. Each run goes through the
 // worker's ordinary run, so the page's ceilings (memory before, wall time during) apply, and is
 // held against the loaded fio result by the engine (fio_compare), as `ssdsim fio compare` does.
-import type { EngineClient } from '../engine/bridge';
+import { CancelledError, type EngineClient } from '../engine/bridge';
 import { describeError, refusalFrom } from '../engine/errors';
 import type { FioComparison } from '../engine/generated/FioComparison';
 import type { ScenarioError } from '../engine/generated/ScenarioError';
@@ -66,5 +66,43 @@ export class OwnLane {
     this.token += 1;
     this.pool?.dispose();
     this.pool = null;
+  }
+}
+
+/** The states every feature on a lane has besides its own: nothing yet, or a failure's reason. */
+export type LaneState = { status: 'idle' } | { status: 'failed'; message: string };
+
+/** A feature's runs on a lane of their own, outside React: state through `changed`, one batch at
+ * a time, cancellable (the nearest drives, the knob fit). */
+export class LaneRuns<State extends { status: string }> {
+  private readonly lane: OwnLane;
+
+  constructor(
+    protected readonly changed: (state: State | LaneState) => void,
+    /** Tests hand in engines of their own; the page's are fresh workers. */
+    createClient?: () => EngineClient,
+  ) {
+    this.lane = new OwnLane(createClient);
+  }
+
+  /** `work` as the lane's one batch: what it returns becomes the state, unless the batch was
+   * cancelled or replaced meanwhile (the newer state is set then). */
+  protected async runBatch(work: (batch: LaneBatch) => Promise<State>): Promise<void> {
+    const batch = this.lane.begin();
+    try {
+      const done = await work(batch);
+      if (batch.live()) this.changed(done);
+    } catch (err) {
+      if (batch.live() && !(err instanceof CancelledError)) this.changed({ status: 'failed', message: reason(err) });
+    }
+  }
+
+  cancel = (): void => {
+    this.lane.cancel();
+    this.changed({ status: 'idle' });
+  };
+
+  dispose(): void {
+    this.lane.dispose();
   }
 }
