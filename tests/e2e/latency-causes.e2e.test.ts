@@ -154,7 +154,9 @@ describe('latency causes: the article stories’ spikes', () => {
       expect(marked.x).toBe(spike.peakX);
       const largest = spike.parts.reduce((a, b) => (b.us > a.us ? b : a));
       expect(causes as readonly string[]).toContain(largest.cause);
-      expect(largest.us).toBeGreaterThan(0.9 * spike.latencyUs);
+      // Most of it (the BG3-like's tallest: 11.15 of 13.16 ms behind table I/O, the rest its own
+      // program, as the step's text says).
+      expect(largest.us).toBeGreaterThan(0.8 * spike.latencyUs);
       const words: Record<string, string> = lang === 'ja' ? ja : en;
       await expect(spike.card.textContent()).resolves.toContain(words[`cause.${largest.cause}`]);
       await scope.screenshot({ path: `${artifacts}latency-causes-${story}-${step}-${lang}-clicked.png` });
